@@ -1,0 +1,84 @@
+// A whole experiment, resolved: the parts it uses (copied from the catalog),
+// the cluster, the VMs and their workload, run control and published figures.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "models/spec/hardware_spec.hpp"
+#include "models/spec/stack_spec.hpp"
+#include "models/spec/workload_spec.hpp"
+
+namespace hcisim::models {
+
+enum class Resiliency { Simple, TwoWayMirror, ThreeWayMirror };
+
+inline int copies(Resiliency r) {
+  switch (r) {
+    case Resiliency::Simple: return 1;
+    case Resiliency::TwoWayMirror: return 2;
+    case Resiliency::ThreeWayMirror: return 3;
+  }
+  return 1;
+}
+
+struct ClusterSpec {
+  NodeSpec node;                  // every node is of this model
+  int node_count = 0;
+  CpuSpec cpu;
+  std::vector<DriveSpec> drives;  // parallel to node.drives: the spec of each group's drive
+  NicSpec nic;
+  SwitchSpec network_switch;      // converged switch between nodes
+  StackSpec stack;
+  Resiliency resiliency = Resiliency::ThreeWayMirror;
+  std::uint64_t csv_cache_bytes = 0;  // CSV in-memory read cache per node; 0 = off
+  std::vector<int> failed_nodes;  // 0-based indices of nodes that are down for the whole run
+};
+
+struct VmSpec {
+  int vcpus = 2;
+  std::uint64_t memory_bytes = 0;
+  std::vector<int> per_node;      // VMs on each node (size == node_count)
+  DiskspdSpec workload;
+};
+
+struct RunControl {
+  std::int64_t warmup_ns = 0;
+  std::int64_t duration_ns = 0;   // measured interval after warm-up
+  std::uint64_t seed = 1;
+};
+
+// The figures a run can be compared on. Values are in SI units: IOPS, bytes/s, seconds.
+enum class Figure {
+  ReadIops, WriteIops, TotalIops,
+  ReadBytesPerSec, WriteBytesPerSec, TotalBytesPerSec,
+  ReadLatencyAvg, WriteLatencyAvg, LatencyAvg,
+};
+
+enum class Comparison {
+  Approximately,  // |predicted - published| <= tolerance * published
+  AtMost,         // published says "under X": predicted <= X * (1 + tolerance)
+};
+
+struct ReferenceFigure {
+  Figure figure = Figure::TotalIops;
+  double value = 0;
+  double tolerance = 0.25;        // relative
+  Comparison comparison = Comparison::Approximately;
+  bool calibration = false;       // true on the figure a constant was fitted to
+  std::string note;               // where the figure comes from
+};
+
+struct ScenarioSpec {
+  std::string id;                 // file stem, e.g. "test1-4k-random-read"
+  std::string file;               // path it was loaded from
+  std::string title;
+  std::string description;
+  ClusterSpec cluster;
+  VmSpec vms;
+  RunControl run;
+  std::vector<ReferenceFigure> references;
+};
+
+}  // namespace hcisim::models

@@ -1,0 +1,66 @@
+// The simulation context: the clock, the pending events and the run seed.
+// There is no global simulator; several engines can live in one process.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "sim/event_queue.hpp"
+#include "sim/random.hpp"
+#include "sim/time.hpp"
+
+namespace hcisim::sim {
+
+class Engine {
+ public:
+  explicit Engine(std::uint64_t seed = 1) : seed_(seed) {}
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  SimTime now() const { return now_; }
+  std::uint64_t seed() const { return seed_; }
+
+  // Events at equal times run in the order they were scheduled.
+  EventId schedule_at(SimTime time, EventHandler& handler, std::uint64_t arg = 0) {
+    return queue_.push(time, &handler, arg);
+  }
+  EventId schedule_in(SimTime delay, EventHandler& handler, std::uint64_t arg = 0) {
+    return queue_.push(now_ + delay, &handler, arg);
+  }
+  bool cancel(EventId id) { return queue_.cancel(id); }
+
+  // Runs every event due at or before `end`, then sets the clock to `end`
+  // (unless stop() was called, which leaves the clock at the stopping event).
+  void run_until(SimTime end);
+  // Runs the next event; false when none is pending.
+  bool step();
+  // Asks run_until to return after the current event.
+  void stop() { stop_requested_ = true; }
+
+  // A random stream for the component called `name` (see random.hpp).
+  RandomStream stream(std::string_view name) const { return RandomStream(seed_, name); }
+
+  std::uint64_t events_processed() const { return events_processed_; }
+  std::size_t pending_events() const { return queue_.size(); }
+
+ private:
+  EventQueue queue_;
+  SimTime now_ = 0;
+  std::uint64_t seed_;
+  std::uint64_t events_processed_ = 0;
+  bool stop_requested_ = false;
+};
+
+// Adapts a member function to EventHandler, so one object can receive several
+// kinds of events without a virtual base per kind and without std::function.
+template <class Owner, void (Owner::*Method)(std::uint64_t)>
+class MemberEvent final : public EventHandler {
+ public:
+  explicit MemberEvent(Owner& owner) : owner_(&owner) {}
+  void on_event(std::uint64_t arg) override { (owner_->*Method)(arg); }
+
+ private:
+  Owner* owner_;
+};
+
+}  // namespace hcisim::sim

@@ -1,0 +1,54 @@
+// Independent random streams keyed by (seed, name).
+//
+// Each component asks for its own stream by a stable name ("node1/drive07"), so
+// adding a component never shifts the numbers any other component draws. The
+// generator is xoshiro256**, seeded through SplitMix64 from a hash of the name
+// mixed with the run seed. Distributions are implemented here, not taken from
+// <random>, so the sequence does not depend on the standard library.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <string_view>
+
+namespace hcisim::sim {
+
+class RandomStream {
+ public:
+  RandomStream(std::uint64_t seed, std::string_view name);
+
+  std::uint64_t next_u64() {
+    const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
+    const std::uint64_t t = s_[1] << 17;
+    s_[2] ^= s_[0];
+    s_[3] ^= s_[1];
+    s_[1] ^= s_[2];
+    s_[0] ^= s_[3];
+    s_[2] ^= t;
+    s_[3] = rotl(s_[3], 45);
+    return result;
+  }
+
+  // Uniform on [0, 1) with 53 random bits.
+  double uniform01() { return static_cast<double>(next_u64() >> 11) * 0x1.0p-53; }
+
+  // Uniform integer on [0, n); n > 0. Lemire's multiply-shift (bias < n / 2^64).
+  std::uint64_t uniform_index(std::uint64_t n) {
+    return static_cast<std::uint64_t>((static_cast<unsigned __int128>(next_u64()) * n) >> 64);
+  }
+
+  // Exponential with the given mean.
+  double exponential(double mean) { return -std::log1p(-uniform01()) * mean; }
+
+  // True with probability p.
+  bool bernoulli(double p) { return uniform01() < p; }
+
+ private:
+  static std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+  std::uint64_t s_[4];
+};
+
+// A stable 64-bit hash of a name (FNV-1a), exposed for components that derive keys.
+std::uint64_t stable_hash(std::string_view text);
+
+}  // namespace hcisim::sim
