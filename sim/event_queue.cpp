@@ -1,178 +1,115 @@
 #include "sim/event_queue.hpp"
 
 #include <algorithm>
+#include <new>
 #include <stdexcept>
 #include <string>
 
 namespace hcisim::sim {
 
-std::uint32_t EventQueue::take_slot() {
-  if (free_head_ != kNoSlot) {
-    const std::uint32_t index = free_head_;
-    free_head_ = slots_[index].next_free;
-    return index;
-  }
+EventQueue::EventQueue() { grow_heap(); }
+
+std::uint32_t EventQueue::new_slot() {
   if (slots_.size() >= kMaxPending) {
     throw std::length_error("event queue: more than 2^24 events pending at once");
   }
-  slots_.push_back(Slot{nullptr, 0, 1, kNoSlot});
+  slots_.push_back(Slot{nullptr, 0, 2});  // generation 1, not cancelled
+  free_slots_.reserve(slots_.capacity());
   return static_cast<std::uint32_t>(slots_.size() - 1);
 }
 
-void EventQueue::free_slot(std::uint32_t index) {
-  Slot& slot = slots_[index];
-  slot.handler = nullptr;
-  slot.generation = slot.generation == 0xffffffffu ? 1 : slot.generation + 1;
-  slot.next_free = free_head_;
-  free_head_ = index;
-}
-
-EventId EventQueue::push(SimTime time, EventHandler* handler, std::uint64_t arg) {
+void EventQueue::throw_bad_push(SimTime time) const {
   if (time < now_) {
     throw std::logic_error("event queue: event scheduled at " + std::to_string(time) +
                            " ns, before the current time " + std::to_string(now_) + " ns");
   }
-  if (next_seq_ >= (std::uint64_t{1} << 40)) {
-    throw std::length_error("event queue: more than 2^40 events scheduled");
-  }
-  const std::uint32_t index = take_slot();
-  Slot& slot = slots_[index];
-  slot.handler = handler;
-  slot.arg = arg;
-  const Key key{time, (next_seq_++ << 24) | index};
-  if (time == now_) {
-    fifo_push(key);
-  } else {
-    heap_push(key);
-  }
-  ++live_;
-  return EventId{index, slot.generation};
+  throw std::length_error("event queue: more than 2^40 events scheduled");
 }
 
 bool EventQueue::cancel(EventId id) {
   if (!id.valid() || id.slot >= slots_.size()) return false;
-  Slot& slot = slots_[id.slot];
-  if (slot.generation != id.generation || slot.handler == nullptr) return false;
-  slot.handler = nullptr;  // the key is dropped when it reaches the top
+  std::uint32_t& state = slots_[id.slot].state;
+  // A slot goes back to the free list only when its key leaves the queue, and
+  // that bumps the generation: a stale id fails here.
+  if ((state >> 1) != id.generation || (state & kCancelled) != 0) return false;
+  state |= kCancelled;
   --live_;
   ++cancelled_;
   if (cancelled_ > 1024 && cancelled_ > live_) rebuild_without_cancelled();
   return true;
 }
 
-void EventQueue::skip_cancelled_tops() {
+SimTime EventQueue::next_time() {
   for (;;) {
-    const bool use_fifo = !fifo_empty() && (heap_.empty() || fifo_front() < heap_[0]);
-    if (!use_fifo && heap_.empty()) return;
-    const Key& top = use_fifo ? fifo_front() : heap_[0];
-    const auto index = static_cast<std::uint32_t>(top.order & kSlotMask);
-    if (slots_[index].handler != nullptr) return;
+    const bool use_fifo = fifo_first();
+    if (!use_fifo && heap_size_ == 0) return now_;
+    const Key top = use_fifo ? fifo_front() : heap_at(0);
+    const std::uint32_t index = key_slot(top);
+    if ((slots_[index].state & kCancelled) == 0) return key_time(top);
     if (use_fifo) {
       fifo_pop();
     } else {
       heap_pop();
     }
-    free_slot(index);
+    release_slot(index);
     --cancelled_;
   }
 }
 
-bool EventQueue::pop(FiredEvent& out) {
-  skip_cancelled_tops();
-  const bool use_fifo = !fifo_empty() && (heap_.empty() || fifo_front() < heap_[0]);
-  if (!use_fifo && heap_.empty()) return false;
-  const Key key = use_fifo ? fifo_pop() : heap_pop();
-  const auto index = static_cast<std::uint32_t>(key.order & kSlotMask);
-  const Slot& slot = slots_[index];
-  out.time = key.time;
-  out.handler = slot.handler;
-  out.arg = slot.arg;
-  free_slot(index);
-  --live_;
-  now_ = key.time;
-  return true;
-}
-
-SimTime EventQueue::next_time() {
-  skip_cancelled_tops();
-  const bool use_fifo = !fifo_empty() && (heap_.empty() || fifo_front() < heap_[0]);
-  if (use_fifo) return fifo_front().time;
-  return heap_.empty() ? now_ : heap_[0].time;
-}
-
-void EventQueue::heap_push(Key key) {
-  std::size_t i = heap_.size();
-  heap_.push_back(key);
-  while (i > 0) {
-    const std::size_t parent = (i - 1) / 4;
-    if (!(key < heap_[parent])) break;
-    heap_[i] = heap_[parent];
-    i = parent;
-  }
-  heap_[i] = key;
-}
-
-EventQueue::Key EventQueue::heap_pop() {
-  const Key top = heap_[0];
-  const Key last = heap_.back();
-  heap_.pop_back();
-  if (!heap_.empty()) sift_down(0, last);
-  return top;
+void EventQueue::grow_heap() {
+  const std::size_t capacity = heap_capacity_ == 0 ? 1024 : heap_capacity_ * 2;
+  std::unique_ptr<Key[], AlignedDelete> bigger(
+      static_cast<Key*>(::operator new[](sizeof(Key) * (kRoot + capacity), std::align_val_t{64})));
+  if (heap_) std::copy(heap_.get() + kRoot, heap_.get() + kRoot + heap_size_, bigger.get() + kRoot);
+  heap_ = std::move(bigger);
+  heap_capacity_ = capacity;
 }
 
 // Places `key` at the hole `i`, moving smaller children up as it goes.
 void EventQueue::sift_down(std::size_t i, Key key) {
-  const std::size_t n = heap_.size();
+  const std::size_t n = heap_size_;
   for (;;) {
     const std::size_t first = 4 * i + 1;
     if (first >= n) break;
     const std::size_t end = std::min(first + 4, n);
     std::size_t best = first;
     for (std::size_t c = first + 1; c < end; ++c) {
-      if (heap_[c] < heap_[best]) best = c;
+      if (heap_at(c) < heap_at(best)) best = c;
     }
-    if (!(heap_[best] < key)) break;
-    heap_[i] = heap_[best];
+    if (!(heap_at(best) < key)) break;
+    heap_at(i) = heap_at(best);
     i = best;
   }
-  heap_[i] = key;
+  heap_at(i) = key;
 }
 
-void EventQueue::fifo_push(Key key) {
-  if (fifo_tail_ - fifo_head_ == fifo_.size()) {
-    std::vector<Key> bigger(fifo_.size() * 2);
-    for (std::size_t i = fifo_head_; i != fifo_tail_; ++i) {
-      bigger[i - fifo_head_] = fifo_[i & (fifo_.size() - 1)];
-    }
-    fifo_tail_ -= fifo_head_;
-    fifo_head_ = 0;
-    fifo_.swap(bigger);
+void EventQueue::grow_fifo() {
+  std::vector<Key> bigger(fifo_.size() * 2);
+  for (std::size_t i = fifo_head_; i != fifo_tail_; ++i) {
+    bigger[i - fifo_head_] = fifo_[i & (fifo_.size() - 1)];
   }
-  fifo_[fifo_tail_++ & (fifo_.size() - 1)] = key;
-}
-
-EventQueue::Key EventQueue::fifo_pop() {
-  const Key key = fifo_[fifo_head_++ & (fifo_.size() - 1)];
-  if (fifo_empty()) fifo_head_ = fifo_tail_ = 0;
-  return key;
+  fifo_tail_ -= fifo_head_;
+  fifo_head_ = 0;
+  fifo_.swap(bigger);
 }
 
 void EventQueue::rebuild_without_cancelled() {
-  auto is_cancelled = [this](const Key& k) {
-    const auto index = static_cast<std::uint32_t>(k.order & kSlotMask);
-    if (slots_[index].handler != nullptr) return false;
-    free_slot(index);
+  auto drop_if_cancelled = [this](Key k) {
+    const std::uint32_t index = key_slot(k);
+    if ((slots_[index].state & kCancelled) == 0) return false;
+    release_slot(index);
     return true;
   };
-  heap_.erase(std::remove_if(heap_.begin(), heap_.end(), is_cancelled), heap_.end());
+  Key* const begin = heap_.get() + kRoot;
+  heap_size_ = static_cast<std::size_t>(std::remove_if(begin, begin + heap_size_, drop_if_cancelled) - begin);
   // Re-heapify bottom-up (Floyd): O(n), in place.
-  for (std::size_t i = heap_.size() / 4 + 1; i-- > 0;) {
-    if (i < heap_.size()) sift_down(i, heap_[i]);
+  for (std::size_t i = heap_size_ / 4 + 1; i-- > 0;) {
+    if (i < heap_size_) sift_down(i, heap_at(i));
   }
   std::size_t kept = 0;
   for (std::size_t i = fifo_head_; i != fifo_tail_; ++i) {
     const Key k = fifo_[i & (fifo_.size() - 1)];
-    if (!is_cancelled(k)) fifo_[(fifo_head_ + kept++) & (fifo_.size() - 1)] = k;
+    if (!drop_if_cancelled(k)) fifo_[(fifo_head_ + kept++) & (fifo_.size() - 1)] = k;
   }
   fifo_tail_ = fifo_head_ + kept;
   cancelled_ = 0;
