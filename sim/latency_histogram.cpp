@@ -1,0 +1,100 @@
+#include "sim/latency_histogram.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+namespace hcisim::sim {
+
+LatencyHistogram::LatencyHistogram() : buckets_(bucket_count(), 0) {}
+
+std::size_t LatencyHistogram::bucket_index(SimTime value_ns) {
+  const auto v = static_cast<std::uint64_t>(std::clamp<SimTime>(value_ns, 1, kMaxTrackedNs));
+  if (v < kSubBuckets) return static_cast<std::size_t>(v);
+  // v in [2^e, 2^(e+1)) with e >= kSubBucketBits; keep the top kSubBucketBits+1 bits.
+  const int exponent = std::bit_width(v) - 1;
+  const int shift = exponent - kSubBucketBits;
+  const std::size_t sub = static_cast<std::size_t>(v >> shift) - kSubBuckets;
+  return kSubBuckets + static_cast<std::size_t>(shift) * kSubBuckets + sub;
+}
+
+SimTime LatencyHistogram::bucket_lower_ns(std::size_t index) {
+  if (index < kSubBuckets) return static_cast<SimTime>(index);
+  const std::size_t shift = (index - kSubBuckets) / kSubBuckets;
+  const std::size_t sub = (index - kSubBuckets) % kSubBuckets;
+  return static_cast<SimTime>((kSubBuckets + sub) << shift);
+}
+
+SimTime LatencyHistogram::bucket_width_ns(std::size_t index) {
+  if (index < kSubBuckets) return 1;
+  return SimTime{1} << ((index - kSubBuckets) / kSubBuckets);
+}
+
+void LatencyHistogram::record_n(SimTime value_ns, std::uint64_t count) {
+  if (count == 0) return;
+  const SimTime v = std::max<SimTime>(value_ns, 1);
+  buckets_[bucket_index(v)] += count;
+  if (count_ == 0) {
+    min_ = v;
+    max_ = v;
+  } else {
+    min_ = std::min(min_, v);
+    max_ = std::max(max_, v);
+  }
+  count_ += count;
+  sum_ += static_cast<unsigned __int128>(v) * count;
+}
+
+double LatencyHistogram::mean_ns() const {
+  if (count_ == 0) return 0.0;
+  // Split the 128-bit sum so the division loses nothing a double could hold.
+  const unsigned __int128 whole = sum_ / count_;
+  const unsigned __int128 rest = sum_ % count_;
+  return static_cast<double>(whole) + static_cast<double>(rest) / static_cast<double>(count_);
+}
+
+double LatencyHistogram::percentile_ns(double p) const {
+  if (count_ == 0) return 0.0;
+  p = std::clamp(p, 0.0, 100.0);
+  // Nearest rank: ceil(p * N / 100), at least 1. Multiplying before dividing keeps
+  // "round" percentiles (99.9 of 200000) exact in double arithmetic.
+  const double raw_rank = std::ceil(p * static_cast<double>(count_) / 100.0);
+  const std::uint64_t rank =
+      std::clamp<std::uint64_t>(static_cast<std::uint64_t>(std::max(raw_rank, 1.0)), 1, count_);
+  if (rank == 1) return static_cast<double>(min_);
+  if (rank == count_) return static_cast<double>(max_);
+
+  std::uint64_t seen = 0;
+  std::size_t index = 0;
+  for (; index < buckets_.size(); ++index) {
+    seen += buckets_[index];
+    if (seen >= rank) break;
+  }
+  const double midpoint = static_cast<double>(bucket_lower_ns(index)) +
+                          static_cast<double>(bucket_width_ns(index) - 1) / 2.0;
+  return std::clamp(midpoint, static_cast<double>(min_), static_cast<double>(max_));
+}
+
+void LatencyHistogram::merge(const LatencyHistogram& other) {
+  if (other.count_ == 0) return;
+  for (std::size_t i = 0; i < buckets_.size(); ++i) buckets_[i] += other.buckets_[i];
+  if (count_ == 0) {
+    min_ = other.min_;
+    max_ = other.max_;
+  } else {
+    min_ = std::min(min_, other.min_);
+    max_ = std::max(max_, other.max_);
+  }
+  count_ += other.count_;
+  sum_ += other.sum_;
+}
+
+void LatencyHistogram::reset() {
+  std::fill(buckets_.begin(), buckets_.end(), 0);
+  count_ = 0;
+  sum_ = 0;
+  min_ = 0;
+  max_ = 0;
+}
+
+}  // namespace hcisim::sim
