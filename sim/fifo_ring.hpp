@@ -1,0 +1,51 @@
+// A FIFO queue stored in a power-of-two ring that only grows (doubling) to the
+// peak number of queued items and never shrinks, so steady state allocates nothing.
+// push_back/pop_front O(1) (amortised for growth); memory sizeof(T) per slot.
+#pragma once
+
+#include <cassert>
+#include <cstddef>
+#include <utility>
+#include <vector>
+
+namespace hcisim::sim {
+
+template <class T>
+class FifoRing {
+ public:
+  bool empty() const { return head_ == tail_; }
+  std::size_t size() const { return tail_ - head_; }
+
+  void push_back(const T& item) {
+    if (size() == slots_.size()) grow();
+    slots_[tail_ & (slots_.size() - 1)] = item;
+    ++tail_;
+  }
+
+  T& front() {
+    assert(!empty());
+    return slots_[head_ & (slots_.size() - 1)];
+  }
+
+  T pop_front() {
+    assert(!empty());
+    T item = std::move(slots_[head_ & (slots_.size() - 1)]);
+    ++head_;
+    return item;
+  }
+
+ private:
+  void grow() {
+    std::vector<T> bigger(slots_.empty() ? 16 : slots_.size() * 2);
+    for (std::size_t i = 0; i < size(); ++i) bigger[i] = std::move(slots_[(head_ + i) & (slots_.size() - 1)]);
+    tail_ = size();
+    head_ = 0;
+    slots_ = std::move(bigger);
+  }
+
+  std::vector<T> slots_;
+  std::size_t head_ = 0;  // monotonically increasing counters; index = counter & mask
+  std::size_t tail_ = 0;
+};
+
+}  // namespace hcisim::sim
