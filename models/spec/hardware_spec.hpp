@@ -37,6 +37,9 @@ struct DriveSpec {
   double seq_write_bytes_per_s = 0;
   std::int64_t read_latency_ns = 0;
   std::int64_t write_latency_ns = 0;
+  // Power-loss-protected write buffer: writes are acknowledged once they are in
+  // it and drain to the media behind. 0 = writes complete at the media.
+  std::uint64_t write_buffer_bytes = 0;
   // Rotating drives only.
   double rpm = 0;
   std::int64_t avg_seek_ns = 0;

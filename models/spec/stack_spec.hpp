@@ -2,6 +2,7 @@
 // CPU work is in cycles, charged on the node where the layer runs.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 namespace hcisim::models {
@@ -22,6 +23,8 @@ struct StackSpec {
   LayerCost network_message;     // per remote message on each end (SMB Direct / RDMA)
   LayerCost network_tcp_extra;   // added per message when the transport is TCP (no RDMA)
   double slab_bytes = 256.0 * 1024 * 1024;
+  // Size on the wire of a message that carries no data (read request, write ack).
+  std::uint32_t control_message_bytes = 256;
 };
 
 }  // namespace hcisim::models

@@ -17,6 +17,7 @@ struct DiskspdSpec {
   int outstanding = 2;                     // -o (per thread)
   double write_fraction = 0.0;             // -w (percent / 100)
   AccessPattern pattern = AccessPattern::Sequential;  // -r / -s / -si
+  std::uint64_t random_align_bytes = 0;    // -r<align>: random offsets are multiples of this; 0 = block size
   std::uint64_t file_bytes = 0;            // working set per VM (-c or the target file size)
   double throughput_cap_bytes_per_s = 0;   // -g, per thread; 0 = no cap
   bool software_cache_disabled = true;     // -Sh (VMFleet always passes it)

@@ -1,1 +1,69 @@
-int main() { return 0; }
+// hcisim: predict what a hyperconverged cluster will do, from its parts.
+#include <boost/program_options.hpp>
+#include <cstdio>
+#include <exception>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "tools/cli/commands.hpp"
+#include "tools/frontend/load_error.hpp"
+
+namespace po = boost::program_options;
+
+namespace {
+
+const char* kUsage =
+    "usage: hcisim [--help] [--version] <command> [<args>]\n"
+    "\n"
+    "Discrete-event simulator of hyperconverged storage clusters: predicts IOPS,\n"
+    "throughput and latency from a hardware catalog and a scenario file.\n"
+    "\n"
+    "commands:\n"
+    "  run SCENARIO        simulate one scenario and report (hcisim run --help)\n"
+    "  validate [DIR...]   run every bundled scenario with published figures; table of\n"
+    "                      predicted vs published; exit 1 if any is outside tolerance\n"
+    "  catalog list        list the parts of the hardware catalog\n"
+    "  catalog show ID     every number of one part, with its source\n";
+
+int dispatch(const std::string& command, const std::vector<std::string>& rest) {
+  if (command == "run") return hcisim::cli::run_command(rest);
+  if (command == "validate") return hcisim::cli::validate_command(rest);
+  if (command == "catalog") return hcisim::cli::catalog_command(rest);
+  throw hcisim::cli::UsageError{"unknown command '" + command + "' (commands: run, validate, catalog)"};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty()) {
+      std::cerr << kUsage;
+      return 2;
+    }
+    const std::string first = args.front();
+    if (first == "--help" || first == "-h" || first == "help") {
+      std::cout << kUsage;
+      return 0;
+    }
+    if (first == "--version" || first == "-V") {
+      std::cout << "hcisim " << HCISIM_VERSION << "\n";
+      return 0;
+    }
+    if (!first.empty() && first[0] == '-') throw hcisim::cli::UsageError{"unknown option '" + first + "'"};
+    return dispatch(first, std::vector<std::string>(args.begin() + 1, args.end()));
+  } catch (const hcisim::cli::UsageError& e) {
+    std::cerr << "hcisim: " << e.message << " (see hcisim --help)\n";
+    return 2;
+  } catch (const po::error& e) {
+    std::cerr << "hcisim: " << e.what() << " (see hcisim --help)\n";
+    return 2;
+  } catch (const hcisim::frontend::LoadError& e) {
+    std::cerr << "hcisim: " << e.what() << "\n";
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "hcisim: error: " << e.what() << "\n";
+    return 1;
+  }
+}

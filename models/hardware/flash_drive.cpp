@@ -1,0 +1,118 @@
+#include "models/hardware/flash_drive.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace hcisim::models {
+
+namespace {
+int channels_of(const DriveSpec& spec) {
+  if (spec.random_read_iops <= 0 || spec.read_latency_ns <= 0 || spec.random_write_iops <= 0 ||
+      spec.seq_read_bytes_per_s <= 0 || spec.seq_write_bytes_per_s <= 0) {
+    throw std::invalid_argument("drive '" + spec.id +
+                                "': random IOPS, sequential bandwidth and QD1 read latency must be positive");
+  }
+  return std::max(1, static_cast<int>(std::lround(spec.random_read_iops * spec.read_latency_ns * 1e-9)));
+}
+}  // namespace
+
+FlashDrive::FlashDrive(sim::Engine& engine, const DriveSpec& spec)
+    : engine_(&engine),
+      channels_(channels_of(spec)),
+      read_latency_s_(spec.read_latency_ns * 1e-9),
+      read_bw_(spec.seq_read_bytes_per_s),
+      write_bw_(spec.seq_write_bytes_per_s),
+      write_iops_(spec.random_write_iops),
+      write_latency_(spec.write_latency_ns),
+      buffer_bytes_(spec.write_buffer_bytes),
+      media_(engine, static_cast<double>(channels_)),
+      span_classes_(static_cast<std::size_t>(channels_) + 1, -1) {}
+
+// Rate classes are per whole number of channels an I/O may span (few distinct
+// sizes in any workload, so few classes).
+int FlashDrive::span_class(double span) {
+  const int whole = std::clamp(static_cast<int>(std::ceil(span - 1e-9)), 1, channels_);
+  int& cls = span_classes_[static_cast<std::size_t>(whole)];
+  if (cls < 0) cls = media_.rate_class(static_cast<double>(whole));
+  return cls;
+}
+
+void FlashDrive::read(std::uint64_t bytes, sim::EventHandler& done, std::uint64_t arg) {
+  ++reads_;
+  const double work = std::max(read_latency_s_, channels_ * static_cast<double>(bytes) / read_bw_);
+  media_.submit(work, span_class(work / read_latency_s_), done, arg);
+}
+
+std::uint32_t FlashDrive::take_record(const PendingWrite& write) {
+  if (free_records_.empty()) {
+    records_.push_back(write);
+    return static_cast<std::uint32_t>(records_.size() - 1);
+  }
+  const std::uint32_t index = free_records_.back();
+  free_records_.pop_back();
+  records_[index] = write;
+  return index;
+}
+
+void FlashDrive::write(std::uint64_t bytes, sim::EventHandler& done, std::uint64_t arg) {
+  ++writes_;
+  const std::uint32_t record = take_record(PendingWrite{bytes, &done, arg});
+  const bool room = buffer_bytes_ == 0 || (waiting_head_ == waiting_.size() &&
+                                           buffer_used_ + bytes <= std::max(buffer_bytes_, bytes));
+  if (room) {
+    admit(record);
+  } else {
+    waiting_.push_back(record);
+  }
+}
+
+void FlashDrive::admit(std::uint32_t record) {
+  const PendingWrite& w = records_[record];
+  const double per_op = 1.0 / write_iops_;
+  const double work = channels_ * std::max(per_op, static_cast<double>(w.bytes) / write_bw_);
+  const double span = work / (channels_ * per_op);
+  if (buffer_bytes_ == 0) {
+    // No buffer: the write completes when the media has it.
+    media_.submit(work, span_class(span), *w.done, w.arg);
+    free_records_.push_back(record);
+    return;
+  }
+  buffer_used_ += w.bytes;
+  engine_->schedule_in(write_latency_, ack_due_, record);
+  media_.submit(work, span_class(span), media_written_, record);
+}
+
+void FlashDrive::on_ack_due(std::uint64_t record) {
+  // The record stays until the media has the data too; ack and drain are independent.
+  PendingWrite& w = records_[record];
+  sim::EventHandler* done = w.done;
+  w.done = nullptr;
+  if (w.bytes == 0) free_records_.push_back(static_cast<std::uint32_t>(record));  // drained first
+  done->on_event(w.arg);
+}
+
+void FlashDrive::on_media_written(std::uint64_t record) {
+  PendingWrite& w = records_[record];
+  buffer_used_ -= w.bytes;
+  w.bytes = 0;
+  if (w.done == nullptr) free_records_.push_back(static_cast<std::uint32_t>(record));  // acked first
+  while (waiting_head_ < waiting_.size()) {
+    const std::uint32_t next = waiting_[waiting_head_];
+    if (buffer_used_ + records_[next].bytes > std::max(buffer_bytes_, records_[next].bytes)) break;
+    ++waiting_head_;
+    admit(next);
+  }
+  if (waiting_head_ == waiting_.size()) {
+    waiting_.clear();
+    waiting_head_ = 0;
+  }
+}
+
+void FlashDrive::reset_stats() {
+  media_.reset_stats();
+  reads_ = 0;
+  writes_ = 0;
+}
+
+}  // namespace hcisim::models

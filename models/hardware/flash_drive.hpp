@@ -1,0 +1,76 @@
+// A flash drive (NVMe or SAS/SATA SSD) built from its datasheet figures.
+//
+// Media: a pool of c parallel channels, c = rated 4K random read IOPS x QD1
+// read latency (Little's law). Each I/O needs some channel-time (work) and may
+// spread over at most `span` channels at once; concurrent I/Os share the pool
+// max-min fairly (sim::SharedCapacity). Reads and writes share the pool, so
+// writes slow reads down.
+//   read work  = max(L_r, c * bytes / seq_read_bw)   -> 1.4 M IOPS at 4K, 6.9 GB/s large
+//   write work = c * max(1 / write_iops, bytes / seq_write_bw)
+//   span       = bytes / (the bytes one channel serves in one unit of work), >= 1
+// so an I/O alone finishes in about L_r (reads) whatever its size, and a deep
+// queue gets the datasheet IOPS and bandwidth.
+// Writes: with a power-loss-protected write buffer, a write is acknowledged
+// QD1-write-latency after it enters the buffer and drains to the media behind;
+// when the buffer is full, writes wait for room (back-pressure).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "models/spec/hardware_spec.hpp"
+#include "sim/engine.hpp"
+#include "sim/shared_capacity.hpp"
+
+namespace hcisim::models {
+
+class FlashDrive {
+ public:
+  FlashDrive(sim::Engine& engine, const DriveSpec& spec);
+  FlashDrive(const FlashDrive&) = delete;
+  FlashDrive& operator=(const FlashDrive&) = delete;
+
+  void read(std::uint64_t bytes, sim::EventHandler& done, std::uint64_t arg);
+  void write(std::uint64_t bytes, sim::EventHandler& done, std::uint64_t arg);
+
+  int channels() const { return channels_; }
+  // Time-average fraction of channel capacity in use since reset_stats().
+  double utilisation() const { return media_.utilisation(); }
+  std::uint64_t reads() const { return reads_; }
+  std::uint64_t writes() const { return writes_; }
+  void reset_stats();
+
+ private:
+  struct PendingWrite {
+    std::uint64_t bytes;
+    sim::EventHandler* done;
+    std::uint64_t arg;
+  };
+  int span_class(double span);
+  void admit(std::uint32_t record);
+  void on_ack_due(std::uint64_t record);
+  void on_media_written(std::uint64_t record);
+  std::uint32_t take_record(const PendingWrite& write);
+
+  sim::Engine* engine_;
+  int channels_;
+  double read_latency_s_;
+  double read_bw_;
+  double write_bw_;
+  double write_iops_;
+  sim::SimTime write_latency_;
+  std::uint64_t buffer_bytes_;
+  std::uint64_t buffer_used_ = 0;
+  sim::SharedCapacity media_;
+  std::vector<int> span_classes_;   // class index by span (channels); -1 = not registered yet
+  std::vector<PendingWrite> records_;
+  std::vector<std::uint32_t> free_records_;
+  std::vector<std::uint32_t> waiting_;  // FIFO of records waiting for buffer room
+  std::size_t waiting_head_ = 0;
+  std::uint64_t reads_ = 0;
+  std::uint64_t writes_ = 0;
+  sim::MemberEvent<FlashDrive, &FlashDrive::on_ack_due> ack_due_{*this};
+  sim::MemberEvent<FlashDrive, &FlashDrive::on_media_written> media_written_{*this};
+};
+
+}  // namespace hcisim::models

@@ -1,0 +1,92 @@
+#include "models/network/fabric.hpp"
+
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/dijkstra_shortest_paths.hpp>
+#include <stdexcept>
+
+namespace hcisim::models {
+
+namespace {
+
+using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS, boost::no_property,
+                                    boost::property<boost::edge_weight_t, double>>;
+
+// Vertices 0..n-1 are the nodes, vertex n the switch. A node-to-node path costs
+// the NIC latency at each end and the switch's forwarding latency in between:
+// each node-switch link carries half of the NIC one-way latency (both NIC ends
+// together make one message latency), plus half the switch latency.
+std::vector<sim::SimTime> route_latencies(int nodes, const NicSpec& nic, const SwitchSpec& sw) {
+  Graph graph(static_cast<std::size_t>(nodes) + 1);
+  const double link_ns = 0.5 * static_cast<double>(nic.message_latency_ns) + 0.5 * static_cast<double>(sw.latency_ns);
+  for (int i = 0; i < nodes; ++i) boost::add_edge(i, nodes, link_ns, graph);
+  std::vector<sim::SimTime> latency(static_cast<std::size_t>(nodes) * nodes, 0);
+  std::vector<double> distance(boost::num_vertices(graph));
+  for (int from = 0; from < nodes; ++from) {
+    boost::dijkstra_shortest_paths(graph, static_cast<std::size_t>(from), boost::distance_map(distance.data()));
+    for (int to = 0; to < nodes; ++to) {
+      latency[static_cast<std::size_t>(from) * nodes + to] = static_cast<sim::SimTime>(distance[to] + 0.5);
+    }
+  }
+  return latency;
+}
+
+}  // namespace
+
+Fabric::Fabric(sim::Engine& engine, int nodes, const NicSpec& nic, int nics_per_node, const SwitchSpec& sw)
+    : engine_(&engine),
+      nodes_(static_cast<std::size_t>(nodes)),
+      node_bytes_per_s_(nic.port_bits_per_s / 8.0 * nic.ports * nics_per_node),
+      latency_(route_latencies(nodes, nic, sw)) {
+  if (nodes < 1 || node_bytes_per_s_ <= 0) {
+    throw std::invalid_argument("fabric: needs at least one node and a positive NIC line rate");
+  }
+  // A node's ports are bonded (SET / multichannel): one pipe per direction with
+  // their total capacity, but no single message faster than one port.
+  const double port_bytes_per_s = nic.port_bits_per_s / 8.0;
+  for (std::size_t i = 0; i < nodes_; ++i) {
+    egress_.push_back(std::make_unique<sim::SharedCapacity>(engine, node_bytes_per_s_));
+    ingress_.push_back(std::make_unique<sim::SharedCapacity>(engine, node_bytes_per_s_));
+    egress_class_.push_back(egress_.back()->rate_class(port_bytes_per_s));
+    ingress_class_.push_back(ingress_.back()->rate_class(port_bytes_per_s));
+  }
+}
+
+void Fabric::send(int from, int to, std::uint64_t bytes, sim::EventHandler& done, std::uint64_t arg) {
+  ++messages_;
+  std::uint32_t index;
+  if (free_messages_.empty()) {
+    messages_pool_.push_back({});
+    index = static_cast<std::uint32_t>(messages_pool_.size() - 1);
+  } else {
+    index = free_messages_.back();
+    free_messages_.pop_back();
+  }
+  messages_pool_[index] = Message{from, to, bytes, &done, arg};
+  const auto f = static_cast<std::size_t>(from);
+  egress_[f]->submit(static_cast<double>(bytes), egress_class_[f], egress_done_, index);
+}
+
+void Fabric::on_egress_done(std::uint64_t message) {
+  const Message& m = messages_pool_[message];
+  const auto t = static_cast<std::size_t>(m.to);
+  ingress_[t]->submit(static_cast<double>(m.bytes), ingress_class_[t], ingress_done_, message);
+}
+
+void Fabric::on_ingress_done(std::uint64_t message) {
+  const Message& m = messages_pool_[message];
+  engine_->schedule_in(latency(m.from, m.to), delivered_, message);
+}
+
+void Fabric::on_delivered(std::uint64_t message) {
+  const Message m = messages_pool_[message];
+  free_messages_.push_back(static_cast<std::uint32_t>(message));
+  m.done->on_event(m.arg);
+}
+
+void Fabric::reset_stats() {
+  for (auto& pipe : egress_) pipe->reset_stats();
+  for (auto& pipe : ingress_) pipe->reset_stats();
+  messages_ = 0;
+}
+
+}  // namespace hcisim::models

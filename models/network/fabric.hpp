@@ -1,0 +1,67 @@
+// The network between nodes: each node's NIC ports (bandwidth per direction,
+// shared max-min fairly by concurrent messages) and the switches and links
+// between them, held as a Boost.Graph from which one-way latencies are routed.
+//
+// A message from node a to node b takes: a's egress share of its ports, then
+// b's ingress share (so incast shows up at the receiver), then the routed
+// latency (NIC + switch hops). CPU costs of messages are the stack's business.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "models/spec/hardware_spec.hpp"
+#include "sim/engine.hpp"
+#include "sim/shared_capacity.hpp"
+
+namespace hcisim::models {
+
+class Fabric {
+ public:
+  // A converged fabric: every node's NIC on one switch.
+  Fabric(sim::Engine& engine, int nodes, const NicSpec& nic, int nics_per_node, const SwitchSpec& sw);
+  Fabric(const Fabric&) = delete;
+  Fabric& operator=(const Fabric&) = delete;
+
+  void send(int from, int to, std::uint64_t bytes, sim::EventHandler& done, std::uint64_t arg);
+
+  // One-way latency of a small message, routed over the graph.
+  sim::SimTime latency(int from, int to) const {
+    return latency_[static_cast<std::size_t>(from) * nodes_ + static_cast<std::size_t>(to)];
+  }
+  double egress_utilisation(int node) const { return egress_[static_cast<std::size_t>(node)]->utilisation(); }
+  double ingress_utilisation(int node) const { return ingress_[static_cast<std::size_t>(node)]->utilisation(); }
+  double node_bytes_per_s() const { return node_bytes_per_s_; }
+  std::uint64_t messages() const { return messages_; }
+  void reset_stats();
+
+ private:
+  struct Message {
+    int from;
+    int to;
+    std::uint64_t bytes;
+    sim::EventHandler* done;
+    std::uint64_t arg;
+  };
+  void on_egress_done(std::uint64_t message);
+  void on_ingress_done(std::uint64_t message);
+  void on_delivered(std::uint64_t message);
+
+  sim::Engine* engine_;
+  std::size_t nodes_;
+  double node_bytes_per_s_;
+  std::vector<sim::SimTime> latency_;  // nodes x nodes
+  std::vector<std::unique_ptr<sim::SharedCapacity>> egress_;
+  std::vector<std::unique_ptr<sim::SharedCapacity>> ingress_;
+  std::vector<int> egress_class_;
+  std::vector<int> ingress_class_;
+  std::vector<Message> messages_pool_;
+  std::vector<std::uint32_t> free_messages_;
+  std::uint64_t messages_ = 0;
+  sim::MemberEvent<Fabric, &Fabric::on_egress_done> egress_done_{*this};
+  sim::MemberEvent<Fabric, &Fabric::on_ingress_done> ingress_done_{*this};
+  sim::MemberEvent<Fabric, &Fabric::on_delivered> delivered_{*this};
+};
+
+}  // namespace hcisim::models

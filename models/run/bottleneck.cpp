@@ -1,0 +1,75 @@
+#include "models/run/bottleneck.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+namespace hcisim::models {
+
+namespace {
+
+std::string percent(double fraction) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.0f %%", fraction * 100);
+  return buf;
+}
+
+// Names the CPU layer that takes the most cycles, e.g. "storage_stack (38 %)".
+std::string top_layer(const NodeResult& node) {
+  int best = 0;
+  double total = 0;
+  for (int l = 0; l < kCpuLayerCount; ++l) {
+    total += node.cpu_by_layer[static_cast<std::size_t>(l)];
+    if (node.cpu_by_layer[static_cast<std::size_t>(l)] > node.cpu_by_layer[static_cast<std::size_t>(best)]) best = l;
+  }
+  if (total <= 0) return "none";
+  return std::string(cpu_layer_name(static_cast<CpuLayer>(best))) + " " +
+         percent(node.cpu_by_layer[static_cast<std::size_t>(best)] / total) + " of it";
+}
+
+}  // namespace
+
+void attribute_bottleneck(RunResult& result, const ScenarioSpec& spec) {
+  const NodeResult* cpu = nullptr;
+  const NodeResult* vcpu = nullptr;
+  const NodeResult* drive = nullptr;
+  const NodeResult* nic = nullptr;
+  auto nic_util = [](const NodeResult& n) { return std::max(n.nic_tx_utilisation, n.nic_rx_utilisation); };
+  for (const NodeResult& n : result.nodes) {
+    if (!n.up) continue;
+    if (!cpu || n.cpu_utilisation > cpu->cpu_utilisation) cpu = &n;
+    if (n.vms > 0 && (!vcpu || n.vcpu_utilisation > vcpu->vcpu_utilisation)) vcpu = &n;
+    if (!drive || n.drive_utilisation_max > drive->drive_utilisation_max) drive = &n;
+    if (!nic || nic_util(n) > nic_util(*nic)) nic = &n;
+  }
+  Bottleneck b;
+  if (cpu) {
+    b = {"host CPU", cpu->cpu_utilisation,
+         "node " + std::to_string(cpu->node + 1) + " CPU " + percent(cpu->cpu_utilisation) + " busy over " +
+             std::to_string(cpu->effective_cores) + " effective cores; " + top_layer(*cpu)};
+  }
+  if (vcpu && vcpu->vcpu_utilisation > b.utilisation) {
+    b = {"VM vCPUs", vcpu->vcpu_utilisation,
+         "VMs on node " + std::to_string(vcpu->node + 1) + " keep their " + std::to_string(spec.vms.vcpus) +
+             " vCPUs " + percent(vcpu->vcpu_utilisation) + " busy with guest I/O work"};
+  }
+  if (drive && drive->drive_utilisation_max > b.utilisation) {
+    b = {"drives", drive->drive_utilisation_max,
+         "busiest drive on node " + std::to_string(drive->node + 1) + " at " + percent(drive->drive_utilisation_max) +
+             " of its channel capacity (node mean " + percent(drive->drive_utilisation_mean) + ")"};
+  }
+  if (nic && nic_util(*nic) > b.utilisation) {
+    b = {"network", nic_util(*nic),
+         "node " + std::to_string(nic->node + 1) + " NIC ports " + percent(nic->nic_tx_utilisation) + " sending, " +
+             percent(nic->nic_rx_utilisation) + " receiving"};
+  }
+  if (b.utilisation < 0.8) {
+    const int per_vm = spec.vms.workload.threads * spec.vms.workload.outstanding;
+    b = {"outstanding I/O", b.utilisation,
+         "no resource is above 80 % (busiest: " + b.resource + " " + percent(b.utilisation) + "); " +
+             std::to_string(per_vm) + " I/Os in flight per VM set the rate by latency (Little's law)"};
+  }
+  result.bottleneck = b;
+}
+
+}  // namespace hcisim::models

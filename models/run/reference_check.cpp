@@ -1,0 +1,37 @@
+#include "models/run/reference_check.hpp"
+
+#include <cmath>
+
+namespace hcisim::models {
+
+double figure_value(const RunResult& r, Figure figure) {
+  switch (figure) {
+    case Figure::ReadIops: return r.read_iops;
+    case Figure::WriteIops: return r.write_iops;
+    case Figure::TotalIops: return r.total_iops();
+    case Figure::ReadBytesPerSec: return r.read_bytes_per_s;
+    case Figure::WriteBytesPerSec: return r.write_bytes_per_s;
+    case Figure::TotalBytesPerSec: return r.total_bytes_per_s();
+    case Figure::ReadLatencyAvg: return r.read_latency.mean_s;
+    case Figure::WriteLatencyAvg: return r.write_latency.mean_s;
+    case Figure::LatencyAvg: return r.all_latency.mean_s;
+  }
+  return 0;
+}
+
+std::vector<FigureComparison> compare_references(const RunResult& result,
+                                                 const std::vector<ReferenceFigure>& references) {
+  std::vector<FigureComparison> out;
+  for (const ReferenceFigure& ref : references) {
+    FigureComparison c;
+    c.reference = ref;
+    c.predicted = figure_value(result, ref.figure);
+    c.error = ref.value != 0 ? (c.predicted - ref.value) / ref.value : 0;
+    c.within = ref.comparison == Comparison::AtMost ? c.predicted <= ref.value * (1 + ref.tolerance)
+                                                    : std::fabs(c.error) <= ref.tolerance;
+    out.push_back(c);
+  }
+  return out;
+}
+
+}  // namespace hcisim::models

@@ -1,0 +1,19 @@
+// One run of a scenario: build the cluster and the VMs on an Engine, warm up,
+// measure, and fill a RunResult. Library entry point for the CLI and tests.
+#pragma once
+
+#include <functional>
+
+#include "models/run/run_result.hpp"
+#include "models/spec/scenario_spec.hpp"
+
+namespace hcisim::models {
+
+struct RunOptions {
+  // Called about every 1 % of simulated time with the fraction done (0..1).
+  std::function<void(double)> progress;
+};
+
+RunResult simulate(const ScenarioSpec& spec, const RunOptions& options = {});
+
+}  // namespace hcisim::models

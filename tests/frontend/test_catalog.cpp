@@ -1,0 +1,311 @@
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+#include "temp_dir.hpp"
+#include "tools/frontend/catalog.hpp"
+#include "tools/frontend/load_error.hpp"
+
+using namespace hcisim::frontend;
+using Catch::Matchers::Contains;
+using Catch::Matchers::StartsWith;
+
+namespace {
+
+const char* const kUserDrive =
+    "schema_version: 1\n"
+    "kind: drive\n"
+    "id: my-ssd\n"
+    "model: My SSD\n"
+    "source: \"DS: my datasheet\"\n"
+    "type: sas_ssd\n"
+    "capacity: 1.92TB\n"
+    "random_read_iops: 200k\n"
+    "random_write_iops: 60k\n"
+    "seq_read_throughput: 1.0GB/s\n"
+    "seq_write_throughput: 0.9GB/s\n"
+    "read_latency: 150us\n"
+    "write_latency: 40us\n";
+
+// The line of `text` that starts (after indentation) with `key` and a blank.
+std::string line_of(const std::string& text, const std::string& key) {
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t end = text.find('\n', start);
+    const std::string line = text.substr(start, end - start);
+    const std::size_t first = line.find_first_not_of(' ');
+    if (first != std::string::npos && line.compare(first, key.size() + 1, key + " ") == 0) return line;
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  return "";
+}
+
+template <class F>
+std::string load_error_of(F f) {
+  try {
+    f();
+  } catch (const LoadError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("the bundled catalog loads and the AX-7525 node resolves", "[catalog]") {
+  const Catalog catalog = Catalog::load();
+  const auto& node = catalog.node("dell-ax-7525");
+  CHECK(node.sockets == 2);
+  CHECK(node.memory_bytes == 1ull << 40);
+  REQUIRE(node.drives.size() == 1);
+  CHECK(node.drives[0].count == 24);
+  CHECK(node.drives[0].role == hcisim::models::DriveRole::Capacity);
+  CHECK(node.nic_count == 1);
+
+  const auto& cpu = catalog.cpu(node.cpu_id);
+  CHECK(cpu.cores == 64);
+  CHECK(cpu.threads == 128);
+  CHECK(cpu.base_hz == Approx(2.25e9));
+  CHECK(cpu.boost_hz == Approx(3.4e9));
+  CHECK(cpu.smt_yield == Approx(1.25));
+
+  const auto& drive = catalog.drive(node.drives[0].drive_id);
+  CHECK(drive.kind == hcisim::models::DriveKind::Nvme);
+  CHECK(drive.capacity_bytes == 3'200'000'000'000ull);
+  CHECK(drive.random_read_iops == Approx(1.4e6));
+  CHECK(drive.random_write_iops == Approx(350e3));
+  CHECK(drive.seq_read_bytes_per_s == Approx(6.9e9));
+  CHECK(drive.seq_write_bytes_per_s == Approx(4.2e9));
+  CHECK(drive.read_latency_ns == 90'000);
+  CHECK(drive.write_latency_ns == 25'000);
+
+  const auto& nic = catalog.nic(node.nic_id);
+  CHECK(nic.ports == 2);
+  CHECK(nic.port_bits_per_s == Approx(100e9));
+  CHECK(nic.rdma == hcisim::models::RdmaKind::RoCEv2);
+  CHECK(nic.message_latency_ns == 1'500);
+
+  const auto& sw = catalog.network_switch("generic-100gbe");
+  CHECK(sw.port_bits_per_s == Approx(100e9));
+  CHECK(sw.latency_ns == 800);
+  CHECK(&catalog.switch_("generic-100gbe") == &sw);
+
+  const auto& s2d = catalog.stack("s2d");
+  CHECK(s2d.guest.cycles_per_io == 30000);
+  CHECK(s2d.guest.cycles_per_byte == Approx(0.05));
+  CHECK(s2d.hypervisor.cycles_per_io == 25000);
+  CHECK(s2d.storage_stack.cycles_per_io == 35000);
+  CHECK(s2d.drive_io.cycles_per_io == 8000);
+  CHECK(s2d.drive_io.cycles_per_byte == 0.0);
+  CHECK(s2d.network_message.cycles_per_io == 6000);
+  CHECK(s2d.network_message.cycles_per_byte == Approx(0.02));
+  CHECK(s2d.network_tcp_extra.cycles_per_io == 20000);
+  CHECK(s2d.network_tcp_extra.cycles_per_byte == Approx(1.0));
+  CHECK(s2d.slab_bytes == 256.0 * 1024 * 1024);
+  CHECK_THAT(s2d.product, Contains("Storage Spaces Direct"));
+}
+
+TEST_CASE("list and show describe every part with values, units and sources", "[catalog]") {
+  const Catalog catalog = Catalog::load();
+  const auto parts = catalog.list();
+  const auto has = [&](const char* kind, const char* id) {
+    return std::any_of(parts.begin(), parts.end(), [&](const PartSummary& p) { return p.kind == kind && p.id == id; });
+  };
+  CHECK(has("cpu", "amd-epyc-7742"));
+  CHECK(has("drive", "kioxia-cm6-v-3200"));
+  CHECK(has("nic", "mellanox-connectx-6-dx-100gbe"));
+  CHECK(has("switch", "generic-100gbe"));
+  CHECK(has("node", "dell-ax-7525"));
+  CHECK(has("stack", "s2d"));
+  REQUIRE_FALSE(parts.empty());
+  CHECK(parts.front().kind == "cpu");
+  CHECK(parts.back().kind == "stack");
+
+  const std::string drive = catalog.show("kioxia-cm6-v-3200");
+  CHECK_THAT(drive, StartsWith("drive kioxia-cm6-v-3200: KIOXIA CM6-V 3.2 TB"));
+  CHECK_THAT(drive, Contains("kioxia-cm6-v-3200.yaml:1"));
+  CHECK_THAT(line_of(drive, "type"), Contains("nvme"));
+  CHECK_THAT(line_of(drive, "capacity"), Contains("3.2 TB") && Contains("DS: KIOXIA CM6 Series product brief"));
+  CHECK_THAT(line_of(drive, "random_read_iops"), Contains("1,400,000 IOPS") && Contains("DS: KIOXIA"));
+  CHECK_THAT(line_of(drive, "random_write_iops"), Contains("350,000 IOPS"));
+  CHECK_THAT(line_of(drive, "seq_read_throughput"), Contains("6.9 GB/s"));
+  CHECK_THAT(line_of(drive, "read_latency"), Contains("90 us") && Contains("EST: middle of the 80-100 us"));
+  CHECK_THAT(line_of(drive, "write_latency"), Contains("25 us") && Contains("EST: "));
+  // Sources line up in one column.
+  CHECK(line_of(drive, "capacity").find("DS:") == line_of(drive, "read_latency").find("EST:"));
+
+  const std::string node = catalog.show("dell-ax-7525");
+  CHECK_THAT(line_of(node, "cpu"), Contains("amd-epyc-7742 (AMD EPYC 7742"));
+  CHECK_THAT(line_of(node, "drives[0].count"), Contains("24 drives") && Contains("DOC: Dell EMC AX-7525"));
+  CHECK_THAT(line_of(node, "memory"), Contains("1 TiB"));
+
+  const std::string stack = catalog.show("s2d");
+  CHECK_THAT(line_of(stack, "guest.cycles_per_io"), Contains("30000 cycles per I/O") &&
+                                                      Contains("calibrated: ax7525-test1-4k-random-read"));
+  CHECK_THAT(line_of(stack, "guest.cycles_per_byte"), Contains("0.05 cycles per byte") && Contains("EST: "));
+  CHECK_THAT(line_of(stack, "slab_size"), Contains("256 MiB") && Contains("DOC: "));
+}
+
+TEST_CASE("unknown ids are errors that suggest near and known ids", "[catalog]") {
+  const Catalog catalog = Catalog::load();
+  CHECK_THROWS_AS(catalog.cpu("amd-epyc-7743"), CatalogError);
+  CHECK_THROWS_WITH(catalog.cpu("amd-epyc-7743"),
+                    StartsWith("unknown cpu 'amd-epyc-7743'; did you mean amd-epyc-7742?") && Contains("known: amd-epyc-7742"));
+  CHECK_THROWS_WITH(catalog.drive("kioxia-cm6"), Contains("did you mean kioxia-cm6-v-3200"));
+  CHECK_THROWS_WITH(catalog.drive("amd-epyc-7742"), StartsWith("'amd-epyc-7742' is a cpu, not a drive"));
+  CHECK_THROWS_WITH(catalog.show("s2"), Contains("unknown part 's2'") && Contains("s2d"));
+}
+
+TEST_CASE("a user folder extends the catalog and overrides parts with the same id", "[catalog]") {
+  testing::TempDir user;
+  user.write("drives/my-ssd.yaml", kUserDrive);
+  // Same id as a bundled part: replaces it.
+  user.write("switches/generic-100gbe.yaml",
+             "schema_version: 1\nkind: switch\nid: generic-100gbe\nmodel: Faster switch\n"
+             "source: \"EST: test\"\nport_speed: 100Gb/s\nlatency: 300ns\n");
+  const Catalog catalog = Catalog::load({user.path()});
+  CHECK(catalog.drive("my-ssd").capacity_bytes == 1'920'000'000'000ull);
+  CHECK(catalog.drive("my-ssd").kind == hcisim::models::DriveKind::SasSsd);
+  CHECK(catalog.drive("my-ssd").write_buffer_bytes == 0);  // not stated: none
+  CHECK(catalog.network_switch("generic-100gbe").latency_ns == 300);
+  CHECK(catalog.network_switch("generic-100gbe").model == "Faster switch");
+  CHECK(catalog.cpu("amd-epyc-7742").cores == 64);  // untouched bundled parts stay
+  CHECK_THAT(catalog.show("generic-100gbe"), Contains("overrides: ") && Contains("hardware-catalog/switches/generic-100gbe.yaml"));
+
+  // Without the user folder, the bundled value stands.
+  CHECK(Catalog::load().network_switch("generic-100gbe").latency_ns == 800);
+}
+
+TEST_CASE("a family file holds several parts; a part may name its own source", "[catalog]") {
+  testing::TempDir user;
+  user.write("cpus/family.yaml",
+             "schema_version: 1\nkind: cpu\nsource: \"DS: family brief\"\nparts:\n"
+             "  - {id: cpu-a, model: A, cores: 8, threads: 16, base_clock: 2.1GHz, boost_clock: 3.0GHz}\n"
+             "  - id: cpu-b\n    model: B\n    source: \"DS: B sheet\"\n    cores: 12\n    threads: 12\n"
+             "    base_clock: 2.5GHz\n    boost_clock: 3.3GHz\n");
+  const Catalog catalog = Catalog::load_only({user.path()});
+  CHECK(catalog.cpu("cpu-a").cores == 8);
+  CHECK(catalog.cpu("cpu-a").smt_yield == 1.0);
+  CHECK(catalog.cpu("cpu-b").threads == 12);
+  CHECK_THAT(catalog.show("cpu-a"), Contains("DS: family brief"));
+  CHECK_THAT(catalog.show("cpu-b"), Contains("DS: B sheet"));
+  CHECK(catalog.list().size() == 2);
+}
+
+TEST_CASE("optional fields: a drive's write buffer, a stack's control message size", "[catalog]") {
+  testing::TempDir user;
+  user.write("drives/d.yaml", std::string(kUserDrive) + "write_buffer: {value: 1GiB, source: \"EST: test\"}\n");
+  const std::string stack = [] {
+    std::string text = "schema_version: 1\nkind: stack\nid: st\nmodel: St\nsource: \"EST: test\"\n";
+    for (const char* layer : {"guest", "hypervisor", "storage_stack", "drive_io", "network_message", "network_tcp_extra"}) {
+      text.append(layer).append(": {cycles_per_io: 100, cycles_per_byte: 0.5}\n");
+    }
+    return text + "slab_size: 1GiB\n";
+  }();
+  user.write("stacks/st.yaml", stack + "control_message_size: 512\n");
+  const Catalog catalog = Catalog::load_only({user.path()});
+  CHECK(catalog.drive("my-ssd").write_buffer_bytes == 1ull << 30);
+  CHECK(catalog.stack("st").control_message_bytes == 512);
+  CHECK(catalog.stack("st").drive_io.cycles(4096) == Approx(100 + 0.5 * 4096));
+  CHECK(catalog.stack("st").slab_bytes == Approx(1024.0 * 1024 * 1024));
+
+  user.write("stacks/st.yaml", stack);
+  CHECK(Catalog::load_only({user.path()}).stack("st").control_message_bytes == hcisim::models::StackSpec{}.control_message_bytes);
+  const auto file = user.write("stacks/st.yaml", stack + "control_message_size: 2MiB\n");
+  CHECK(load_error_of([&] { Catalog::load_only({user.path()}); }) ==
+        file.string() + ":13: key 'control_message_size': expected a size of at most 1 MiB, got '2MiB'");
+}
+
+TEST_CASE("a number without a source is a load error", "[catalog]") {
+  testing::TempDir user;
+  const auto file = user.write("nics/nic.yaml",
+                               "schema_version: 1\nkind: nic\nid: nic-x\nmodel: X\nports: 2\n"
+                               "port_speed: {value: 25Gb/s, source: \"DS: x\"}\nrdma: iwarp\nmessage_latency: 2us\n");
+  CHECK(load_error_of([&] { Catalog::load_only({user.path()}); }) ==
+        file.string() + ":5: key 'ports': expected a source for this number: give the part a 'source:' or write "
+                         "{value: 2, source: \"DS: ...\"}, got a number without one");
+  // With every number sourced individually, it loads.
+  user.write("nics/nic.yaml",
+             "schema_version: 1\nkind: nic\nid: nic-x\nmodel: X\nports: {value: 2, source: \"DS: x\"}\n"
+             "port_speed: {value: 25Gb/s, source: \"DS: x\"}\nrdma: iwarp\n"
+             "message_latency: {value: 2us, source: \"EST: y\"}\n");
+  CHECK(Catalog::load_only({user.path()}).nic("nic-x").rdma == hcisim::models::RdmaKind::IWarp);
+}
+
+TEST_CASE("catalog files are checked: keys, kinds, values, references, duplicates", "[catalog]") {
+  testing::TempDir user;
+  const std::string head = "schema_version: 1\nkind: drive\nid: my-ssd\nmodel: My SSD\nsource: \"DS: x\"\n";
+  SECTION("unknown key") {
+    const auto file = user.write("drives/d.yaml", std::string(kUserDrive) + "colour: blue\n");
+    CHECK_THAT(load_error_of([&] { Catalog::load_only({user.path()}); }),
+               StartsWith(file.string() + ":14: key 'colour': unknown key; expected one of id, model, source, notes, type"));
+  }
+  SECTION("missing required field") {
+    const auto file = user.write("drives/d.yaml", head + "type: nvme\ncapacity: 1TB\n");
+    CHECK(load_error_of([&] { Catalog::load_only({user.path()}); }) ==
+          file.string() + ":1: key 'random_read_iops': required key is missing");
+  }
+  SECTION("bad quantity") {
+    const auto file = user.write("drives/d.yaml", std::string(kUserDrive) + "rpm: fast\n");
+    CHECK(load_error_of([&] { Catalog::load_only({user.path()}); }) ==
+          file.string() + ":14: key 'rpm': expected a number like 1.25, got 'fast'");
+  }
+  SECTION("kind must match the folder") {
+    const auto file = user.write("cpus/d.yaml", kUserDrive);
+    CHECK(load_error_of([&] { Catalog::load_only({user.path()}); }) ==
+          file.string() + ":2: key 'kind': expected cpu (the file is in cpus/), got 'drive'");
+  }
+  SECTION("schema version") {
+    const auto file = user.write("drives/d.yaml", "schema_version: 2\n" + std::string(kUserDrive).substr(18));
+    CHECK(load_error_of([&] { Catalog::load_only({user.path()}); }) ==
+          file.string() + ":1: key 'schema_version': expected schema_version 1, got '2'");
+  }
+  SECTION("a node naming an unknown drive") {
+    user.write("drives/d.yaml", kUserDrive);
+    user.write("cpus/c.yaml", "schema_version: 1\nkind: cpu\nid: c\nmodel: C\nsource: \"DS: c\"\ncores: 4\n"
+                              "threads: 8\nbase_clock: 2GHz\nboost_clock: 3GHz\n");
+    user.write("nics/n.yaml", "schema_version: 1\nkind: nic\nid: n\nmodel: N\nsource: \"DS: n\"\nports: 1\n"
+                              "port_speed: 10Gb/s\nrdma: none\nmessage_latency: 5us\n");
+    const auto file = user.write("nodes/n.yaml",
+                                 "schema_version: 1\nkind: node\nid: box\nmodel: Box\nsource: \"DOC: x\"\n"
+                                 "cpu: c\nsockets: 1\nmemory: 64GiB\ndrives:\n  - {drive: my-sdd, count: 4}\nnic: n\n");
+    CHECK(load_error_of([&] { Catalog::load_only({user.path()}); }) ==
+          file.string() + ":10: key 'drives[0].drive': expected a known drive id, got 'my-sdd'; did you mean my-ssd?; "
+                          "known: my-ssd");
+  }
+  SECTION("the same id twice in one folder") {
+    user.write("drives/a.yaml", kUserDrive);
+    const auto second = user.write("drives/b.yaml", kUserDrive);
+    CHECK_THAT(load_error_of([&] { Catalog::load_only({user.path()}); }),
+               StartsWith(second.string() + ":1: key 'id': id 'my-ssd' is already defined in "));
+  }
+  SECTION("an override of another kind") {
+    const auto file = user.write("drives/s2d.yaml", head.substr(0, head.find("id:")) + "id: s2d\n" +
+                                                        std::string(kUserDrive).substr(std::string(kUserDrive).find("model:")));
+    CHECK_THAT(load_error_of([&] { Catalog::load({user.path()}); }),
+               Contains("id 's2d' is a stack in ") && Contains("an override must be a stack too"));
+  }
+  SECTION("a hdd needs rpm and seek") {
+    user.write("drives/d.yaml", head + "type: hdd\ncapacity: 2TB\nrandom_read_iops: 120\nrandom_write_iops: 120\n"
+                                       "seq_read_throughput: 200MB/s\nseq_write_throughput: 200MB/s\n"
+                                       "read_latency: 8ms\nwrite_latency: 8ms\n");
+    CHECK_THAT(load_error_of([&] { Catalog::load_only({user.path()}); }), Contains("key 'rpm': required key is missing"));
+  }
+  SECTION("cpu threads must be a multiple of cores") {
+    const auto file = user.write("cpus/c.yaml", "schema_version: 1\nkind: cpu\nid: c\nmodel: C\nsource: \"DS: c\"\n"
+                                                "cores: 4\nthreads: 6\nbase_clock: 2GHz\nboost_clock: 3GHz\n");
+    CHECK(load_error_of([&] { Catalog::load_only({user.path()}); }) ==
+          file.string() + ":7: key 'threads': expected a multiple of cores (4), got '6'");
+  }
+  SECTION("not a catalog folder, or no folder at all") {
+    user.write("notes.txt", "hello");
+    CHECK_THAT(load_error_of([&] { Catalog::load_only({user.path()}); }), Contains("not a catalog folder"));
+    CHECK_THAT(load_error_of([&] { Catalog::load_only({user.path() / "missing"}); }),
+               Contains("catalog folder does not exist"));
+  }
+  SECTION("YAML syntax errors in a catalog file") {
+    const auto file = user.write("drives/d.yaml", "schema_version: 1\nkind: [drive\n");
+    CHECK_THAT(load_error_of([&] { Catalog::load_only({user.path()}); }), StartsWith(file.string() + ":"));
+  }
+}

@@ -1,0 +1,290 @@
+#include <catch2/catch.hpp>
+
+#include "temp_dir.hpp"
+#include "tools/frontend/load_error.hpp"
+#include "tools/frontend/scenario_loader.hpp"
+
+using namespace hcisim::frontend;
+using namespace hcisim::models;
+using Catch::Matchers::Contains;
+using Catch::Matchers::StartsWith;
+
+namespace {
+
+const char* const kCommon =
+    "schema_version: 1\n"
+    "cluster:\n"
+    "  node: dell-ax-7525\n"
+    "  nodes: 4\n"
+    "  switch: generic-100gbe\n"
+    "  stack: s2d\n"
+    "  resiliency: three-way-mirror\n"
+    "  csv_cache: 0\n"
+    "vms:\n"
+    "  vcpus: 2\n"
+    "  memory: 4GiB\n"
+    "run:\n"
+    "  warmup: 20ms\n"
+    "  duration: 200ms\n";
+
+const char* const kTest1 =
+    "schema_version: 1\n"
+    "title: \"AX-7525 Test 1: 4K random read, 64 VMs per node\"\n"
+    "include: common/ax7525-cluster.yaml\n"
+    "vms:\n"
+    "  per_node: 64\n"
+    "  workload:\n"
+    "    vmfleet: B4-T2-O32-W0-PR\n"
+    "    file_size: 10GiB\n"
+    "run:\n"
+    "  seed: 7\n"
+    "reference:\n"
+    "  source: \"Dell EMC AX-7525 performance report, Test 1\"\n"
+    "  figures:\n"
+    "    - {figure: read_iops, value: 5727985, tolerance: 10%, calibration: true}\n"
+    "    - {figure: read_latency_avg, value: 1.3ms, tolerance: 50%}\n"
+    "    - {figure: write_latency_avg, value: 7ms, comparison: at_most, tolerance: 10%, note: \"under 7 ms\"}\n"
+    "    - {figure: total_throughput, value: 105GB/s}\n";
+
+template <class F>
+std::string load_error_of(F f) {
+  try {
+    f();
+  } catch (const LoadError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// A scenario directory with the common cluster file and `scenario` as s.yaml.
+struct ScenarioFixture {
+  testing::TempDir dir;
+  std::filesystem::path file;
+  explicit ScenarioFixture(const std::string& scenario) {
+    dir.write("common/ax7525-cluster.yaml", kCommon);
+    file = dir.write("s.yaml", scenario);
+  }
+};
+
+const Catalog& bundled() {
+  static const Catalog catalog = Catalog::load();
+  return catalog;
+}
+
+// kTest1 with `from` replaced by `to` (which must occur).
+std::string edited(const std::string& from, const std::string& to, std::string text = kTest1) {
+  const auto at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  return text.replace(at, from.size(), to);
+}
+
+}  // namespace
+
+TEST_CASE("the AX-7525 test 1 scenario loads through include and resolves its parts", "[scenario]") {
+  ScenarioFixture fx(kTest1);
+  const ScenarioSpec s = load_scenario(fx.file, bundled());
+  CHECK(s.id == "s");
+  CHECK(s.file == fx.file.string());
+  CHECK(s.title == "AX-7525 Test 1: 4K random read, 64 VMs per node");
+
+  CHECK(s.cluster.node.id == "dell-ax-7525");
+  CHECK(s.cluster.node_count == 4);
+  CHECK(s.cluster.cpu.cores == 64);
+  REQUIRE(s.cluster.drives.size() == 1);
+  CHECK(s.cluster.drives[0].id == "kioxia-cm6-v-3200");
+  CHECK(s.cluster.nic.id == "mellanox-connectx-6-dx-100gbe");
+  CHECK(s.cluster.network_switch.id == "generic-100gbe");
+  CHECK(s.cluster.stack.id == "s2d");
+  CHECK(s.cluster.resiliency == Resiliency::ThreeWayMirror);
+  CHECK(s.cluster.csv_cache_bytes == 0);
+  CHECK(s.cluster.failed_nodes.empty());
+
+  CHECK(s.vms.per_node == std::vector<int>{64, 64, 64, 64});
+  CHECK(s.vms.vcpus == 2);
+  CHECK(s.vms.memory_bytes == 4ull << 30);
+  CHECK(s.vms.workload.block_bytes == 4096);
+  CHECK(s.vms.workload.threads == 2);
+  CHECK(s.vms.workload.outstanding == 32);
+  CHECK(s.vms.workload.pattern == AccessPattern::Random);
+  CHECK(s.vms.workload.file_bytes == 10ull << 30);
+
+  // warmup and duration from the include, seed from this file.
+  CHECK(s.run.warmup_ns == 20'000'000);
+  CHECK(s.run.duration_ns == 200'000'000);
+  CHECK(s.run.seed == 7);
+
+  REQUIRE(s.references.size() == 4);
+  CHECK(s.references[0].figure == Figure::ReadIops);
+  CHECK(s.references[0].value == 5727985.0);
+  CHECK(s.references[0].tolerance == Approx(0.10));
+  CHECK(s.references[0].calibration);
+  CHECK(s.references[0].note == "Dell EMC AX-7525 performance report, Test 1");
+  CHECK(s.references[1].figure == Figure::ReadLatencyAvg);
+  CHECK(s.references[1].value == Approx(0.0013));
+  CHECK_FALSE(s.references[1].calibration);
+  CHECK(s.references[2].comparison == Comparison::AtMost);
+  CHECK(s.references[2].note == "under 7 ms");
+  CHECK(s.references[3].value == Approx(105e9));
+  CHECK(s.references[3].tolerance == Approx(0.25));  // default
+}
+
+TEST_CASE("the including file overrides what it includes", "[scenario]") {
+  ScenarioFixture fx(edited("run:\n  seed: 7\n", "run:\n  seed: 7\n  duration: 50ms\ncluster:\n  nodes: 3\n"));
+  const ScenarioSpec s = load_scenario(fx.file, bundled());
+  CHECK(s.run.duration_ns == 50'000'000);
+  CHECK(s.run.warmup_ns == 20'000'000);
+  CHECK(s.cluster.node_count == 3);
+  CHECK(s.cluster.node.id == "dell-ax-7525");  // the rest of the included cluster stays
+  CHECK(s.vms.per_node.size() == 3);
+}
+
+TEST_CASE("failed nodes: 1-based in the file, 0-based in the spec; their VMs are 0", "[scenario]") {
+  SECTION("a single per-node count leaves failed nodes empty") {
+    ScenarioFixture fx(edited("run:\n", "cluster:\n  failed_nodes: [4]\nrun:\n"));
+    const ScenarioSpec s = load_scenario(fx.file, bundled());
+    CHECK(s.cluster.failed_nodes == std::vector<int>{3});
+    CHECK(s.vms.per_node == std::vector<int>{64, 64, 64, 0});
+  }
+  SECTION("a per-node list (Test 3)") {
+    ScenarioFixture fx(edited("per_node: 64", "per_node: [32, 64, 32, 0]",
+                              edited("run:\n", "cluster:\n  failed_nodes: [4]\nrun:\n")));
+    const ScenarioSpec s = load_scenario(fx.file, bundled());
+    CHECK(s.vms.per_node == std::vector<int>{32, 64, 32, 0});
+  }
+  SECTION("a failed node with VMs is an error") {
+    ScenarioFixture fx(edited("per_node: 64", "per_node: [32, 64, 32, 8]",
+                              edited("run:\n", "cluster:\n  failed_nodes: [4]\nrun:\n")));
+    CHECK(load_error_of([&] { load_scenario(fx.file, bundled()); }) ==
+          fx.file.string() + ":5: key 'vms.per_node[3]': node 4 is in cluster.failed_nodes, so it runs no VMs; expected 0");
+  }
+}
+
+TEST_CASE("a DISKSPD command line works in place of a VMFleet profile", "[scenario]") {
+  ScenarioFixture fx(edited("    vmfleet: B4-T2-O32-W0-PR\n    file_size: 10GiB\n",
+                            "    diskspd: \"-b8K -t4 -o8 -w30 -r -c20G -Sh -L\"\n"));
+  const ScenarioSpec s = load_scenario(fx.file, bundled());
+  CHECK(s.vms.workload.block_bytes == 8192);
+  CHECK(s.vms.workload.threads == 4);
+  CHECK(s.vms.workload.write_fraction == Approx(0.3));
+  CHECK(s.vms.workload.file_bytes == 20ull << 30);
+}
+
+TEST_CASE("scenario errors name file, line and key", "[scenario]") {
+  struct Case {
+    const char* from;
+    const char* to;
+    const char* expected;  // after "FILE:"
+  };
+  const Case cases[] = {
+      {"  per_node: 64\n", "  per_node: 64\n  colour: red\n",
+       "6: key 'vms.colour': unknown key; expected one of per_node, vcpus, memory or workload"},
+      {"  per_node: 64\n", "  per_node: [64, 64]\n",
+       "5: key 'vms.per_node': expected one VM count per node (4 entries), got 2"},
+      {"  per_node: 64\n", "  per_node: 0\n", "5: key 'vms.per_node': expected at least one VM in the cluster, got '0'"},
+      {"vmfleet: B4-T2-O32-W0-PR", "vmfleet: B4-T2-O32-W0-PQ",
+       "7: key 'vms.workload.vmfleet': VMFleet profile 'B4-T2-O32-W0-PQ': 'PQ' must be PR, PS or PSI"},
+      {"    vmfleet: B4-T2-O32-W0-PR\n", "    vmfleet: B4-T2-O32-W0-PR\n    diskspd: -b4K\n",
+       "6: key 'vms.workload': expected exactly one of vmfleet"},
+      {"    vmfleet: B4-T2-O32-W0-PR\n", "    diskspd: \"-b4K -x\"\n",
+       "7: key 'vms.workload.diskspd': DISKSPD flag '-x': unknown flag"},
+      {"    vmfleet: B4-T2-O32-W0-PR\n", "    diskspd: \"-b4K -c1G\"\n",
+       "8: key 'vms.workload.file_size': the file size is given twice"},
+      {"    file_size: 10GiB\n", "", "6: key 'vms.workload': expected the working set per VM"},
+      {"  seed: 7\n", "  seed: -1\n", "10: key 'run.seed': expected a whole number from 0 to"},
+      {"value: 5727985,", "value: lots,", "14: key 'reference.figures[0].value': expected a count like 1400000"},
+      {"figure: read_iops,", "figure: read_iopz,", "14: key 'reference.figures[0].figure': expected one of read_iops, write_iops"},
+      {"tolerance: 10%", "tolerance: 0.1", "14: key 'reference.figures[0].tolerance': expected a percentage like 10%, got '0.1'"},
+      {"value: 1.3ms", "value: 1.3", "15: key 'reference.figures[1].value': expected a duration like 80us"},
+      {"figure: total_throughput", "figure: read_iops", "17: key 'reference.figures[3].figure': figure 'read_iops' is given twice"},
+      {"comparison: at_most", "comparison: below", "16: key 'reference.figures[2].comparison': expected one of approximately or at_most, got 'below'"},
+      {"title: \"AX-7525 Test 1: 4K random read, 64 VMs per node\"\n", "", "1: key 'title': required key is missing"},
+      {"run:\n", "cluster:\n  failed_nodes: [5]\nrun:\n", "10: key 'cluster.failed_nodes[0]': expected a whole number from 1 to 4, got '5'"},
+      {"run:\n", "cluster:\n  failed_nodes: [2, 2]\nrun:\n", "10: key 'cluster.failed_nodes[1]': node 2 is listed twice"},
+      {"run:\n", "cluster:\n  failed_nodes: [1, 2, 3, 4]\nrun:\n", "10: key 'cluster.failed_nodes': expected at least one node left running"},
+      {"run:\n", "cluster:\n  node: dell-ax-7252\nrun:\n",
+       "10: key 'cluster.node': unknown node 'dell-ax-7252'; did you mean dell-ax-7525?"},
+      {"run:\n", "cluster:\n  stack: vsan\nrun:\n", "10: key 'cluster.stack': unknown stack 'vsan'"},
+      {"  per_node: 64\n", "  per_node: 64\n  vcpus: 0\n", "6: key 'vms.vcpus': expected a whole number from 1 to 1024, got '0'"},
+  };
+  for (const Case& c : cases) {
+    INFO("replacing " << c.from << " with " << c.to);
+    ScenarioFixture fx(edited(c.from, c.to));
+    const std::string message = load_error_of([&] { load_scenario(fx.file, bundled()); });
+    CHECK_THAT(message, StartsWith(fx.file.string() + ":" + c.expected));
+  }
+}
+
+TEST_CASE("errors from an included file name that file", "[scenario]") {
+  ScenarioFixture fx(kTest1);
+  const auto common_file = fx.dir.path() / "common" / "ax7525-cluster.yaml";
+  // The resiliency written in the included file does not fit the node count set here.
+  fx.dir.write("s.yaml", edited("run:\n", "cluster:\n  nodes: 2\nrun:\n"));
+  CHECK(load_error_of([&] { load_scenario(fx.file, bundled()); }) ==
+        common_file.string() + ":7: key 'cluster.resiliency': 'three-way-mirror' keeps 3 copies on different nodes; "
+                               "expected at least that many nodes, got 2");
+  fx.dir.write("s.yaml", kTest1);
+  const auto common = fx.dir.write("common/ax7525-cluster.yaml", std::string(kCommon) + "  warmpu: 1ms\n");
+  CHECK(load_error_of([&] { load_scenario(fx.file, bundled()); }) ==
+        common.string() + ":15: key 'run.warmpu': unknown key; did you mean 'warmup'? expected one of warmup, duration or seed");
+
+  fx.dir.write("common/ax7525-cluster.yaml", edited("resiliency: three-way-mirror", "resiliency: 3way", kCommon));
+  CHECK(load_error_of([&] { load_scenario(fx.file, bundled()); }) ==
+        common.string() + ":7: key 'cluster.resiliency': expected one of simple, two-way-mirror or three-way-mirror, got '3way'");
+}
+
+TEST_CASE("include problems: missing file, cycles, schema versions, syntax", "[scenario]") {
+  testing::TempDir dir;
+  SECTION("missing include") {
+    const auto file = dir.write("s.yaml", "schema_version: 1\ninclude: nope.yaml\n");
+    CHECK_THAT(load_error_of([&] { load_scenario(file, bundled()); }),
+               StartsWith(file.string() + ":2: key 'include': expected a file to include, got 'nope.yaml'"));
+  }
+  SECTION("cycle") {
+    dir.write("a.yaml", "include: b.yaml\n");
+    const auto b = dir.write("b.yaml", "include: [a.yaml]\n");
+    const auto file = dir.write("s.yaml", "schema_version: 1\ninclude: a.yaml\n");
+    CHECK_THAT(load_error_of([&] { load_scenario(file, bundled()); }),
+               StartsWith(b.string() + ":1: key 'include[0]': include cycle"));
+  }
+  SECTION("schema version") {
+    const auto file = dir.write("s.yaml", "schema_version: 3\ntitle: x\n");
+    CHECK(load_error_of([&] { load_scenario(file, bundled()); }) ==
+          file.string() + ":1: key 'schema_version': expected schema_version 1, got '3'");
+    const auto none = dir.write("t.yaml", "title: x\n");
+    CHECK(load_error_of([&] { load_scenario(none, bundled()); }) ==
+          none.string() + ":1: key 'schema_version': required key is missing");
+  }
+  SECTION("syntax error in an include") {
+    const auto inc = dir.write("inc.yaml", "cluster: {node: x\n");
+    const auto file = dir.write("s.yaml", "schema_version: 1\ninclude: inc.yaml\n");
+    CHECK_THAT(load_error_of([&] { load_scenario(file, bundled()); }), StartsWith(inc.string() + ":") && Contains("YAML syntax error"));
+  }
+  SECTION("an empty or list-shaped file") {
+    const auto empty = dir.write("e.yaml", "");
+    CHECK_THAT(load_error_of([&] { load_scenario(empty, bundled()); }), StartsWith(empty.string() + ":1: expected a mapping"));
+    const auto list = dir.write("l.yaml", "- a\n- b\n");
+    CHECK_THAT(load_error_of([&] { load_scenario(list, bundled()); }), StartsWith(list.string() + ":1: expected a mapping"));
+  }
+  SECTION("a missing scenario file") {
+    CHECK_THAT(load_error_of([&] { load_scenario(dir.path() / "none.yaml", bundled()); }), Contains("cannot open the file"));
+  }
+}
+
+TEST_CASE("describe prints back what was understood", "[scenario]") {
+  ScenarioFixture fx(edited("run:\n", "cluster:\n  failed_nodes: [4]\nrun:\n"));
+  const std::string text = describe(load_scenario(fx.file, bundled()));
+  CHECK_THAT(text, StartsWith("Scenario s ("));
+  CHECK_THAT(text, Contains("4 x dell-ax-7525"));
+  CHECK_THAT(text, Contains("failed nodes: 4 "));
+  CHECK_THAT(text, Contains("2 x AMD EPYC 7742"));
+  CHECK_THAT(text, Contains("24 x KIOXIA CM6-V"));
+  CHECK_THAT(text, Contains("100 Gb/s"));
+  CHECK_THAT(text, Contains("three-way mirror"));
+  CHECK_THAT(text, Contains("192 in all (per node: 64, 64, 64, 0)"));
+  CHECK_THAT(text, Contains("4 KiB random, 0% writes, 2 thread(s) x 32 outstanding, 10 GiB file"));
+  CHECK_THAT(text, Contains("warm-up 20 ms, measure 200 ms"));
+  CHECK_THAT(text, Contains("read_iops about 5,727,985 IOPS, tolerance 10%, calibration figure"));
+  CHECK_THAT(text, Contains("read_latency_avg about 1.3 ms, tolerance 50%"));
+  CHECK_THAT(text, Contains("write_latency_avg at most 7 ms"));
+  CHECK_THAT(text, Contains("total_throughput about 105 GB/s"));
+}

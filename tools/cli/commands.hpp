@@ -1,0 +1,20 @@
+// The subcommands of the hcisim program. Each takes the arguments after its
+// name and returns the process exit code: 0 success, 1 a failed check or a
+// load error, 2 bad usage.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace hcisim::cli {
+
+int run_command(const std::vector<std::string>& args);
+int validate_command(const std::vector<std::string>& args);
+int catalog_command(const std::vector<std::string>& args);
+
+// Thrown for bad command-line usage; main prints it on one line and exits 2.
+struct UsageError {
+  std::string message;
+};
+
+}  // namespace hcisim::cli

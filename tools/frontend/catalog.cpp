@@ -1,0 +1,233 @@
+#include "tools/frontend/catalog.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+#include "tools/frontend/load_error.hpp"
+#include "tools/frontend/suggestions.hpp"
+#include "tools/frontend/yaml_document.hpp"
+#include "tools/frontend/yaml_reader.hpp"
+
+#ifndef HCISIM_SOURCE_DIR
+#define HCISIM_SOURCE_DIR "."
+#endif
+
+namespace hcisim::frontend {
+namespace fs = std::filesystem;
+namespace {
+
+constexpr std::int64_t kSchemaVersion = 1;
+
+// A key of the file's top-level mapping that must be there.
+YamlValue header_key(const YamlValue& root, std::string_view key) {
+  const YamlNode* node = root.node().find(key);
+  if (node == nullptr) {
+    throw LoadError(root.location() + ": key '" + std::string(key) + "': required key is missing");
+  }
+  return YamlValue(*node, std::string(key));
+}
+
+void check_header(const YamlValue& root, PartKind kind) {
+  if (!root.is_map()) root.fail_expected("a catalog part (a mapping with schema_version, kind, id, ...)");
+  const YamlValue version = header_key(root, "schema_version");
+  if (version.integer(0, 1'000'000) != kSchemaVersion) version.fail_expected("schema_version 1");
+  const YamlValue kind_value = header_key(root, "kind");
+  if (kind_value.text() != kind_name(kind)) {
+    kind_value.fail_expected(std::string(kind_name(kind)) + " (the file is in " + std::string(kind_folder(kind)) +
+                             "/)");
+  }
+}
+
+bool is_yaml_file(const fs::path& path) {
+  std::error_code ec;
+  return fs::is_regular_file(path, ec) && (path.extension() == ".yaml" || path.extension() == ".yml");
+}
+
+std::string pad(std::string text, std::size_t width) {
+  if (text.size() < width) text.append(width - text.size(), ' ');
+  return text;
+}
+
+}  // namespace
+
+fs::path Catalog::bundled_dir() { return fs::path(HCISIM_SOURCE_DIR) / "hardware-catalog"; }
+
+Catalog Catalog::load(const std::vector<fs::path>& user_dirs) {
+  std::vector<fs::path> dirs = {bundled_dir()};
+  dirs.insert(dirs.end(), user_dirs.begin(), user_dirs.end());
+  return load_only(dirs);
+}
+
+Catalog Catalog::load_only(const std::vector<fs::path>& dirs) {
+  Catalog catalog;
+  for (const fs::path& dir : dirs) catalog.load_folder(dir);
+  catalog.check_references();
+  return catalog;
+}
+
+void Catalog::load_folder(const fs::path& dir) {
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) throw LoadError(dir.string() + ": catalog folder does not exist");
+  bool any_kind_folder = false;
+  for (PartKind kind : kAllPartKinds) {
+    const fs::path folder = dir / kind_folder(kind);
+    if (!fs::is_directory(folder, ec)) continue;
+    any_kind_folder = true;
+    std::vector<fs::path> files;
+    for (const auto& entry : fs::directory_iterator(folder, ec)) {
+      if (is_yaml_file(entry.path())) files.push_back(entry.path());
+    }
+    if (ec) throw LoadError(folder.string() + ": cannot list the folder: " + ec.message());
+    std::sort(files.begin(), files.end());  // a fixed order keeps overrides and errors reproducible
+    for (const fs::path& file : files) {
+      const YamlNode tree = parse_yaml_file(file);
+      const YamlValue root = root_value(tree);
+      check_header(root, kind);
+      if (root.node().find("parts") != nullptr) {
+        // A family: shared header, then one mapping per part.
+        const YamlMap family = root.map({"schema_version", "kind", "source", "parts"});
+        std::optional<std::string> source;
+        if (const auto shared = family.optional("source")) source = shared->text();
+        const YamlValue parts = family.required("parts");
+        const std::vector<YamlValue> items = parts.items();
+        if (items.empty()) parts.fail_expected("a list of parts");
+        for (const YamlValue& item : items) add(read_catalog_part(kind, item, {}, source), dir);
+      } else {
+        add(read_catalog_part(kind, root, {"schema_version", "kind"}, std::nullopt), dir);
+      }
+    }
+  }
+  if (!any_kind_folder) {
+    throw LoadError(dir.string() + ": not a catalog folder: expected a cpus/, drives/, nics/, switches/, "
+                    "nodes/ or stacks/ folder inside");
+  }
+}
+
+void Catalog::add(CatalogPart part, const fs::path& folder) {
+  const auto existing = parts_.find(part.id);
+  if (existing != parts_.end()) {
+    const CatalogPart& old = existing->second;
+    const std::string where = part.file + ":" + std::to_string(part.line) + ": key 'id': ";
+    if (defined_in_folder_[part.id] == folder) {
+      throw LoadError(where + "id '" + part.id + "' is already defined in " + old.file + ":" +
+                      std::to_string(old.line));
+    }
+    if (old.kind != part.kind) {
+      throw LoadError(where + "id '" + part.id + "' is a " + std::string(kind_name(old.kind)) + " in " +
+                      old.file + "; an override must be a " + std::string(kind_name(old.kind)) + " too");
+    }
+    part.overridden_files = old.overridden_files;
+    part.overridden_files.push_back(old.file);
+  }
+  defined_in_folder_[part.id] = folder;
+  std::string id = part.id;
+  parts_.insert_or_assign(std::move(id), std::move(part));
+}
+
+void Catalog::check_references() const {
+  for (const auto& [id, part] : parts_) {
+    for (const PartReference& ref : part.references) {
+      const auto target = parts_.find(ref.id);
+      if (target != parts_.end() && target->second.kind == ref.kind) continue;
+      throw LoadError(ref.file + ":" + std::to_string(ref.line) + ": key '" + ref.key + "': expected a known " +
+                      std::string(kind_name(ref.kind)) + " id, got '" + ref.id + "'" +
+                      suggestion_text(ref.id, ids_of(ref.kind)));
+    }
+  }
+}
+
+std::vector<std::string> Catalog::ids_of(PartKind kind) const {
+  std::vector<std::string> ids;
+  for (const auto& [id, part] : parts_) {
+    if (part.kind == kind) ids.push_back(id);
+  }
+  return ids;
+}
+
+const CatalogPart& Catalog::find(std::string_view id, PartKind kind) const {
+  const auto it = parts_.find(id);
+  if (it == parts_.end()) {
+    throw CatalogError("unknown " + std::string(kind_name(kind)) + " '" + std::string(id) + "'" +
+                       suggestion_text(id, ids_of(kind)));
+  }
+  if (it->second.kind != kind) {
+    throw CatalogError("'" + std::string(id) + "' is a " + std::string(kind_name(it->second.kind)) +
+                       ", not a " + std::string(kind_name(kind)) + suggestion_text(id, ids_of(kind)));
+  }
+  return it->second;
+}
+
+template <class Spec>
+const Spec& Catalog::spec(std::string_view id, PartKind kind) const {
+  return std::get<Spec>(find(id, kind).spec);
+}
+
+const models::CpuSpec& Catalog::cpu(std::string_view id) const {
+  return spec<models::CpuSpec>(id, PartKind::Cpu);
+}
+const models::DriveSpec& Catalog::drive(std::string_view id) const {
+  return spec<models::DriveSpec>(id, PartKind::Drive);
+}
+const models::NicSpec& Catalog::nic(std::string_view id) const {
+  return spec<models::NicSpec>(id, PartKind::Nic);
+}
+const models::SwitchSpec& Catalog::network_switch(std::string_view id) const {
+  return spec<models::SwitchSpec>(id, PartKind::Switch);
+}
+const models::NodeSpec& Catalog::node(std::string_view id) const {
+  return spec<models::NodeSpec>(id, PartKind::Node);
+}
+const models::StackSpec& Catalog::stack(std::string_view id) const {
+  return spec<models::StackSpec>(id, PartKind::Stack);
+}
+
+std::vector<PartSummary> Catalog::list() const {
+  std::vector<PartSummary> out;
+  for (PartKind kind : kAllPartKinds) {
+    for (const auto& [id, part] : parts_) {
+      if (part.kind == kind) out.push_back({std::string(kind_name(kind)), id, part.model, part.file});
+    }
+  }
+  return out;
+}
+
+std::string Catalog::show(std::string_view id) const {
+  const auto it = parts_.find(id);
+  if (it == parts_.end()) {
+    std::vector<std::string> all;
+    for (const auto& entry : parts_) all.push_back(entry.first);
+    throw CatalogError("unknown part '" + std::string(id) + "'" + suggestion_text(id, all));
+  }
+  const CatalogPart& part = it->second;
+  std::ostringstream out;
+  out << kind_name(part.kind) << ' ' << part.id << ": " << part.model << "\n";
+  out << "  file: " << part.file << ':' << part.line << "\n";
+  for (const std::string& replaced : part.overridden_files) out << "  overrides: " << replaced << "\n";
+  if (!part.notes.empty()) out << "  notes: " << part.notes << "\n";
+
+  // The model is in the heading; the table lists the rest, sources lined up.
+  std::vector<std::pair<const PartField*, std::string>> rows;
+  std::size_t key_width = 5;
+  std::size_t value_width = 5;
+  for (const PartField& field : part.fields) {
+    if (field.key == "model" || field.key.ends_with(".model")) continue;
+    std::string value = field.value;
+    if (!field.reference_id.empty()) {
+      const auto target = parts_.find(field.reference_id);
+      if (target != parts_.end()) value += " (" + target->second.model + ")";
+    }
+    key_width = std::max(key_width, field.key.size());
+    if (!field.source.empty()) value_width = std::max(value_width, value.size());
+    rows.emplace_back(&field, std::move(value));
+  }
+  out << "  " << pad("field", key_width) << "  " << pad("value", value_width) << "  source\n";
+  for (const auto& [field, value] : rows) {
+    std::string line = "  " + pad(field->key, key_width) + "  " + pad(value, value_width);
+    if (!field->source.empty()) line += "  " + field->source;
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out << line << "\n";
+  }
+  return out.str();
+}
+
+}  // namespace hcisim::frontend

@@ -1,0 +1,73 @@
+// The hardware catalog: parts (cpus, drives, nics, switches, nodes, software
+// stacks) read from YAML folders, each number with its source.
+//
+// Folder layout: DIR/{cpus,drives,nics,switches,nodes,stacks}/*.yaml (or .yml);
+// see hardware-catalog/README.md for the file format. Folders are read in the
+// order given; a part in a later folder replaces the part with the same id from
+// an earlier one (an override must keep the kind). Two files in one folder may
+// not define the same id. Ids are unique across kinds.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tools/frontend/catalog_parts.hpp"
+#include "tools/frontend/load_error.hpp"
+
+namespace hcisim::frontend {
+
+// Asking for an id the catalog does not have; the message lists near and known
+// ids. A LoadError, so a caller can catch every front-end error in one place.
+class CatalogError : public LoadError {
+ public:
+  using LoadError::LoadError;
+};
+
+struct PartSummary {
+  std::string kind;  // "cpu", "drive", ...
+  std::string id;
+  std::string model;
+  std::string file;
+};
+
+class Catalog {
+ public:
+  // HCISIM_SOURCE_DIR "/hardware-catalog": the catalog that ships with hcisim.
+  static std::filesystem::path bundled_dir();
+  // The bundled catalog, then `user_dirs` in order (each may extend or override it).
+  static Catalog load(const std::vector<std::filesystem::path>& user_dirs = {});
+  // Exactly these folders, in order (tests, or a catalog that replaces the bundled one).
+  static Catalog load_only(const std::vector<std::filesystem::path>& dirs);
+
+  // Throw CatalogError for an unknown id (or an id of another kind).
+  const models::CpuSpec& cpu(std::string_view id) const;
+  const models::DriveSpec& drive(std::string_view id) const;
+  const models::NicSpec& nic(std::string_view id) const;
+  const models::SwitchSpec& network_switch(std::string_view id) const;
+  const models::SwitchSpec& switch_(std::string_view id) const { return network_switch(id); }
+  const models::NodeSpec& node(std::string_view id) const;
+  const models::StackSpec& stack(std::string_view id) const;
+
+  bool contains(std::string_view id) const { return parts_.find(id) != parts_.end(); }
+  // All parts, ordered by kind (cpu, drive, nic, switch, node, stack), then id.
+  std::vector<PartSummary> list() const;
+  // Every field of a part with value, unit and source, as readable text.
+  std::string show(std::string_view id) const;
+
+ private:
+  void load_folder(const std::filesystem::path& dir);
+  void add(CatalogPart part, const std::filesystem::path& folder);
+  void check_references() const;
+  const CatalogPart& find(std::string_view id, PartKind kind) const;
+  std::vector<std::string> ids_of(PartKind kind) const;
+  template <class Spec>
+  const Spec& spec(std::string_view id, PartKind kind) const;
+
+  std::map<std::string, CatalogPart, std::less<>> parts_;
+  std::map<std::string, std::filesystem::path, std::less<>> defined_in_folder_;  // id -> folder it came from
+};
+
+}  // namespace hcisim::frontend

@@ -1,0 +1,226 @@
+#include "tools/frontend/catalog_parts.hpp"
+
+#include <algorithm>
+
+namespace hcisim::frontend {
+namespace {
+
+constexpr std::int64_t kMaxCount = 1'000'000;
+constexpr std::uint64_t kMaxControlMessageBytes = 1024 * 1024;
+
+std::vector<std::string> kind_keys(PartKind kind) {
+  switch (kind) {
+    case PartKind::Cpu: return {"cores", "threads", "base_clock", "boost_clock", "smt_yield"};
+    case PartKind::Drive:
+      return {"type",          "capacity",           "random_read_iops",
+              "random_write_iops", "seq_read_throughput", "seq_write_throughput",
+              "read_latency",  "write_latency",      "write_buffer",
+              "rpm",           "avg_seek"};
+    case PartKind::Nic: return {"ports", "port_speed", "rdma", "message_latency"};
+    case PartKind::Switch: return {"port_speed", "latency"};
+    case PartKind::Node: return {"cpu", "sockets", "memory", "drives", "nic", "nic_count"};
+    case PartKind::Stack:
+      return {"guest",           "hypervisor",        "storage_stack", "drive_io",
+              "network_message", "network_tcp_extra", "slab_size",     "control_message_size"};
+  }
+  return {};
+}
+
+// Ids are used on command lines and in file names: keep them plain.
+void check_id(const YamlValue& value, const std::string& id) {
+  const bool plain = std::all_of(id.begin(), id.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+           c == '_' || c == '.';
+  });
+  if (!plain) value.fail_expected("an id of letters, digits, '-', '_' and '.'");
+}
+
+models::CpuSpec read_cpu(const YamlMap& map, PartFieldReader& fields) {
+  models::CpuSpec cpu;
+  cpu.cores = static_cast<int>(fields.integer(map, "cores", 1, 4096, "cores per socket"));
+  cpu.threads = static_cast<int>(fields.integer(map, "threads", 1, 8192, "threads per socket"));
+  if (cpu.threads % cpu.cores != 0) {
+    map.required("threads").fail_expected("a multiple of cores (" + std::to_string(cpu.cores) + ")");
+  }
+  cpu.base_hz = fields.frequency(map, "base_clock");
+  cpu.boost_hz = fields.frequency(map, "boost_clock");
+  if (cpu.boost_hz < cpu.base_hz) map.required("boost_clock").fail_expected("at least base_clock");
+  cpu.smt_yield = fields.optional_real(map, "smt_yield", 1.0, "x one thread").value_or(1.0);
+  if (cpu.threads == cpu.cores && cpu.smt_yield != 1.0) {
+    map.required("smt_yield").fail_expected("1 (threads equal cores: no SMT)");
+  }
+  return cpu;
+}
+
+models::DriveSpec read_drive(const YamlMap& map, PartFieldReader& fields) {
+  models::DriveSpec drive;
+  drive.kind = fields.choice<models::DriveKind>(map, "type",
+                                                {{"nvme", models::DriveKind::Nvme},
+                                                 {"sas_ssd", models::DriveKind::SasSsd},
+                                                 {"sata_ssd", models::DriveKind::SataSsd},
+                                                 {"hdd", models::DriveKind::Hdd},
+                                                 {"cloud_disk", models::DriveKind::CloudDisk}},
+                                                std::nullopt);
+  drive.capacity_bytes = fields.size(map, "capacity");
+  drive.random_read_iops = fields.count(map, "random_read_iops", "IOPS");
+  drive.random_write_iops = fields.count(map, "random_write_iops", "IOPS");
+  drive.seq_read_bytes_per_s = fields.byte_rate(map, "seq_read_throughput");
+  drive.seq_write_bytes_per_s = fields.byte_rate(map, "seq_write_throughput");
+  drive.read_latency_ns = fields.duration_ns(map, "read_latency");
+  drive.write_latency_ns = fields.duration_ns(map, "write_latency");
+  if (map.has("write_buffer")) drive.write_buffer_bytes = fields.size(map, "write_buffer");
+  const bool rotating = drive.kind == models::DriveKind::Hdd;
+  if (rotating || map.has("rpm")) drive.rpm = fields.real(map, "rpm", 1.0, "rpm");
+  if (rotating || map.has("avg_seek")) drive.avg_seek_ns = fields.duration_ns(map, "avg_seek");
+  return drive;
+}
+
+models::NicSpec read_nic(const YamlMap& map, PartFieldReader& fields) {
+  models::NicSpec nic;
+  nic.ports = static_cast<int>(fields.integer(map, "ports", 1, 64, "ports"));
+  nic.port_bits_per_s = fields.bit_rate(map, "port_speed");
+  nic.rdma = fields.choice<models::RdmaKind>(map, "rdma",
+                                             {{"none", models::RdmaKind::None},
+                                              {"roce_v2", models::RdmaKind::RoCEv2},
+                                              {"iwarp", models::RdmaKind::IWarp}},
+                                             std::nullopt);
+  nic.message_latency_ns = fields.duration_ns(map, "message_latency");
+  return nic;
+}
+
+models::SwitchSpec read_switch(const YamlMap& map, PartFieldReader& fields) {
+  models::SwitchSpec network_switch;
+  network_switch.port_bits_per_s = fields.bit_rate(map, "port_speed");
+  network_switch.latency_ns = fields.duration_ns(map, "latency");
+  return network_switch;
+}
+
+void add_reference(std::vector<PartReference>& refs, PartKind kind, const YamlMap& map, std::string_view key,
+                   const std::string& id) {
+  const YamlValue value = map.required(key);
+  refs.push_back({kind, id, value.file(), value.line(), value.path()});
+}
+
+models::NodeSpec read_node(const YamlMap& map, PartFieldReader& fields, std::vector<PartReference>& refs) {
+  models::NodeSpec node;
+  node.cpu_id = fields.reference(map, "cpu");
+  add_reference(refs, PartKind::Cpu, map, "cpu", node.cpu_id);
+  node.sockets = static_cast<int>(fields.integer(map, "sockets", 1, 64, "sockets"));
+  node.memory_bytes = fields.size(map, "memory");
+  const YamlValue drives = map.required("drives");
+  const std::vector<YamlValue> groups = drives.items();
+  if (groups.empty()) drives.fail_expected("a list of drive groups like {drive: ID, count: 24, role: capacity}");
+  for (const YamlValue& item : groups) {
+    const YamlMap group_map = item.map({"drive", "count", "role"});
+    models::NodeDriveGroup group;
+    group.drive_id = fields.reference(group_map, "drive");
+    add_reference(refs, PartKind::Drive, group_map, "drive", group.drive_id);
+    group.count = static_cast<int>(fields.integer(group_map, "count", 1, kMaxCount, "drives"));
+    group.role = fields.choice<models::DriveRole>(
+        group_map, "role", {{"capacity", models::DriveRole::Capacity}, {"cache", models::DriveRole::Cache}},
+        models::DriveRole::Capacity);
+    node.drives.push_back(group);
+  }
+  node.nic_id = fields.reference(map, "nic");
+  add_reference(refs, PartKind::Nic, map, "nic", node.nic_id);
+  node.nic_count = static_cast<int>(fields.optional_integer(map, "nic_count", 1, 64, "NIC(s)").value_or(1));
+  return node;
+}
+
+models::LayerCost read_layer(const YamlMap& map, std::string_view key, PartFieldReader& fields) {
+  const YamlMap layer = map.required(key).map({"cycles_per_io", "cycles_per_byte"});
+  models::LayerCost cost;
+  cost.cycles_per_io = fields.real(layer, "cycles_per_io", 0.0, "cycles per I/O");
+  cost.cycles_per_byte = fields.real(layer, "cycles_per_byte", 0.0, "cycles per byte");
+  return cost;
+}
+
+models::StackSpec read_stack(const YamlMap& map, PartFieldReader& fields) {
+  models::StackSpec stack;
+  stack.guest = read_layer(map, "guest", fields);
+  stack.hypervisor = read_layer(map, "hypervisor", fields);
+  stack.storage_stack = read_layer(map, "storage_stack", fields);
+  stack.drive_io = read_layer(map, "drive_io", fields);
+  stack.network_message = read_layer(map, "network_message", fields);
+  stack.network_tcp_extra = read_layer(map, "network_tcp_extra", fields);
+  stack.slab_bytes = static_cast<double>(fields.size(map, "slab_size"));
+  if (map.has("control_message_size")) {
+    const std::uint64_t bytes = fields.size(map, "control_message_size");
+    if (bytes > kMaxControlMessageBytes) {
+      map.required("control_message_size").fail_expected("a size of at most 1 MiB");
+    }
+    stack.control_message_bytes = static_cast<std::uint32_t>(bytes);
+  }
+  return stack;
+}
+
+}  // namespace
+
+std::string_view kind_name(PartKind kind) {
+  switch (kind) {
+    case PartKind::Cpu: return "cpu";
+    case PartKind::Drive: return "drive";
+    case PartKind::Nic: return "nic";
+    case PartKind::Switch: return "switch";
+    case PartKind::Node: return "node";
+    case PartKind::Stack: return "stack";
+  }
+  return "part";
+}
+
+std::string_view kind_folder(PartKind kind) {
+  switch (kind) {
+    case PartKind::Cpu: return "cpus";
+    case PartKind::Drive: return "drives";
+    case PartKind::Nic: return "nics";
+    case PartKind::Switch: return "switches";
+    case PartKind::Node: return "nodes";
+    case PartKind::Stack: return "stacks";
+  }
+  return "parts";
+}
+
+CatalogPart read_catalog_part(PartKind kind, const YamlValue& part, const std::vector<std::string>& extra_keys,
+                              const std::optional<std::string>& default_source) {
+  std::vector<std::string> allowed = {"id", "model", "source", "notes"};
+  for (const std::string& key : kind_keys(kind)) allowed.push_back(key);
+  allowed.insert(allowed.end(), extra_keys.begin(), extra_keys.end());
+  const YamlMap map = part.map(allowed);
+
+  CatalogPart out;
+  out.kind = kind;
+  out.file = part.file();
+  out.line = part.line();
+  std::optional<std::string> source = default_source;
+  if (const auto own = map.optional("source")) source = own->text();
+  PartFieldReader fields(source, out.fields);
+
+  const YamlValue id = map.required("id");
+  out.id = id.text();
+  check_id(id, out.id);
+  out.model = fields.text(map, "model");
+  if (const auto notes = map.optional("notes")) out.notes = notes->text();
+
+  switch (kind) {
+    case PartKind::Cpu: out.spec = read_cpu(map, fields); break;
+    case PartKind::Drive: out.spec = read_drive(map, fields); break;
+    case PartKind::Nic: out.spec = read_nic(map, fields); break;
+    case PartKind::Switch: out.spec = read_switch(map, fields); break;
+    case PartKind::Node: out.spec = read_node(map, fields, out.references); break;
+    case PartKind::Stack: out.spec = read_stack(map, fields); break;
+  }
+  // Every spec carries its id and display name.
+  std::visit(
+      [&](auto& spec) {
+        spec.id = out.id;
+        if constexpr (std::is_same_v<std::decay_t<decltype(spec)>, models::StackSpec>) {
+          spec.product = out.model;
+        } else {
+          spec.model = out.model;
+        }
+      },
+      out.spec);
+  return out;
+}
+
+}  // namespace hcisim::frontend

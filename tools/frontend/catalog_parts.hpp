@@ -1,0 +1,56 @@
+// One catalog part read from YAML: its spec, the fields as `catalog show`
+// prints them, and the other parts it names (checked once every folder is read).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "models/spec/hardware_spec.hpp"
+#include "models/spec/stack_spec.hpp"
+#include "tools/frontend/part_fields.hpp"
+#include "tools/frontend/yaml_reader.hpp"
+
+namespace hcisim::frontend {
+
+enum class PartKind { Cpu, Drive, Nic, Switch, Node, Stack };
+
+constexpr PartKind kAllPartKinds[] = {PartKind::Cpu,    PartKind::Drive, PartKind::Nic,
+                                      PartKind::Switch, PartKind::Node,  PartKind::Stack};
+
+std::string_view kind_name(PartKind kind);    // "cpu", "drive", "nic", "switch", "node", "stack"
+std::string_view kind_folder(PartKind kind);  // "cpus", "drives", "nics", "switches", "nodes", "stacks"
+
+using PartSpec = std::variant<models::CpuSpec, models::DriveSpec, models::NicSpec, models::SwitchSpec,
+                              models::NodeSpec, models::StackSpec>;
+
+// A part named by another part (a node's cpu, drives and nic).
+struct PartReference {
+  PartKind kind;
+  std::string id;
+  std::string file;  // where it is written, for the error if it is unknown
+  int line = 0;
+  std::string key;
+};
+
+struct CatalogPart {
+  PartKind kind = PartKind::Cpu;
+  std::string id;
+  std::string model;
+  std::string notes;
+  std::string file;
+  int line = 0;
+  PartSpec spec;
+  std::vector<PartField> fields;
+  std::vector<PartReference> references;
+  std::vector<std::string> overridden_files;  // earlier definitions of this id that this one replaced
+};
+
+// Reads the part written in `part` (a mapping). `extra_keys` are keys the caller
+// handles (schema_version, kind); `default_source` is the family's source.
+CatalogPart read_catalog_part(PartKind kind, const YamlValue& part, const std::vector<std::string>& extra_keys,
+                              const std::optional<std::string>& default_source);
+
+}  // namespace hcisim::frontend

@@ -1,0 +1,70 @@
+#include "tools/frontend/figure_names.hpp"
+
+#include <cstdio>
+
+#include <cmath>
+
+#include "tools/frontend/quantity_format.hpp"
+
+namespace hcisim::frontend {
+namespace {
+
+struct FigureInfo {
+  models::Figure figure;
+  std::string_view name;
+  FigureUnit unit;
+};
+
+constexpr FigureInfo kFigures[] = {
+    {models::Figure::ReadIops, "read_iops", FigureUnit::Iops},
+    {models::Figure::WriteIops, "write_iops", FigureUnit::Iops},
+    {models::Figure::TotalIops, "total_iops", FigureUnit::Iops},
+    {models::Figure::ReadBytesPerSec, "read_throughput", FigureUnit::BytesPerSecond},
+    {models::Figure::WriteBytesPerSec, "write_throughput", FigureUnit::BytesPerSecond},
+    {models::Figure::TotalBytesPerSec, "total_throughput", FigureUnit::BytesPerSecond},
+    {models::Figure::ReadLatencyAvg, "read_latency_avg", FigureUnit::Seconds},
+    {models::Figure::WriteLatencyAvg, "write_latency_avg", FigureUnit::Seconds},
+    {models::Figure::LatencyAvg, "latency_avg", FigureUnit::Seconds},
+};
+
+const FigureInfo& info(models::Figure figure) {
+  for (const FigureInfo& entry : kFigures) {
+    if (entry.figure == figure) return entry;
+  }
+  return kFigures[0];
+}
+
+}  // namespace
+
+std::string_view figure_name(models::Figure figure) { return info(figure).name; }
+
+FigureUnit figure_unit(models::Figure figure) { return info(figure).unit; }
+
+std::optional<models::Figure> figure_from_name(std::string_view name) {
+  for (const FigureInfo& entry : kFigures) {
+    if (entry.name == name) return entry.figure;
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string> figure_names() {
+  std::vector<std::string> names;
+  for (const FigureInfo& entry : kFigures) names.emplace_back(entry.name);
+  return names;
+}
+
+std::string format_figure_value(models::Figure figure, double value) {
+  switch (figure_unit(figure)) {
+    case FigureUnit::Iops: return format_count(std::round(value)) + " IOPS";
+    case FigureUnit::BytesPerSecond: return format_byte_rate(value);
+    case FigureUnit::Seconds: {
+      // Published latencies are written in ms; predicted ones get 3 decimals.
+      char buf[48];
+      std::snprintf(buf, sizeof buf, "%.3f ms", value * 1e3);
+      return buf;
+    }
+  }
+  return format_number(value);
+}
+
+}  // namespace hcisim::frontend

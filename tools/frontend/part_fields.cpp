@@ -1,0 +1,147 @@
+#include "tools/frontend/part_fields.hpp"
+
+#include "tools/frontend/quantity_format.hpp"
+
+namespace hcisim::frontend {
+namespace {
+
+std::string with_unit(std::string number, std::string_view unit) {
+  if (!unit.empty()) {
+    number += ' ';
+    number += unit;
+  }
+  return number;
+}
+
+}  // namespace
+
+std::optional<PartFieldReader::Sourced> PartFieldReader::find(const YamlMap& map, std::string_view key) const {
+  const auto value = map.optional(key);
+  if (!value) return std::nullopt;
+  if (value->is_map()) {
+    // {value: 350k, source: "DS: ..."}
+    const YamlMap sourced = value->map({"value", "source"});
+    return Sourced{sourced.required("value"), sourced.required("source").text()};
+  }
+  if (!part_source_) {
+    value->fail("expected a source for this number: give the part a 'source:' or write {value: " +
+                (value->is_scalar() ? value->node().scalar : std::string("...")) +
+                ", source: \"DS: ...\"}, got a number without one");
+  }
+  return Sourced{*value, *part_source_};
+}
+
+PartFieldReader::Sourced PartFieldReader::need(const YamlMap& map, std::string_view key) const {
+  auto found = find(map, key);
+  if (!found) map.required(key);  // throws: missing
+  return std::move(*found);
+}
+
+void PartFieldReader::record(const Sourced& field, std::string shown) {
+  std::string key = field.value.path();
+  if (const auto dot = key.rfind(".value"); dot != std::string::npos && dot + 6 == key.size()) {
+    key.erase(dot);  // show "capacity", not "capacity.value"
+  }
+  out_.push_back({std::move(key), std::move(shown), field.source, {}, field.value.line()});
+}
+
+void PartFieldReader::record_plain(const YamlValue& value, std::string shown, std::string reference_id) {
+  out_.push_back({value.path(), std::move(shown), {}, std::move(reference_id), value.line()});
+}
+
+std::int64_t PartFieldReader::integer(const YamlMap& map, std::string_view key, std::int64_t min,
+                                      std::int64_t max, std::string_view unit) {
+  const Sourced field = need(map, key);
+  const std::int64_t value = field.value.integer(min, max);
+  record(field, with_unit(format_count(static_cast<double>(value)), unit));
+  return value;
+}
+
+std::optional<std::int64_t> PartFieldReader::optional_integer(const YamlMap& map, std::string_view key,
+                                                              std::int64_t min, std::int64_t max,
+                                                              std::string_view unit) {
+  if (!map.has(key)) return std::nullopt;
+  return integer(map, key, min, max, unit);
+}
+
+double PartFieldReader::count(const YamlMap& map, std::string_view key, std::string_view unit) {
+  const Sourced field = need(map, key);
+  const double value = field.value.count();
+  if (value <= 0) field.value.fail_expected("a count greater than 0");
+  record(field, with_unit(format_count(value), unit));
+  return value;
+}
+
+double PartFieldReader::real(const YamlMap& map, std::string_view key, double min, std::string_view unit) {
+  const Sourced field = need(map, key);
+  const double value = field.value.number();
+  if (value < min) field.value.fail_expected("a number of at least " + format_number(min));
+  record(field, with_unit(format_number(value), unit));
+  return value;
+}
+
+std::optional<double> PartFieldReader::optional_real(const YamlMap& map, std::string_view key, double min,
+                                                     std::string_view unit) {
+  if (!map.has(key)) return std::nullopt;
+  return real(map, key, min, unit);
+}
+
+std::uint64_t PartFieldReader::size(const YamlMap& map, std::string_view key) {
+  const Sourced field = need(map, key);
+  const std::uint64_t value = field.value.size();
+  if (value == 0) field.value.fail_expected("a size greater than 0");
+  record(field, format_size(value));
+  return value;
+}
+
+std::int64_t PartFieldReader::duration_ns(const YamlMap& map, std::string_view key) {
+  const Sourced field = need(map, key);
+  const std::int64_t value = field.value.duration_ns();
+  record(field, format_duration(value));
+  return value;
+}
+
+std::optional<std::int64_t> PartFieldReader::optional_duration_ns(const YamlMap& map, std::string_view key) {
+  if (!map.has(key)) return std::nullopt;
+  return duration_ns(map, key);
+}
+
+double PartFieldReader::bit_rate(const YamlMap& map, std::string_view key) {
+  const Sourced field = need(map, key);
+  const double value = field.value.bit_rate();
+  if (value <= 0) field.value.fail_expected("a bit rate greater than 0");
+  record(field, format_bit_rate(value));
+  return value;
+}
+
+double PartFieldReader::byte_rate(const YamlMap& map, std::string_view key) {
+  const Sourced field = need(map, key);
+  const double value = field.value.byte_rate();
+  if (value <= 0) field.value.fail_expected("a byte rate greater than 0");
+  record(field, format_byte_rate(value));
+  return value;
+}
+
+double PartFieldReader::frequency(const YamlMap& map, std::string_view key) {
+  const Sourced field = need(map, key);
+  const double value = field.value.frequency();
+  if (value <= 0) field.value.fail_expected("a frequency greater than 0");
+  record(field, format_frequency(value));
+  return value;
+}
+
+std::string PartFieldReader::text(const YamlMap& map, std::string_view key) {
+  const YamlValue value = map.required(key);
+  std::string text = value.text();
+  record_plain(value, text);
+  return text;
+}
+
+std::string PartFieldReader::reference(const YamlMap& map, std::string_view key) {
+  const YamlValue value = map.required(key);
+  std::string id = value.text();
+  record_plain(value, id, id);
+  return id;
+}
+
+}  // namespace hcisim::frontend

@@ -1,0 +1,71 @@
+#include "tools/frontend/report_json.hpp"
+
+#include "tools/frontend/figure_names.hpp"
+
+namespace hcisim::frontend {
+
+namespace {
+
+nlohmann::json direction(double iops, double bytes_per_s, const models::LatencySummary& l) {
+  nlohmann::json lat = {{"count", l.count}, {"mean", l.mean_s * 1e9}, {"max", l.max_s * 1e9}};
+  lat["percentile"] = {{"50.000000", l.p50_s * 1e9},
+                       {"90.000000", l.p90_s * 1e9},
+                       {"99.000000", l.p99_s * 1e9},
+                       {"99.900000", l.p999_s * 1e9}};
+  return {{"iops", iops}, {"bw_bytes", bytes_per_s}, {"lat_ns", lat}};
+}
+
+}  // namespace
+
+nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::RunResult& r,
+                               bool with_performance) {
+  nlohmann::json j;
+  j["hcisim_version"] = HCISIM_VERSION;
+  j["scenario"] = {{"id", r.scenario_id}, {"file", spec.file}, {"title", r.title}, {"seed", r.seed},
+                   {"warmup_s", r.warmup_seconds}, {"measured_s", r.measured_seconds}};
+  j["read"] = direction(r.read_iops, r.read_bytes_per_s, r.read_latency);
+  j["write"] = direction(r.write_iops, r.write_bytes_per_s, r.write_latency);
+  j["total"] = {{"iops", r.total_iops()},
+                {"iops_ci95_half_width", r.total_iops_ci_half_width},
+                {"bw_bytes", r.total_bytes_per_s()}};
+  nlohmann::json nodes = nlohmann::json::array();
+  for (const auto& n : r.nodes) {
+    nlohmann::json layers;
+    for (int l = 0; l < models::kCpuLayerCount; ++l) {
+      layers[models::cpu_layer_name(static_cast<models::CpuLayer>(l))] = n.cpu_by_layer[static_cast<std::size_t>(l)];
+    }
+    nodes.push_back({{"node", n.node + 1}, {"up", n.up}, {"vms", n.vms}, {"effective_cores", n.effective_cores},
+                     {"cpu_utilisation", n.cpu_utilisation}, {"cpu_by_layer", layers},
+                     {"vcpu_utilisation", n.vcpu_utilisation},
+                     {"drive_utilisation_mean", n.drive_utilisation_mean},
+                     {"drive_utilisation_max", n.drive_utilisation_max},
+                     {"nic_tx_utilisation", n.nic_tx_utilisation}, {"nic_rx_utilisation", n.nic_rx_utilisation}});
+  }
+  j["nodes"] = nodes;
+  j["degraded_ios"] = r.degraded_ios;
+  j["bottleneck"] = {{"resource", r.bottleneck.resource}, {"utilisation", r.bottleneck.utilisation},
+                     {"reason", r.bottleneck.reason}};
+  nlohmann::json refs = nlohmann::json::array();
+  for (const auto& c : r.references) {
+    refs.push_back({{"figure", std::string(figure_name(c.reference.figure))},
+                    {"published", c.reference.value},
+                    {"predicted", c.predicted},
+                    {"error", c.error},
+                    {"tolerance", c.reference.tolerance},
+                    {"comparison", c.reference.comparison == models::Comparison::AtMost ? "at_most" : "approximately"},
+                    {"calibration", c.reference.calibration},
+                    {"within", c.within},
+                    {"note", c.reference.note}});
+  }
+  j["references"] = refs;
+  if (with_performance) {
+    const auto& p = r.performance;
+    j["performance"] = {{"wall_seconds", p.wall_seconds}, {"events", p.events},
+                        {"simulated_ios", p.simulated_ios}, {"ios_per_wall_second", p.ios_per_wall_second},
+                        {"events_per_wall_second", p.events_per_wall_second},
+                        {"peak_pending_events", p.peak_pending_events}};
+  }
+  return j;
+}
+
+}  // namespace hcisim::frontend

@@ -1,0 +1,117 @@
+#include "tools/frontend/report_text.hpp"
+
+#include <cstdio>
+#include <sstream>
+
+#include "tools/frontend/figure_names.hpp"
+#include "tools/frontend/quantity_format.hpp"
+
+namespace hcisim::frontend {
+
+namespace {
+
+std::string printf_string(const char* format, auto... args) {
+  char buf[512];
+  std::snprintf(buf, sizeof buf, format, args...);
+  return buf;
+}
+
+std::string pct(double fraction) { return printf_string("%.0f%%", fraction * 100); }
+
+std::string latency_row(const char* name, const models::LatencySummary& l) {
+  if (l.count == 0) return printf_string("  %-6s %9s\n", name, "-");
+  return printf_string("  %-6s %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f\n", name, l.mean_s * 1e3, l.p50_s * 1e3,
+                       l.p90_s * 1e3, l.p99_s * 1e3, l.p999_s * 1e3, l.max_s * 1e3);
+}
+
+const char* resiliency_name(models::Resiliency r) {
+  switch (r) {
+    case models::Resiliency::Simple: return "simple (no mirror)";
+    case models::Resiliency::TwoWayMirror: return "two-way mirror";
+    case models::Resiliency::ThreeWayMirror: return "three-way mirror";
+  }
+  return "?";
+}
+
+std::string workload_name(const models::DiskspdSpec& w) {
+  const char* pattern = w.pattern == models::AccessPattern::Random ? "R"
+                        : w.pattern == models::AccessPattern::Sequential ? "S" : "SI";
+  return printf_string("B%llu-T%d-O%d-W%.0f-P%s", static_cast<unsigned long long>(w.block_bytes / 1024), w.threads,
+                       w.outstanding, w.write_fraction * 100, pattern);
+}
+
+}  // namespace
+
+std::string format_speed_line(const models::RunResult& r) {
+  const auto& p = r.performance;
+  return printf_string("simulator speed: %.2f s wall, %s simulated I/Os (%.2f M per wall second), %.2f M events "
+                       "per wall second, peak %llu pending events\n",
+                       p.wall_seconds, format_count(static_cast<double>(p.simulated_ios)).c_str(),
+                       p.ios_per_wall_second / 1e6, p.events_per_wall_second / 1e6,
+                       static_cast<unsigned long long>(p.peak_pending_events));
+}
+
+std::string format_run_report(const models::ScenarioSpec& spec, const models::RunResult& r) {
+  std::ostringstream out;
+  int vms = 0;
+  for (const int n : spec.vms.per_node) vms += n;
+  out << r.title << "\n";
+  out << "  scenario  " << spec.file << " (seed " << r.seed << ", warm-up " << format_duration(spec.run.warmup_ns)
+      << ", measured " << format_duration(spec.run.duration_ns) << " of simulated time)\n";
+  out << "  cluster   " << spec.cluster.node_count << " x " << spec.cluster.node.id << ", "
+      << resiliency_name(spec.cluster.resiliency) << ", stack " << spec.cluster.stack.id;
+  if (!spec.cluster.failed_nodes.empty()) {
+    out << ", failed nodes:";
+    for (const int f : spec.cluster.failed_nodes) out << " " << f + 1;
+  }
+  out << "\n  workload  " << vms << " VMs x " << workload_name(spec.vms.workload) << ", "
+      << format_size(spec.vms.workload.file_bytes) << " per VM\n\n";
+
+  out << "Throughput          IOPS          MB/s\n";
+  out << printf_string("  read   %14s %13.1f\n", format_count(r.read_iops).c_str(), r.read_bytes_per_s / 1e6);
+  out << printf_string("  write  %14s %13.1f\n", format_count(r.write_iops).c_str(), r.write_bytes_per_s / 1e6);
+  out << printf_string("  total  %14s %13.1f", format_count(r.total_iops()).c_str(), r.total_bytes_per_s() / 1e6);
+  if (r.total_iops_ci_half_width > 0) {
+    out << printf_string("   (95%% CI +/- %.2f%%)", 100 * r.total_iops_ci_half_width / r.total_iops());
+  }
+  out << "\n\nLatency (ms)       avg       p50       p90       p99     p99.9       max\n";
+  out << latency_row("read", r.read_latency) << latency_row("write", r.write_latency) << "\n";
+
+  out << "Utilisation   CPU   guest  hyperv  stack  drv-io    net   vCPU  drives mean/max  NIC tx/rx\n";
+  for (const auto& n : r.nodes) {
+    if (!n.up) {
+      out << printf_string("  node %-3d   down\n", n.node + 1);
+      continue;
+    }
+    out << printf_string("  node %-3d %5s %7s %7s %6s %7s %6s %6s %8s/%-6s %5s/%s\n", n.node + 1,
+                         pct(n.cpu_utilisation).c_str(), pct(n.cpu_by_layer[0]).c_str(),
+                         pct(n.cpu_by_layer[1]).c_str(), pct(n.cpu_by_layer[2]).c_str(),
+                         pct(n.cpu_by_layer[3]).c_str(), pct(n.cpu_by_layer[4]).c_str(),
+                         n.vms > 0 ? pct(n.vcpu_utilisation).c_str() : "-", pct(n.drive_utilisation_mean).c_str(),
+                         pct(n.drive_utilisation_max).c_str(), pct(n.nic_tx_utilisation).c_str(),
+                         pct(n.nic_rx_utilisation).c_str());
+  }
+  if (r.degraded_ios > 0) out << "  degraded writes (a copy on a failed node): " << format_count(r.degraded_ios) << "\n";
+  out << "\nBottleneck: " << r.bottleneck.resource << " (" << pct(r.bottleneck.utilisation)
+      << "): " << r.bottleneck.reason << "\n";
+
+  if (!r.references.empty()) {
+    out << "\nPublished vs predicted\n";
+    out << printf_string("  %-18s %16s %16s %8s %10s  %s\n", "figure", "published", "predicted", "error",
+                         "tolerance", "verdict");
+    for (const auto& c : r.references) {
+      const auto& ref = c.reference;
+      const std::string tolerance = (ref.comparison == models::Comparison::AtMost ? "<=+" : "+/-") +
+                                    printf_string("%.0f%%", ref.tolerance * 100);
+      out << printf_string("  %-18s %16s %16s %+7.1f%% %10s  %s%s\n",
+                           std::string(figure_name(ref.figure)).c_str(),
+                           format_figure_value(ref.figure, ref.value).c_str(),
+                           format_figure_value(ref.figure, c.predicted).c_str(), c.error * 100, tolerance.c_str(),
+                           c.within ? "within" : "OUTSIDE", ref.calibration ? " (calibration)" : "");
+    }
+  }
+  out << "\n" << format_speed_line(r);
+  return out.str();
+}
+
+}  // namespace hcisim::frontend

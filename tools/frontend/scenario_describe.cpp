@@ -1,0 +1,135 @@
+// describe(): the scenario as understood, for `hcisim run --dry-run`.
+#include <numeric>
+#include <sstream>
+
+#include "tools/frontend/figure_names.hpp"
+#include "tools/frontend/quantity_format.hpp"
+#include "tools/frontend/scenario_loader.hpp"
+
+namespace hcisim::frontend {
+namespace {
+
+std::string_view resiliency_name(models::Resiliency r) {
+  switch (r) {
+    case models::Resiliency::Simple: return "simple (1 copy)";
+    case models::Resiliency::TwoWayMirror: return "two-way mirror";
+    case models::Resiliency::ThreeWayMirror: return "three-way mirror";
+  }
+  return "?";
+}
+
+std::string_view drive_kind_name(models::DriveKind kind) {
+  switch (kind) {
+    case models::DriveKind::Nvme: return "NVMe";
+    case models::DriveKind::SasSsd: return "SAS SSD";
+    case models::DriveKind::SataSsd: return "SATA SSD";
+    case models::DriveKind::Hdd: return "HDD";
+    case models::DriveKind::CloudDisk: return "cloud disk";
+  }
+  return "?";
+}
+
+std::string_view rdma_name(models::RdmaKind kind) {
+  switch (kind) {
+    case models::RdmaKind::None: return "no RDMA (TCP)";
+    case models::RdmaKind::RoCEv2: return "RDMA RoCE v2";
+    case models::RdmaKind::IWarp: return "RDMA iWARP";
+  }
+  return "?";
+}
+
+std::string pattern_name(const models::DiskspdSpec& w) {
+  switch (w.pattern) {
+    case models::AccessPattern::Random:
+      return w.random_align_bytes == 0 ? "random" : "random (aligned to " + format_size(w.random_align_bytes) + ")";
+    case models::AccessPattern::Sequential: return "sequential (a stream per thread)";
+    case models::AccessPattern::SequentialInterleaved: return "sequential interleaved (threads share a stream)";
+  }
+  return "?";
+}
+
+std::string per_node_text(const std::vector<int>& per_node) {
+  std::string text;
+  for (std::size_t i = 0; i < per_node.size(); ++i) text += (i ? ", " : "") + std::to_string(per_node[i]);
+  return text;
+}
+
+void describe_cluster(std::ostream& out, const models::ClusterSpec& c) {
+  out << "Cluster: " << c.node_count << " x " << c.node.id << " (" << c.node.model << ")\n";
+  if (c.failed_nodes.empty()) {
+    out << "  failed nodes: none\n";
+  } else {
+    out << "  failed nodes:";
+    for (int node : c.failed_nodes) out << ' ' << node + 1;
+    out << " (down for the whole run)\n";
+  }
+  out << "  per node: " << c.node.sockets << " x " << c.cpu.model << " (" << c.cpu.cores << " cores / "
+      << c.cpu.threads << " threads, " << format_frequency(c.cpu.base_hz) << " base, "
+      << format_frequency(c.cpu.boost_hz) << " boost, SMT yield " << format_number(c.cpu.smt_yield) << "), "
+      << format_size(c.node.memory_bytes) << " memory\n";
+  for (std::size_t i = 0; i < c.node.drives.size() && i < c.drives.size(); ++i) {
+    const models::DriveSpec& d = c.drives[i];
+    out << "    " << c.node.drives[i].count << " x " << d.model << " ["
+        << (c.node.drives[i].role == models::DriveRole::Cache ? "cache" : "capacity") << ", "
+        << drive_kind_name(d.kind) << ", " << format_size(d.capacity_bytes) << ", 4K read/write "
+        << format_count(d.random_read_iops) << " / " << format_count(d.random_write_iops) << " IOPS, seq "
+        << format_byte_rate(d.seq_read_bytes_per_s) << " / " << format_byte_rate(d.seq_write_bytes_per_s)
+        << ", QD1 latency " << format_duration(d.read_latency_ns) << " / " << format_duration(d.write_latency_ns)
+        << "]\n";
+  }
+  out << "    " << c.node.nic_count << " x " << c.nic.model << " [" << c.nic.ports << " x "
+      << format_bit_rate(c.nic.port_bits_per_s) << ", " << rdma_name(c.nic.rdma) << ", message latency "
+      << format_duration(c.nic.message_latency_ns) << "]\n";
+  if (c.network_switch.id.empty()) {
+    out << "  network: nodes connected directly (no switch)\n";
+  } else {
+    out << "  switch: " << c.network_switch.model << " [" << format_bit_rate(c.network_switch.port_bits_per_s)
+        << " ports, " << format_duration(c.network_switch.latency_ns) << " port to port]\n";
+  }
+  out << "  storage: " << c.stack.product << " (" << c.stack.id << "), " << resiliency_name(c.resiliency)
+      << ", CSV cache " << (c.csv_cache_bytes == 0 ? std::string("off") : format_size(c.csv_cache_bytes) + " per node")
+      << "\n";
+}
+
+void describe_vms(std::ostream& out, const models::VmSpec& vms) {
+  const int total = std::accumulate(vms.per_node.begin(), vms.per_node.end(), 0);
+  out << "VMs: " << total << " in all (per node: " << per_node_text(vms.per_node) << "), " << vms.vcpus
+      << " vCPU" << (vms.memory_bytes ? ", " + format_size(vms.memory_bytes) : std::string()) << " each\n";
+  const models::DiskspdSpec& w = vms.workload;
+  out << "  workload: " << format_size(w.block_bytes) << ' ' << pattern_name(w) << ", "
+      << format_percent(w.write_fraction) << " writes, " << w.threads << " thread(s) x " << w.outstanding
+      << " outstanding, " << format_size(w.file_bytes) << " file";
+  if (w.throughput_cap_bytes_per_s > 0) {
+    out << ", capped at " << format_byte_rate(w.throughput_cap_bytes_per_s) << " per thread";
+  }
+  out << (w.software_cache_disabled ? ", software cache off" : ", software cache on") << "\n";
+}
+
+}  // namespace
+
+std::string describe(const models::ScenarioSpec& s) {
+  std::ostringstream out;
+  out << "Scenario " << s.id << " (" << s.file << ")\n";
+  out << "  " << s.title << "\n";
+  if (!s.description.empty()) out << "  " << s.description << "\n";
+  describe_cluster(out, s.cluster);
+  describe_vms(out, s.vms);
+  out << "Run: warm-up " << format_duration(s.run.warmup_ns) << ", measure " << format_duration(s.run.duration_ns)
+      << " (simulated), seed " << s.run.seed << "\n";
+  if (s.references.empty()) {
+    out << "Reference: none (the outcome is a prediction)\n";
+  } else {
+    out << "Reference:\n";
+    for (const models::ReferenceFigure& f : s.references) {
+      out << "  " << figure_name(f.figure)
+          << (f.comparison == models::Comparison::AtMost ? " at most " : " about ")
+          << format_figure_value(f.figure, f.value) << ", tolerance " << format_percent(f.tolerance)
+          << (f.calibration ? ", calibration figure" : "");
+      if (!f.note.empty()) out << "  [" << f.note << "]";
+      out << "\n";
+    }
+  }
+  return out.str();
+}
+
+}  // namespace hcisim::frontend

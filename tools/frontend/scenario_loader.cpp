@@ -1,0 +1,214 @@
+#include "tools/frontend/scenario_loader.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <numeric>
+#include <set>
+
+#include "tools/frontend/diskspd_parser.hpp"
+#include "tools/frontend/figure_names.hpp"
+#include "tools/frontend/load_error.hpp"
+#include "tools/frontend/quantity_format.hpp"
+#include "tools/frontend/yaml_include.hpp"
+#include "tools/frontend/yaml_reader.hpp"
+
+namespace hcisim::frontend {
+namespace {
+
+constexpr std::int64_t kMaxNodes = 1024;
+constexpr std::int64_t kMaxVmsPerNode = 100'000;
+
+// A catalog lookup whose failure is reported at the key that named the part.
+template <class Lookup>
+auto resolve(const YamlValue& value, Lookup lookup) {
+  try {
+    return lookup(value.text());
+  } catch (const CatalogError& e) {
+    value.fail(e.what());
+  }
+}
+
+models::ClusterSpec read_cluster(const YamlValue& value, const Catalog& catalog) {
+  const YamlMap map =
+      value.map({"node", "nodes", "switch", "stack", "resiliency", "csv_cache", "failed_nodes"});
+  models::ClusterSpec cluster;
+  cluster.node = resolve(map.required("node"), [&](const std::string& id) { return catalog.node(id); });
+  // The catalog checked at load time that these ids exist.
+  cluster.cpu = catalog.cpu(cluster.node.cpu_id);
+  for (const models::NodeDriveGroup& group : cluster.node.drives) {
+    cluster.drives.push_back(catalog.drive(group.drive_id));
+  }
+  cluster.nic = catalog.nic(cluster.node.nic_id);
+
+  const YamlValue nodes = map.required("nodes");
+  cluster.node_count = static_cast<int>(nodes.integer(1, kMaxNodes));
+  if (const auto sw = map.optional("switch")) {
+    cluster.network_switch = resolve(*sw, [&](const std::string& id) { return catalog.network_switch(id); });
+  }
+  cluster.stack = resolve(map.required("stack"), [&](const std::string& id) { return catalog.stack(id); });
+
+  const YamlValue resiliency = map.required("resiliency");
+  cluster.resiliency = resiliency.choice<models::Resiliency>({{"simple", models::Resiliency::Simple},
+                                                              {"two-way-mirror", models::Resiliency::TwoWayMirror},
+                                                              {"three-way-mirror", models::Resiliency::ThreeWayMirror}});
+  if (cluster.node_count < models::copies(cluster.resiliency)) {
+    resiliency.fail("'" + resiliency.node().scalar + "' keeps " + std::to_string(models::copies(cluster.resiliency)) +
+                    " copies on different nodes; expected at least that many nodes, got " +
+                    std::to_string(cluster.node_count));
+  }
+  if (const auto cache = map.optional("csv_cache")) cluster.csv_cache_bytes = cache->size();
+
+  if (const auto failed = map.optional("failed_nodes")) {
+    std::set<int> seen;
+    for (const YamlValue& item : failed->items()) {
+      const int number = static_cast<int>(item.integer(1, cluster.node_count));
+      if (!seen.insert(number).second) item.fail("node " + std::to_string(number) + " is listed twice");
+      cluster.failed_nodes.push_back(number - 1);
+    }
+    if (static_cast<int>(seen.size()) >= cluster.node_count) {
+      failed->fail_expected("at least one node left running");
+    }
+    std::sort(cluster.failed_nodes.begin(), cluster.failed_nodes.end());
+  }
+  return cluster;
+}
+
+bool is_failed(const models::ClusterSpec& cluster, int node) {
+  return std::find(cluster.failed_nodes.begin(), cluster.failed_nodes.end(), node) != cluster.failed_nodes.end();
+}
+
+models::DiskspdSpec read_workload(const YamlValue& value) {
+  const YamlMap map = value.map({"vmfleet", "diskspd", "file_size"});
+  const auto vmfleet = map.optional("vmfleet");
+  const auto diskspd = map.optional("diskspd");
+  if (vmfleet.has_value() == diskspd.has_value()) {
+    map.fail("expected exactly one of vmfleet (like B4-T2-O32-W0-PR) or diskspd (like \"-b4K -t2 -o32 -w0 -r\")");
+  }
+  const YamlValue& line = vmfleet ? *vmfleet : *diskspd;
+  const std::string text = line.text();
+  models::DiskspdSpec spec;
+  try {
+    spec = vmfleet ? parse_vmfleet_profile(text) : parse_diskspd_command(text);
+  } catch (const DiskspdError& e) {
+    line.fail(e.what());
+  }
+  if (const auto file_size = map.optional("file_size")) {
+    if (spec.file_bytes != 0) file_size->fail("the file size is given twice: here and as -c in the diskspd line");
+    spec.file_bytes = file_size->size();
+  }
+  if (spec.file_bytes == 0) {
+    map.fail("expected the working set per VM: file_size (like 10GiB) or -c in the diskspd line");
+  }
+  if (spec.file_bytes < spec.block_bytes) {
+    map.fail("expected a file size of at least one block (" + format_size(spec.block_bytes) + "), got " +
+             format_size(spec.file_bytes));
+  }
+  return spec;
+}
+
+models::VmSpec read_vms(const YamlValue& value, const models::ClusterSpec& cluster) {
+  const YamlMap map = value.map({"per_node", "vcpus", "memory", "workload"});
+  models::VmSpec vms;
+  const YamlValue per_node = map.required("per_node");
+  if (per_node.is_list()) {
+    const std::vector<YamlValue> items = per_node.items();
+    if (static_cast<int>(items.size()) != cluster.node_count) {
+      per_node.fail("expected one VM count per node (" + std::to_string(cluster.node_count) + " entries), got " +
+                    std::to_string(items.size()));
+    }
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      const int count = static_cast<int>(items[i].integer(0, kMaxVmsPerNode));
+      if (count > 0 && is_failed(cluster, static_cast<int>(i))) {
+        items[i].fail("node " + std::to_string(i + 1) + " is in cluster.failed_nodes, so it runs no VMs; expected 0");
+      }
+      vms.per_node.push_back(count);
+    }
+  } else {
+    const int count = static_cast<int>(per_node.integer(0, kMaxVmsPerNode));
+    for (int node = 0; node < cluster.node_count; ++node) vms.per_node.push_back(is_failed(cluster, node) ? 0 : count);
+  }
+  if (std::accumulate(vms.per_node.begin(), vms.per_node.end(), 0) == 0) {
+    per_node.fail_expected("at least one VM in the cluster");
+  }
+  vms.vcpus = static_cast<int>(map.required("vcpus").integer(1, 1024));
+  if (const auto memory = map.optional("memory")) vms.memory_bytes = memory->size();
+  vms.workload = read_workload(map.required("workload"));
+  return vms;
+}
+
+models::RunControl read_run(const YamlValue& value) {
+  const YamlMap map = value.map({"warmup", "duration", "seed"});
+  models::RunControl run;
+  const YamlValue duration = map.required("duration");
+  run.duration_ns = duration.duration_ns();
+  if (run.duration_ns <= 0) duration.fail_expected("a duration greater than 0");
+  if (const auto warmup = map.optional("warmup")) run.warmup_ns = warmup->duration_ns();
+  if (const auto seed = map.optional("seed")) {
+    run.seed = static_cast<std::uint64_t>(seed->integer(0, std::numeric_limits<std::int64_t>::max()));
+  }
+  return run;
+}
+
+double read_figure_value(const YamlValue& value, models::Figure figure) {
+  double parsed = 0;
+  switch (figure_unit(figure)) {
+    case FigureUnit::Iops: parsed = value.count(); break;
+    case FigureUnit::BytesPerSecond: parsed = value.byte_rate(); break;
+    case FigureUnit::Seconds: parsed = static_cast<double>(value.duration_ns()) * 1e-9; break;
+  }
+  if (parsed <= 0) value.fail_expected("a value greater than 0");
+  return parsed;
+}
+
+std::vector<models::ReferenceFigure> read_reference(const YamlValue& value) {
+  const YamlMap map = value.map({"source", "figures"});
+  std::string source;
+  if (const auto given = map.optional("source")) source = given->text();
+  std::vector<models::ReferenceFigure> figures;
+  const auto list = map.optional("figures");
+  if (!list) return figures;
+  std::set<models::Figure> seen;
+  for (const YamlValue& item : list->items()) {
+    const YamlMap entry = item.map({"figure", "value", "tolerance", "comparison", "calibration", "note"});
+    models::ReferenceFigure figure;
+    const YamlValue name = entry.required("figure");
+    const auto parsed = figure_from_name(name.text());
+    if (!parsed) name.fail_expected("one of " + join_choices(figure_names()));
+    if (!seen.insert(*parsed).second) name.fail("figure '" + name.node().scalar + "' is given twice");
+    figure.figure = *parsed;
+    figure.value = read_figure_value(entry.required("value"), figure.figure);
+    if (const auto tolerance = entry.optional("tolerance")) figure.tolerance = tolerance->percent();
+    if (const auto comparison = entry.optional("comparison")) {
+      figure.comparison = comparison->choice<models::Comparison>(
+          {{"approximately", models::Comparison::Approximately}, {"at_most", models::Comparison::AtMost}});
+    }
+    if (const auto calibration = entry.optional("calibration")) figure.calibration = calibration->boolean();
+    figure.note = source;
+    if (const auto note = entry.optional("note")) figure.note = note->text();
+    figures.push_back(figure);
+  }
+  return figures;
+}
+
+}  // namespace
+
+models::ScenarioSpec load_scenario(const std::filesystem::path& file, const Catalog& catalog) {
+  const YamlNode tree = load_yaml_with_includes(file);
+  const YamlValue root = root_value(tree);
+  const YamlMap map = root.map({"schema_version", "include", "title", "description", "cluster", "vms", "run",
+                                "reference"});
+  map.required("schema_version");  // its value was checked in every file that states it
+
+  models::ScenarioSpec scenario;
+  scenario.id = file.stem().string();
+  scenario.file = file.string();
+  scenario.title = map.required("title").text();
+  if (const auto description = map.optional("description")) scenario.description = description->text();
+  scenario.cluster = read_cluster(map.required("cluster"), catalog);
+  scenario.vms = read_vms(map.required("vms"), scenario.cluster);
+  scenario.run = read_run(map.required("run"));
+  if (const auto reference = map.optional("reference")) scenario.references = read_reference(*reference);
+  return scenario;
+}
+
+}  // namespace hcisim::frontend

@@ -1,0 +1,56 @@
+// Reads a scenario file into a resolved, validated ScenarioSpec; parts are
+// copied from the catalog. The format (every key; * = required):
+//
+//   schema_version: 1                     * (in this file or an included one)
+//   title: "..."                          *
+//   description: "..."
+//   include: common/cluster.yaml          or a list; relative to this file; this file wins (see yaml_include.hpp)
+//   cluster:                              *
+//     node: dell-ax-7525                  * catalog node id (its cpu, drives and nic come with it)
+//     nodes: 4                            * 1..1024
+//     switch: generic-100gbe                catalog switch id; omit for direct-connected nodes
+//     stack: s2d                          * catalog stack id
+//     resiliency: three-way-mirror        * simple | two-way-mirror | three-way-mirror (needs >= copies nodes)
+//     csv_cache: 0                          size per node; default 0 (off)
+//     failed_nodes: [4]                     1-based node numbers down for the whole run; default none
+//   vms:                                  *
+//     per_node: 64                        * one count for every healthy node (failed nodes get 0),
+//                                           or a list with one entry per node (failed nodes must be 0)
+//     vcpus: 2                            *
+//     memory: 4GiB                          default 0 (not modelled)
+//     workload:                           *
+//       vmfleet: B4-T2-O32-W0-PR            exactly one of vmfleet / diskspd
+//       diskspd: "-b4K -t2 -o32 -w0 -r"     (see diskspd_parser.hpp for flags and defaults)
+//       file_size: 10GiB                    the working set per VM; or -c in the diskspd line (not both)
+//   run:                                  *
+//     duration: 200ms                     * measured simulated time after warm-up
+//     warmup: 20ms                          default 0
+//     seed: 1                               default 1
+//   reference:                              published figures to compare with
+//     source: "..."                         default note for every figure
+//     figures:
+//       - figure: read_iops               * read_iops write_iops total_iops read_throughput write_throughput
+//                                           total_throughput read_latency_avg write_latency_avg latency_avg
+//         value: 5727985                  * a count (IOPS), a byte rate (105GB/s) or a duration (1.3ms)
+//         tolerance: 10%                    default 25%
+//         comparison: approximately         approximately | at_most
+//         calibration: true                 default false
+//         note: "..."                       default reference.source
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include "models/spec/scenario_spec.hpp"
+#include "tools/frontend/catalog.hpp"
+
+namespace hcisim::frontend {
+
+// Throws LoadError ("FILE:LINE: key 'a.b': expected ..., got ...") on any problem.
+// ScenarioSpec::id is the file stem.
+models::ScenarioSpec load_scenario(const std::filesystem::path& file, const Catalog& catalog);
+
+// What was understood, as readable text (for `hcisim run --dry-run`).
+std::string describe(const models::ScenarioSpec& scenario);
+
+}  // namespace hcisim::frontend

@@ -1,0 +1,69 @@
+#include "tools/frontend/validate.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+
+#include "models/run/simulation.hpp"
+#include "tools/frontend/figure_names.hpp"
+#include "tools/frontend/scenario_loader.hpp"
+
+namespace hcisim::frontend {
+
+std::vector<std::filesystem::path> find_scenarios(const std::filesystem::path& dir) {
+  std::vector<std::filesystem::path> files;
+  for (auto it = std::filesystem::recursive_directory_iterator(dir); it != std::filesystem::recursive_directory_iterator();
+       ++it) {
+    if (it->is_directory() && it->path().filename() == "common") {
+      it.disable_recursion_pending();
+      continue;
+    }
+    const auto ext = it->path().extension();
+    if (it->is_regular_file() && (ext == ".yaml" || ext == ".yml")) files.push_back(it->path());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+ValidationReport validate_scenarios(const std::vector<std::filesystem::path>& files, const Catalog& catalog,
+                                    const std::function<void(const std::string&)>& on_scenario) {
+  ValidationReport report;
+  for (const auto& file : files) {
+    const models::ScenarioSpec spec = load_scenario(file, catalog);
+    if (spec.references.empty()) continue;
+    if (on_scenario) on_scenario(spec.id);
+    const models::RunResult result = models::simulate(spec);
+    ++report.scenarios_run;
+    for (const auto& c : result.references) {
+      report.rows.push_back({spec.id, c});
+      if (!c.within) ++report.outside;
+    }
+  }
+  return report;
+}
+
+std::string format_validation_table(const ValidationReport& report) {
+  std::ostringstream out;
+  char line[512];
+  std::snprintf(line, sizeof line, "%-34s %-18s %16s %16s %8s %9s  %s\n", "scenario", "figure", "published",
+                "predicted", "error", "tolerance", "verdict");
+  out << line;
+  for (const auto& row : report.rows) {
+    const auto& c = row.comparison;
+    const auto& ref = c.reference;
+    char tolerance[32];
+    std::snprintf(tolerance, sizeof tolerance, "%s%.0f%%", ref.comparison == models::Comparison::AtMost ? "<=+" : "+/-",
+                  ref.tolerance * 100);
+    std::snprintf(line, sizeof line, "%-34s %-18s %16s %16s %+7.1f%% %9s  %s%s\n", row.scenario.c_str(),
+                  std::string(figure_name(ref.figure)).c_str(), format_figure_value(ref.figure, ref.value).c_str(),
+                  format_figure_value(ref.figure, c.predicted).c_str(), c.error * 100, tolerance,
+                  c.within ? "within" : "OUTSIDE", ref.calibration ? " (calibration)" : "");
+    out << line;
+  }
+  std::snprintf(line, sizeof line, "\n%d scenarios, %zu figures, %d outside tolerance\n", report.scenarios_run,
+                report.rows.size(), report.outside);
+  out << line;
+  return out.str();
+}
+
+}  // namespace hcisim::frontend

@@ -1,0 +1,155 @@
+#include "tools/frontend/yaml_document.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "tools/frontend/load_error.hpp"
+
+namespace hcisim::frontend {
+namespace {
+
+// Aliases are copied when the tree is built; this bounds what a hostile file
+// of nested aliases ("billion laughs") can expand to.
+constexpr std::size_t kMaxNodes = 1'000'000;
+
+struct Converter {
+  std::shared_ptr<const std::string> file;
+  std::size_t nodes = 0;
+
+  [[noreturn]] void fail(int line, const std::string& message) const {
+    throw LoadError(*file + ":" + std::to_string(line) + ": " + message);
+  }
+
+  static int line_of(const YAML::Node& node, int fallback) {
+    const int line = node.Mark().line;
+    return line >= 0 ? line + 1 : fallback;
+  }
+
+  YamlNode convert(const YAML::Node& in, int fallback_line) {
+    if (++nodes > kMaxNodes) fail(fallback_line, "document too large (aliases expand past 1,000,000 values)");
+    YamlNode out;
+    out.file = file;
+    out.line = line_of(in, fallback_line);
+    switch (in.Type()) {
+      case YAML::NodeType::Undefined:
+      case YAML::NodeType::Null:
+        out.kind = YamlNode::Kind::Null;
+        break;
+      case YAML::NodeType::Scalar:
+        out.kind = YamlNode::Kind::Scalar;
+        out.scalar = in.Scalar();
+        break;
+      case YAML::NodeType::Sequence:
+        out.kind = YamlNode::Kind::List;
+        for (const auto& item : in) out.children.push_back(convert(item, out.line));
+        break;
+      case YAML::NodeType::Map:
+        out.kind = YamlNode::Kind::Map;
+        for (const auto& entry : in) {
+          const int key_line = line_of(entry.first, out.line);
+          if (!entry.first.IsScalar()) fail(key_line, "a mapping key must be plain text");
+          const std::string key = entry.first.Scalar();
+          if (out.find(key) != nullptr) fail(key_line, "key '" + key + "' appears twice in this mapping");
+          YamlNode value = convert(entry.second, key_line);
+          // yaml-cpp marks an empty value ("key:") at the next token; the key's line is where it is.
+          if (value.kind == YamlNode::Kind::Null) value.line = key_line;
+          value.key = key;
+          value.key_line = key_line;
+          out.children.push_back(std::move(value));
+        }
+        break;
+    }
+    return out;
+  }
+};
+
+YamlNode parse(std::istream& in, const std::string& file_label) {
+  Converter converter{std::make_shared<const std::string>(file_label)};
+  std::vector<YAML::Node> documents;
+  try {
+    documents = YAML::LoadAll(in);
+  } catch (const YAML::Exception& e) {
+    const int line = e.mark.line >= 0 ? e.mark.line + 1 : 1;
+    std::string message = "YAML syntax error: " + e.msg;
+    if (e.mark.column >= 0) message += " (column " + std::to_string(e.mark.column + 1) + ")";
+    converter.fail(line, message);
+  }
+  if (documents.size() > 1) {
+    converter.fail(Converter::line_of(documents[1], 1),
+                   "expected one YAML document, got " + std::to_string(documents.size()));
+  }
+  if (documents.empty()) {
+    YamlNode empty;
+    empty.file = converter.file;
+    empty.line = 1;
+    return empty;
+  }
+  try {
+    return converter.convert(documents.front(), 1);
+  } catch (const YAML::Exception& e) {
+    converter.fail(e.mark.line >= 0 ? e.mark.line + 1 : 1, std::string("YAML error: ") + e.msg);
+  }
+}
+
+}  // namespace
+
+const YamlNode* YamlNode::find(std::string_view wanted) const {
+  if (kind != Kind::Map) return nullptr;
+  for (const YamlNode& child : children) {
+    if (child.key == wanted) return &child;
+  }
+  return nullptr;
+}
+
+const std::string& YamlNode::file_name() const {
+  static const std::string unknown = "<unknown>";
+  return file ? *file : unknown;
+}
+
+std::string YamlNode::describe() const {
+  switch (kind) {
+    case Kind::Null: return "nothing";
+    case Kind::List: return "a list";
+    case Kind::Map: return "a mapping";
+    case Kind::Scalar: break;
+  }
+  return "'" + scalar + "'";
+}
+
+YamlNode parse_yaml_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw LoadError(path.string() + ": cannot open the file");
+  std::stringstream text;
+  text << in.rdbuf();
+  if (in.bad()) throw LoadError(path.string() + ": cannot read the file");
+  return parse(text, path.string());
+}
+
+YamlNode parse_yaml_text(const std::string& text, const std::string& file_label) {
+  std::istringstream in(text);
+  return parse(in, file_label);
+}
+
+void deep_merge(YamlNode& base, const YamlNode& over) {
+  if (base.kind != YamlNode::Kind::Map || over.kind != YamlNode::Kind::Map) {
+    base = over;
+    return;
+  }
+  base.file = over.file;
+  base.line = over.line;
+  for (const YamlNode& child : over.children) {
+    auto existing = std::find_if(base.children.begin(), base.children.end(),
+                                 [&](const YamlNode& c) { return c.key == child.key; });
+    if (existing == base.children.end()) {
+      base.children.push_back(child);
+    } else {
+      deep_merge(*existing, child);
+      existing->key_line = child.key_line;  // the winning file's line, as `file` now is too
+    }
+  }
+}
+
+}  // namespace hcisim::frontend

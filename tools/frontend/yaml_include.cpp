@@ -1,0 +1,79 @@
+#include "tools/frontend/yaml_include.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include "tools/frontend/load_error.hpp"
+#include "tools/frontend/yaml_reader.hpp"
+
+namespace hcisim::frontend {
+namespace fs = std::filesystem;
+namespace {
+
+constexpr int kMaxDepth = 16;
+
+fs::path normal(const fs::path& path) {
+  std::error_code ec;
+  const fs::path canonical = fs::weakly_canonical(path, ec);
+  return ec ? path.lexically_normal() : canonical;
+}
+
+YamlNode load(const fs::path& file, std::vector<fs::path>& chain) {
+  YamlNode tree = parse_yaml_file(file);
+  const YamlValue root = root_value(tree);
+  if (root.is_null()) return tree;  // an empty file adds nothing
+  if (!root.is_map()) root.fail_expected("a mapping of keys at the top level");
+
+  if (const YamlNode* version = tree.find("schema_version")) {
+    const YamlValue value(*version, "schema_version");
+    if (value.integer(0, 1'000'000) != 1) value.fail_expected("schema_version 1");
+  }
+  const YamlNode* include = tree.find("include");
+  if (include == nullptr) return tree;
+
+  const YamlValue include_value(*include, "include");
+  std::vector<YamlValue> names;
+  if (include_value.is_list()) {
+    names = include_value.items();
+  } else {
+    names.push_back(include_value);
+  }
+  YamlNode merged;
+  bool first = true;
+  for (const YamlValue& name : names) {
+    const std::string relative = name.text();
+    const fs::path target = normal(file.parent_path() / relative);
+    if (std::find(chain.begin(), chain.end(), target) != chain.end()) {
+      name.fail("include cycle: '" + relative + "' is already being included");
+    }
+    if (static_cast<int>(chain.size()) >= kMaxDepth) name.fail("includes nest deeper than 16 files");
+    std::error_code ec;
+    if (!fs::is_regular_file(target, ec)) {
+      name.fail("expected a file to include, got '" + relative + "' (no file " + target.string() + ")");
+    }
+    chain.push_back(target);
+    YamlNode included = load(target, chain);
+    chain.pop_back();
+    if (first) {
+      merged = std::move(included);
+      first = false;
+    } else {
+      deep_merge(merged, included);
+    }
+  }
+  // This file, without its include key, wins over what it includes.
+  tree.children.erase(std::find_if(tree.children.begin(), tree.children.end(),
+                                   [](const YamlNode& child) { return child.key == "include"; }));
+  if (merged.kind != YamlNode::Kind::Map) return tree;
+  deep_merge(merged, tree);
+  return merged;
+}
+
+}  // namespace
+
+YamlNode load_yaml_with_includes(const fs::path& file) {
+  std::vector<fs::path> chain = {normal(file)};
+  return load(file, chain);
+}
+
+}  // namespace hcisim::frontend
