@@ -284,7 +284,7 @@ TEST_CASE("describe prints back what was understood", "[scenario]") {
   CHECK_THAT(text, Contains("4 KiB random, 0% writes, 2 thread(s) x 32 outstanding, 10 GiB file"));
   CHECK_THAT(text, Contains("warm-up 20 ms, measure 200 ms"));
   CHECK_THAT(text, Contains("read_iops about 5,727,985 IOPS, tolerance 10%, calibration figure"));
-  CHECK_THAT(text, Contains("read_latency_avg about 1.3 ms, tolerance 50%"));
-  CHECK_THAT(text, Contains("write_latency_avg at most 7 ms"));
+  CHECK_THAT(text, Contains("read_latency_avg about 1.300 ms, tolerance 50%"));
+  CHECK_THAT(text, Contains("write_latency_avg at most 7.000 ms"));
   CHECK_THAT(text, Contains("total_throughput about 105 GB/s"));
 }
