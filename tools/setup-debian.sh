@@ -1,0 +1,14 @@
+#!/bin/sh
+# Installs the Debian 12 packages hcisim needs, only those missing (quick when
+# all are present). Run as root.
+set -eu
+packages="cmake make g++ libboost-graph-dev libboost-program-options-dev libeigen3-dev nlohmann-json3-dev catch2 libyaml-cpp-dev"
+missing=""
+for p in $packages; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+  echo "installing:$missing"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing
+fi
