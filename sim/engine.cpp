@@ -13,8 +13,11 @@ bool Engine::step() {
 
 void Engine::run_until(SimTime end) {
   stop_requested_ = false;
-  while (!queue_.empty() && queue_.next_time() <= end) {
-    step();
+  FiredEvent event;
+  while (queue_.pop_until(end, event)) {
+    now_ = event.time;
+    ++events_processed_;
+    event.handler->on_event(event.arg);
     if (stop_requested_) return;
   }
   if (end > now_) {

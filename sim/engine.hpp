@@ -42,6 +42,7 @@ class Engine {
 
   std::uint64_t events_processed() const { return events_processed_; }
   std::size_t pending_events() const { return queue_.size(); }
+  std::uint64_t events_cancelled() const { return queue_.cancelled_total(); }
 
  private:
   EventQueue queue_;

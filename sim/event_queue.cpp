@@ -35,6 +35,7 @@ bool EventQueue::cancel(EventId id) {
   state |= kCancelled;
   --live_;
   ++cancelled_;
+  ++cancelled_total_;
   if (cancelled_ > 1024 && cancelled_ > live_) rebuild_without_cancelled();
   return true;
 }

@@ -66,7 +66,10 @@ class EventQueue {
   bool cancel(EventId id);
 
   // Removes the earliest live event into `out`; false when none is left.
-  bool pop(FiredEvent& out);
+  bool pop(FiredEvent& out) { return pop_until(kForever, out); }
+  // The same, but only an event due at or before `limit`.
+  bool pop_until(SimTime limit, FiredEvent& out);
+  static constexpr SimTime kForever = SimTime{1} << 62;
 
   // Time of the earliest live event; only meaningful when !empty().
   SimTime next_time();
@@ -78,6 +81,8 @@ class EventQueue {
   }
 
   bool empty() const { return live_ == 0; }
+  // Events cancelled since construction (their keys cost a pop each, later).
+  std::uint64_t cancelled_total() const { return cancelled_total_; }
   std::size_t size() const { return live_; }
   SimTime last_popped_time() const { return now_; }
 
@@ -88,6 +93,7 @@ class EventQueue {
   // The heap lives at positions [kRoot, kRoot + size) of a 64-byte aligned
   // buffer, so the children 4i+1..4i+4 of node i share one cache line.
   static constexpr std::size_t kRoot = 3;
+  static constexpr std::size_t kPrefetchAbove = 1u << 15;  // 512 KiB of keys
 
   struct Slot {
     EventHandler* handler;
@@ -134,6 +140,7 @@ class EventQueue {
   std::uint64_t next_seq_ = 0;
   std::size_t live_ = 0;
   std::size_t cancelled_ = 0;
+  std::uint64_t cancelled_total_ = 0;
   SimTime now_ = 0;
 };
 
@@ -171,10 +178,11 @@ inline EventId EventQueue::push(SimTime time, EventHandler* handler, std::uint64
   return EventId{index, slot.state >> 1};
 }
 
-inline bool EventQueue::pop(FiredEvent& out) {
+inline bool EventQueue::pop_until(SimTime limit, FiredEvent& out) {
   for (;;) {
     const bool use_fifo = fifo_first();
     if (!use_fifo && heap_size_ == 0) return false;
+    if (key_time(use_fifo ? fifo_front() : heap_at(0)) > limit) return false;
     const Key key = use_fifo ? fifo_pop() : heap_pop();
     const std::uint32_t index = key_slot(key);
     const Slot& slot = slots_[index];
@@ -223,10 +231,10 @@ inline void EventQueue::sift_down_from_root_hole(Key key) {
   for (;;) {
     const std::size_t first = 4 * i + 1;
     if (first + 3 < n) {
-      // Deep in a large heap every level is a cache miss. Fetch the four
-      // grandchild lines at once; the one we descend into is then on its way.
+      // Deep in a heap larger than the caches every level is a miss. Fetch the
+      // four grandchild lines at once; the one we descend into is then on its way.
       const std::size_t grand = 4 * first + 1;
-      if (grand + 12 < n) {
+      if (n > kPrefetchAbove && grand + 12 < n) {
         for (std::size_t g = 0; g < 16; g += 4) __builtin_prefetch(&heap_at(grand + g));
       }
       const std::size_t a = first + (heap_at(first + 1) < heap_at(first));

@@ -47,6 +47,7 @@ struct FigureComparison {
 struct RunPerformance {
   double wall_seconds = 0;
   std::uint64_t events = 0;
+  std::uint64_t events_cancelled = 0;  // rescheduled completions (not counted in events)
   std::uint64_t simulated_ios = 0;  // all I/Os completed, warm-up included
   double ios_per_wall_second = 0;
   double events_per_wall_second = 0;

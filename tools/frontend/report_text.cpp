@@ -45,9 +45,10 @@ std::string workload_name(const models::DiskspdSpec& w) {
 std::string format_speed_line(const models::RunResult& r) {
   const auto& p = r.performance;
   return printf_string("simulator speed: %.2f s wall, %s simulated I/Os (%.2f M per wall second), %.2f M events "
-                       "per wall second, peak %llu pending events\n",
+                       "per wall second (%.2f cancelled per event), peak %llu pending events\n",
                        p.wall_seconds, format_count(static_cast<double>(p.simulated_ios)).c_str(),
                        p.ios_per_wall_second / 1e6, p.events_per_wall_second / 1e6,
+                       p.events > 0 ? static_cast<double>(p.events_cancelled) / static_cast<double>(p.events) : 0.0,
                        static_cast<unsigned long long>(p.peak_pending_events));
 }
 
