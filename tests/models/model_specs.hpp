@@ -1,0 +1,137 @@
+// Hand-built specs for the model tests, with the datasheet numbers of the parts
+// in hardware-catalog/ (the model tests do not link the YAML loader), and small
+// helpers that turn those numbers into the times the models should produce.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "models/spec/hardware_spec.hpp"
+#include "models/spec/scenario_spec.hpp"
+#include "models/spec/stack_spec.hpp"
+#include "models/spec/workload_spec.hpp"
+#include "sim/time.hpp"
+
+namespace mtest {
+
+using namespace hcisim::models;
+namespace sim = hcisim::sim;
+
+constexpr std::uint64_t KiB = 1024;
+constexpr std::uint64_t MiB = 1024 * KiB;
+constexpr std::uint64_t GiB = 1024 * MiB;
+
+// hardware-catalog/drives/kioxia-cm6-v-3200.yaml (no write buffer stated there).
+inline DriveSpec kioxia_cm6v() {
+  DriveSpec d;
+  d.id = "kioxia-cm6-v-3200";
+  d.model = "KIOXIA CM6-V 3.2 TB";
+  d.kind = DriveKind::Nvme;
+  d.capacity_bytes = 3'200'000'000'000ull;
+  d.random_read_iops = 1.4e6;
+  d.random_write_iops = 350e3;
+  d.seq_read_bytes_per_s = 6.9e9;
+  d.seq_write_bytes_per_s = 4.2e9;
+  d.read_latency_ns = 90'000;
+  d.write_latency_ns = 25'000;
+  return d;
+}
+
+// hardware-catalog/cpus/amd-epyc-7742.yaml
+inline CpuSpec epyc_7742() {
+  CpuSpec c;
+  c.id = "amd-epyc-7742";
+  c.model = "AMD EPYC 7742";
+  c.cores = 64;
+  c.threads = 128;
+  c.base_hz = 2.25e9;
+  c.boost_hz = 3.4e9;
+  c.smt_yield = 1.25;
+  return c;
+}
+
+// hardware-catalog/nics/mellanox-connectx-6-dx-100gbe.yaml
+inline NicSpec connectx6_dx() {
+  NicSpec n;
+  n.id = "mellanox-connectx-6-dx-100gbe";
+  n.model = "ConnectX-6 Dx dual-port 100GbE";
+  n.ports = 2;
+  n.port_bits_per_s = 100e9;
+  n.rdma = RdmaKind::RoCEv2;
+  n.message_latency_ns = 1'500;
+  return n;
+}
+
+// hardware-catalog/switches/generic-100gbe.yaml
+inline SwitchSpec switch_100g() {
+  SwitchSpec s;
+  s.id = "generic-100gbe";
+  s.model = "Generic cut-through 100 GbE";
+  s.port_bits_per_s = 100e9;
+  s.latency_ns = 800;
+  return s;
+}
+
+// hardware-catalog/stacks/s2d.yaml
+inline StackSpec s2d_stack() {
+  StackSpec s;
+  s.id = "s2d";
+  s.product = "Storage Spaces Direct";
+  s.guest = {72'000, 0.05};
+  s.hypervisor = {60'000, 0.05};
+  s.storage_stack = {84'000, 0.05};
+  s.drive_io = {19'200, 0.0};
+  s.network_message = {14'400, 0.02};
+  s.network_tcp_extra = {20'000, 1.0};
+  s.slab_bytes = 256.0 * MiB;
+  s.control_message_bytes = 256;
+  return s;
+}
+
+// AX-7525-like nodes (2 x EPYC 7742, one ConnectX-6 Dx) with fewer drives, so
+// the tests stay small.
+inline ClusterSpec ax7525_cluster(int nodes, int drives_per_node, Resiliency resiliency) {
+  ClusterSpec c;
+  c.node.id = "dell-ax-7525";
+  c.node.model = "Dell EMC AX-7525";
+  c.node.cpu_id = "amd-epyc-7742";
+  c.node.sockets = 2;
+  c.node.memory_bytes = 1024 * GiB;
+  c.node.drives = {NodeDriveGroup{"kioxia-cm6-v-3200", drives_per_node, DriveRole::Capacity}};
+  c.node.nic_id = "mellanox-connectx-6-dx-100gbe";
+  c.node.nic_count = 1;
+  c.node_count = nodes;
+  c.cpu = epyc_7742();
+  c.drives = {kioxia_cm6v()};
+  c.nic = connectx6_dx();
+  c.network_switch = switch_100g();
+  c.stack = s2d_stack();
+  c.resiliency = resiliency;
+  return c;
+}
+
+// ---- Expected times, from the numbers above and the model descriptions. ----
+
+// A CPU burst of `cycles` at `hz`, rounded to the nanosecond as HostCpu does.
+inline sim::SimTime cpu_ns(double cycles, double hz) { return std::llround(cycles * 1e9 / hz); }
+
+// Time for `bytes` to cross a pipe of `bytes_per_s` alone: rounded up to a whole ns
+// (sim::SharedCapacity schedules completions on the next whole nanosecond).
+inline sim::SimTime pipe_ns(std::uint64_t bytes, double bytes_per_s) {
+  return static_cast<sim::SimTime>(std::ceil(static_cast<double>(bytes) / bytes_per_s * 1e9 - 1e-3));
+}
+
+// One-way node-to-node latency of the converged fabric: NIC latency at the two
+// ends (half each) plus the switch in between.
+inline sim::SimTime routed_latency_ns(const NicSpec& nic, const SwitchSpec& sw) {
+  return nic.message_latency_ns + sw.latency_ns;
+}
+
+// A message alone between two nodes: it streams through the sender's egress and
+// the receiver's ingress at one port's rate at once, then takes the routed latency.
+inline sim::SimTime message_ns(std::uint64_t bytes, const NicSpec& nic, const SwitchSpec& sw) {
+  return pipe_ns(bytes, nic.port_bits_per_s / 8.0) + routed_latency_ns(nic, sw);
+}
+
+}  // namespace mtest

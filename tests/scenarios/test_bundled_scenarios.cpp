@@ -1,0 +1,117 @@
+// The bundled scenarios, end to end: they load, the calibration case stays
+// calibrated, runs are deterministic, and predictions match the golden files
+// (so a change to any prediction shows up in review, on purpose).
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "models/run/simulation.hpp"
+#include "tools/frontend/catalog.hpp"
+#include "tools/frontend/report_json.hpp"
+#include "tools/frontend/scenario_loader.hpp"
+#include "tools/frontend/validate.hpp"
+
+using namespace hcisim;
+
+namespace {
+
+const std::filesystem::path kScenarios = std::filesystem::path(HCISIM_SOURCE_DIR) / "scenarios";
+const std::filesystem::path kGolden = std::filesystem::path(HCISIM_SOURCE_DIR) / "tests/scenarios/golden";
+
+const frontend::Catalog& catalog() {
+  static const frontend::Catalog c = frontend::Catalog::load();
+  return c;
+}
+
+models::ScenarioSpec short_run(const std::string& file, std::int64_t warmup_ms, std::int64_t duration_ms) {
+  models::ScenarioSpec spec = frontend::load_scenario(kScenarios / file, catalog());
+  spec.run.warmup_ns = warmup_ms * 1'000'000;
+  spec.run.duration_ns = duration_ms * 1'000'000;
+  return spec;
+}
+
+std::string deterministic_json(const models::ScenarioSpec& spec, const models::RunResult& result) {
+  auto json = frontend::run_report_json(spec, result, /*with_performance=*/false);
+  json["scenario"].erase("file");  // absolute path differs between checkouts
+  return json.dump(1);
+}
+
+}  // namespace
+
+TEST_CASE("every bundled scenario loads and validates") {
+  const auto files = frontend::find_scenarios(kScenarios);
+  REQUIRE(files.size() >= 36);  // AX-7525: 4 Test 1 profiles + the 32-point Test 2 grid
+  int with_references = 0;
+  for (const auto& file : files) {
+    INFO(file.string());
+    const auto spec = frontend::load_scenario(file, catalog());
+    CHECK(spec.run.duration_ns > 0);
+    if (!spec.references.empty()) ++with_references;
+  }
+  CHECK(with_references == 7);  // the published AX-7525 figures: 4 in Test 1, 3 in Test 2
+}
+
+TEST_CASE("the calibration case reproduces its published IOPS within 10 %") {
+  const auto spec = short_run("ax7525/test1-4k-random-read.yaml", 10, 40);
+  const auto result = models::simulate(spec);
+  REQUIRE(result.references.size() == 2);
+  const auto& iops = result.references[0];
+  REQUIRE(iops.reference.calibration);
+  CHECK(iops.within);
+  CHECK(std::abs(iops.error) < 0.10);
+  // The mechanism behind it: the host CPU is the limit, as it is in all-flash S2D.
+  CHECK(result.bottleneck.resource == "host CPU");
+  // Little's law closes on the simulated system: 256 VMs x 2 threads x 32 outstanding.
+  CHECK(result.read_iops * result.read_latency.mean_s == Approx(256 * 2 * 32).epsilon(0.02));
+}
+
+TEST_CASE("a run is a pure function of its inputs and seed") {
+  auto spec = short_run("ax7525/test2-8k-random-30w.yaml", 5, 20);
+  const auto a = models::simulate(spec);
+  const auto b = models::simulate(spec);
+  CHECK(deterministic_json(spec, a) == deterministic_json(spec, b));
+
+  spec.run.seed = 2;
+  const auto c = models::simulate(spec);
+  CHECK(deterministic_json(spec, a) != deterministic_json(spec, c));
+  CHECK(c.read_latency.mean_s != a.read_latency.mean_s);
+  // Another seed lands inside the run's own confidence band (a few half-widths).
+  REQUIRE(a.total_iops_ci_half_width > 0);
+  CHECK(std::abs(c.total_iops() - a.total_iops()) < 4 * (a.total_iops_ci_half_width + c.total_iops_ci_half_width));
+}
+
+TEST_CASE("memory stays flat as simulated time grows") {
+  const auto short_result = models::simulate(short_run("ax7525/test1-4k-random-read.yaml", 5, 10));
+  const auto long_result = models::simulate(short_run("ax7525/test1-4k-random-read.yaml", 5, 80));
+  // Pending events are the only state that could grow with time (requests, pools
+  // and histograms are sized at build time or by the peak in flight).
+  CHECK(long_result.performance.peak_pending_events <= short_result.performance.peak_pending_events * 11 / 10);
+  CHECK(long_result.performance.simulated_ios > 4 * short_result.performance.simulated_ios);  // 85 ms vs 15 ms simulated
+}
+
+TEST_CASE("predictions match the golden files") {
+  struct Case {
+    const char* scenario;
+    const char* golden;
+  };
+  for (const Case& c : {Case{"ax7525/test1-4k-random-read.yaml", "ax7525-test1-4k-random-read.json"},
+                        Case{"ax7525/test1-512k-seq-write.yaml", "ax7525-test1-512k-seq-write.json"},
+                        Case{"ax7525/test2-32k-random-50w.yaml", "ax7525-test2-32k-random-50w.json"}}) {
+    INFO(c.scenario);
+    const auto spec = short_run(c.scenario, 5, 10);
+    const std::string actual = deterministic_json(spec, models::simulate(spec)) + "\n";
+    const auto path = kGolden / c.golden;
+    if (std::getenv("HCISIM_UPDATE_GOLDEN") != nullptr) {
+      std::ofstream(path) << actual;
+      WARN("rewrote " << path.string());
+      continue;
+    }
+    std::ifstream in(path);
+    REQUIRE(in.good());
+    std::stringstream expected;
+    expected << in.rdbuf();
+    CHECK(actual == expected.str());
+  }
+}
