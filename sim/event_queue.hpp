@@ -119,6 +119,7 @@ class EventQueue {
   void heap_push(Key key);
   Key heap_pop();
   void sift_down(std::size_t hole, Key key);
+  void sift_up(std::size_t hole, Key key);
   void sift_down_from_root_hole(Key key);
   void grow_heap();
   void fifo_push(Key key);
@@ -204,7 +205,11 @@ inline bool EventQueue::pop_until(SimTime limit, FiredEvent& out) {
 
 inline void EventQueue::heap_push(Key key) {
   if (heap_size_ == heap_capacity_) grow_heap();
-  std::size_t i = heap_size_++;
+  sift_up(heap_size_++, key);
+}
+
+// Places `key` at the hole `i` or above it, moving larger parents down.
+inline void EventQueue::sift_up(std::size_t i, Key key) {
   while (i > 0) {
     const std::size_t parent = (i - 1) / 4;
     if (!(key < heap_at(parent))) break;
@@ -254,13 +259,7 @@ inline void EventQueue::sift_down_from_root_hole(Key key) {
     }
     break;
   }
-  while (i > 0) {
-    const std::size_t parent = (i - 1) / 4;
-    if (!(key < heap_at(parent))) break;
-    heap_at(i) = heap_at(parent);
-    i = parent;
-  }
-  heap_at(i) = key;
+  sift_up(i, key);
 }
 
 inline void EventQueue::fifo_push(Key key) {
