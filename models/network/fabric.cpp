@@ -61,20 +61,18 @@ void Fabric::send(int from, int to, std::uint64_t bytes, sim::EventHandler& done
     index = free_messages_.back();
     free_messages_.pop_back();
   }
-  messages_pool_[index] = Message{from, to, bytes, &done, arg};
+  messages_pool_[index] = Message{from, to, bytes, &done, arg, 2};
   const auto f = static_cast<std::size_t>(from);
-  egress_[f]->submit(static_cast<double>(bytes), egress_class_[f], egress_done_, index);
+  const auto t = static_cast<std::size_t>(to);
+  // Both ends at once: sending them one after the other would serialise every
+  // byte twice and halve the rate of a lone transfer.
+  egress_[f]->submit(static_cast<double>(bytes), egress_class_[f], pipe_done_, index);
+  ingress_[t]->submit(static_cast<double>(bytes), ingress_class_[t], pipe_done_, index);
 }
 
-void Fabric::on_egress_done(std::uint64_t message) {
-  const Message& m = messages_pool_[message];
-  const auto t = static_cast<std::size_t>(m.to);
-  ingress_[t]->submit(static_cast<double>(m.bytes), ingress_class_[t], ingress_done_, message);
-}
-
-void Fabric::on_ingress_done(std::uint64_t message) {
-  const Message& m = messages_pool_[message];
-  engine_->schedule_in(latency(m.from, m.to), delivered_, message);
+void Fabric::on_pipe_done(std::uint64_t message) {
+  Message& m = messages_pool_[message];
+  if (--m.pipes_pending == 0) engine_->schedule_in(latency(m.from, m.to), delivered_, message);
 }
 
 void Fabric::on_delivered(std::uint64_t message) {

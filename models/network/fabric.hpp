@@ -2,9 +2,12 @@
 // shared max-min fairly by concurrent messages) and the switches and links
 // between them, held as a Boost.Graph from which one-way latencies are routed.
 //
-// A message from node a to node b takes: a's egress share of its ports, then
-// b's ingress share (so incast shows up at the receiver), then the routed
-// latency (NIC + switch hops). CPU costs of messages are the stack's business.
+// A message from node a to node b streams through a's egress and b's ingress
+// at once (the NICs and the cut-through switch pipeline it: a lone transfer
+// runs at one port's rate, not half of it); it has crossed when both pipes have
+// carried all its bytes, so the slower share decides (incast shows up at the
+// receiver), then it takes the routed latency (NIC + switch hops). CPU costs of
+// messages are the stack's business.
 #pragma once
 
 #include <cstdint>
@@ -43,9 +46,9 @@ class Fabric {
     std::uint64_t bytes;
     sim::EventHandler* done;
     std::uint64_t arg;
+    int pipes_pending;  // egress and ingress still carrying it
   };
-  void on_egress_done(std::uint64_t message);
-  void on_ingress_done(std::uint64_t message);
+  void on_pipe_done(std::uint64_t message);
   void on_delivered(std::uint64_t message);
 
   sim::Engine* engine_;
@@ -59,8 +62,7 @@ class Fabric {
   std::vector<Message> messages_pool_;
   std::vector<std::uint32_t> free_messages_;
   std::uint64_t messages_ = 0;
-  sim::MemberEvent<Fabric, &Fabric::on_egress_done> egress_done_{*this};
-  sim::MemberEvent<Fabric, &Fabric::on_ingress_done> ingress_done_{*this};
+  sim::MemberEvent<Fabric, &Fabric::on_pipe_done> pipe_done_{*this};
   sim::MemberEvent<Fabric, &Fabric::on_delivered> delivered_{*this};
 };
 

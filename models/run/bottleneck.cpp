@@ -48,7 +48,10 @@ void attribute_bottleneck(RunResult& result, const ScenarioSpec& spec) {
          "node " + std::to_string(cpu->node + 1) + " CPU " + percent(cpu->cpu_utilisation) + " busy over " +
              std::to_string(cpu->effective_cores) + " effective cores; " + top_layer(*cpu)};
   }
-  if (vcpu && vcpu->vcpu_utilisation > b.utilisation) {
+  // A vCPU whose burst waits for a host core still counts as busy, so when the
+  // host CPU is saturated the vCPUs look saturated too; they are the limit only
+  // when the host has cores to spare.
+  if (vcpu && vcpu->vcpu_utilisation > b.utilisation && (!cpu || cpu->cpu_utilisation < 0.9)) {
     b = {"VM vCPUs", vcpu->vcpu_utilisation,
          "VMs on node " + std::to_string(vcpu->node + 1) + " keep their " + std::to_string(spec.vms.vcpus) +
              " vCPUs " + percent(vcpu->vcpu_utilisation) + " busy with guest I/O work"};

@@ -53,7 +53,7 @@ struct NicSpec {
   int ports = 1;
   double port_bits_per_s = 0;       // line rate of one port, each direction
   RdmaKind rdma = RdmaKind::None;
-  std::int64_t message_latency_ns = 0;  // one-way NIC + wire + switch latency for a small message
+  std::int64_t message_latency_ns = 0;  // one-way latency of a small message through both NICs and the wire (switches add their own)
 };
 
 struct SwitchSpec {

@@ -48,7 +48,7 @@ class S2dCluster final : public IoTarget {
   const SlabMap& slabs() const { return slabs_; }
   std::size_t vm_count() const { return vms_.size(); }
   const VcpuSet& vcpus(std::uint32_t vm) const { return *vms_[vm].vcpus; }
-  // Copies of a VM I/O that had to skip a failed node (degraded I/O).
+  // VM writes that had to skip a copy on a failed node (degraded writes).
   std::uint64_t degraded_ios() const { return degraded_ios_; }
   void reset_stats();
 

@@ -1,0 +1,83 @@
+// Measurement: warm-up discard, per-interval IOPS batches, counts, bytes and
+// latency histograms.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstdint>
+
+#include "models/workload/measurement.hpp"
+#include "sim/time.hpp"
+
+using hcisim::models::Measurement;
+using hcisim::sim::kMicrosecond;
+using hcisim::sim::kMillisecond;
+using hcisim::sim::SimTime;
+
+TEST_CASE("measurement: nothing is recorded before begin (warm-up) or after finish", "[measurement]") {
+  Measurement m;
+  CHECK_FALSE(m.active());
+  m.record(false, 4096, 100 * kMicrosecond, 0);
+  m.record(true, 8192, 100 * kMicrosecond, 500 * kMicrosecond);
+  CHECK(m.reads() == 0);
+  CHECK(m.writes() == 0);
+  CHECK(m.read_latency().count() == 0);
+  CHECK(m.iops_batches().count() == 0);
+
+  m.begin(kMillisecond, 4 * kMillisecond, 4);
+  CHECK(m.active());
+  m.record(false, 4096, 50 * kMicrosecond, kMillisecond + 10);
+  m.finish(5 * kMillisecond);
+  CHECK_FALSE(m.active());
+  m.record(false, 4096, 50 * kMicrosecond, 6 * kMillisecond);
+  CHECK(m.reads() == 1);
+  CHECK(m.iops_batches().count() == 4);
+}
+
+TEST_CASE("measurement: counts, bytes and latencies of reads and writes", "[measurement]") {
+  Measurement m;
+  m.begin(0, 10 * kMillisecond, 10);
+  for (int i = 0; i < 30; ++i) m.record(false, 4096, 100 * kMicrosecond, i * 100 * kMicrosecond);
+  for (int i = 0; i < 10; ++i) m.record(true, 65536, (200 + 10 * i) * kMicrosecond, 5 * kMillisecond + i);
+  m.finish(10 * kMillisecond);
+  CHECK(m.reads() == 30);
+  CHECK(m.writes() == 10);
+  CHECK(m.read_bytes() == 30u * 4096u);
+  CHECK(m.write_bytes() == 10u * 65536u);
+  CHECK(m.read_latency().count() == 30);
+  CHECK(m.read_latency().mean_ns() == 100'000.0);
+  CHECK(m.write_latency().count() == 10);
+  CHECK(m.write_latency().mean_ns() == 245'000.0);  // 200..290 us
+  CHECK(m.write_latency().max_ns() == 290 * kMicrosecond);
+}
+
+TEST_CASE("measurement: IOPS per interval feed the batch means", "[measurement]") {
+  Measurement m;
+  const SimTime start = 3 * kMillisecond;  // after a warm-up
+  m.begin(start, 10 * kMillisecond, 10);   // ten 1 ms intervals
+  // k + 1 I/Os in interval k: 1000, 2000, ... 10000 IOPS.
+  for (int k = 0; k < 10; ++k) {
+    for (int i = 0; i <= k; ++i) m.record(false, 4096, kMicrosecond, start + k * kMillisecond + i * 50 * kMicrosecond);
+  }
+  m.finish(start + 10 * kMillisecond);
+  const auto& batches = m.iops_batches();
+  REQUIRE(batches.count() == 10);
+  CHECK(batches.mean() == Approx(5500.0));
+  CHECK(batches.mean() == Approx(static_cast<double>(m.reads()) / 10e-3));
+  // Ten one-interval batches: mean 5500, sample sd 3027.65, t(9, 0.975) = 2.2622.
+  const auto ci = batches.interval(0.95);
+  CHECK(ci.batches == 10);
+  CHECK(ci.mean == Approx(5500.0));
+  CHECK(ci.half_width == Approx(2.2622 * 3027.650354 / std::sqrt(10.0)).epsilon(1e-4));
+}
+
+TEST_CASE("measurement: intervals without I/O count as zero IOPS", "[measurement]") {
+  Measurement m;
+  m.begin(0, 8 * kMillisecond, 8);
+  m.record(false, 4096, kMicrosecond, 100);                      // interval 0
+  m.record(false, 4096, kMicrosecond, 6 * kMillisecond + 100);   // interval 6: closes 0..5
+  CHECK(m.iops_batches().count() == 6);
+  CHECK(m.iops_batches().mean() == Approx(1000.0 / 6));
+  m.finish(8 * kMillisecond);
+  CHECK(m.iops_batches().count() == 8);
+  CHECK(m.iops_batches().mean() == Approx(2000.0 / 8));
+}

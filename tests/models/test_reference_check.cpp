@@ -1,0 +1,125 @@
+// compare_references and attribute_bottleneck on hand-made results.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "models/run/bottleneck.hpp"
+#include "models/run/reference_check.hpp"
+
+using namespace hcisim::models;
+
+namespace {
+
+RunResult figures() {
+  RunResult r;
+  r.read_iops = 1'000'000;
+  r.write_iops = 500'000;
+  r.read_bytes_per_s = 4.096e9;
+  r.write_bytes_per_s = 2.048e9;
+  r.read_latency.mean_s = 0.0010;
+  r.write_latency.mean_s = 0.0030;
+  r.all_latency.mean_s = 0.0020;
+  return r;
+}
+
+ReferenceFigure ref(Figure f, double value, double tolerance, Comparison c = Comparison::Approximately) {
+  ReferenceFigure r;
+  r.figure = f;
+  r.value = value;
+  r.tolerance = tolerance;
+  r.comparison = c;
+  return r;
+}
+
+NodeResult node(int index, double cpu, double vcpu, double drive, double tx, double rx, bool up = true) {
+  NodeResult n;
+  n.node = index;
+  n.up = up;
+  n.vms = 2;
+  n.effective_cores = 160;
+  n.cpu_utilisation = cpu;
+  n.cpu_by_layer[static_cast<int>(CpuLayer::StorageStack)] = cpu * 0.6;
+  n.cpu_by_layer[static_cast<int>(CpuLayer::Guest)] = cpu * 0.4;
+  n.vcpu_utilisation = vcpu;
+  n.drive_utilisation_mean = drive * 0.9;
+  n.drive_utilisation_max = drive;
+  n.nic_tx_utilisation = tx;
+  n.nic_rx_utilisation = rx;
+  return n;
+}
+
+std::string bottleneck_of(std::vector<NodeResult> nodes) {
+  RunResult r;
+  r.nodes = std::move(nodes);
+  ScenarioSpec spec;
+  spec.vms.vcpus = 2;
+  spec.vms.workload.threads = 2;
+  spec.vms.workload.outstanding = 32;
+  attribute_bottleneck(r, spec);
+  return r.bottleneck.resource;
+}
+
+}  // namespace
+
+TEST_CASE("reference check: every figure reads its field of the result", "[reference]") {
+  const RunResult r = figures();
+  CHECK(figure_value(r, Figure::ReadIops) == 1'000'000);
+  CHECK(figure_value(r, Figure::WriteIops) == 500'000);
+  CHECK(figure_value(r, Figure::TotalIops) == 1'500'000);
+  CHECK(figure_value(r, Figure::ReadBytesPerSec) == 4.096e9);
+  CHECK(figure_value(r, Figure::WriteBytesPerSec) == 2.048e9);
+  CHECK(figure_value(r, Figure::TotalBytesPerSec) == Approx(6.144e9));
+  CHECK(figure_value(r, Figure::ReadLatencyAvg) == 0.0010);
+  CHECK(figure_value(r, Figure::WriteLatencyAvg) == 0.0030);
+  CHECK(figure_value(r, Figure::LatencyAvg) == 0.0020);
+}
+
+TEST_CASE("reference check: within, outside and at-most verdicts", "[reference]") {
+  const std::vector<ReferenceFigure> refs = {
+      ref(Figure::TotalIops, 1'450'000, 0.05),                      // +3.4 %: within 5 %
+      ref(Figure::TotalIops, 1'700'000, 0.10),                      // -11.8 %: outside 10 %
+      ref(Figure::ReadIops, 900'000, 0.10),                         // +11.1 %: outside 10 %
+      ref(Figure::LatencyAvg, 0.0019, 0.10, Comparison::AtMost),    // 2.0 <= 1.9 x 1.1 = 2.09 ms
+      ref(Figure::LatencyAvg, 0.0018, 0.10, Comparison::AtMost),    // 2.0 > 1.8 x 1.1 = 1.98 ms
+      ref(Figure::ReadLatencyAvg, 0.005, 0.0, Comparison::AtMost),  // far under: within
+  };
+  const std::vector<FigureComparison> out = compare_references(figures(), refs);
+  REQUIRE(out.size() == refs.size());
+  CHECK(out[0].predicted == 1'500'000);
+  CHECK(out[0].error == Approx(50'000.0 / 1'450'000));
+  CHECK(out[0].within);
+  CHECK(out[1].error == Approx(-200'000.0 / 1'700'000));
+  CHECK_FALSE(out[1].within);
+  CHECK(out[2].error == Approx(100'000.0 / 900'000));
+  CHECK_FALSE(out[2].within);
+  CHECK(out[3].within);
+  CHECK(out[3].error == Approx(0.1 / 1.9));
+  CHECK_FALSE(out[4].within);
+  CHECK(out[5].within);
+  CHECK(out[5].error == Approx(-0.8));  // 1 ms against 5 ms
+  CHECK(out[1].reference.value == 1'700'000);
+}
+
+TEST_CASE("bottleneck: the busiest resource class above 80 % is named", "[bottleneck]") {
+  CHECK(bottleneck_of({node(0, 0.95, 0.5, 0.6, 0.2, 0.2), node(1, 0.90, 0.5, 0.6, 0.2, 0.2)}) == "host CPU");
+  CHECK(bottleneck_of({node(0, 0.50, 0.97, 0.6, 0.2, 0.2), node(1, 0.5, 0.5, 0.6, 0.2, 0.2)}) == "VM vCPUs");
+  CHECK(bottleneck_of({node(0, 0.50, 0.5, 0.6, 0.2, 0.2), node(1, 0.5, 0.5, 0.99, 0.2, 0.2)}) == "drives");
+  CHECK(bottleneck_of({node(0, 0.50, 0.5, 0.6, 0.2, 0.92), node(1, 0.5, 0.5, 0.6, 0.2, 0.2)}) == "network");
+  // Nothing above 80 %: the closed loop's outstanding I/Os set the rate.
+  CHECK(bottleneck_of({node(0, 0.70, 0.6, 0.75, 0.2, 0.2)}) == "outstanding I/O");
+  // A node that is down does not count, however its numbers look.
+  CHECK(bottleneck_of({node(0, 0.99, 0.5, 0.6, 0.2, 0.2, false), node(1, 0.5, 0.5, 0.6, 0.2, 0.2)}) ==
+        "outstanding I/O");
+}
+
+TEST_CASE("bottleneck: the reason names the node and the layer that took the most cycles", "[bottleneck]") {
+  RunResult r;
+  r.nodes = {node(0, 0.5, 0.5, 0.5, 0.1, 0.1), node(1, 0.93, 0.5, 0.5, 0.1, 0.1)};
+  ScenarioSpec spec;
+  attribute_bottleneck(r, spec);
+  CHECK(r.bottleneck.resource == "host CPU");
+  CHECK(r.bottleneck.utilisation == 0.93);
+  CHECK(r.bottleneck.reason.find("node 2") != std::string::npos);
+  CHECK(r.bottleneck.reason.find("storage_stack 60 %") != std::string::npos);
+}
