@@ -43,6 +43,13 @@ class RandomStream {
   // True with probability p.
   bool bernoulli(double p) { return uniform01() < p; }
 
+  // Standard normal (Box-Muller; one pair of uniforms per draw).
+  double normal();
+
+  // A positive variate with mean 1 and squared coefficient of variation `scv`:
+  // 1 exactly when scv == 0, exponential when scv == 1, gamma otherwise.
+  double unit_mean(double scv);
+
  private:
   static std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
   std::uint64_t s_[4];

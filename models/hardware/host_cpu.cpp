@@ -27,9 +27,11 @@ int effective_cores_of(const CpuSpec& cpu, int sockets) {
 }
 }  // namespace
 
-HostCpu::HostCpu(sim::Engine& engine, const CpuSpec& cpu, int sockets)
+HostCpu::HostCpu(sim::Engine& engine, const CpuSpec& cpu, int sockets, double burst_scv, sim::RandomStream rng)
     : clock_hz_(cpu.base_hz),
       ns_per_cycle_(1e9 / cpu.base_hz),
+      burst_scv_(burst_scv),
+      rng_(rng),
       station_(engine, effective_cores_of(cpu, sockets)) {}
 
 void HostCpu::reset_stats() {

@@ -23,11 +23,14 @@ const char* cpu_layer_name(CpuLayer layer);
 
 class HostCpu {
  public:
-  HostCpu(sim::Engine& engine, const CpuSpec& cpu, int sockets);
+  // `burst_scv`: variability of burst times (0 = deterministic, 1 = exponential),
+  // drawn from `rng` so each node has its own stream.
+  HostCpu(sim::Engine& engine, const CpuSpec& cpu, int sockets, double burst_scv = 0,
+          sim::RandomStream rng = sim::RandomStream(0, "cpu"));
 
-  // Runs `cycles` of work on one hardware thread; done.on_event(arg) afterwards.
+  // Runs `cycles` of work (on average) on one hardware thread; done.on_event(arg) afterwards.
   void run(double cycles, sim::EventHandler& done, std::uint64_t arg) {
-    station_.submit(to_time(cycles), done, arg);
+    station_.submit(to_time(burst_scv_ > 0 ? cycles * rng_.unit_mean(burst_scv_) : cycles), done, arg);
   }
   // Records which layer the cycles of a burst belong to (no simulated effect).
   void account(CpuLayer layer, double cycles) { cycles_by_layer_[static_cast<int>(layer)] += cycles; }
@@ -48,6 +51,8 @@ class HostCpu {
 
   double clock_hz_;
   double ns_per_cycle_;
+  double burst_scv_;
+  sim::RandomStream rng_;
   sim::FcfsStation station_;
   std::array<double, kCpuLayerCount> cycles_by_layer_{};
 };

@@ -23,6 +23,9 @@ struct StackSpec {
   LayerCost network_message;     // per remote message on each end (SMB Direct / RDMA)
   LayerCost network_tcp_extra;   // added per message when the transport is TCP (no RDMA)
   double slab_bytes = 256.0 * 1024 * 1024;
+  // Variability of the time one CPU burst takes (squared coefficient of
+  // variation): 0 = always exactly cycles / clock, 1 = exponential.
+  double cpu_burst_scv = 0;
   // Size on the wire of a message that carries no data (read request, write ack).
   std::uint32_t control_message_bytes = 256;
 };

@@ -5,7 +5,9 @@
 
 namespace hcisim::models {
 
-ClusterNode::ClusterNode(sim::Engine& engine, const ClusterSpec& spec) : cpu(engine, spec.cpu, spec.node.sockets) {
+ClusterNode::ClusterNode(sim::Engine& engine, const ClusterSpec& spec, int index)
+    : cpu(engine, spec.cpu, spec.node.sockets, spec.stack.cpu_burst_scv,
+          engine.stream("node" + std::to_string(index + 1) + "/cpu")) {
   for (std::size_t g = 0; g < spec.node.drives.size(); ++g) {
     if (spec.node.drives[g].role != DriveRole::Capacity) continue;  // no cache tier on all-flash
     for (int i = 0; i < spec.node.drives[g].count; ++i) {
@@ -33,7 +35,7 @@ S2dCluster::S2dCluster(sim::Engine& engine, const ClusterSpec& spec, RequestTabl
              static_cast<std::uint64_t>(spec.stack.slab_bytes), engine.stream("s2d/placement")),
       requests_(&requests),
       client_(&client) {
-  for (int i = 0; i < spec.node_count; ++i) nodes_.push_back(std::make_unique<ClusterNode>(engine, spec));
+  for (int i = 0; i < spec.node_count; ++i) nodes_.push_back(std::make_unique<ClusterNode>(engine, spec, i));
   for (const int failed : spec.failed_nodes) nodes_.at(static_cast<std::size_t>(failed))->up = false;
 }
 

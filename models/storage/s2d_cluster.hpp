@@ -28,7 +28,7 @@
 namespace hcisim::models {
 
 struct ClusterNode {
-  ClusterNode(sim::Engine& engine, const ClusterSpec& spec);
+  ClusterNode(sim::Engine& engine, const ClusterSpec& spec, int index);
   HostCpu cpu;
   std::vector<std::unique_ptr<FlashDrive>> drives;
   bool up = true;

@@ -168,3 +168,43 @@ TEST_CASE("host cpu: cycles are accounted per layer and reset with the statistic
   for (int l = 0; l < kCpuLayerCount; ++l) CHECK(host.cycles(static_cast<CpuLayer>(l)) == 0);
   CHECK(std::string(cpu_layer_name(CpuLayer::StorageStack)) == "storage_stack");
 }
+
+TEST_CASE("burst variability keeps the mean and sets the spread of burst times") {
+  // One core, bursts one at a time: each completion time is exactly one burst.
+  hcisim::models::CpuSpec one_core;
+  one_core.id = "one";
+  one_core.cores = 1;
+  one_core.threads = 1;
+  one_core.base_hz = 1e9;  // 1 cycle = 1 ns
+  struct Serial final : hcisim::sim::EventHandler {
+    hcisim::sim::Engine* engine;
+    HostCpu* cpu;
+    hcisim::sim::SimTime started = 0;
+    double sum = 0, sum_sq = 0;
+    int done = 0;
+    void on_event(std::uint64_t) override {
+      const double t = static_cast<double>(engine->now() - started);
+      sum += t;
+      sum_sq += t * t;
+      if (++done < 100000) next();
+    }
+    void next() {
+      started = engine->now();
+      cpu->run(10000, *this, 0);
+    }
+  };
+  for (const double scv : {0.0, 1.0}) {
+    hcisim::sim::Engine engine;
+    HostCpu cpu(engine, one_core, 1, scv, engine.stream("cpu"));
+    Serial serial;
+    serial.engine = &engine;
+    serial.cpu = &cpu;
+    serial.next();
+    engine.run_until(hcisim::sim::kSecond * 100);
+    REQUIRE(serial.done == 100000);
+    const double mean = serial.sum / serial.done;
+    const double scv_seen = (serial.sum_sq / serial.done - mean * mean) / (mean * mean);
+    CHECK(mean == Approx(10000).epsilon(0.01));
+    CHECK(scv_seen == Approx(scv).margin(0.03));
+  }
+}

@@ -141,21 +141,3 @@ TEST_CASE("scheduling in the past is refused") {
   engine.run_until(100);
   REQUIRE_THROWS_AS(engine.schedule_at(50, counter), std::logic_error);
 }
-
-TEST_CASE("random streams are independent of each other and reproducible") {
-  RandomStream a1(7, "node1/drive01"), a2(7, "node1/drive01"), b(7, "node1/drive02"), c(8, "node1/drive01");
-  int same_ab = 0, same_ac = 0;
-  for (int i = 0; i < 1000; ++i) {
-    const auto x = a1.next_u64();
-    REQUIRE(x == a2.next_u64());
-    same_ab += x == b.next_u64();
-    same_ac += x == c.next_u64();
-  }
-  REQUIRE(same_ab == 0);
-  REQUIRE(same_ac == 0);
-  // Exponential mean within 1 % after 10^6 draws (std error 0.1 %).
-  RandomStream e(1, "exp");
-  double sum = 0;
-  for (int i = 0; i < 1'000'000; ++i) sum += e.exponential(2.0);
-  REQUIRE(sum / 1e6 == Approx(2.0).epsilon(0.01));
-}

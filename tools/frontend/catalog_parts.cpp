@@ -21,7 +21,8 @@ std::vector<std::string> kind_keys(PartKind kind) {
     case PartKind::Node: return {"cpu", "sockets", "memory", "drives", "nic", "nic_count"};
     case PartKind::Stack:
       return {"guest",           "hypervisor",        "storage_stack", "drive_io",
-              "network_message", "network_tcp_extra", "slab_size",     "control_message_size"};
+              "network_message", "network_tcp_extra", "slab_size",     "control_message_size",
+              "cpu_burst_variability"};
   }
   return {};
 }
@@ -144,6 +145,9 @@ models::StackSpec read_stack(const YamlMap& map, PartFieldReader& fields) {
   stack.network_message = read_layer(map, "network_message", fields);
   stack.network_tcp_extra = read_layer(map, "network_tcp_extra", fields);
   stack.slab_bytes = static_cast<double>(fields.size(map, "slab_size"));
+  if (map.has("cpu_burst_variability")) {
+    stack.cpu_burst_scv = fields.real(map, "cpu_burst_variability", 0.0, "(squared coefficient of variation)");
+  }
   if (map.has("control_message_size")) {
     const std::uint64_t bytes = fields.size(map, "control_message_size");
     if (bytes > kMaxControlMessageBytes) {
