@@ -149,7 +149,7 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   perf.wall_seconds = wall;
   perf.events = engine.events_processed();
   perf.events_cancelled = engine.events_cancelled();
-  perf.simulated_ios = workload.issued();
+  perf.simulated_ios = workload.completed();
   perf.ios_per_wall_second = wall > 0 ? static_cast<double>(perf.simulated_ios) / wall : 0;
   perf.events_per_wall_second = wall > 0 ? static_cast<double>(perf.events) / wall : 0;
   perf.peak_pending_events = peak_pending;

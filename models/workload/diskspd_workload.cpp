@@ -21,8 +21,8 @@ DiskspdWorkload::DiskspdWorkload(sim::Engine& engine, const DiskspdSpec& spec, R
 }
 
 void DiskspdWorkload::add_vm(std::uint32_t vm, int node) {
-  if (vm >= vms_.size()) vms_.resize(vm + 1, Vm{engine_->stream("vm" + std::to_string(vm)), 0});
-  vms_[vm] = Vm{engine_->stream("vm" + std::to_string(vm) + "/diskspd"), 0};
+  if (vm != vms_.size()) throw std::logic_error("DISKSPD: VMs must be added in the order the storage placed them");
+  vms_.push_back(Vm{engine_->stream("vm" + std::to_string(vm) + "/diskspd"), 0});
   for (int t = 0; t < spec_.threads; ++t) {
     const auto thread = static_cast<std::uint32_t>(threads_.size());
     threads_.push_back(Thread{vm, 0});
@@ -88,6 +88,7 @@ void DiskspdWorkload::on_tokens(std::uint64_t request) {
 void DiskspdWorkload::on_event(std::uint64_t request) {
   const IoRequest& r = (*requests_)[request];
   const sim::SimTime now = engine_->now();
+  ++completed_;
   measurement_->record(r.write, r.bytes, now - r.issued_at, now);
   issue(static_cast<std::uint32_t>(request));
 }

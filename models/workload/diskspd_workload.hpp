@@ -29,8 +29,8 @@ class DiskspdWorkload final : public sim::EventHandler {
   void on_event(std::uint64_t request) override;
 
   std::uint64_t issued() const { return issued_; }
-  // Mean fraction of -g capped threads' time spent waiting for tokens is not
-  // tracked; this says whether any cap exists.
+  std::uint64_t completed() const { return completed_; }
+  // Whether the threads are throttled by a -g cap.
   bool throttled() const { return !buckets_.empty(); }
 
  private:
@@ -57,6 +57,7 @@ class DiskspdWorkload final : public sim::EventHandler {
   std::vector<Vm> vms_;
   std::vector<std::unique_ptr<sim::TokenBucket>> buckets_;  // per thread, only with -g
   std::uint64_t issued_ = 0;
+  std::uint64_t completed_ = 0;
   sim::MemberEvent<DiskspdWorkload, &DiskspdWorkload::on_tokens> tokens_{*this};
 };
 
