@@ -2,11 +2,13 @@
 
 #include <algorithm>
 
+#include "load_error_of.hpp"
 #include "temp_dir.hpp"
 #include "tools/frontend/catalog.hpp"
 #include "tools/frontend/load_error.hpp"
 
 using namespace hcisim::frontend;
+using hcisim::frontend::testing::load_error_of;
 using Catch::Matchers::Contains;
 using Catch::Matchers::StartsWith;
 
@@ -37,16 +39,6 @@ std::string line_of(const std::string& text, const std::string& key) {
     if (first != std::string::npos && line.compare(first, key.size() + 1, key + " ") == 0) return line;
     if (end == std::string::npos) break;
     start = end + 1;
-  }
-  return "";
-}
-
-template <class F>
-std::string load_error_of(F f) {
-  try {
-    f();
-  } catch (const LoadError& e) {
-    return e.what();
   }
   return "";
 }

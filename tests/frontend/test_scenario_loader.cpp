@@ -1,10 +1,12 @@
 #include <catch2/catch.hpp>
 
+#include "load_error_of.hpp"
 #include "temp_dir.hpp"
 #include "tools/frontend/load_error.hpp"
 #include "tools/frontend/scenario_loader.hpp"
 
 using namespace hcisim::frontend;
+using hcisim::frontend::testing::load_error_of;
 using namespace hcisim::models;
 using Catch::Matchers::Contains;
 using Catch::Matchers::StartsWith;
@@ -45,16 +47,6 @@ const char* const kTest1 =
     "    - {figure: read_latency_avg, value: 1.3ms, tolerance: 50%}\n"
     "    - {figure: write_latency_avg, value: 7ms, comparison: at_most, tolerance: 10%, note: \"under 7 ms\"}\n"
     "    - {figure: total_throughput, value: 105GB/s}\n";
-
-template <class F>
-std::string load_error_of(F f) {
-  try {
-    f();
-  } catch (const LoadError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 // A scenario directory with the common cluster file and `scenario` as s.yaml.
 struct ScenarioFixture {

@@ -1,26 +1,17 @@
 #include <catch2/catch.hpp>
 
+#include "load_error_of.hpp"
 #include "temp_dir.hpp"
 #include "tools/frontend/load_error.hpp"
 #include "tools/frontend/yaml_document.hpp"
 #include "tools/frontend/yaml_reader.hpp"
 
 using namespace hcisim::frontend;
+using hcisim::frontend::testing::load_error_of;
 using Catch::Matchers::Contains;
 using Catch::Matchers::StartsWith;
 
 namespace {
-
-// The message of the LoadError `f` throws, or "" if it throws none.
-template <class F>
-std::string load_error_of(F f) {
-  try {
-    f();
-  } catch (const LoadError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 }  // namespace
 
