@@ -11,10 +11,6 @@ using hcisim::frontend::testing::load_error_of;
 using Catch::Matchers::Contains;
 using Catch::Matchers::StartsWith;
 
-namespace {
-
-}  // namespace
-
 TEST_CASE("typed values carry file, line and key path into errors", "[yaml]") {
   const YamlNode tree = parse_yaml_text(
       "cluster:\n"
