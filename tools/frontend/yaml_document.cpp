@@ -1,5 +1,6 @@
 #include "tools/frontend/yaml_document.hpp"
 
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -66,20 +67,48 @@ struct Converter {
   }
 };
 
+// Counts the documents of a stream without building them. yaml-cpp 0.7's
+// LoadAll never ends on some malformed input (a stray ',' at the top level
+// yields empty documents forever), so the count stops at two.
+class DocumentCounter final : public YAML::EventHandler {
+ public:
+  int documents = 0;
+  int second_line = 1;
+  void OnDocumentStart(const YAML::Mark& mark) override {
+    if (++documents == 2) second_line = mark.line >= 0 ? mark.line + 1 : 1;
+  }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
+  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnMapEnd() override {}
+};
+
 YamlNode parse(std::istream& in, const std::string& file_label) {
   Converter converter{std::make_shared<const std::string>(file_label)};
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  const std::string text = buffer.str();
   std::vector<YAML::Node> documents;
   try {
-    documents = YAML::LoadAll(in);
+    std::istringstream counting(text);
+    YAML::Parser parser(counting);
+    DocumentCounter counter;
+    while (counter.documents < 2 && parser.HandleNextDocument(counter)) {
+    }
+    if (counter.documents > 1) {
+      converter.fail(counter.second_line,
+                     "expected one YAML document (a mapping), got more: a stray '---', '...' or top-level ','?");
+    }
+    if (counter.documents == 1) documents.push_back(YAML::Load(text));
   } catch (const YAML::Exception& e) {
     const int line = e.mark.line >= 0 ? e.mark.line + 1 : 1;
     std::string message = "YAML syntax error: " + e.msg;
     if (e.mark.column >= 0) message += " (column " + std::to_string(e.mark.column + 1) + ")";
     converter.fail(line, message);
-  }
-  if (documents.size() > 1) {
-    converter.fail(Converter::line_of(documents[1], 1),
-                   "expected one YAML document, got " + std::to_string(documents.size()));
   }
   if (documents.empty()) {
     YamlNode empty;
