@@ -75,7 +75,7 @@ TEST_CASE("YAML syntax errors, duplicate keys and extra documents name file:line
   CHECK(load_error_of([] { parse_yaml_text("a: 1\nb: 2\na: 3\n", "dup.yaml"); }) ==
         "dup.yaml:3: key 'a' appears twice in this mapping");
   CHECK(load_error_of([] { parse_yaml_text("a: 1\n---\nb: 2\n", "two.yaml"); }) ==
-        "two.yaml:3: expected one YAML document, got 2");
+        "two.yaml:2: expected one YAML document (a mapping), got more: a stray '---', '...' or top-level ','?");
   CHECK_THROWS_WITH(parse_yaml_text("? [a, b]\n: 1\n", "key.yaml"), Contains("key.yaml:1: a mapping key must be plain text"));
   CHECK(load_error_of([] { parse_yaml_text("a: b: c\n", "q.yaml"); }) ==
         "q.yaml:1: YAML syntax error: illegal map value (column 5)");
