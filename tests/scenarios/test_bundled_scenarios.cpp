@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "models/run/calibration.hpp"
 #include "models/run/simulation.hpp"
 #include "tools/frontend/catalog.hpp"
 #include "tools/frontend/report_json.hpp"
@@ -114,4 +115,19 @@ TEST_CASE("predictions match the golden files") {
     expected << in.rdbuf();
     CHECK(actual == expected.str());
   }
+}
+
+TEST_CASE("the bundled s2d costs are the fit of their calibration case") {
+  // Refitting on the case must not move the costs by more than the fit's noise.
+  const auto spec = short_run("ax7525/test1-4k-random-read.yaml", 10, 40);
+  const auto fit = models::calibrate_per_io_costs(spec, 0.002, 6);
+  REQUIRE(fit.converged);
+  CHECK(fit.factor == Approx(1.0).margin(0.02));
+  // And the fit is a real search: a stack made 30 % cheaper comes back to the same costs.
+  auto cheap = spec;
+  cheap.cluster.stack = models::scale_per_io_costs(spec.cluster.stack, 0.7);
+  const auto refit = models::calibrate_per_io_costs(cheap, 0.002, 6);
+  REQUIRE(refit.converged);
+  CHECK(refit.factor * 0.7 == Approx(fit.factor).epsilon(0.01));
+  CHECK(refit.fitted.guest.cycles_per_io == Approx(fit.fitted.guest.cycles_per_io).epsilon(0.01));
 }

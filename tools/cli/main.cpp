@@ -24,13 +24,15 @@ const char* kUsage =
     "  validate [DIR...]   run every bundled scenario with published figures; table of\n"
     "                      predicted vs published; exit 1 if any is outside tolerance\n"
     "  catalog list        list the parts of the hardware catalog\n"
-    "  catalog show ID     every number of one part, with its source\n";
+    "  catalog show ID     every number of one part, with its source\n"
+    "  calibrate SCENARIO  refit the stack's per-I/O CPU costs on a calibration case\n";
 
 int dispatch(const std::string& command, const std::vector<std::string>& rest) {
   if (command == "run") return hcisim::cli::run_command(rest);
   if (command == "validate") return hcisim::cli::validate_command(rest);
   if (command == "catalog") return hcisim::cli::catalog_command(rest);
-  throw hcisim::cli::UsageError{"unknown command '" + command + "' (commands: run, validate, catalog)"};
+  if (command == "calibrate") return hcisim::cli::calibrate_command(rest);
+  throw hcisim::cli::UsageError{"unknown command '" + command + "' (commands: run, validate, catalog, calibrate)"};
 }
 
 }  // namespace
