@@ -44,6 +44,13 @@ struct FigureComparison {
   bool within = false;
 };
 
+// One interval of the measured run.
+struct TimelinePoint {
+  double end_s = 0;                 // simulated time at the end of the interval (warm-up included)
+  double read_iops = 0, write_iops = 0;
+  double read_latency_mean_s = 0, write_latency_mean_s = 0;  // 0 when no I/O of that kind
+};
+
 struct RunPerformance {
   double wall_seconds = 0;
   std::uint64_t events = 0;
@@ -68,6 +75,7 @@ struct RunResult {
   std::uint64_t degraded_ios = 0;
   Bottleneck bottleneck;
   std::vector<FigureComparison> references;
+  std::vector<TimelinePoint> timeline;  // equal intervals over the measured time
   RunPerformance performance;       // wall-clock figures: not deterministic
 
   double total_iops() const { return read_iops + write_iops; }

@@ -140,6 +140,16 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   all.merge(measurement.write_latency());
   result.all_latency = summarise(all);
   result.degraded_ios = cluster.degraded_ios();
+  const double interval_s = sim::to_seconds(measurement.interval());
+  for (const IntervalSample& sample : measurement.timeline()) {
+    TimelinePoint p;
+    p.end_s = sim::to_seconds(sample.end);
+    p.read_iops = static_cast<double>(sample.reads) / interval_s;
+    p.write_iops = static_cast<double>(sample.writes) / interval_s;
+    if (sample.reads > 0) p.read_latency_mean_s = sim::to_seconds(sample.read_latency_sum) / sample.reads;
+    if (sample.writes > 0) p.write_latency_mean_s = sim::to_seconds(sample.write_latency_sum) / sample.writes;
+    result.timeline.push_back(p);
+  }
   fill_nodes(result, cluster, spec, engine.now());
   attribute_bottleneck(result, spec);
   result.references = compare_references(result, spec.references);

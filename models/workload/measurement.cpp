@@ -8,13 +8,16 @@ void Measurement::begin(sim::SimTime start, sim::SimTime duration, int intervals
   active_ = true;
   interval_ = std::max<sim::SimTime>(1, duration / std::max(1, intervals));
   interval_end_ = start + interval_;
-  interval_ios_ = 0;
+  open_ = IntervalSample{interval_end_};
+  closed_.clear();
+  closed_.reserve(static_cast<std::size_t>(std::max(1, intervals)) + 1);
 }
 
 void Measurement::close_interval() {
-  iops_.add(static_cast<double>(interval_ios_) / sim::to_seconds(interval_));
-  interval_ios_ = 0;
+  iops_.add(static_cast<double>(open_.reads + open_.writes) / sim::to_seconds(interval_));
+  closed_.push_back(open_);
   interval_end_ += interval_;
+  open_ = IntervalSample{interval_end_};
 }
 
 void Measurement::finish(sim::SimTime now) {

@@ -1,15 +1,23 @@
 // What a run measures about its I/Os after warm-up: counts, bytes, latency
-// histograms (read and write), and IOPS per interval for a batch-means
-// confidence interval.
+// histograms (read and write), and a timeline of equal intervals (IOPS and
+// mean latency per direction) that also feeds a batch-means confidence
+// interval. Memory: one small record per interval, fixed by begin().
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "sim/batch_means.hpp"
 #include "sim/latency_histogram.hpp"
 #include "sim/time.hpp"
 
 namespace hcisim::models {
+
+struct IntervalSample {
+  sim::SimTime end = 0;             // simulated time at the end of the interval
+  std::uint64_t reads = 0, writes = 0;
+  sim::SimTime read_latency_sum = 0, write_latency_sum = 0;
+};
 
 class Measurement {
  public:
@@ -20,12 +28,16 @@ class Measurement {
   void record(bool write, std::uint32_t bytes, sim::SimTime latency, sim::SimTime now) {
     if (!active_) return;
     while (now >= interval_end_) close_interval();
-    ++interval_ios_;
+    IntervalSample& current = open_;
     if (write) {
+      ++current.writes;
+      current.write_latency_sum += latency;
       ++writes_;
       write_bytes_ += bytes;
       write_latency_.record(latency);
     } else {
+      ++current.reads;
+      current.read_latency_sum += latency;
       ++reads_;
       read_bytes_ += bytes;
       read_latency_.record(latency);
@@ -41,6 +53,9 @@ class Measurement {
   const sim::LatencyHistogram& read_latency() const { return read_latency_; }
   const sim::LatencyHistogram& write_latency() const { return write_latency_; }
   const sim::BatchMeans& iops_batches() const { return iops_; }
+  // Closed intervals, in time order.
+  const std::vector<IntervalSample>& timeline() const { return closed_; }
+  sim::SimTime interval() const { return interval_; }
 
  private:
   void close_interval();
@@ -48,7 +63,8 @@ class Measurement {
   bool active_ = false;
   sim::SimTime interval_ = 0;
   sim::SimTime interval_end_ = 0;
-  std::uint64_t interval_ios_ = 0;
+  IntervalSample open_;
+  std::vector<IntervalSample> closed_;
   std::uint64_t reads_ = 0, writes_ = 0, read_bytes_ = 0, write_bytes_ = 0;
   sim::LatencyHistogram read_latency_;
   sim::LatencyHistogram write_latency_;

@@ -81,3 +81,23 @@ TEST_CASE("measurement: intervals without I/O count as zero IOPS", "[measurement
   CHECK(m.iops_batches().count() == 8);
   CHECK(m.iops_batches().mean() == Approx(2000.0 / 8));
 }
+
+TEST_CASE("the timeline splits the measured I/Os into equal intervals") {
+  hcisim::models::Measurement m;
+  m.begin(1000, 400, 4);  // intervals end at 1100, 1200, 1300, 1400
+  for (hcisim::sim::SimTime t = 1000; t < 1400; t += 10) {
+    m.record(/*write=*/t % 20 == 0, 4096, /*latency=*/t < 1200 ? 50 : 150, t);
+  }
+  m.finish(1400);
+  const auto& timeline = m.timeline();
+  REQUIRE(timeline.size() == 4);
+  std::uint64_t total = 0;
+  for (std::size_t i = 0; i < timeline.size(); ++i) {
+    CHECK(timeline[i].end == 1100 + 100 * static_cast<hcisim::sim::SimTime>(i));
+    CHECK(timeline[i].reads == 5);
+    CHECK(timeline[i].writes == 5);
+    CHECK(timeline[i].read_latency_sum == 5 * (i < 2 ? 50 : 150));
+    total += timeline[i].reads + timeline[i].writes;
+  }
+  CHECK(total == m.reads() + m.writes());
+}

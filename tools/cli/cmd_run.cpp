@@ -1,4 +1,4 @@
-// hcisim run SCENARIO [--json FILE] [--catalog DIR]... [--seed N] [--duration T] [--dry-run]
+// hcisim run SCENARIO [--json FILE] [--csv FILE] [--catalog DIR]... [--seed N] [--duration T] [--dry-run]
 #include <unistd.h>
 
 #include <cstdio>
@@ -9,6 +9,7 @@
 #include "tools/cli/commands.hpp"
 #include "tools/cli/options.hpp"
 #include "tools/frontend/catalog.hpp"
+#include "tools/frontend/report_csv.hpp"
 #include "tools/frontend/report_json.hpp"
 #include "tools/frontend/report_text.hpp"
 #include "tools/frontend/scenario_loader.hpp"
@@ -20,14 +21,14 @@ namespace po = boost::program_options;
 
 namespace {
 
-// Writes the JSON to a temporary file beside the target, then renames it, so a
-// failed run never leaves a half-written report behind.
-void write_json_atomically(const std::string& path, const std::string& text) {
+// Writes to a temporary file beside the target, then renames it, so a failed
+// run never leaves a half-written report behind.
+void write_atomically(const std::string& path, const std::string& text) {
   const std::string temp = path + ".tmp";
   {
     std::ofstream out(temp);
     if (!out) throw std::runtime_error("cannot write '" + temp + "'");
-    out << text << "\n";
+    out << text;
     if (!out.flush()) throw std::runtime_error("cannot write '" + temp + "'");
   }
   if (std::rename(temp.c_str(), path.c_str()) != 0) {
@@ -40,11 +41,12 @@ void write_json_atomically(const std::string& path, const std::string& text) {
 
 int run_command(const std::vector<std::string>& args) {
   po::options_description options("run options");
-  std::string scenario_file, json_file, duration, warmup;
+  std::string scenario_file, json_file, csv_file, duration, warmup;
   std::vector<std::string> user_dirs;
   std::uint64_t seed = 0;
   options.add_options()("scenario", po::value(&scenario_file)->required(), "the scenario file (YAML)")(
       "json", po::value(&json_file), "also write the full report as JSON to FILE")(
+      "csv", po::value(&csv_file), "also write the timeline (IOPS and mean latency per interval) as CSV to FILE")(
       "catalog", po::value(&user_dirs)->composing(), "a folder of your own parts (repeatable)")(
       "seed", po::value(&seed), "override the scenario's random seed")(
       "duration", po::value(&duration), "override the measured simulated time (e.g. 500ms)")(
@@ -82,7 +84,8 @@ int run_command(const std::vector<std::string>& args) {
   const models::RunResult result = models::simulate(spec, run_options);
   if (show_progress) std::fprintf(stderr, "\r                    \r");
   std::cout << frontend::format_run_report(spec, result);
-  if (!json_file.empty()) write_json_atomically(json_file, frontend::run_report_json(spec, result).dump(2));
+  if (!json_file.empty()) write_atomically(json_file, frontend::run_report_json(spec, result).dump(2) + "\n");
+  if (!csv_file.empty()) write_atomically(csv_file, frontend::timeline_csv(result));
   return 0;
 }
 

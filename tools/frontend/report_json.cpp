@@ -58,6 +58,13 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
                     {"note", c.reference.note}});
   }
   j["references"] = refs;
+  nlohmann::json timeline = nlohmann::json::array();
+  for (const auto& p : r.timeline) {
+    timeline.push_back({{"end_s", p.end_s}, {"read_iops", p.read_iops}, {"write_iops", p.write_iops},
+                        {"read_lat_mean_ns", p.read_latency_mean_s * 1e9},
+                        {"write_lat_mean_ns", p.write_latency_mean_s * 1e9}});
+  }
+  j["timeline"] = timeline;
   if (with_performance) {
     const auto& p = r.performance;
     j["performance"] = {{"wall_seconds", p.wall_seconds}, {"events", p.events},
