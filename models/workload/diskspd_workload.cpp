@@ -16,6 +16,9 @@ DiskspdWorkload::DiskspdWorkload(sim::Engine& engine, const DiskspdSpec& spec, R
     throw std::invalid_argument("DISKSPD: the file (" + std::to_string(spec.file_bytes) +
                                 " bytes) is smaller than one block (" + std::to_string(spec.block_bytes) + ")");
   }
+  if (!spec.software_cache_disabled) {
+    throw std::invalid_argument("DISKSPD without -Sh (guest file cache on) is not modelled: add -Sh, as VMFleet does");
+  }
   align_ = spec.random_align_bytes > 0 ? spec.random_align_bytes : spec.block_bytes;
   blocks_ = (spec.file_bytes - spec.block_bytes) / align_ + 1;
 }

@@ -28,7 +28,7 @@ const char* const kScenario =
     "vms:\n"
     "  per_node: [32, 64, 32, 0]\n"
     "  vcpus: 2\n"
-    "  workload: {diskspd: \"-b8K -t2 -o16 -w30 -r -c10G\"}\n"
+    "  workload: {diskspd: \"-b8K -t2 -o16 -w30 -r -c10G -Sh\"}\n"
     "run: {warmup: 1ms, duration: 10ms, seed: 3}\n"
     "reference:\n"
     "  figures:\n"

@@ -179,7 +179,7 @@ TEST_CASE("scenario errors name file, line and key", "[scenario]") {
        "6: key 'vms.workload': expected exactly one of vmfleet"},
       {"    vmfleet: B4-T2-O32-W0-PR\n", "    diskspd: \"-b4K -x\"\n",
        "7: key 'vms.workload.diskspd': DISKSPD flag '-x': unknown flag"},
-      {"    vmfleet: B4-T2-O32-W0-PR\n", "    diskspd: \"-b4K -c1G\"\n",
+      {"    vmfleet: B4-T2-O32-W0-PR\n", "    diskspd: \"-b4K -c1G -Sh\"\n",
        "8: key 'vms.workload.file_size': the file size is given twice"},
       {"    file_size: 10GiB\n", "", "6: key 'vms.workload': expected the working set per VM"},
       {"  seed: 7\n", "  seed: -1\n", "10: key 'run.seed': expected a whole number from 0 to"},
@@ -279,4 +279,18 @@ TEST_CASE("describe prints back what was understood", "[scenario]") {
   CHECK_THAT(text, Contains("read_latency_avg about 1.300 ms, tolerance 50%"));
   CHECK_THAT(text, Contains("write_latency_avg at most 7.000 ms"));
   CHECK_THAT(text, Contains("total_throughput about 105 GB/s"));
+}
+
+TEST_CASE("a DISKSPD line without -Sh is refused with its file, line and key") {
+  testing::TempDir dir;
+  dir.write("common/ax7525-cluster.yaml", kCommon);
+  const auto file = dir.write("s.yaml",
+                              "title: t\n"
+                              "include: common/ax7525-cluster.yaml\n"
+                              "vms:\n"
+                              "  per_node: 1\n"
+                              "  workload:\n"
+                              "    diskspd: \"-b4K -t1 -o1 -r -c1G\"\n");
+  const std::string message = load_error_of([&] { load_scenario(file, Catalog::load()); });
+  CHECK_THAT(message, Contains("s.yaml:6: key 'vms.workload.diskspd'") && Contains("-Sh"));
 }
