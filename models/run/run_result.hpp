@@ -17,6 +17,13 @@ struct LatencySummary {
   double mean_s = 0, p50_s = 0, p90_s = 0, p99_s = 0, p999_s = 0, max_s = 0;
 };
 
+// Mean time an I/O spends in each stage of the path (see StageTimes).
+struct StageBreakdown {
+  double guest_s = 0;    // waiting for and running on a vCPU
+  double host_s = 0;     // hypervisor and storage stack on the host CPU, with queueing
+  double backend_s = 0;  // drives, network and remote CPU
+};
+
 struct NodeResult {
   int node = 0;                     // 0-based
   bool up = true;
@@ -71,6 +78,7 @@ struct RunResult {
   double read_bytes_per_s = 0, write_bytes_per_s = 0;
   double total_iops_ci_half_width = 0;  // 95 % batch means; 0 when too few batches
   LatencySummary read_latency, write_latency, all_latency;
+  StageBreakdown read_stages, write_stages;
   std::vector<NodeResult> nodes;
   std::uint64_t degraded_ios = 0;
   Bottleneck bottleneck;

@@ -140,6 +140,15 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   all.merge(measurement.write_latency());
   result.all_latency = summarise(all);
   result.degraded_ios = cluster.degraded_ios();
+  const StageTimes& stages = cluster.stage_times();
+  for (int w = 0; w < 2; ++w) {
+    if (stages.ios[w] == 0) continue;
+    StageBreakdown& b = w == 0 ? result.read_stages : result.write_stages;
+    const double n = static_cast<double>(stages.ios[w]);
+    b.guest_s = sim::to_seconds(stages.guest[w]) / n;
+    b.host_s = sim::to_seconds(stages.host[w]) / n;
+    b.backend_s = sim::to_seconds(stages.backend[w]) / n;
+  }
   const double interval_s = sim::to_seconds(measurement.interval());
   for (const IntervalSample& sample : measurement.timeline()) {
     TimelinePoint p;

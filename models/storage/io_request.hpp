@@ -18,6 +18,7 @@ struct IoRequest {
   std::uint32_t bytes = 0;
   std::uint64_t offset = 0;      // within the VM's virtual disk
   sim::SimTime issued_at = 0;
+  sim::SimTime stage_started = 0;  // when the I/O entered its current stage of the path
   // Storage path state.
   std::uint8_t copies_pending = 0;
   std::uint8_t read_copy = 0;    // which copy a read is served from

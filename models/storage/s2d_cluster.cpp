@@ -62,11 +62,14 @@ double S2dCluster::charge(int node, CpuLayer layer, double cycles) {
 
 void S2dCluster::submit(std::uint32_t request) {
   IoRequest& r = (*requests_)[request];
+  r.stage_started = engine_->now();
   vms_[r.vm].vcpus->run(stack_.guest.cycles(r.bytes), guest_done_, request);
 }
 
 void S2dCluster::on_guest_done(Arg arg) {
   IoRequest& r = (*requests_)[request_of(arg)];
+  stages_.guest[r.write] += engine_->now() - r.stage_started;
+  r.stage_started = engine_->now();
   const double bytes = r.bytes;
   double cycles = charge(r.node, CpuLayer::Hypervisor, stack_.hypervisor.cycles(bytes)) +
                   charge(r.node, CpuLayer::StorageStack, stack_.storage_stack.cycles(bytes));
@@ -106,6 +109,8 @@ void S2dCluster::on_guest_done(Arg arg) {
 void S2dCluster::on_host_done(Arg arg) {
   const std::uint32_t id = request_of(arg);
   IoRequest& r = (*requests_)[id];
+  stages_.host[r.write] += engine_->now() - r.stage_started;
+  r.stage_started = engine_->now();
   if (!r.write) {
     const Extent& e = extent(r, r.read_copy);
     if (e.node == r.node) {
@@ -181,7 +186,12 @@ void S2dCluster::on_copy_written(Arg arg) {
   if (--r.copies_pending == 0) on_done(request_of(arg));
 }
 
-void S2dCluster::on_done(Arg arg) { client_->on_event(request_of(arg)); }
+void S2dCluster::on_done(Arg arg) {
+  const IoRequest& r = (*requests_)[request_of(arg)];
+  stages_.backend[r.write] += engine_->now() - r.stage_started;
+  ++stages_.ios[r.write];
+  client_->on_event(request_of(arg));
+}
 
 void S2dCluster::reset_stats() {
   for (auto& node : nodes_) {
@@ -191,6 +201,7 @@ void S2dCluster::reset_stats() {
   for (auto& vm : vms_) vm.vcpus->reset_stats(engine_->now());
   fabric_.reset_stats();
   degraded_ios_ = 0;
+  stages_ = StageTimes{};
 }
 
 }  // namespace hcisim::models

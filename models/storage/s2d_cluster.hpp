@@ -27,6 +27,18 @@
 
 namespace hcisim::models {
 
+// Where the latency of VM I/Os goes, summed over completed I/Os since
+// reset_stats(): in the guest (waiting for and running on a vCPU), in the host
+// (hypervisor and storage stack bursts, with their CPU queueing), and in the
+// backend (drives, network and remote CPU: everything after the host issued
+// the copies). Index 0 = reads, 1 = writes.
+struct StageTimes {
+  std::uint64_t ios[2] = {0, 0};
+  sim::SimTime guest[2] = {0, 0};
+  sim::SimTime host[2] = {0, 0};
+  sim::SimTime backend[2] = {0, 0};
+};
+
 struct ClusterNode {
   ClusterNode(sim::Engine& engine, const ClusterSpec& spec, int index);
   HostCpu cpu;
@@ -50,6 +62,7 @@ class S2dCluster final : public IoTarget {
   const VcpuSet& vcpus(std::uint32_t vm) const { return *vms_[vm].vcpus; }
   // VM writes that had to skip a copy on a failed node (degraded writes).
   std::uint64_t degraded_ios() const { return degraded_ios_; }
+  const StageTimes& stage_times() const { return stages_; }
   void reset_stats();
 
  private:
@@ -96,6 +109,7 @@ class S2dCluster final : public IoTarget {
   sim::EventHandler* client_;
   std::vector<Vm> vms_;
   std::uint64_t degraded_ios_ = 0;
+  StageTimes stages_;
 
   template <void (S2dCluster::*Method)(Arg)>
   using Stage = sim::MemberEvent<S2dCluster, Method>;

@@ -25,6 +25,10 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
                    {"warmup_s", r.warmup_seconds}, {"measured_s", r.measured_seconds}};
   j["read"] = direction(r.read_iops, r.read_bytes_per_s, r.read_latency);
   j["write"] = direction(r.write_iops, r.write_bytes_per_s, r.write_latency);
+  for (const auto& [key, stages] : {std::pair{"read", r.read_stages}, std::pair{"write", r.write_stages}}) {
+    j[key]["stages_ns"] = {{"guest", stages.guest_s * 1e9}, {"host", stages.host_s * 1e9},
+                           {"backend", stages.backend_s * 1e9}};
+  }
   j["total"] = {{"iops", r.total_iops()},
                 {"iops_ci95_half_width", r.total_iops_ci_half_width},
                 {"bw_bytes", r.total_bytes_per_s()}};

@@ -24,6 +24,10 @@ std::string latency_row(const char* name, const models::LatencySummary& l) {
                        l.p90_s * 1e3, l.p99_s * 1e3, l.p999_s * 1e3, l.max_s * 1e3);
 }
 
+std::string stage_row(const char* name, const models::StageBreakdown& s) {
+  return printf_string("    %-22s %14.3f %10.3f %18.3f\n", name, s.guest_s * 1e3, s.host_s * 1e3, s.backend_s * 1e3);
+}
+
 const char* resiliency_name(models::Resiliency r) {
   switch (r) {
     case models::Resiliency::Simple: return "simple (no mirror)";
@@ -76,7 +80,11 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
     out << printf_string("   (95%% CI +/- %.2f%%)", 100 * r.total_iops_ci_half_width / r.total_iops());
   }
   out << "\n\nLatency (ms)       avg       p50       p90       p99     p99.9       max\n";
-  out << latency_row("read", r.read_latency) << latency_row("write", r.write_latency) << "\n";
+  out << latency_row("read", r.read_latency) << latency_row("write", r.write_latency);
+  out << "  where it goes (mean ms)   guest (vCPU)   host CPU   drives + network\n";
+  if (r.read_latency.count > 0) out << stage_row("read", r.read_stages);
+  if (r.write_latency.count > 0) out << stage_row("write", r.write_stages);
+  out << "\n";
 
   out << "Utilisation   CPU   guest  hyperv  stack  drv-io    net   vCPU  drives mean/max  NIC tx/rx\n";
   for (const auto& n : r.nodes) {
