@@ -238,3 +238,30 @@ TEST_CASE("simulate: rejects a placement list that does not match the nodes", "[
   spec.run.duration_ns = 0;
   CHECK_THROWS_AS(simulate(spec), std::invalid_argument);
 }
+
+TEST_CASE("simulate: latency by stage adds up, and an idle path costs what its parts cost", "[simulate]") {
+  ScenarioSpec spec = small_cluster(4);
+  const RunResult loaded = simulate(spec);
+  for (const auto& [latency, stages] : {std::pair{loaded.read_latency, loaded.read_stages},
+                                        std::pair{loaded.write_latency, loaded.write_stages}}) {
+    // Every completed I/O passes the three stages, so their means add up to the
+    // mean latency (up to I/Os that straddle the end of warm-up).
+    CHECK(stages.guest_s + stages.host_s + stages.backend_s == Approx(latency.mean_s).epsilon(0.02));
+  }
+
+  // One VM, one I/O in flight, reads only: nothing queues, so the guest stage is
+  // the guest burst and the host stage the hypervisor + storage stack (+ drive I/O
+  // for a local copy, or the request message for a remote one) burst.
+  spec.vms.per_node = {1, 0, 0};
+  spec.vms.workload.threads = 1;
+  spec.vms.workload.outstanding = 1;
+  spec.vms.workload.write_fraction = 0;
+  const RunResult idle = simulate(spec);
+  const auto& s2d = spec.cluster.stack;
+  const double hz = spec.cluster.cpu.base_hz;
+  CHECK(idle.read_stages.guest_s == Approx(s2d.guest.cycles(4096) / hz).epsilon(0.001));
+  // With 3 copies on 3 nodes every slab has a local copy: a local read.
+  const double host = s2d.hypervisor.cycles(4096) + s2d.storage_stack.cycles(4096) + s2d.drive_io.cycles(4096);
+  CHECK(idle.read_stages.host_s == Approx(host / hz).epsilon(0.001));
+  CHECK(idle.read_stages.backend_s == Approx(spec.cluster.drives[0].read_latency_ns * 1e-9).epsilon(0.01));
+}
