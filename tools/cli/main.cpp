@@ -21,6 +21,7 @@ const char* kUsage =
     "\n"
     "commands:\n"
     "  run SCENARIO        simulate one scenario and report (hcisim run --help)\n"
+    "  compare SCENARIO... one line per scenario: IOPS, MB/s, latency, bottleneck\n"
     "  validate [DIR...]   run every bundled scenario with published figures; table of\n"
     "                      predicted vs published; exit 1 if any is outside tolerance\n"
     "  catalog list        list the parts of the hardware catalog\n"
@@ -32,7 +33,9 @@ int dispatch(const std::string& command, const std::vector<std::string>& rest) {
   if (command == "validate") return hcisim::cli::validate_command(rest);
   if (command == "catalog") return hcisim::cli::catalog_command(rest);
   if (command == "calibrate") return hcisim::cli::calibrate_command(rest);
-  throw hcisim::cli::UsageError{"unknown command '" + command + "' (commands: run, validate, catalog, calibrate)"};
+  if (command == "compare") return hcisim::cli::compare_command(rest);
+  throw hcisim::cli::UsageError{"unknown command '" + command +
+                                "' (commands: run, compare, validate, catalog, calibrate)"};
 }
 
 }  // namespace

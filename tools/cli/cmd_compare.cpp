@@ -1,0 +1,50 @@
+// hcisim compare SCENARIO... : one summary line per scenario.
+#include <unistd.h>
+
+#include <cstdio>
+#include <iostream>
+
+#include "models/run/simulation.hpp"
+#include "tools/cli/commands.hpp"
+#include "tools/cli/options.hpp"
+#include "tools/frontend/catalog.hpp"
+#include "tools/frontend/compare_table.hpp"
+#include "tools/frontend/scenario_loader.hpp"
+
+namespace hcisim::cli {
+
+namespace po = boost::program_options;
+
+int compare_command(const std::vector<std::string>& args) {
+  po::options_description options("compare options");
+  std::vector<std::string> files, user_dirs;
+  options.add_options()("scenarios", po::value(&files), "scenario files, in the order to print them")(
+      "catalog", po::value(&user_dirs)->composing(), "a folder of your own parts (repeatable)");
+  po::positional_options_description positional;
+  positional.add("scenarios", -1);
+  po::variables_map vm;
+  if (!parse_command_line(args,
+                          "usage: hcisim compare SCENARIO... [options]\n\n"
+                          "Runs each scenario and prints one line each: IOPS, MB/s, read and write latency\n"
+                          "(mean, p99, ms) and the bottleneck. Example, healthy against one and two nodes down:\n"
+                          "  hcisim compare scenarios/ax7525/test{2,3,4}-8k-random-30w.yaml",
+                          options, positional, vm)) {
+    return 0;
+  }
+  if (files.empty()) throw UsageError{"compare needs at least one scenario file"};
+  const auto catalog = frontend::Catalog::load({user_dirs.begin(), user_dirs.end()});
+  // Load everything first: a typo in the last file should not cost the runs before it.
+  std::vector<models::ScenarioSpec> specs;
+  for (const auto& file : files) specs.push_back(frontend::load_scenario(file, catalog));
+  std::cout << frontend::compare_header() << std::flush;
+  const bool tty = isatty(STDERR_FILENO);
+  for (const auto& spec : specs) {
+    if (tty) std::fprintf(stderr, "running %s...\r", spec.id.c_str());
+    const auto result = models::simulate(spec);
+    if (tty) std::fprintf(stderr, "%60s\r", "");
+    std::cout << frontend::compare_row(result) << std::flush;
+  }
+  return 0;
+}
+
+}  // namespace hcisim::cli

@@ -1,0 +1,16 @@
+// `hcisim compare`: one line per scenario (throughput, latency, bottleneck), to
+// set runs side by side: healthy against one or two nodes down, a grid of
+// block sizes, a what-if against its baseline.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "models/run/run_result.hpp"
+
+namespace hcisim::frontend {
+
+std::string compare_header();
+std::string compare_row(const models::RunResult& result);
+
+}  // namespace hcisim::frontend
