@@ -19,6 +19,7 @@
 
 #include "models/hardware/flash_drive.hpp"
 #include "models/hardware/host_cpu.hpp"
+#include "models/hardware/vcpu_set.hpp"
 #include "models/network/fabric.hpp"
 #include "models/spec/scenario_spec.hpp"
 #include "models/storage/io_request.hpp"

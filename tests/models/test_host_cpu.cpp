@@ -8,6 +8,7 @@
 
 #include "model_specs.hpp"
 #include "models/hardware/host_cpu.hpp"
+#include "models/hardware/vcpu_set.hpp"
 #include "sim/engine.hpp"
 
 using namespace mtest;
