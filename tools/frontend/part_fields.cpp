@@ -106,28 +106,26 @@ std::optional<std::int64_t> PartFieldReader::optional_duration_ns(const YamlMap&
   return duration_ns(map, key);
 }
 
-double PartFieldReader::bit_rate(const YamlMap& map, std::string_view key) {
+// A positive rate-like quantity: parse with `parse`, print back with `format`.
+double PartFieldReader::positive(const YamlMap& map, std::string_view key, double (YamlValue::*parse)() const,
+                                 std::string (*format)(double), std::string_view what) {
   const Sourced field = need(map, key);
-  const double value = field.value.bit_rate();
-  if (value <= 0) field.value.fail_expected("a bit rate greater than 0");
-  record(field, format_bit_rate(value));
+  const double value = (field.value.*parse)();
+  if (value <= 0) field.value.fail_expected(std::string(what) + " greater than 0");
+  record(field, format(value));
   return value;
+}
+
+double PartFieldReader::bit_rate(const YamlMap& map, std::string_view key) {
+  return positive(map, key, &YamlValue::bit_rate, format_bit_rate, "a bit rate");
 }
 
 double PartFieldReader::byte_rate(const YamlMap& map, std::string_view key) {
-  const Sourced field = need(map, key);
-  const double value = field.value.byte_rate();
-  if (value <= 0) field.value.fail_expected("a byte rate greater than 0");
-  record(field, format_byte_rate(value));
-  return value;
+  return positive(map, key, &YamlValue::byte_rate, format_byte_rate, "a byte rate");
 }
 
 double PartFieldReader::frequency(const YamlMap& map, std::string_view key) {
-  const Sourced field = need(map, key);
-  const double value = field.value.frequency();
-  if (value <= 0) field.value.fail_expected("a frequency greater than 0");
-  record(field, format_frequency(value));
-  return value;
+  return positive(map, key, &YamlValue::frequency, format_frequency, "a frequency");
 }
 
 std::string PartFieldReader::text(const YamlMap& map, std::string_view key) {

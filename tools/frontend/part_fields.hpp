@@ -54,6 +54,8 @@ class PartFieldReader {
            std::initializer_list<std::pair<std::string_view, T>> choices, std::optional<T> fallback);
 
  private:
+  double positive(const YamlMap& map, std::string_view key, double (YamlValue::*parse)() const,
+                  std::string (*format)(double), std::string_view what);
   struct Sourced {
     YamlValue value;     // the number itself
     std::string source;  // never empty
