@@ -294,3 +294,25 @@ TEST_CASE("a DISKSPD line without -Sh is refused with its file, line and key") {
   const std::string message = load_error_of([&] { load_scenario(file, Catalog::load()); });
   CHECK_THAT(message, Contains("s.yaml:6: key 'vms.workload.diskspd'") && Contains("-Sh"));
 }
+
+TEST_CASE("--set overrides are merged over the file and checked like it") {
+  const auto file = std::filesystem::path(HCISIM_SOURCE_DIR) / "scenarios/ax7525/test1-4k-random-read.yaml";
+  const Catalog catalog = Catalog::load();
+  const auto spec = load_scenario(file, catalog,
+                                  {"cluster.resiliency=two-way-mirror", "vms.per_node=[8, 16, 8, 0]",
+                                   "cluster.failed_nodes=[4]", "vms.workload.vmfleet=B8-T1-O4-W30-PR"});
+  CHECK(spec.cluster.resiliency == Resiliency::TwoWayMirror);
+  CHECK(spec.vms.per_node == std::vector<int>{8, 16, 8, 0});
+  CHECK(spec.vms.workload.block_bytes == 8192);
+  CHECK(spec.vms.workload.write_fraction == Approx(0.3));
+  CHECK(spec.vms.workload.file_bytes == 10ull << 30);  // from the included file, untouched
+  CHECK_THAT(spec.title, Contains("[cluster.resiliency=two-way-mirror]"));
+
+  CHECK(load_error_of([&] { load_scenario(file, catalog, {"cluster.nodes=many"}); }) ==
+        "--set cluster.nodes=many:1: key 'cluster.nodes': expected a whole number like 24, got 'many'");
+  CHECK_THAT(load_error_of([&] { load_scenario(file, catalog, {"cluster.nodez=8"}); }),
+             StartsWith("--set cluster.nodez=8:1: key 'cluster.nodez': unknown key"));
+  CHECK_THAT(load_error_of([&] { load_scenario(file, catalog, {"no-equals-sign"}); }),
+             Contains("expected key.path=value"));
+  CHECK_THAT(load_error_of([&] { load_scenario(file, catalog, {"a..b=1"}); }), Contains("expected key.path=value"));
+}

@@ -17,9 +17,10 @@ namespace po = boost::program_options;
 
 int compare_command(const std::vector<std::string>& args) {
   po::options_description options("compare options");
-  std::vector<std::string> files, user_dirs;
+  std::vector<std::string> files, user_dirs, overrides;
   options.add_options()("scenarios", po::value(&files), "scenario files, in the order to print them")(
-      "catalog", po::value(&user_dirs)->composing(), "a folder of your own parts (repeatable)");
+      "catalog", po::value(&user_dirs)->composing(), "a folder of your own parts (repeatable)")(
+      "set", po::value(&overrides)->composing(), "override a key in every scenario, e.g. --set vms.per_node=16");
   po::positional_options_description positional;
   positional.add("scenarios", -1);
   po::variables_map vm;
@@ -35,7 +36,7 @@ int compare_command(const std::vector<std::string>& args) {
   const auto catalog = frontend::Catalog::load({user_dirs.begin(), user_dirs.end()});
   // Load everything first: a typo in the last file should not cost the runs before it.
   std::vector<models::ScenarioSpec> specs;
-  for (const auto& file : files) specs.push_back(frontend::load_scenario(file, catalog));
+  for (const auto& file : files) specs.push_back(frontend::load_scenario(file, catalog, overrides));
   std::cout << frontend::compare_header() << std::flush;
   const bool tty = isatty(STDERR_FILENO);
   for (const auto& spec : specs) {

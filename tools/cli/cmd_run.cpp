@@ -42,12 +42,14 @@ void write_atomically(const std::string& path, const std::string& text) {
 int run_command(const std::vector<std::string>& args) {
   po::options_description options("run options");
   std::string scenario_file, json_file, csv_file, duration, warmup;
-  std::vector<std::string> user_dirs;
+  std::vector<std::string> user_dirs, overrides;
   std::uint64_t seed = 0;
   options.add_options()("scenario", po::value(&scenario_file)->required(), "the scenario file (YAML)")(
       "json", po::value(&json_file), "also write the full report as JSON to FILE")(
       "csv", po::value(&csv_file), "also write the timeline (IOPS and mean latency per interval) as CSV to FILE")(
       "catalog", po::value(&user_dirs)->composing(), "a folder of your own parts (repeatable)")(
+      "set", po::value(&overrides)->composing(),
+      "what-if: override a scenario key, e.g. --set cluster.nodes=8 (repeatable)")(
       "seed", po::value(&seed), "override the scenario's random seed")(
       "duration", po::value(&duration), "override the measured simulated time (e.g. 500ms)")(
       "warmup", po::value(&warmup), "override the warm-up (e.g. 20ms)")(
@@ -59,7 +61,7 @@ int run_command(const std::vector<std::string>& args) {
   if (!parse_command_line(args, "usage: hcisim run SCENARIO [options]", options, positional, vm)) return 0;
 
   const auto catalog = frontend::Catalog::load({user_dirs.begin(), user_dirs.end()});
-  models::ScenarioSpec spec = frontend::load_scenario(scenario_file, catalog);
+  models::ScenarioSpec spec = frontend::load_scenario(scenario_file, catalog, overrides);
   try {
     if (vm.count("seed")) spec.run.seed = seed;
     if (vm.count("duration")) spec.run.duration_ns = frontend::parse_duration_ns(duration);

@@ -199,8 +199,33 @@ std::vector<models::ReferenceFigure> read_reference(const YamlValue& value) {
 
 }  // namespace
 
-models::ScenarioSpec load_scenario(const std::filesystem::path& file, const Catalog& catalog) {
-  const YamlNode tree = load_yaml_with_includes(file);
+namespace {
+
+// "a.b.c=value" -> the YAML "{a: {b: {c: value}}}", labelled with the override itself.
+YamlNode override_tree(const std::string& assignment) {
+  const auto equals = assignment.find('=');
+  const std::string path = assignment.substr(0, equals);
+  if (equals == std::string::npos || path.empty() || path.front() == '.' || path.back() == '.' ||
+      path.find("..") != std::string::npos || path.find_first_of(" :{}[],#") != std::string::npos) {
+    throw LoadError("--set " + assignment + ": expected key.path=value, like cluster.nodes=8");
+  }
+  std::string text;
+  int depth = 0;
+  std::size_t start = 0;
+  for (std::size_t dot; (dot = path.find('.', start)) != std::string::npos; start = dot + 1, ++depth) {
+    text.append("{").append(path, start, dot - start).append(": ");
+  }
+  text.append("{").append(path, start).append(": ").append(assignment, equals + 1).append("}");
+  text.append(static_cast<std::size_t>(depth), '}');
+  return parse_yaml_text(text, "--set " + assignment);
+}
+
+}  // namespace
+
+models::ScenarioSpec load_scenario(const std::filesystem::path& file, const Catalog& catalog,
+                                   const std::vector<std::string>& overrides) {
+  YamlNode tree = load_yaml_with_includes(file);
+  for (const std::string& assignment : overrides) deep_merge(tree, override_tree(assignment));
   const YamlValue root = root_value(tree);
   const YamlMap map = root.map({"schema_version", "include", "title", "description", "cluster", "vms", "run",
                                 "reference"});
@@ -215,6 +240,7 @@ models::ScenarioSpec load_scenario(const std::filesystem::path& file, const Cata
   scenario.vms = read_vms(map.required("vms"), scenario.cluster);
   scenario.run = read_run(map.required("run"));
   if (const auto reference = map.optional("reference")) scenario.references = read_reference(*reference);
+  for (const std::string& assignment : overrides) scenario.title += " [" + assignment + "]";
   return scenario;
 }
 

@@ -40,6 +40,7 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "models/spec/scenario_spec.hpp"
 #include "tools/frontend/catalog.hpp"
@@ -48,7 +49,11 @@ namespace hcisim::frontend {
 
 // Throws LoadError ("FILE:LINE: key 'a.b': expected ..., got ...") on any problem.
 // ScenarioSpec::id is the file stem.
-models::ScenarioSpec load_scenario(const std::filesystem::path& file, const Catalog& catalog);
+// `overrides` are what-ifs written "key.path=value" (e.g. "cluster.nodes=8",
+// "vms.per_node=[32, 64, 32, 0]"): each is merged over the file like one more
+// include that wins, then checked like the rest; they are appended to the title.
+models::ScenarioSpec load_scenario(const std::filesystem::path& file, const Catalog& catalog,
+                                   const std::vector<std::string>& overrides = {});
 
 // What was understood, as readable text (for `hcisim run --dry-run`).
 std::string describe(const models::ScenarioSpec& scenario);
