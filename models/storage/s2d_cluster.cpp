@@ -45,7 +45,19 @@ std::uint32_t S2dCluster::add_vm(int node, int vcpus, std::uint64_t disk_bytes) 
   if (!nodes_.at(static_cast<std::size_t>(node))->up) {
     throw std::invalid_argument("a VM cannot run on node " + std::to_string(node + 1) + ": it is down");
   }
-  vms_.push_back(Vm{std::make_unique<VcpuSet>(*engine_, cpu(node), vcpus), slabs_.add_disk(disk_bytes)});
+  const std::uint32_t disk = slabs_.add_disk(disk_bytes);
+  // A mirror stays online only while every slab keeps a copy on a running node.
+  for (std::uint64_t offset = 0; offset < disk_bytes; offset += static_cast<std::uint64_t>(stack_.slab_bytes)) {
+    const Extent* copies = slabs_.extents(disk, offset);
+    bool survives = false;
+    for (int c = 0; c < slabs_.copies() && !survives; ++c) survives = nodes_[copies[c].node]->up;
+    if (!survives) {
+      throw std::invalid_argument("with these nodes down, some slabs lose every copy (" +
+                                  std::to_string(slabs_.copies()) +
+                                  " per slab): the volume goes offline and no VM can run I/O on it");
+    }
+  }
+  vms_.push_back(Vm{std::make_unique<VcpuSet>(*engine_, cpu(node), vcpus), disk});
   return static_cast<std::uint32_t>(vms_.size() - 1);
 }
 
