@@ -72,6 +72,14 @@ double S2dCluster::charge(int node, CpuLayer layer, double cycles) {
   return cycles;
 }
 
+// The burst of the node that holds a copy and serves it for another node: receive
+// the request message, issue the drive I/O, send the reply message.
+double S2dCluster::serve_remote_copy(int node, double received_bytes, double io_bytes, double sent_bytes) {
+  return charge(node, CpuLayer::Network, message_cycles(received_bytes)) +
+         charge(node, CpuLayer::DriveIo, stack_.drive_io.cycles(io_bytes)) +
+         charge(node, CpuLayer::Network, message_cycles(sent_bytes));
+}
+
 void S2dCluster::submit(std::uint32_t request) {
   IoRequest& r = (*requests_)[request];
   r.stage_started = engine_->now();
@@ -147,10 +155,7 @@ void S2dCluster::on_host_done(Arg arg) {
 void S2dCluster::on_read_request_arrived(Arg arg) {
   IoRequest& r = (*requests_)[request_of(arg)];
   const int at = extent(r, r.read_copy).node;
-  const double cycles = charge(at, CpuLayer::Network, message_cycles(stack_.control_message_bytes)) +
-                        charge(at, CpuLayer::DriveIo, stack_.drive_io.cycles(r.bytes)) +
-                        charge(at, CpuLayer::Network, message_cycles(r.bytes));
-  cpu(at).run(cycles, remote_read_cpu_done_, arg);
+  cpu(at).run(serve_remote_copy(at, stack_.control_message_bytes, r.bytes, r.bytes), remote_read_cpu_done_, arg);
 }
 
 void S2dCluster::on_remote_read_cpu_done(Arg arg) {
@@ -171,10 +176,7 @@ void S2dCluster::on_read_data_arrived(Arg arg) {
 void S2dCluster::on_write_data_arrived(Arg arg) {
   IoRequest& r = (*requests_)[request_of(arg)];
   const int at = extent(r, copy_of(arg)).node;
-  const double cycles = charge(at, CpuLayer::Network, message_cycles(r.bytes)) +
-                        charge(at, CpuLayer::DriveIo, stack_.drive_io.cycles(r.bytes)) +
-                        charge(at, CpuLayer::Network, message_cycles(stack_.control_message_bytes));
-  cpu(at).run(cycles, remote_write_cpu_done_, arg);
+  cpu(at).run(serve_remote_copy(at, r.bytes, r.bytes, stack_.control_message_bytes), remote_write_cpu_done_, arg);
 }
 
 void S2dCluster::on_remote_write_cpu_done(Arg arg) {

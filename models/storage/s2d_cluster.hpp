@@ -85,6 +85,7 @@ class S2dCluster final : public IoTarget {
   HostCpu& cpu(int node) { return nodes_[static_cast<std::size_t>(node)]->cpu; }
   double message_cycles(double bytes) const;
   double charge(int node, CpuLayer layer, double cycles);
+  double serve_remote_copy(int node, double received_bytes, double io_bytes, double sent_bytes);
 
   // Stages of the path, in order.
   void on_guest_done(Arg arg);
