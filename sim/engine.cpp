@@ -2,9 +2,9 @@
 
 namespace hcisim::sim {
 
-bool Engine::step() {
+bool Engine::step_until(SimTime limit) {
   FiredEvent event;
-  if (!queue_.pop(event)) return false;
+  if (!queue_.pop_until(limit, event)) return false;
   now_ = event.time;
   ++events_processed_;
   event.handler->on_event(event.arg);
@@ -13,11 +13,7 @@ bool Engine::step() {
 
 void Engine::run_until(SimTime end) {
   stop_requested_ = false;
-  FiredEvent event;
-  while (queue_.pop_until(end, event)) {
-    now_ = event.time;
-    ++events_processed_;
-    event.handler->on_event(event.arg);
+  while (step_until(end)) {
     if (stop_requested_) return;
   }
   if (end > now_) {

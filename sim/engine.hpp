@@ -33,7 +33,7 @@ class Engine {
   // (unless stop() was called, which leaves the clock at the stopping event).
   void run_until(SimTime end);
   // Runs the next event; false when none is pending.
-  bool step();
+  bool step() { return step_until(EventQueue::kForever); }
   // Asks run_until to return after the current event.
   void stop() { stop_requested_ = true; }
 
@@ -45,6 +45,9 @@ class Engine {
   std::uint64_t events_cancelled() const { return queue_.cancelled_total(); }
 
  private:
+  // Runs the next event if it is due at or before `limit`.
+  bool step_until(SimTime limit);
+
   EventQueue queue_;
   SimTime now_ = 0;
   std::uint64_t seed_;

@@ -40,23 +40,6 @@ bool EventQueue::cancel(EventId id) {
   return true;
 }
 
-SimTime EventQueue::next_time() {
-  for (;;) {
-    const bool use_fifo = fifo_first();
-    if (!use_fifo && heap_size_ == 0) return now_;
-    const Key top = use_fifo ? fifo_front() : heap_at(0);
-    const std::uint32_t index = key_slot(top);
-    if ((slots_[index].state & kCancelled) == 0) return key_time(top);
-    if (use_fifo) {
-      fifo_pop();
-    } else {
-      heap_pop();
-    }
-    release_slot(index);
-    --cancelled_;
-  }
-}
-
 void EventQueue::grow_heap() {
   const std::size_t capacity = heap_capacity_ == 0 ? 1024 : heap_capacity_ * 2;
   std::unique_ptr<Key[], AlignedDelete> bigger(

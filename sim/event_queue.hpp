@@ -71,9 +71,6 @@ class EventQueue {
   bool pop_until(SimTime limit, FiredEvent& out);
   static constexpr SimTime kForever = SimTime{1} << 62;
 
-  // Time of the earliest live event; only meaningful when !empty().
-  SimTime next_time();
-
   // Moves the queue's notion of "now" forward when the clock jumps past the
   // last event (Engine::run_until), so zero-delay pushes keep using the FIFO.
   void advance_clock(SimTime time) {
