@@ -46,6 +46,21 @@ std::string workload_name(const models::DiskspdSpec& w) {
 
 }  // namespace
 
+std::string format_comparison_header() {
+  return printf_string("%-18s %16s %16s %8s %10s  %s", "figure", "published", "predicted", "error", "tolerance",
+                       "verdict");
+}
+
+std::string format_comparison(const models::FigureComparison& c) {
+  const auto& ref = c.reference;
+  const std::string tolerance = (ref.comparison == models::Comparison::AtMost ? "<=+" : "+/-") +
+                                printf_string("%.0f%%", ref.tolerance * 100);
+  return printf_string("%-18s %16s %16s %+7.1f%% %10s  %s%s", std::string(figure_name(ref.figure)).c_str(),
+                       format_figure_value(ref.figure, ref.value).c_str(),
+                       format_figure_value(ref.figure, c.predicted).c_str(), c.error * 100, tolerance.c_str(),
+                       c.within ? "within" : "OUTSIDE", ref.calibration ? " (calibration)" : "");
+}
+
 std::string format_speed_line(const models::RunResult& r) {
   const auto& p = r.performance;
   return printf_string("simulator speed: %.2f s wall, %s simulated I/Os (%.2f M per wall second), %.2f M events "
@@ -106,18 +121,8 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
 
   if (!r.references.empty()) {
     out << "\nPublished vs predicted\n";
-    out << printf_string("  %-18s %16s %16s %8s %10s  %s\n", "figure", "published", "predicted", "error",
-                         "tolerance", "verdict");
-    for (const auto& c : r.references) {
-      const auto& ref = c.reference;
-      const std::string tolerance = (ref.comparison == models::Comparison::AtMost ? "<=+" : "+/-") +
-                                    printf_string("%.0f%%", ref.tolerance * 100);
-      out << printf_string("  %-18s %16s %16s %+7.1f%% %10s  %s%s\n",
-                           std::string(figure_name(ref.figure)).c_str(),
-                           format_figure_value(ref.figure, ref.value).c_str(),
-                           format_figure_value(ref.figure, c.predicted).c_str(), c.error * 100, tolerance.c_str(),
-                           c.within ? "within" : "OUTSIDE", ref.calibration ? " (calibration)" : "");
-    }
+    out << "  " << format_comparison_header() << "\n";
+    for (const auto& c : r.references) out << "  " << format_comparison(c) << "\n";
   }
   out << "\n" << format_speed_line(r);
   return out.str();

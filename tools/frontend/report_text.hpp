@@ -10,6 +10,11 @@
 namespace hcisim::frontend {
 
 std::string format_run_report(const models::ScenarioSpec& spec, const models::RunResult& result);
+// One comparison as columns: figure, published, predicted, error, tolerance,
+// verdict (no newline), and the header for those columns. Shared by `run` and
+// `validate`.
+std::string format_comparison_header();
+std::string format_comparison(const models::FigureComparison& comparison);
 // Just the simulator's own speed, one line.
 std::string format_speed_line(const models::RunResult& result);
 

@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "models/run/simulation.hpp"
-#include "tools/frontend/figure_names.hpp"
+#include "tools/frontend/report_text.hpp"
 #include "tools/frontend/scenario_loader.hpp"
 
 namespace hcisim::frontend {
@@ -45,20 +45,11 @@ ValidationReport validate_scenarios(const std::vector<std::filesystem::path>& fi
 std::string format_validation_table(const ValidationReport& report) {
   std::ostringstream out;
   char line[512];
-  std::snprintf(line, sizeof line, "%-34s %-18s %16s %16s %8s %9s  %s\n", "scenario", "figure", "published",
-                "predicted", "error", "tolerance", "verdict");
-  out << line;
+  std::snprintf(line, sizeof line, "%-34s ", "scenario");
+  out << line << format_comparison_header() << "\n";
   for (const auto& row : report.rows) {
-    const auto& c = row.comparison;
-    const auto& ref = c.reference;
-    char tolerance[32];
-    std::snprintf(tolerance, sizeof tolerance, "%s%.0f%%", ref.comparison == models::Comparison::AtMost ? "<=+" : "+/-",
-                  ref.tolerance * 100);
-    std::snprintf(line, sizeof line, "%-34s %-18s %16s %16s %+7.1f%% %9s  %s%s\n", row.scenario.c_str(),
-                  std::string(figure_name(ref.figure)).c_str(), format_figure_value(ref.figure, ref.value).c_str(),
-                  format_figure_value(ref.figure, c.predicted).c_str(), c.error * 100, tolerance,
-                  c.within ? "within" : "OUTSIDE", ref.calibration ? " (calibration)" : "");
-    out << line;
+    std::snprintf(line, sizeof line, "%-34s ", row.scenario.c_str());
+    out << line << format_comparison(row.comparison) << "\n";
   }
   std::snprintf(line, sizeof line, "\n%d scenarios, %zu figures, %d outside tolerance\n", report.scenarios_run,
                 report.rows.size(), report.outside);
