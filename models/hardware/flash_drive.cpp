@@ -55,11 +55,21 @@ std::uint32_t FlashDrive::take_record(const PendingWrite& write) {
   return index;
 }
 
+void FlashDrive::submit_write_to_media(std::uint64_t bytes, sim::EventHandler& done, std::uint64_t arg) {
+  const double per_op = 1.0 / write_iops_;
+  const double work = channels_ * std::max(per_op, static_cast<double>(bytes) / write_bw_);
+  media_.submit(work, span_class(work / (channels_ * per_op)), done, arg);
+}
+
 void FlashDrive::write(std::uint64_t bytes, sim::EventHandler& done, std::uint64_t arg) {
   ++writes_;
+  if (buffer_bytes_ == 0) {
+    // No buffer: the write completes when the media has it.
+    submit_write_to_media(bytes, done, arg);
+    return;
+  }
   const std::uint32_t record = take_record(PendingWrite{bytes, &done, arg});
-  const bool room = buffer_bytes_ == 0 || (waiting_head_ == waiting_.size() &&
-                                           buffer_used_ + bytes <= std::max(buffer_bytes_, bytes));
+  const bool room = waiting_head_ == waiting_.size() && buffer_used_ + bytes <= std::max(buffer_bytes_, bytes);
   if (room) {
     admit(record);
   } else {
@@ -69,18 +79,9 @@ void FlashDrive::write(std::uint64_t bytes, sim::EventHandler& done, std::uint64
 
 void FlashDrive::admit(std::uint32_t record) {
   const PendingWrite& w = records_[record];
-  const double per_op = 1.0 / write_iops_;
-  const double work = channels_ * std::max(per_op, static_cast<double>(w.bytes) / write_bw_);
-  const double span = work / (channels_ * per_op);
-  if (buffer_bytes_ == 0) {
-    // No buffer: the write completes when the media has it.
-    media_.submit(work, span_class(span), *w.done, w.arg);
-    free_records_.push_back(record);
-    return;
-  }
   buffer_used_ += w.bytes;
   engine_->schedule_in(write_latency_, ack_due_, record);
-  media_.submit(work, span_class(span), media_written_, record);
+  submit_write_to_media(w.bytes, media_written_, record);
 }
 
 void FlashDrive::on_ack_due(std::uint64_t record) {

@@ -47,7 +47,8 @@ class FlashDrive {
     std::uint64_t arg;
   };
   int span_class(double span);
-  void admit(std::uint32_t record);
+  void submit_write_to_media(std::uint64_t bytes, sim::EventHandler& done, std::uint64_t arg);
+  void admit(std::uint32_t record);  // into the write buffer
   void on_ack_due(std::uint64_t record);
   void on_media_written(std::uint64_t record);
   std::uint32_t take_record(const PendingWrite& write);

@@ -96,7 +96,8 @@ void S2dCluster::on_guest_done(Arg arg) {
   const Extent* copies = slabs_.extents(vms_[r.vm].disk, r.offset);
   const int n = slabs_.copies();
   if (!r.write) {
-    // A local copy when one exists; otherwise the first surviving copy.
+    // A local copy when one exists; otherwise the first surviving copy (add_vm
+    // made sure every slab of the disk has one).
     int chosen = -1;
     for (int c = 0; c < n; ++c) {
       if (!nodes_[copies[c].node]->up) continue;
@@ -106,7 +107,6 @@ void S2dCluster::on_guest_done(Arg arg) {
       }
       if (chosen < 0) chosen = c;
     }
-    if (chosen < 0) throw std::runtime_error("data unavailable: every copy of a slab is on a failed node");
     r.read_copy = static_cast<std::uint8_t>(chosen);
     cycles += copies[chosen].node == r.node
                   ? charge(r.node, CpuLayer::DriveIo, stack_.drive_io.cycles(bytes))
@@ -119,7 +119,6 @@ void S2dCluster::on_guest_done(Arg arg) {
       cycles += copies[c].node == r.node ? charge(r.node, CpuLayer::DriveIo, stack_.drive_io.cycles(bytes))
                                          : charge(r.node, CpuLayer::Network, message_cycles(bytes));
     }
-    if (surviving == 0) throw std::runtime_error("data unavailable: every copy of a slab is on a failed node");
     if (surviving < n) ++degraded_ios_;
     r.copies_pending = static_cast<std::uint8_t>(surviving);
   }
