@@ -38,7 +38,15 @@ int FlashDrive::span_class(double span) {
   return cls;
 }
 
-void FlashDrive::read(std::uint64_t bytes, sim::EventHandler& done, std::uint64_t arg) {
+void FlashDrive::submit(const DriveIo& io, sim::EventHandler& done, std::uint64_t arg) {
+  if (io.write) {
+    write_bytes(io.bytes, done, arg);
+  } else {
+    read_bytes(io.bytes, done, arg);
+  }
+}
+
+void FlashDrive::read_bytes(std::uint64_t bytes, sim::EventHandler& done, std::uint64_t arg) {
   ++reads_;
   const double work = std::max(read_latency_s_, channels_ * static_cast<double>(bytes) / read_bw_);
   media_.submit(work, span_class(work / read_latency_s_), done, arg);
@@ -61,7 +69,7 @@ void FlashDrive::submit_write_to_media(std::uint64_t bytes, sim::EventHandler& d
   media_.submit(work, span_class(work / (channels_ * per_op)), done, arg);
 }
 
-void FlashDrive::write(std::uint64_t bytes, sim::EventHandler& done, std::uint64_t arg) {
+void FlashDrive::write_bytes(std::uint64_t bytes, sim::EventHandler& done, std::uint64_t arg) {
   ++writes_;
   if (buffer_bytes_ == 0) {
     // No buffer: the write completes when the media has it.

@@ -18,27 +18,28 @@
 #include <cstdint>
 #include <vector>
 
+#include "models/hardware/drive.hpp"
 #include "models/spec/hardware_spec.hpp"
 #include "sim/engine.hpp"
 #include "sim/shared_capacity.hpp"
 
 namespace hcisim::models {
 
-class FlashDrive {
+class FlashDrive final : public Drive {
  public:
   FlashDrive(sim::Engine& engine, const DriveSpec& spec);
-  FlashDrive(const FlashDrive&) = delete;
-  FlashDrive& operator=(const FlashDrive&) = delete;
 
-  void read(std::uint64_t bytes, sim::EventHandler& done, std::uint64_t arg);
-  void write(std::uint64_t bytes, sim::EventHandler& done, std::uint64_t arg);
+  // Flash has no seek: the offset does not matter. Every write is durable once
+  // acknowledged (the write buffer is power-loss protected), so write-through
+  // costs nothing extra.
+  void submit(const DriveIo& io, sim::EventHandler& done, std::uint64_t arg) override;
 
   int channels() const { return channels_; }
   // Time-average fraction of channel capacity in use since reset_stats().
-  double utilisation() const { return media_.utilisation(); }
-  std::uint64_t reads() const { return reads_; }
-  std::uint64_t writes() const { return writes_; }
-  void reset_stats();
+  double utilisation() const override { return media_.utilisation(); }
+  std::uint64_t reads() const override { return reads_; }
+  std::uint64_t writes() const override { return writes_; }
+  void reset_stats() override;
 
  private:
   struct PendingWrite {
@@ -46,6 +47,8 @@ class FlashDrive {
     sim::EventHandler* done;
     std::uint64_t arg;
   };
+  void read_bytes(std::uint64_t bytes, sim::EventHandler& done, std::uint64_t arg);
+  void write_bytes(std::uint64_t bytes, sim::EventHandler& done, std::uint64_t arg);
   int span_class(double span);
   void submit_write_to_media(std::uint64_t bytes, sim::EventHandler& done, std::uint64_t arg);
   void admit(std::uint32_t record);  // into the write buffer

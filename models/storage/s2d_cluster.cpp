@@ -133,7 +133,7 @@ void S2dCluster::on_host_done(Arg arg) {
   if (!r.write) {
     const Extent& e = extent(r, r.read_copy);
     if (e.node == r.node) {
-      drive(e).read(r.bytes, done_, id);
+      drive(e).read(0, r.bytes, done_, id);
     } else {
       fabric_.send(r.node, e.node, stack_.control_message_bytes, read_request_arrived_, id);
     }
@@ -144,7 +144,7 @@ void S2dCluster::on_host_done(Arg arg) {
     const Extent& e = extent(r, c);
     if (!nodes_[e.node]->up) continue;
     if (e.node == r.node) {
-      drive(e).write(r.bytes, copy_written_, arg_of(id, c));
+      drive(e).write(0, r.bytes, copy_written_, arg_of(id, c));
     } else {
       fabric_.send(r.node, e.node, r.bytes, write_data_arrived_, arg_of(id, c));
     }
@@ -159,7 +159,7 @@ void S2dCluster::on_read_request_arrived(Arg arg) {
 
 void S2dCluster::on_remote_read_cpu_done(Arg arg) {
   IoRequest& r = (*requests_)[request_of(arg)];
-  drive(extent(r, r.read_copy)).read(r.bytes, remote_read_done_, arg);
+  drive(extent(r, r.read_copy)).read(0, r.bytes, remote_read_done_, arg);
 }
 
 void S2dCluster::on_remote_read_done(Arg arg) {
@@ -180,7 +180,7 @@ void S2dCluster::on_write_data_arrived(Arg arg) {
 
 void S2dCluster::on_remote_write_cpu_done(Arg arg) {
   IoRequest& r = (*requests_)[request_of(arg)];
-  drive(extent(r, copy_of(arg))).write(r.bytes, remote_written_, arg);
+  drive(extent(r, copy_of(arg))).write(0, r.bytes, remote_written_, arg);
 }
 
 void S2dCluster::on_remote_written(Arg arg) {

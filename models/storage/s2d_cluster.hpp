@@ -22,7 +22,7 @@
 #include "models/hardware/vcpu_set.hpp"
 #include "models/network/fabric.hpp"
 #include "models/spec/scenario_spec.hpp"
-#include "models/storage/io_request.hpp"
+#include "models/io/io_request.hpp"
 #include "models/storage/slab_map.hpp"
 #include "sim/engine.hpp"
 
@@ -43,7 +43,7 @@ struct StageTimes {
 struct ClusterNode {
   ClusterNode(sim::Engine& engine, const ClusterSpec& spec, int index);
   HostCpu cpu;
-  std::vector<std::unique_ptr<FlashDrive>> drives;
+  std::vector<std::unique_ptr<Drive>> drives;
   bool up = true;
 };
 
@@ -81,7 +81,7 @@ class S2dCluster final : public IoTarget {
   const Extent& extent(const IoRequest& r, int copy) const {
     return slabs_.extents(vms_[r.vm].disk, r.offset)[copy];
   }
-  FlashDrive& drive(const Extent& e) { return *nodes_[e.node]->drives[e.drive]; }
+  Drive& drive(const Extent& e) { return *nodes_[e.node]->drives[e.drive]; }
   HostCpu& cpu(int node) { return nodes_[static_cast<std::size_t>(node)]->cpu; }
   double message_cycles(double bytes) const;
   double charge(int node, CpuLayer layer, double cycles);

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "models/spec/workload_spec.hpp"
-#include "models/storage/io_request.hpp"
+#include "models/io/io_request.hpp"
 #include "models/workload/measurement.hpp"
 #include "sim/engine.hpp"
 #include "sim/random.hpp"

@@ -85,9 +85,9 @@ class DriveLoad final : public hcisim::sim::EventHandler {
     ++issued_;
     s.issued_at = engine_.now();
     if (s.write) {
-      drive_.write(write_bytes_, *this, slot);
+      drive_.write(0, write_bytes_, *this, slot);
     } else {
-      drive_.read(read_bytes_, *this, slot);
+      drive_.read(0, read_bytes_, *this, slot);
     }
   }
 
