@@ -1,7 +1,9 @@
 #include "models/hardware/host_cpu.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <string>
 
 namespace hcisim::models {
 
@@ -18,25 +20,221 @@ const char* cpu_layer_name(CpuLayer layer) {
 }
 
 namespace {
-int effective_cores_of(const CpuSpec& cpu, int sockets) {
+int threads_per_core_of(const CpuSpec& cpu, int sockets) {
   if (cpu.cores <= 0 || sockets <= 0 || cpu.base_hz <= 0) {
     throw std::invalid_argument("host cpu '" + cpu.id + "': cores, sockets and clock must be positive");
   }
-  const double smt = cpu.threads > cpu.cores ? cpu.smt_yield : 1.0;
-  return std::max(1, static_cast<int>(std::lround(cpu.cores * sockets * smt)));
+  if (cpu.threads != cpu.cores && cpu.threads != 2 * cpu.cores) {
+    throw std::invalid_argument("host cpu '" + cpu.id + "': threads must equal cores or twice the cores (SMT)");
+  }
+  if (cpu.threads == 2 * cpu.cores && (cpu.smt_yield < 1.0 || cpu.smt_yield > 2.0)) {
+    throw std::invalid_argument("host cpu '" + cpu.id + "': SMT yield must be between 1 and 2");
+  }
+  return cpu.threads / cpu.cores;
 }
 }  // namespace
 
 HostCpu::HostCpu(sim::Engine& engine, const CpuSpec& cpu, int sockets, double burst_scv, sim::RandomStream rng)
-    : clock_hz_(cpu.base_hz),
-      ns_per_cycle_(1e9 / cpu.base_hz),
+    : engine_(&engine),
+      clock_hz_(cpu.all_core_hz > 0 ? cpu.all_core_hz : cpu.base_hz),
+      nominal_hz_(cpu.base_hz),
+      smt_yield_(cpu.threads > cpu.cores ? cpu.smt_yield : 1.0),
+      threads_per_core_(threads_per_core_of(cpu, sockets)),
+      single_rate_(clock_hz_ * 1e-9),
+      paired_rate_(clock_hz_ * 1e-9 * smt_yield_ / 2.0),
       burst_scv_(burst_scv),
       rng_(rng),
-      station_(engine, effective_cores_of(cpu, sockets)) {}
+      threads_(static_cast<std::size_t>(cpu.threads) * static_cast<std::size_t>(sockets)),
+      cores_(static_cast<std::size_t>(cpu.cores) * static_cast<std::size_t>(sockets)) {
+  for (int c = cores() - 1; c >= 0; --c) push_set(idle_cores_, c);
+}
 
-void HostCpu::reset_stats() {
-  station_.reset_stats();
-  cycles_by_layer_.fill(0.0);
+int HostCpu::add_pinned_queue() {
+  pinned_.emplace_back();
+  return static_cast<int>(pinned_.size() - 1);
+}
+
+HostCpu::Burst HostCpu::make_burst(const CpuWork& work, sim::EventHandler& done, std::uint64_t arg, int queue) {
+  Burst burst{work, 0, &done, arg, queue};
+  if (burst_scv_ > 0) {
+    const double factor = rng_.unit_mean(burst_scv_);
+    for (double& c : burst.work.cycles) c *= factor;
+  }
+  burst.total = burst.work.total();
+  return burst;
+}
+
+void HostCpu::run(const CpuWork& work, sim::EventHandler& done, std::uint64_t arg) {
+  dispatch(make_burst(work, done, arg, -1));
+}
+
+void HostCpu::run_pinned(int queue, const CpuWork& work, sim::EventHandler& done, std::uint64_t arg) {
+  Pinned& p = pinned_.at(static_cast<std::size_t>(queue));
+  const Burst burst = make_burst(work, done, arg, queue);
+  if (p.running) {
+    p.waiting.push_back(burst);
+    return;
+  }
+  p.running = true;
+  p.busy.set(engine_->now(), 1.0);
+  dispatch(burst);
+}
+
+// Starts `burst` on a free LP (an idle core first, then the free thread of a
+// busy core), or queues it when every LP is busy.
+void HostCpu::dispatch(const Burst& burst) {
+  const sim::SimTime now = engine_->now();
+  if (!idle_cores_.empty()) {
+    const int c = idle_cores_.back();
+    erase_set(idle_cores_, c);
+    cores_[static_cast<std::size_t>(c)].busy = 1;
+    if (threads_per_core_ > 1) push_set(half_cores_, c);
+    busy_lps_.add(now, 1.0);
+    threads_[static_cast<std::size_t>(c * threads_per_core_)].rate = single_rate_;
+    start(c * threads_per_core_, burst);
+    return;
+  }
+  if (!half_cores_.empty()) {
+    const int c = half_cores_.back();
+    erase_set(half_cores_, c);
+    cores_[static_cast<std::size_t>(c)].busy = 2;
+    const int lp = threads_[static_cast<std::size_t>(2 * c)].busy ? 2 * c + 1 : 2 * c;
+    set_rate(sibling(lp), paired_rate_);
+    busy_lps_.add(now, 1.0);
+    threads_[static_cast<std::size_t>(lp)].rate = paired_rate_;
+    start(lp, burst);
+    return;
+  }
+  (burst.pinned_queue >= 0 ? urgent_ : waiting_).push_back(burst);
+  waiting_stat_.add(now, 1.0);
+}
+
+void HostCpu::start(int lp, const Burst& burst) {
+  Thread& t = threads_[static_cast<std::size_t>(lp)];
+  t.burst = burst;
+  t.busy = true;
+  t.remaining = burst.total;
+  t.uncounted = 0;
+  t.last_update = engine_->now();
+  t.event = engine_->schedule_in(static_cast<sim::SimTime>(t.remaining / t.rate + 0.5), done_event_,
+                                 static_cast<std::uint64_t>(lp));
+}
+
+void HostCpu::advance(Thread& t, sim::SimTime now) const {
+  t.remaining = std::max(0.0, t.remaining - static_cast<double>(now - t.last_update) * t.rate);
+  t.last_update = now;
+}
+
+// A running thread changes speed because its sibling started or stopped.
+void HostCpu::set_rate(int lp, double rate) {
+  Thread& t = threads_[static_cast<std::size_t>(lp)];
+  if (!t.busy || t.rate == rate) {
+    t.rate = rate;
+    return;
+  }
+  const sim::SimTime now = engine_->now();
+  advance(t, now);
+  engine_->cancel(t.event);
+  t.rate = rate;
+  t.event = engine_->schedule_in(static_cast<sim::SimTime>(t.remaining / rate + 0.5), done_event_,
+                                 static_cast<std::uint64_t>(lp));
+}
+
+void HostCpu::account(Thread& t) {
+  if (t.burst.total <= 0) return;
+  const double share = (t.burst.total - t.uncounted) / t.burst.total;
+  for (int l = 0; l < kCpuLayerCount; ++l) cycles_[static_cast<std::size_t>(l)] += t.burst.work.cycles[l] * share;
+}
+
+void HostCpu::on_done(std::uint64_t index) {
+  const int lp = static_cast<int>(index);
+  Thread& t = threads_[index];
+  const sim::SimTime now = engine_->now();
+  account(t);
+  const Burst finished = t.burst;
+  if (!urgent_.empty() || !waiting_.empty()) {
+    // The LP goes straight to the next burst: its sibling's speed does not change.
+    const Burst next = urgent_.empty() ? waiting_.pop_front() : urgent_.pop_front();
+    waiting_stat_.add(now, -1.0);
+    start(lp, next);
+  } else {
+    t.busy = false;
+    busy_lps_.add(now, -1.0);
+    const int c = core_of(lp);
+    Core& core = cores_[static_cast<std::size_t>(c)];
+    if (core.busy == 2) {
+      core.busy = 1;
+      set_rate(sibling(lp), single_rate_);
+      push_set(half_cores_, c);
+    } else {
+      core.busy = 0;
+      if (threads_per_core_ > 1) erase_set(half_cores_, c);
+      push_set(idle_cores_, c);
+    }
+  }
+  if (finished.pinned_queue >= 0) on_pinned_done(finished.pinned_queue);
+  finished.done->on_event(finished.arg);
+}
+
+void HostCpu::on_pinned_done(int queue) {
+  Pinned& p = pinned_[static_cast<std::size_t>(queue)];
+  if (p.waiting.empty()) {
+    p.running = false;
+    p.busy.set(engine_->now(), 0.0);
+    return;
+  }
+  dispatch(p.waiting.pop_front());
+}
+
+// Index sets with O(1) insert and erase (swap with the last element).
+void HostCpu::push_set(std::vector<int>& set, int core) {
+  cores_[static_cast<std::size_t>(core)].position = static_cast<int>(set.size());
+  set.push_back(core);
+}
+
+void HostCpu::erase_set(std::vector<int>& set, int core) {
+  Core& entry = cores_[static_cast<std::size_t>(core)];
+  const int last = set.back();
+  set[static_cast<std::size_t>(entry.position)] = last;
+  cores_[static_cast<std::size_t>(last)].position = entry.position;
+  set.pop_back();
+  entry.position = -1;
+}
+
+void HostCpu::reset_stats(sim::SimTime now) {
+  for (Thread& t : threads_) {
+    if (!t.busy) continue;
+    advance(t, now);
+    t.uncounted = t.burst.total - t.remaining;
+  }
+  cycles_.fill(0.0);
+  for (Pinned& p : pinned_) p.busy.reset(now);
+  busy_lps_.reset(now);
+  waiting_stat_.reset(now);
+}
+
+double HostCpu::cycles(CpuLayer layer, sim::SimTime now) const {
+  const auto l = static_cast<std::size_t>(layer);
+  double sum = cycles_[l];
+  for (const Thread& t : threads_) {
+    if (!t.busy || t.burst.total <= 0) continue;
+    const double remaining = std::max(0.0, t.remaining - static_cast<double>(now - t.last_update) * t.rate);
+    const double executed = t.burst.total - remaining - t.uncounted;
+    sum += t.burst.work.cycles[l] * executed / t.burst.total;
+  }
+  return sum;
+}
+
+double HostCpu::logical_busy_fraction(sim::SimTime now) const {
+  return busy_lps_.average(now) / static_cast<double>(logical_processors());
+}
+
+double HostCpu::utilisation(sim::SimTime now) const {
+  const double elapsed_ns = static_cast<double>(now - busy_lps_.start());
+  if (elapsed_ns <= 0) return 0;
+  double executed = 0;
+  for (int l = 0; l < kCpuLayerCount; ++l) executed += cycles(static_cast<CpuLayer>(l), now);
+  return executed / (single_rate_ * capacity_threads() * elapsed_ns);
 }
 
 }  // namespace hcisim::models

@@ -1,58 +1,147 @@
-// The CPUs of one node: sockets x cores, SMT, clock. Work arrives as bursts of
-// cycles, each running on one hardware thread; bursts queue FCFS when every
-// thread is busy. SMT is modelled as extra effective cores: a node with
-// C physical cores and SMT yield y serves like round(C * y) cores at the base
-// clock (a burst alone still runs at full single-thread speed).
-// Cycles are also accounted per layer, so a report can say where the CPU went.
+// The CPUs of one node: sockets x cores, each core with one or two hardware
+// threads (logical processors, LPs), all at one sustained clock.
+//
+// Work arrives as bursts of cycles (CpuWork, split by layer); each burst runs on
+// one LP. Scheduling follows what an SMT-aware OS scheduler does: a burst takes
+// an idle core if there is one (it then runs at the full single-thread speed);
+// only when every core is busy does it take the second thread of a busy core,
+// and then both threads of that core run at smt_yield / 2 of full speed each (a
+// core with both threads busy does smt_yield times the work of one thread, not
+// twice). When every LP is busy, bursts wait in FIFO order. So throughput rises
+// linearly with load until every core has one thread busy (half the LPs), then
+// slowly up to cores x smt_yield: the shape of a real CPU-vs-load curve.
+//
+// Serial queues ("pinned" work, e.g. the processing of one network connection,
+// whose completions are bound to one LP) run one burst at a time; each burst
+// still runs on the pool's LPs, ahead of ordinary bursts (interrupt/DPC-level
+// work preempts threads), so it is counted like any other CPU work.
+//
+// Accounting is as the work executes: cycles are attributed to their layers in
+// proportion to the part of each burst executed inside the measurement window,
+// so per-layer shares never exceed the capacity actually used.
+//
+// Cost: submit and completion O(1) plus one event; a thread whose sibling starts
+// or stops gets its completion rescheduled (one cancel + one push).
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <vector>
 
+#include "models/hardware/cpu_work.hpp"
 #include "models/spec/hardware_spec.hpp"
 #include "sim/engine.hpp"
-#include "sim/fcfs_station.hpp"
+#include "sim/fifo_ring.hpp"
+#include "sim/time_weighted.hpp"
 
 namespace hcisim::models {
 
-enum class CpuLayer { Guest, Hypervisor, StorageStack, DriveIo, Network, Count };
-constexpr int kCpuLayerCount = static_cast<int>(CpuLayer::Count);
-const char* cpu_layer_name(CpuLayer layer);
-
 class HostCpu {
  public:
-  // `burst_scv`: variability of burst times (0 = deterministic, 1 = exponential),
-  // drawn from `rng` so each node has its own stream.
+  // `burst_scv`: variability of burst work (0 = exactly the given cycles,
+  // 1 = exponential), drawn from `rng` so each node has its own stream.
   HostCpu(sim::Engine& engine, const CpuSpec& cpu, int sockets, double burst_scv = 0,
           sim::RandomStream rng = sim::RandomStream(0, "cpu"));
+  HostCpu(const HostCpu&) = delete;
+  HostCpu& operator=(const HostCpu&) = delete;
 
-  // Runs `cycles` of work (on average) on one hardware thread; done.on_event(arg) afterwards.
-  void run(double cycles, sim::EventHandler& done, std::uint64_t arg) {
-    station_.submit(to_time(burst_scv_ > 0 ? cycles * rng_.unit_mean(burst_scv_) : cycles), done, arg);
+  // Runs `work` (cycles, on average) on one LP; done.on_event(arg) afterwards.
+  void run(const CpuWork& work, sim::EventHandler& done, std::uint64_t arg);
+  void run(CpuLayer layer, double cycles, sim::EventHandler& done, std::uint64_t arg) {
+    run(CpuWork::of(layer, cycles), done, arg);
   }
-  // Records which layer the cycles of a burst belong to (no simulated effect).
-  void account(CpuLayer layer, double cycles) { cycles_by_layer_[static_cast<int>(layer)] += cycles; }
 
-  int effective_cores() const { return station_.servers(); }
-  double clock_hz() const { return clock_hz_; }
-  // Time-average fraction of effective cores busy since reset_stats().
-  double utilisation() const { return station_.utilisation(); }
-  double mean_queue_length() const { return station_.mean_queue_length(); }
-  // Cycles charged to a layer since reset_stats().
-  double cycles(CpuLayer layer) const { return cycles_by_layer_[static_cast<int>(layer)]; }
-  void reset_stats();
+  // A new serial queue; returns its index for run_pinned().
+  int add_pinned_queue();
+  // Runs `work` after every earlier burst of the same queue has finished.
+  void run_pinned(int queue, const CpuWork& work, sim::EventHandler& done, std::uint64_t arg);
+  // Time-average share of time a serial queue had work since reset_stats().
+  double pinned_busy(int queue, sim::SimTime now) const {
+    return pinned_[static_cast<std::size_t>(queue)].busy.average(now);
+  }
+  int pinned_queues() const { return static_cast<int>(pinned_.size()); }
+
+  int cores() const { return static_cast<int>(cores_.size()); }
+  int logical_processors() const { return cores() * threads_per_core_; }
+  double clock_hz() const { return clock_hz_; }      // the sustained clock bursts run at
+  double nominal_hz() const { return nominal_hz_; }  // the base clock
+  double smt_yield() const { return smt_yield_; }
+  // Work per second with every LP busy, in units of one thread alone on a core.
+  double capacity_threads() const { return cores() * (threads_per_core_ > 1 ? smt_yield_ : 1.0); }
+
+  // Since reset_stats():
+  // Time-average share of LPs running a burst (Windows' "% Total Run Time").
+  double logical_busy_fraction(sim::SimTime now) const;
+  // CPU as VMFleet reports it: LP run time scaled by actual over nominal frequency.
+  double vmfleet_cpu(sim::SimTime now) const { return logical_busy_fraction(now) * clock_hz_ / nominal_hz_; }
+  // Executed work over what every core could do (cores x SMT yield): hcisim's busy-core figure.
+  double utilisation(sim::SimTime now) const;
+  // Cycles of `layer` executed inside the window.
+  double cycles(CpuLayer layer, sim::SimTime now) const;
+  // Time-average number of bursts waiting for an LP.
+  double mean_queue_length(sim::SimTime now) const { return waiting_stat_.average(now); }
+  void reset_stats(sim::SimTime now);
 
  private:
-  sim::SimTime to_time(double cycles) const {
-    return static_cast<sim::SimTime>(cycles * ns_per_cycle_ + 0.5);
-  }
+  struct Burst {
+    CpuWork work;
+    double total = 0;          // cycles
+    sim::EventHandler* done = nullptr;
+    std::uint64_t arg = 0;
+    int pinned_queue = -1;     // serial queue it belongs to, -1 = none
+  };
+  struct Thread {
+    Burst burst;
+    bool busy = false;
+    double remaining = 0;          // cycles left at last_update
+    double uncounted = 0;          // cycles of the burst executed before the window (not accounted)
+    double rate = 0;               // cycles per ns
+    sim::SimTime last_update = 0;
+    sim::EventId event{};
+  };
+  struct Core {
+    int busy = 0;        // threads running
+    int position = -1;   // index in idle_cores_ or half_cores_, -1 = in neither
+  };
+  struct Pinned {
+    sim::FifoRing<Burst> waiting;
+    bool running = false;
+    sim::TimeWeighted busy;  // 1 while a burst of the queue is waiting for an LP or running
+  };
 
+  Burst make_burst(const CpuWork& work, sim::EventHandler& done, std::uint64_t arg, int queue);
+  void dispatch(const Burst& burst);
+  void start(int lp, const Burst& burst);
+  void advance(Thread& t, sim::SimTime now) const;
+  void set_rate(int lp, double rate);
+  void on_done(std::uint64_t lp);
+  void account(Thread& t);
+  void push_set(std::vector<int>& set, int core);
+  void erase_set(std::vector<int>& set, int core);
+  void on_pinned_done(int queue);
+  int sibling(int lp) const { return lp ^ 1; }
+  int core_of(int lp) const { return threads_per_core_ > 1 ? lp >> 1 : lp; }
+
+  sim::Engine* engine_;
   double clock_hz_;
-  double ns_per_cycle_;
+  double nominal_hz_;
+  double smt_yield_;
+  int threads_per_core_;
+  double single_rate_;   // cycles per ns, one thread alone
+  double paired_rate_;   // cycles per ns, each of two threads on a core
   double burst_scv_;
   sim::RandomStream rng_;
-  sim::FcfsStation station_;
-  std::array<double, kCpuLayerCount> cycles_by_layer_{};
+  std::vector<Thread> threads_;
+  std::vector<Core> cores_;
+  std::vector<int> idle_cores_;  // cores with no busy thread (stack)
+  std::vector<int> half_cores_;  // cores with one of two threads busy (stack)
+  sim::FifoRing<Burst> urgent_;  // heads of serial queues
+  sim::FifoRing<Burst> waiting_;
+  std::vector<Pinned> pinned_;
+  std::array<double, kCpuLayerCount> cycles_{};
+  sim::TimeWeighted busy_lps_;
+  sim::TimeWeighted waiting_stat_;
+  sim::MemberEvent<HostCpu, &HostCpu::on_done> done_event_{*this};
 };
 
 }  // namespace hcisim::models

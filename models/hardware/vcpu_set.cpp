@@ -31,8 +31,7 @@ void VcpuSet::run(double cycles, sim::EventHandler& done, std::uint64_t arg) {
 
 void VcpuSet::start(int vcpu, const Burst& burst) {
   running_[static_cast<std::size_t>(vcpu)] = burst;
-  host_->account(CpuLayer::Guest, burst.cycles);
-  host_->run(burst.cycles, burst_done_, static_cast<std::uint64_t>(vcpu));
+  host_->run(CpuLayer::Guest, burst.cycles, burst_done_, static_cast<std::uint64_t>(vcpu));
 }
 
 void VcpuSet::on_burst_done(std::uint64_t vcpu) {

@@ -1,8 +1,11 @@
-// One I/O of a VM as it travels through the storage stack. Requests live in a
-// table sized at build time (VMs x threads x outstanding): a closed-loop
-// generator reuses its request for the next I/O, so nothing is allocated per I/O.
+// One I/O of a VM as it travels from the workload through the hypervisor and the
+// storage product; the seam between workloads and products, owned by neither.
+// Requests live in a table sized at build time (VMs x threads x outstanding): a
+// closed-loop generator reuses its request for the next I/O, so nothing is
+// allocated per I/O.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -10,23 +13,45 @@
 
 namespace hcisim::models {
 
+// Where an I/O's latency goes. For an I/O split into pieces and copies, the
+// backend stages are those of the piece that finished last (the critical path),
+// so the stages of every I/O add up to its latency.
+enum class IoStage {
+  Guest,          // waiting for and running on a vCPU (application and guest I/O path)
+  VmQueue,        // waiting for a slot in the virtual controller's queue
+  Host,           // host CPU bursts before the backend (hypervisor, storage stack), queueing included
+  Redirect,       // file-system redirection to the volume's owner and back (network and connection work)
+  Network,        // messages on the wire between nodes
+  RemoteCpu,      // the copy's node: connection queue and its CPU burst
+  Drive,          // the drive I/O, its queueing included
+  CompletionCpu,  // the issuing node: connection queue and the burst that receives the reply
+  Count
+};
+constexpr int kIoStageCount = static_cast<int>(IoStage::Count);
+const char* io_stage_name(IoStage stage);
+
 struct IoRequest {
   std::uint32_t vm = 0;
   std::uint32_t thread = 0;      // global thread index in the workload
+  std::uint32_t disk = 0;        // the VM's virtual disk in the storage product
   std::uint16_t node = 0;        // node hosting the VM
   bool write = false;
-  std::uint32_t bytes = 0;
+  std::uint64_t bytes = 0;
   std::uint64_t offset = 0;      // within the VM's virtual disk
   sim::SimTime issued_at = 0;
-  sim::SimTime stage_started = 0;  // when the I/O entered its current stage of the path
-  // Storage path state.
-  std::uint8_t copies_pending = 0;
-  std::uint8_t read_copy = 0;    // which copy a read is served from
+  sim::SimTime stage_started = 0;  // when the I/O entered its current stage
+  std::array<sim::SimTime, kIoStageCount> stages{};  // time spent in each stage so far
+  std::uint16_t pending = 0;     // storage path: pieces/copies still in flight
+
+  void enter(IoStage finished, sim::SimTime now) {
+    stages[static_cast<int>(finished)] += now - stage_started;
+    stage_started = now;
+  }
 };
 
 using RequestTable = std::vector<IoRequest>;
 
-// Where a workload sends its I/Os. The storage calls the workload's completion
+// Where a workload sends its I/Os. The receiver calls the workload's completion
 // handler with the request index when the I/O is done.
 class IoTarget {
  public:

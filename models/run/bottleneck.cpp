@@ -44,9 +44,12 @@ void attribute_bottleneck(RunResult& result, const ScenarioSpec& spec) {
   }
   Bottleneck b;
   if (cpu) {
+    char capacity[96];
+    std::snprintf(capacity, sizeof capacity, "%d cores (%d logical processors, %.0f core-equivalents with SMT)",
+                  cpu->cores, cpu->logical_processors, cpu->capacity_threads);
     b = {"host CPU", cpu->cpu_utilisation,
          "node " + std::to_string(cpu->node + 1) + " CPU " + percent(cpu->cpu_utilisation) + " busy over " +
-             std::to_string(cpu->effective_cores) + " effective cores; " + top_layer(*cpu)};
+             capacity + "; " + top_layer(*cpu)};
   }
   // A vCPU whose burst waits for a host core still counts as busy, so when the
   // host CPU is saturated the vCPUs look saturated too; they are the limit only
@@ -65,6 +68,11 @@ void attribute_bottleneck(RunResult& result, const ScenarioSpec& spec) {
     b = {"network", nic_util(*nic),
          "node " + std::to_string(nic->node + 1) + " NIC ports " + percent(nic->nic_tx_utilisation) + " sending, " +
              percent(nic->nic_rx_utilisation) + " receiving"};
+  }
+  if (result.hotspot_utilisation > b.utilisation) {
+    b = {"storage connection", result.hotspot_utilisation,
+         result.hotspot + " has work " + percent(result.hotspot_utilisation) +
+             " of the time: a connection's messages are handled one at a time at each end"};
   }
   if (b.utilisation < 0.8) {
     const int per_vm = spec.vms.workload.threads * spec.vms.workload.outstanding;

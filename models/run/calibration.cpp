@@ -8,16 +8,13 @@
 
 namespace hcisim::models {
 
-StackSpec scale_per_io_costs(const StackSpec& stack, double factor) {
+StackSpec scale_fitted_cost(const StackSpec& stack, double factor) {
   StackSpec scaled = stack;
-  for (LayerCost* layer : {&scaled.guest, &scaled.hypervisor, &scaled.storage_stack, &scaled.drive_io,
-                           &scaled.network_message}) {
-    layer->cycles_per_io *= factor;
-  }
+  scaled.network_message.cycles_per_io *= factor;
   return scaled;
 }
 
-CalibrationResult calibrate_per_io_costs(const ScenarioSpec& spec, double tolerance, int max_runs,
+CalibrationResult calibrate_stack(const ScenarioSpec& spec, double tolerance, int max_runs,
                                          const std::function<void(const CalibrationStep&)>& on_step) {
   CalibrationResult result;
   int calibration_figures = 0;
@@ -34,7 +31,7 @@ CalibrationResult calibrate_per_io_costs(const ScenarioSpec& spec, double tolera
 
   auto run = [&](double factor) {
     ScenarioSpec trial = spec;
-    trial.cluster.stack = scale_per_io_costs(spec.cluster.stack, factor);
+    trial.cluster.stack = scale_fitted_cost(spec.cluster.stack, factor);
     const RunResult r = simulate(trial);
     CalibrationStep step{factor, figure_value(r, result.figure.figure), 0};
     step.error = (step.predicted - result.figure.value) / result.figure.value;
@@ -43,8 +40,9 @@ CalibrationResult calibrate_per_io_costs(const ScenarioSpec& spec, double tolera
     return step;
   };
 
-  // Secant on log(predicted) against log(factor): in a CPU-bound case throughput
-  // goes as 1 / factor, so the first step is usually already close.
+  // Secant on log(predicted) against log(factor): when the protocol's
+  // connections limit the case, throughput goes as 1 / factor, so the first
+  // step is usually already close.
   CalibrationStep previous = run(1.0);
   double factor = 1.0 + previous.error;  // assumes throughput ~ 1 / cost
   for (int i = 1; i < max_runs && std::fabs(previous.error) > tolerance; ++i) {
@@ -56,8 +54,8 @@ CalibrationResult calibrate_per_io_costs(const ScenarioSpec& spec, double tolera
     const double slope = (std::log(current.predicted) - std::log(previous.predicted)) /
                          (std::log(current.factor) - std::log(previous.factor));
     if (!std::isfinite(slope) || std::fabs(slope) < 1e-3) {
-      throw std::runtime_error("calibration: the figure does not respond to the per-I/O CPU costs (the case is "
-                               "not CPU-bound), so they cannot be fitted on it");
+      throw std::runtime_error("calibration: the figure does not respond to the fitted per-message cost (the "
+                               "case is not limited by the protocol's connections), so it cannot be fitted on it");
     }
     const double next = std::exp(std::log(current.factor) +
                                  (std::log(result.figure.value) - std::log(current.predicted)) / slope);
@@ -66,7 +64,7 @@ CalibrationResult calibrate_per_io_costs(const ScenarioSpec& spec, double tolera
   }
   result.factor = previous.factor;
   result.converged = std::fabs(previous.error) <= tolerance;
-  result.fitted = scale_per_io_costs(spec.cluster.stack, result.factor);
+  result.fitted = scale_fitted_cost(spec.cluster.stack, result.factor);
   return result;
 }
 

@@ -1,8 +1,7 @@
-// Fitting the per-I/O CPU costs of a stack to a calibration case: one common
-// factor on the cycles_per_io of every layer the RDMA path uses (guest,
-// hypervisor, storage stack, drive I/O, network message), found by a secant
-// search on the case's calibration figure. The split between layers stays as
-// the catalog estimates it; only the overall level is fitted.
+// Fitting a stack's one fitted constant to its calibration case: the per-message
+// cycles of its network protocol (network_message.cycles_per_io, the work each
+// end of a connection does per message), found by a secant search on the case's
+// calibration figure. Every other cost stays as the catalog estimates it.
 #pragma once
 
 #include <functional>
@@ -21,18 +20,18 @@ struct CalibrationStep {
 struct CalibrationResult {
   ReferenceFigure figure;            // the calibration figure that was fitted
   std::vector<CalibrationStep> steps;
-  double factor = 1;                 // multiply the current per-I/O costs by this
+  double factor = 1;                 // multiply the current fitted constant by this
   StackSpec fitted;                  // the stack with the factor applied
   bool converged = false;
 };
 
-// Multiplies the per-I/O cycles of the layers named above by `factor`.
-StackSpec scale_per_io_costs(const StackSpec& stack, double factor);
+// Multiplies the fitted constant (network_message.cycles_per_io) by `factor`.
+StackSpec scale_fitted_cost(const StackSpec& stack, double factor);
 
 // `spec` must carry exactly one reference figure marked calibration. Stops when
 // the figure is matched within `tolerance` (relative) or after `max_runs` runs.
 // `on_step` is told each run as it finishes.
-CalibrationResult calibrate_per_io_costs(const ScenarioSpec& spec, double tolerance = 0.002, int max_runs = 8,
+CalibrationResult calibrate_stack(const ScenarioSpec& spec, double tolerance = 0.002, int max_runs = 8,
                                          const std::function<void(const CalibrationStep&)>& on_step = {});
 
 }  // namespace hcisim::models

@@ -7,7 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "models/hardware/host_cpu.hpp"
+#include "models/hardware/cpu_work.hpp"
+#include "models/io/io_request.hpp"
 #include "models/spec/scenario_spec.hpp"
 
 namespace hcisim::models {
@@ -17,20 +18,29 @@ struct LatencySummary {
   double mean_s = 0, p50_s = 0, p90_s = 0, p99_s = 0, p999_s = 0, max_s = 0;
 };
 
-// Mean time an I/O spends in each stage of the path (see StageTimes).
+// Mean time an I/O spends in each stage of its path (IoStage); they add up
+// to the mean latency.
 struct StageBreakdown {
-  double guest_s = 0;    // waiting for and running on a vCPU
-  double host_s = 0;     // hypervisor and storage stack on the host CPU, with queueing
-  double backend_s = 0;  // drives, network and remote CPU
+  std::array<double, kIoStageCount> mean_s{};
+  double total_s() const {
+    double t = 0;
+    for (const double s : mean_s) t += s;
+    return t;
+  }
+  double operator[](IoStage s) const { return mean_s[static_cast<std::size_t>(s)]; }
 };
 
 struct NodeResult {
   int node = 0;                     // 0-based
   bool up = true;
   int vms = 0;
-  int effective_cores = 0;
-  double cpu_utilisation = 0;       // busy fraction of effective cores
-  std::array<double, kCpuLayerCount> cpu_by_layer{};  // fraction of the node's CPU capacity per layer
+  int cores = 0;                    // physical cores
+  int logical_processors = 0;
+  double capacity_threads = 0;      // cores x SMT yield: work per second with every LP busy, in single threads
+  double cpu_utilisation = 0;       // executed work over that capacity (hcisim's busy-core figure)
+  double lp_busy = 0;               // share of logical processors running (Windows' % Total Run Time)
+  double vmfleet_cpu = 0;           // VMFleet's CPU %: lp_busy x actual / nominal frequency
+  std::array<double, kCpuLayerCount> cpu_by_layer{};  // share of the node's CPU capacity per layer (sums to cpu_utilisation)
   double vcpu_utilisation = 0;      // mean busy fraction of this node's VMs' vCPUs
   double drive_utilisation_mean = 0;
   double drive_utilisation_max = 0;
@@ -80,7 +90,11 @@ struct RunResult {
   LatencySummary read_latency, write_latency, all_latency;
   StageBreakdown read_stages, write_stages;
   std::vector<NodeResult> nodes;
+  double vmfleet_cpu = 0;           // plain mean of the running nodes' vmfleet_cpu, as VMFleet reports it
   std::uint64_t degraded_ios = 0;
+  std::uint64_t redirected_ios = 0; // I/Os sent to their volume's owner first (ReFS CSV redirection)
+  std::string hotspot;              // the product's busiest serial resource (a connection end), if any
+  double hotspot_utilisation = 0;
   Bottleneck bottleneck;
   std::vector<FigureComparison> references;
   std::vector<TimelinePoint> timeline;  // equal intervals over the measured time

@@ -4,9 +4,11 @@
 #include <chrono>
 #include <stdexcept>
 
+#include "models/cluster/cluster.hpp"
+#include "models/hypervisor/vm_io_path.hpp"
 #include "models/run/bottleneck.hpp"
 #include "models/run/reference_check.hpp"
-#include "models/storage/s2d_cluster.hpp"
+#include "models/storage/s2d/s2d_product.hpp"
 #include "models/workload/diskspd_workload.hpp"
 #include "models/workload/measurement.hpp"
 #include "sim/engine.hpp"
@@ -28,48 +30,97 @@ LatencySummary summarise(const sim::LatencyHistogram& h) {
   return s;
 }
 
+// Everything a run is made of, assembled from the scenario: hardware, the
+// storage product, the hypervisor path and the workload.
+struct Model {
+  explicit Model(const ScenarioSpec& spec)
+      : engine(spec.run.seed),
+        cluster(engine, spec.cluster),
+        product(make_product(spec)),
+        workload(engine, spec.vms.workload, requests, measurement),
+        vms(engine, spec.cluster.hypervisor, *product, requests, workload) {}
+
+  std::unique_ptr<StorageProduct> make_product(const ScenarioSpec& spec) {
+    switch (spec.cluster.stack.product) {
+      case ProductKind::S2d: return std::make_unique<S2dProduct>(engine, spec.cluster, cluster, requests);
+    }
+    throw std::invalid_argument("stack '" + spec.cluster.stack.id + "': unknown storage product");
+  }
+
+  sim::Engine engine;
+  RequestTable requests;
+  Measurement measurement;
+  Cluster cluster;
+  std::unique_ptr<StorageProduct> product;
+  DiskspdWorkload workload;
+  VmIoPath vms;
+};
+
+// Where each VM runs and which volume holds its disk: VMFleet creates each
+// node's VMs on the volume named for the node; a failed node's VMs run where
+// the scenario failed them over.
+void place_vms(Model& m, const ScenarioSpec& spec) {
+  for (int n = 0; n < spec.cluster.node_count; ++n) {
+    const int count = spec.vms.per_node[static_cast<std::size_t>(n)];
+    if (count == 0) continue;
+    int host = n;
+    if (!m.cluster.up(n)) {
+      host = spec.vms.failover.empty() ? -1 : spec.vms.failover[static_cast<std::size_t>(n)];
+      if (host < 0) {
+        throw std::invalid_argument("node " + std::to_string(n + 1) + " is down and its VMs have no failover node");
+      }
+    }
+    for (int i = 0; i < count; ++i) {
+      const std::uint32_t vm = m.vms.add_vm(host, m.cluster.cpu(host), spec.vms.vcpus, n, spec.vms.workload.file_bytes);
+      m.workload.add_vm(vm, host);
+    }
+  }
+}
+
 // Starts measuring at the end of warm-up: every statistic restarts there.
 class WarmupEnd final : public sim::EventHandler {
  public:
-  WarmupEnd(sim::Engine& engine, S2dCluster& cluster, Measurement& measurement, sim::SimTime duration)
-      : engine_(engine), cluster_(cluster), measurement_(measurement), duration_(duration) {}
+  WarmupEnd(Model& model, sim::SimTime duration) : m_(model), duration_(duration) {}
   void on_event(std::uint64_t) override {
-    cluster_.reset_stats();
-    measurement_.begin(engine_.now(), duration_, 32);
+    m_.cluster.reset_stats();
+    m_.vms.reset_stats();
+    m_.product->reset_stats();
+    m_.measurement.begin(m_.engine.now(), duration_, 32);
   }
 
  private:
-  sim::Engine& engine_;
-  S2dCluster& cluster_;
-  Measurement& measurement_;
+  Model& m_;
   sim::SimTime duration_;
 };
 
-void fill_nodes(RunResult& result, const S2dCluster& cluster, const ScenarioSpec& spec, sim::SimTime now) {
-  const double seconds = result.measured_seconds;
-  std::vector<double> vcpu_sum(static_cast<std::size_t>(cluster.node_count()), 0.0);
-  std::vector<int> vm_count(static_cast<std::size_t>(cluster.node_count()), 0);
-  {
-    std::uint32_t vm = 0;
-    for (int n = 0; n < cluster.node_count(); ++n) {
-      for (int i = 0; i < spec.vms.per_node[static_cast<std::size_t>(n)]; ++i, ++vm) {
-        vcpu_sum[static_cast<std::size_t>(n)] += cluster.vcpus(vm).utilisation(now);
-        ++vm_count[static_cast<std::size_t>(n)];
-      }
-    }
+void fill_nodes(RunResult& result, Model& m) {
+  const sim::SimTime now = m.engine.now();
+  const int nodes = m.cluster.node_count();
+  std::vector<double> vcpu_sum(static_cast<std::size_t>(nodes), 0.0);
+  std::vector<int> vm_count(static_cast<std::size_t>(nodes), 0);
+  for (std::uint32_t vm = 0; vm < m.vms.vm_count(); ++vm) {
+    const auto host = static_cast<std::size_t>(m.vms.host(vm));
+    vcpu_sum[host] += m.vms.vcpus(vm).utilisation(now);
+    ++vm_count[host];
   }
-  for (int n = 0; n < cluster.node_count(); ++n) {
-    const ClusterNode& node = cluster.node(n);
+  double vmfleet_sum = 0;
+  int running = 0;
+  for (int n = 0; n < nodes; ++n) {
+    const ClusterNode& node = m.cluster.node(n);
     NodeResult r;
     r.node = n;
     r.up = node.up;
     r.vms = vm_count[static_cast<std::size_t>(n)];
-    r.effective_cores = node.cpu.effective_cores();
-    r.cpu_utilisation = node.cpu.utilisation();
-    const double capacity_cycles = node.cpu.clock_hz() * node.cpu.effective_cores() * seconds;
+    r.cores = node.cpu.cores();
+    r.logical_processors = node.cpu.logical_processors();
+    r.capacity_threads = node.cpu.capacity_threads();
+    r.cpu_utilisation = node.cpu.utilisation(now);
+    r.lp_busy = node.cpu.logical_busy_fraction(now);
+    r.vmfleet_cpu = node.cpu.vmfleet_cpu(now);
+    const double capacity_cycles = node.cpu.clock_hz() * node.cpu.capacity_threads() * result.measured_seconds;
     for (int l = 0; l < kCpuLayerCount; ++l) {
       r.cpu_by_layer[static_cast<std::size_t>(l)] =
-          capacity_cycles > 0 ? node.cpu.cycles(static_cast<CpuLayer>(l)) / capacity_cycles : 0;
+          capacity_cycles > 0 ? node.cpu.cycles(static_cast<CpuLayer>(l), now) / capacity_cycles : 0;
     }
     r.vcpu_utilisation = r.vms > 0 ? vcpu_sum[static_cast<std::size_t>(n)] / r.vms : 0;
     double sum = 0;
@@ -78,10 +129,25 @@ void fill_nodes(RunResult& result, const S2dCluster& cluster, const ScenarioSpec
       r.drive_utilisation_max = std::max(r.drive_utilisation_max, d->utilisation());
     }
     r.drive_utilisation_mean = sum / static_cast<double>(node.drives.size());
-    r.nic_tx_utilisation = cluster.fabric().egress_utilisation(n);
-    r.nic_rx_utilisation = cluster.fabric().ingress_utilisation(n);
+    r.nic_tx_utilisation = m.cluster.fabric().egress_utilisation(n);
+    r.nic_rx_utilisation = m.cluster.fabric().ingress_utilisation(n);
+    if (r.up) {
+      vmfleet_sum += r.vmfleet_cpu;
+      ++running;
+    }
     result.nodes.push_back(r);
   }
+  result.vmfleet_cpu = running > 0 ? vmfleet_sum / running : 0;
+}
+
+StageBreakdown stage_means(const Measurement& measurement, bool write, std::uint64_t ios) {
+  StageBreakdown b;
+  if (ios == 0) return b;
+  const auto& sums = measurement.stage_sums(write);
+  for (int s = 0; s < kIoStageCount; ++s) {
+    b.mean_s[static_cast<std::size_t>(s)] = sim::to_seconds(sums[static_cast<std::size_t>(s)]) / static_cast<double>(ios);
+  }
+  return b;
 }
 
 }  // namespace
@@ -92,34 +158,29 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
     throw std::invalid_argument("VM placement must list one count per node");
   }
   const auto wall_start = std::chrono::steady_clock::now();
-  sim::Engine engine(spec.run.seed);
-  RequestTable requests;
-  Measurement measurement;
-  DiskspdWorkload workload(engine, spec.vms.workload, requests, measurement);
-  S2dCluster cluster(engine, spec.cluster, requests, workload);
-  for (int n = 0; n < spec.cluster.node_count; ++n) {
-    for (int i = 0; i < spec.vms.per_node[static_cast<std::size_t>(n)]; ++i) {
-      const std::uint32_t vm = cluster.add_vm(n, spec.vms.vcpus, spec.vms.workload.file_bytes);
-      workload.add_vm(vm, n);
-    }
-  }
-  if (requests.empty()) throw std::invalid_argument("the scenario has no VM issuing I/O");
+  Model m(spec);
+  place_vms(m, spec);
+  if (m.requests.empty()) throw std::invalid_argument("the scenario has no VM issuing I/O");
+  const DiskspdSpec& w = spec.vms.workload;
+  m.product->reserve(m.requests.size(), w.block_bytes,
+                     w.pattern == AccessPattern::Random && w.random_align_bytes > 0 ? w.random_align_bytes
+                                                                                    : w.block_bytes);
 
   const sim::SimTime warmup = spec.run.warmup_ns;
   const sim::SimTime end = warmup + spec.run.duration_ns;
-  WarmupEnd warmup_end(engine, cluster, measurement, spec.run.duration_ns);
-  engine.schedule_at(warmup, warmup_end);
-  workload.start(cluster);
+  WarmupEnd warmup_end(m, spec.run.duration_ns);
+  m.engine.schedule_at(warmup, warmup_end);
+  m.workload.start(m.vms);
 
   std::uint64_t peak_pending = 0;
   const sim::SimTime step = std::max<sim::SimTime>(1, end / 100);
   for (sim::SimTime t = 0; t < end;) {
     t = std::min(end, t + step);
-    engine.run_until(t);
-    peak_pending = std::max<std::uint64_t>(peak_pending, engine.pending_events());
+    m.engine.run_until(t);
+    peak_pending = std::max<std::uint64_t>(peak_pending, m.engine.pending_events());
     if (options.progress) options.progress(static_cast<double>(t) / static_cast<double>(end));
   }
-  measurement.finish(engine.now());
+  m.measurement.finish(m.engine.now());
 
   RunResult result;
   result.scenario_id = spec.id;
@@ -127,6 +188,7 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   result.seed = spec.run.seed;
   result.warmup_seconds = sim::to_seconds(warmup);
   result.measured_seconds = sim::to_seconds(spec.run.duration_ns);
+  const Measurement& measurement = m.measurement;
   result.read_iops = static_cast<double>(measurement.reads()) / result.measured_seconds;
   result.write_iops = static_cast<double>(measurement.writes()) / result.measured_seconds;
   result.read_bytes_per_s = static_cast<double>(measurement.read_bytes()) / result.measured_seconds;
@@ -139,16 +201,10 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   sim::LatencyHistogram all = measurement.read_latency();
   all.merge(measurement.write_latency());
   result.all_latency = summarise(all);
-  result.degraded_ios = cluster.degraded_ios();
-  const StageTimes& stages = cluster.stage_times();
-  for (int w = 0; w < 2; ++w) {
-    if (stages.ios[w] == 0) continue;
-    StageBreakdown& b = w == 0 ? result.read_stages : result.write_stages;
-    const double n = static_cast<double>(stages.ios[w]);
-    b.guest_s = sim::to_seconds(stages.guest[w]) / n;
-    b.host_s = sim::to_seconds(stages.host[w]) / n;
-    b.backend_s = sim::to_seconds(stages.backend[w]) / n;
-  }
+  result.degraded_ios = m.product->counters().degraded_ios;
+  result.redirected_ios = m.product->counters().redirected_ios;
+  result.read_stages = stage_means(measurement, false, measurement.reads());
+  result.write_stages = stage_means(measurement, true, measurement.writes());
   const double interval_s = sim::to_seconds(measurement.interval());
   for (const IntervalSample& sample : measurement.timeline()) {
     TimelinePoint p;
@@ -159,16 +215,19 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
     if (sample.writes > 0) p.write_latency_mean_s = sim::to_seconds(sample.write_latency_sum) / sample.writes;
     result.timeline.push_back(p);
   }
-  fill_nodes(result, cluster, spec, engine.now());
+  fill_nodes(result, m);
+  const ProductHotspot hotspot = m.product->hotspot(m.engine.now());
+  result.hotspot = hotspot.what;
+  result.hotspot_utilisation = hotspot.utilisation;
   attribute_bottleneck(result, spec);
   result.references = compare_references(result, spec.references);
 
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   RunPerformance& perf = result.performance;
   perf.wall_seconds = wall;
-  perf.events = engine.events_processed();
-  perf.events_cancelled = engine.events_cancelled();
-  perf.simulated_ios = workload.completed();
+  perf.events = m.engine.events_processed();
+  perf.events_cancelled = m.engine.events_cancelled();
+  perf.simulated_ios = m.workload.completed();
   perf.ios_per_wall_second = wall > 0 ? static_cast<double>(perf.simulated_ios) / wall : 0;
   perf.events_per_wall_second = wall > 0 ? static_cast<double>(perf.events) / wall : 0;
   perf.peak_pending_events = peak_pending;

@@ -17,6 +17,8 @@ struct CpuSpec {
   int threads = 0;           // hardware threads per socket (2 x cores with SMT)
   double base_hz = 0;
   double boost_hz = 0;
+  // Sustained clock with every core busy (all-core turbo); 0 = the base clock.
+  double all_core_hz = 0;
   // Throughput of a core with both SMT threads busy, relative to one thread
   // alone (e.g. 1.25: SMT adds 25 %). 1.0 when there is no SMT.
   double smt_yield = 1.0;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "models/spec/hardware_spec.hpp"
+#include "models/spec/hypervisor_spec.hpp"
 #include "models/spec/stack_spec.hpp"
 #include "models/spec/workload_spec.hpp"
 
@@ -31,15 +32,23 @@ struct ClusterSpec {
   NicSpec nic;
   SwitchSpec network_switch;      // converged switch between nodes
   StackSpec stack;
+  HypervisorSpec hypervisor;
   Resiliency resiliency = Resiliency::ThreeWayMirror;
   std::uint64_t csv_cache_bytes = 0;  // CSV in-memory read cache per node; 0 = off
   std::vector<int> failed_nodes;  // 0-based indices of nodes that are down for the whole run
+  // One volume per node (as VMFleet makes them: each node's VMs on the volume
+  // named for it); the node that owns (coordinates) each volume, 0-based.
+  // Empty = each node owns its own volume.
+  std::vector<int> volume_owners;
 };
 
 struct VmSpec {
   int vcpus = 2;
   std::uint64_t memory_bytes = 0;
-  std::vector<int> per_node;      // VMs on each node (size == node_count)
+  std::vector<int> per_node;      // VMs created on each node, on its volume (size == node_count)
+  // Where the VMs of a failed node run instead (0-based node, -1 = the node is
+  // up); their disks stay on their own volume. Empty = no node failed over.
+  std::vector<int> failover;
   DiskspdSpec workload;
 };
 

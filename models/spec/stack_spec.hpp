@@ -1,5 +1,6 @@
-// Per-layer costs of a software-defined storage stack (one profile per product).
-// CPU work is in cycles, charged on the node where the layer runs.
+// Per-layer costs and layout of a software-defined storage product (one
+// profile per product, in the catalog's stacks/). CPU work is in cycles at the
+// running clock, charged on the node where the layer runs.
 #pragma once
 
 #include <cstdint>
@@ -13,16 +14,21 @@ struct LayerCost {
   double cycles(double bytes) const { return cycles_per_io + cycles_per_byte * bytes; }
 };
 
+enum class ProductKind { S2d };
+
 struct StackSpec {
   std::string id;
-  std::string product;
-  LayerCost guest;               // in the VM: application + guest kernel + virtual disk driver (vCPU)
-  LayerCost hypervisor;          // host virtual storage path (VMBus, VHDX), per VM I/O
-  LayerCost storage_stack;       // host storage stack per VM I/O (CSV/ReFS/Spaces)
-  LayerCost drive_io;            // host per drive I/O issued (one per copy on that node)
-  LayerCost network_message;     // per remote message on each end (SMB Direct / RDMA)
-  LayerCost network_tcp_extra;   // added per message when the transport is TCP (no RDMA)
+  std::string model;             // display name
+  ProductKind product = ProductKind::S2d;
+  LayerCost storage_stack;       // per VM I/O on the node running the volume's stack (S2D: CSVFS, ReFS, Spaces on the owner)
+  LayerCost drive_io;            // per drive I/O issued (one per piece and copy on that node)
+  LayerCost network_message;     // per message, at each end (SMB Direct over RDMA)
+  LayerCost network_tcp_extra;   // added per message end when the transport is TCP (no RDMA)
+  // Layout: columns x interleave stripes over extents (slabs) of slab_bytes.
   double slab_bytes = 256.0 * 1024 * 1024;
+  int columns = 0;               // 0 = the product's rule (S2D: capacity drives per node, at most 8)
+  double interleave_bytes = 256.0 * 1024;
+  int connections_per_pair = 1;  // protocol connections between two nodes
   // Variability of the time one CPU burst takes (squared coefficient of
   // variation): 0 = always exactly cycles / clock, 1 = exponential.
   double cpu_burst_scv = 0;

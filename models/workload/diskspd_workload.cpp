@@ -39,7 +39,7 @@ void DiskspdWorkload::add_vm(std::uint32_t vm, int node) {
       r.vm = vm;
       r.thread = thread;
       r.node = static_cast<std::uint16_t>(node);
-      r.bytes = static_cast<std::uint32_t>(spec_.block_bytes);
+      r.bytes = spec_.block_bytes;
       requests_->push_back(r);
     }
   }
@@ -84,6 +84,7 @@ void DiskspdWorkload::on_tokens(std::uint64_t request) {
   r.write = spec_.write_fraction >= 1.0 || (spec_.write_fraction > 0.0 && vm.rng.bernoulli(spec_.write_fraction));
   r.offset = next_offset(r);
   r.issued_at = engine_->now();
+  r.stages = {};
   ++issued_;
   target_->submit(static_cast<std::uint32_t>(request));
 }
@@ -92,7 +93,7 @@ void DiskspdWorkload::on_event(std::uint64_t request) {
   const IoRequest& r = (*requests_)[request];
   const sim::SimTime now = engine_->now();
   ++completed_;
-  measurement_->record(r.write, r.bytes, now - r.issued_at, now);
+  measurement_->record(r, now - r.issued_at, now);
   issue(static_cast<std::uint32_t>(request));
 }
 

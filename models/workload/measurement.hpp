@@ -4,9 +4,11 @@
 // interval. Memory: one small record per interval, fixed by begin().
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
+#include "models/io/io_request.hpp"
 #include "sim/batch_means.hpp"
 #include "sim/latency_histogram.hpp"
 #include "sim/time.hpp"
@@ -25,7 +27,14 @@ class Measurement {
   void begin(sim::SimTime start, sim::SimTime duration, int intervals);
   bool active() const { return active_; }
 
-  void record(bool write, std::uint32_t bytes, sim::SimTime latency, sim::SimTime now) {
+  // A completed I/O: its latency and where the time went (r.stages).
+  void record(const IoRequest& r, sim::SimTime latency, sim::SimTime now) {
+    if (!active_) return;
+    auto& stages = stage_sums_[r.write ? 1 : 0];
+    for (int s = 0; s < kIoStageCount; ++s) stages[static_cast<std::size_t>(s)] += r.stages[static_cast<std::size_t>(s)];
+    record(r.write, r.bytes, latency, now);
+  }
+  void record(bool write, std::uint64_t bytes, sim::SimTime latency, sim::SimTime now) {
     if (!active_) return;
     while (now >= interval_end_) close_interval();
     IntervalSample& current = open_;
@@ -53,6 +62,8 @@ class Measurement {
   const sim::LatencyHistogram& read_latency() const { return read_latency_; }
   const sim::LatencyHistogram& write_latency() const { return write_latency_; }
   const sim::BatchMeans& iops_batches() const { return iops_; }
+  // Time spent in each stage, summed over the measured I/Os of one direction.
+  const std::array<sim::SimTime, kIoStageCount>& stage_sums(bool write) const { return stage_sums_[write ? 1 : 0]; }
   // Closed intervals, in time order.
   const std::vector<IntervalSample>& timeline() const { return closed_; }
   sim::SimTime interval() const { return interval_; }
@@ -69,6 +80,7 @@ class Measurement {
   sim::LatencyHistogram read_latency_;
   sim::LatencyHistogram write_latency_;
   sim::BatchMeans iops_{16};
+  std::array<std::array<sim::SimTime, kIoStageCount>, 2> stage_sums_{};
 };
 
 }  // namespace hcisim::models

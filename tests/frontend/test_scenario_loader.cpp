@@ -130,24 +130,44 @@ TEST_CASE("the including file overrides what it includes", "[scenario]") {
   CHECK(s.vms.per_node.size() == 3);
 }
 
-TEST_CASE("failed nodes: 1-based in the file, 0-based in the spec; their VMs are 0", "[scenario]") {
-  SECTION("a single per-node count leaves failed nodes empty") {
-    ScenarioFixture fx(edited("run:\n", "cluster:\n  failed_nodes: [4]\nrun:\n"));
+TEST_CASE("failed nodes: 1-based in the file, 0-based in the spec; their VMs fail over or it is an error", "[scenario]") {
+  SECTION("a failed node's VMs run where failover says; its volume moves with them") {
+    ScenarioFixture fx(edited("per_node: 64", "per_node: 64\n  failover: [{from: 4, to: 2}]",
+                              edited("run:\n", "cluster:\n  failed_nodes: [4]\nrun:\n")));
     const ScenarioSpec s = load_scenario(fx.file, bundled());
     CHECK(s.cluster.failed_nodes == std::vector<int>{3});
-    CHECK(s.vms.per_node == std::vector<int>{64, 64, 64, 0});
+    CHECK(s.vms.per_node == std::vector<int>{64, 64, 64, 64});
+    CHECK(s.vms.failover == std::vector<int>{-1, -1, -1, 1});
+    CHECK(s.cluster.volume_owners == std::vector<int>{0, 1, 2, 1});
   }
-  SECTION("a per-node list (Test 3)") {
+  SECTION("a per-node list with no VMs on the failed node needs no failover") {
     ScenarioFixture fx(edited("per_node: 64", "per_node: [32, 64, 32, 0]",
                               edited("run:\n", "cluster:\n  failed_nodes: [4]\nrun:\n")));
     const ScenarioSpec s = load_scenario(fx.file, bundled());
     CHECK(s.vms.per_node == std::vector<int>{32, 64, 32, 0});
+    CHECK(s.cluster.volume_owners == std::vector<int>{0, 1, 2, 0});  // the first running node
   }
-  SECTION("a failed node with VMs is an error") {
-    ScenarioFixture fx(edited("per_node: 64", "per_node: [32, 64, 32, 8]",
-                              edited("run:\n", "cluster:\n  failed_nodes: [4]\nrun:\n")));
-    CHECK(load_error_of([&] { load_scenario(fx.file, bundled()); }) ==
-          fx.file.string() + ":5: key 'vms.per_node[3]': node 4 is in cluster.failed_nodes, so it runs no VMs; expected 0");
+  SECTION("a failed node's VMs are never dropped silently") {
+    ScenarioFixture fx(edited("run:\n", "cluster:\n  failed_nodes: [4]\nrun:\n"));
+    CHECK_THAT(load_error_of([&] { load_scenario(fx.file, bundled()); }),
+               Contains("key 'vms.per_node': node 4 is in cluster.failed_nodes; its VMs need a node to run on"));
+  }
+  SECTION("failover to a failed node, or from a running one, is refused") {
+    ScenarioFixture to_failed(edited("per_node: 64", "per_node: 64\n  failover: [{from: 4, to: 3}]",
+                                     edited("run:\n", "cluster:\n  failed_nodes: [3, 4]\nrun:\n")));
+    CHECK_THAT(load_error_of([&] { load_scenario(to_failed.file, bundled()); }),
+               Contains("key 'vms.failover[0].to': expected a running node"));
+    ScenarioFixture from_up(edited("per_node: 64", "per_node: 64\n  failover: [{from: 2, to: 1}]",
+                                   edited("run:\n", "cluster:\n  failed_nodes: [4]\nrun:\n")));
+    CHECK_THAT(load_error_of([&] { load_scenario(from_up.file, bundled()); }),
+               Contains("key 'vms.failover[0].from': expected a node listed in cluster.failed_nodes"));
+  }
+  SECTION("volume owners are one running node per volume") {
+    ScenarioFixture fx(edited("run:\n", "cluster:\n  volume_owners: [2, 2, 3, 4]\nrun:\n"));
+    CHECK(load_scenario(fx.file, bundled()).cluster.volume_owners == std::vector<int>{1, 1, 2, 3});
+    ScenarioFixture short_list(edited("run:\n", "cluster:\n  volume_owners: [2, 2]\nrun:\n"));
+    CHECK_THAT(load_error_of([&] { load_scenario(short_list.file, bundled()); }),
+               Contains("key 'cluster.volume_owners': expected one owner node per volume (4 entries"));
   }
 }
 
@@ -169,7 +189,7 @@ TEST_CASE("scenario errors name file, line and key", "[scenario]") {
   };
   const Case cases[] = {
       {"  per_node: 64\n", "  per_node: 64\n  colour: red\n",
-       "6: key 'vms.colour': unknown key; expected one of per_node, vcpus, memory or workload"},
+       "6: key 'vms.colour': unknown key; expected one of per_node, vcpus, memory, workload or failover"},
       {"  per_node: 64\n", "  per_node: [64, 64]\n",
        "5: key 'vms.per_node': expected one VM count per node (4 entries), got 2"},
       {"  per_node: 64\n", "  per_node: 0\n", "5: key 'vms.per_node': expected at least one VM in the cluster, got '0'"},
@@ -263,7 +283,8 @@ TEST_CASE("include problems: missing file, cycles, schema versions, syntax", "[s
 }
 
 TEST_CASE("describe prints back what was understood", "[scenario]") {
-  ScenarioFixture fx(edited("run:\n", "cluster:\n  failed_nodes: [4]\nrun:\n"));
+  ScenarioFixture fx(edited("per_node: 64", "per_node: [64, 64, 64, 0]",
+                            edited("run:\n", "cluster:\n  failed_nodes: [4]\nrun:\n")));
   const std::string text = describe(load_scenario(fx.file, bundled()));
   CHECK_THAT(text, StartsWith("Scenario s ("));
   CHECK_THAT(text, Contains("4 x dell-ax-7525"));
@@ -272,7 +293,10 @@ TEST_CASE("describe prints back what was understood", "[scenario]") {
   CHECK_THAT(text, Contains("24 x KIOXIA CM6-V"));
   CHECK_THAT(text, Contains("100 Gb/s"));
   CHECK_THAT(text, Contains("three-way mirror"));
-  CHECK_THAT(text, Contains("192 in all (per node: 64, 64, 64, 0)"));
+  CHECK_THAT(text, Contains("192 in all (created per node: 64, 64, 64, 0)"));
+  CHECK_THAT(text, Contains("auto columns x 256 KiB interleave, 256 MiB slabs"));
+  CHECK_THAT(text, Contains("hypervisor: ") && Contains("256 outstanding I/Os per virtual disk"));
+  CHECK_THAT(text, Contains("volume 4 -> node 1"));
   CHECK_THAT(text, Contains("4 KiB random, 0% writes, 2 thread(s) x 32 outstanding, 10 GiB file"));
   CHECK_THAT(text, Contains("warm-up 20 ms, measure 200 ms"));
   CHECK_THAT(text, Contains("read_iops about 5,727,985 IOPS, tolerance 10%, calibration figure"));

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "models/spec/hardware_spec.hpp"
+#include "models/spec/hypervisor_spec.hpp"
 #include "models/spec/scenario_spec.hpp"
 #include "models/spec/stack_spec.hpp"
 #include "models/spec/workload_spec.hpp"
@@ -47,6 +48,7 @@ inline CpuSpec epyc_7742() {
   c.threads = 128;
   c.base_hz = 2.25e9;
   c.boost_hz = 3.4e9;
+  c.all_core_hz = 3.0e9;
   c.smt_yield = 1.25;
   return c;
 }
@@ -77,16 +79,29 @@ inline SwitchSpec switch_100g() {
 inline StackSpec s2d_stack() {
   StackSpec s;
   s.id = "s2d";
-  s.product = "Storage Spaces Direct";
-  s.guest = {72'000, 0.05};
-  s.hypervisor = {60'000, 0.05};
-  s.storage_stack = {84'000, 0.05};
-  s.drive_io = {19'200, 0.0};
-  s.network_message = {14'400, 0.02};
+  s.model = "Storage Spaces Direct";
+  s.product = ProductKind::S2d;
+  s.storage_stack = {30'000, 0.05};
+  s.drive_io = {10'000, 0.0};
+  s.network_message = {7'460, 0.02};
   s.network_tcp_extra = {20'000, 1.0};
   s.slab_bytes = 256.0 * MiB;
+  s.interleave_bytes = 256.0 * KiB;
+  s.connections_per_pair = 1;
   s.control_message_bytes = 256;
   return s;
+}
+
+// hardware-catalog/hypervisors/hyper-v.yaml
+inline HypervisorSpec hyper_v() {
+  HypervisorSpec h;
+  h.id = "hyper-v";
+  h.model = "Microsoft Hyper-V";
+  h.kind = HypervisorKind::HyperV;
+  h.guest = {30'000, 0.05};
+  h.host = {20'000, 0.05};
+  h.disk_queue_depth = 256;
+  return h;
 }
 
 // AX-7525-like nodes (2 x EPYC 7742, one ConnectX-6 Dx) with fewer drives, so
@@ -107,6 +122,7 @@ inline ClusterSpec ax7525_cluster(int nodes, int drives_per_node, Resiliency res
   c.nic = connectx6_dx();
   c.network_switch = switch_100g();
   c.stack = s2d_stack();
+  c.hypervisor = hyper_v();
   c.resiliency = resiliency;
   return c;
 }

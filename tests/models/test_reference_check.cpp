@@ -37,7 +37,9 @@ NodeResult node(int index, double cpu, double vcpu, double drive, double tx, dou
   n.node = index;
   n.up = up;
   n.vms = 2;
-  n.effective_cores = 160;
+  n.cores = 128;
+  n.logical_processors = 256;
+  n.capacity_threads = 160;
   n.cpu_utilisation = cpu;
   n.cpu_by_layer[static_cast<int>(CpuLayer::StorageStack)] = cpu * 0.6;
   n.cpu_by_layer[static_cast<int>(CpuLayer::Guest)] = cpu * 0.4;

@@ -26,9 +26,9 @@ int calibrate_command(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse_command_line(args,
                           "usage: hcisim calibrate SCENARIO [options]\n\n"
-                          "Fits one common factor on the stack's per-I/O CPU cycles (guest, hypervisor, storage\n"
-                          "stack, drive I/O, network message) so the scenario's calibration figure is matched,\n"
-                          "and prints the fitted values for the stack file. Changes no file.",
+                          "Fits the stack's one fitted constant (network_message.cycles_per_io: the work each end\n"
+                          "of a storage connection does per message) so the scenario's calibration figure is\n"
+                          "matched, and prints the fitted value for the stack file. Changes no file.",
                           options, positional, vm)) {
     return 0;
   }
@@ -41,20 +41,16 @@ int calibrate_command(const std::vector<std::string>& args) {
       throw UsageError{e.what()};
     }
   }
-  const auto result = models::calibrate_per_io_costs(spec, 0.002, 8, [](const models::CalibrationStep& s) {
+  const auto result = models::calibrate_stack(spec, 0.002, 8, [](const models::CalibrationStep& s) {
     std::printf("  factor %.4f -> predicted %.6g (%+.2f %%)\n", s.factor, s.predicted, s.error * 100);
   });
   const auto& figure = result.figure;
   std::printf("\ncalibration case %s: %s published %s\n", spec.id.c_str(),
               std::string(frontend::figure_name(figure.figure)).c_str(),
               frontend::format_figure_value(figure.figure, figure.value).c_str());
-  std::printf("%s: factor %.4f on the current per-I/O costs of stack '%s'\n",
+  std::printf("%s: factor %.4f on the current fitted constant of stack '%s'\n",
               result.converged ? "converged" : "NOT converged", result.factor, spec.cluster.stack.id.c_str());
   const auto& s = result.fitted;
-  std::printf("  guest.cycles_per_io:           %.0f\n", s.guest.cycles_per_io);
-  std::printf("  hypervisor.cycles_per_io:      %.0f\n", s.hypervisor.cycles_per_io);
-  std::printf("  storage_stack.cycles_per_io:   %.0f\n", s.storage_stack.cycles_per_io);
-  std::printf("  drive_io.cycles_per_io:        %.0f\n", s.drive_io.cycles_per_io);
   std::printf("  network_message.cycles_per_io: %.0f\n", s.network_message.cycles_per_io);
   return result.converged ? 0 : 1;
 }

@@ -99,7 +99,7 @@ void Catalog::load_folder(const fs::path& dir) {
   }
   if (!any_kind_folder) {
     throw LoadError(dir.string() + ": not a catalog folder: expected a cpus/, drives/, nics/, switches/, "
-                    "nodes/ or stacks/ folder inside");
+                    "nodes/, stacks/ or hypervisors/ folder inside");
   }
 }
 
@@ -179,6 +179,9 @@ const models::NodeSpec& Catalog::node(std::string_view id) const {
 }
 const models::StackSpec& Catalog::stack(std::string_view id) const {
   return spec<models::StackSpec>(id, PartKind::Stack);
+}
+const models::HypervisorSpec& Catalog::hypervisor(std::string_view id) const {
+  return spec<models::HypervisorSpec>(id, PartKind::Hypervisor);
 }
 
 std::vector<PartSummary> Catalog::list() const {

@@ -50,6 +50,7 @@ class Catalog {
   const models::SwitchSpec& switch_(std::string_view id) const { return network_switch(id); }
   const models::NodeSpec& node(std::string_view id) const;
   const models::StackSpec& stack(std::string_view id) const;
+  const models::HypervisorSpec& hypervisor(std::string_view id) const;
 
   bool contains(std::string_view id) const { return parts_.find(id) != parts_.end(); }
   // All parts, ordered by kind (cpu, drive, nic, switch, node, stack), then id.

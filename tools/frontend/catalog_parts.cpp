@@ -1,6 +1,7 @@
 #include "tools/frontend/catalog_parts.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace hcisim::frontend {
 namespace {
@@ -10,7 +11,7 @@ constexpr std::uint64_t kMaxControlMessageBytes = 1024 * 1024;
 
 std::vector<std::string> kind_keys(PartKind kind) {
   switch (kind) {
-    case PartKind::Cpu: return {"cores", "threads", "base_clock", "boost_clock", "smt_yield"};
+    case PartKind::Cpu: return {"cores", "threads", "base_clock", "boost_clock", "all_core_clock", "smt_yield"};
     case PartKind::Drive:
       return {"type",          "capacity",           "random_read_iops",
               "random_write_iops", "seq_read_throughput", "seq_write_throughput",
@@ -20,9 +21,10 @@ std::vector<std::string> kind_keys(PartKind kind) {
     case PartKind::Switch: return {"port_speed", "latency"};
     case PartKind::Node: return {"cpu", "sockets", "memory", "drives", "nic", "nic_count"};
     case PartKind::Stack:
-      return {"guest",           "hypervisor",        "storage_stack", "drive_io",
-              "network_message", "network_tcp_extra", "slab_size",     "control_message_size",
+      return {"product",     "storage_stack", "drive_io",   "network_message",      "network_tcp_extra",
+              "slab_size",   "columns",       "interleave", "connections_per_pair", "control_message_size",
               "cpu_burst_variability"};
+    case PartKind::Hypervisor: return {"type", "guest", "host", "disk_queue_depth"};
   }
   return {};
 }
@@ -46,6 +48,12 @@ models::CpuSpec read_cpu(const YamlMap& map, PartFieldReader& fields) {
   cpu.base_hz = fields.frequency(map, "base_clock");
   cpu.boost_hz = fields.frequency(map, "boost_clock");
   if (cpu.boost_hz < cpu.base_hz) map.required("boost_clock").fail_expected("at least base_clock");
+  if (map.has("all_core_clock")) {
+    cpu.all_core_hz = fields.frequency(map, "all_core_clock");
+    if (cpu.all_core_hz < cpu.base_hz || cpu.all_core_hz > cpu.boost_hz) {
+      map.required("all_core_clock").fail_expected("a clock between base_clock and boost_clock");
+    }
+  }
   cpu.smt_yield = fields.optional_real(map, "smt_yield", 1.0, "x one thread").value_or(1.0);
   if (cpu.threads == cpu.cores && cpu.smt_yield != 1.0) {
     map.required("smt_yield").fail_expected("1 (threads equal cores: no SMT)");
@@ -138,13 +146,20 @@ models::LayerCost read_layer(const YamlMap& map, std::string_view key, PartField
 
 models::StackSpec read_stack(const YamlMap& map, PartFieldReader& fields) {
   models::StackSpec stack;
-  stack.guest = read_layer(map, "guest", fields);
-  stack.hypervisor = read_layer(map, "hypervisor", fields);
+  stack.product = fields.choice<models::ProductKind>(map, "product", {{"s2d", models::ProductKind::S2d}},
+                                                        std::nullopt);
   stack.storage_stack = read_layer(map, "storage_stack", fields);
   stack.drive_io = read_layer(map, "drive_io", fields);
   stack.network_message = read_layer(map, "network_message", fields);
   stack.network_tcp_extra = read_layer(map, "network_tcp_extra", fields);
   stack.slab_bytes = static_cast<double>(fields.size(map, "slab_size"));
+  if (map.has("columns")) stack.columns = static_cast<int>(fields.integer(map, "columns", 1, 64, "columns"));
+  stack.interleave_bytes = static_cast<double>(fields.size(map, "interleave"));
+  if (stack.interleave_bytes < 4096 || std::fmod(stack.slab_bytes, stack.interleave_bytes) != 0) {
+    map.required("interleave").fail_expected("at least 4 KiB and a whole fraction of slab_size");
+  }
+  stack.connections_per_pair =
+      static_cast<int>(fields.integer(map, "connections_per_pair", 1, 64, "connections per node pair"));
   if (map.has("cpu_burst_variability")) {
     stack.cpu_burst_scv = fields.real(map, "cpu_burst_variability", 0.0, "(squared coefficient of variation)");
   }
@@ -158,6 +173,17 @@ models::StackSpec read_stack(const YamlMap& map, PartFieldReader& fields) {
   return stack;
 }
 
+models::HypervisorSpec read_hypervisor(const YamlMap& map, PartFieldReader& fields) {
+  models::HypervisorSpec hv;
+  hv.kind = fields.choice<models::HypervisorKind>(map, "type", {{"hyper-v", models::HypervisorKind::HyperV}},
+                                                  std::nullopt);
+  hv.guest = read_layer(map, "guest", fields);
+  hv.host = read_layer(map, "host", fields);
+  hv.disk_queue_depth =
+      static_cast<int>(fields.integer(map, "disk_queue_depth", 1, 65536, "outstanding I/Os per virtual disk"));
+  return hv;
+}
+
 }  // namespace
 
 std::string_view kind_name(PartKind kind) {
@@ -168,6 +194,7 @@ std::string_view kind_name(PartKind kind) {
     case PartKind::Switch: return "switch";
     case PartKind::Node: return "node";
     case PartKind::Stack: return "stack";
+    case PartKind::Hypervisor: return "hypervisor";
   }
   return "part";
 }
@@ -180,6 +207,7 @@ std::string_view kind_folder(PartKind kind) {
     case PartKind::Switch: return "switches";
     case PartKind::Node: return "nodes";
     case PartKind::Stack: return "stacks";
+    case PartKind::Hypervisor: return "hypervisors";
   }
   return "parts";
 }
@@ -212,16 +240,13 @@ CatalogPart read_catalog_part(PartKind kind, const YamlValue& part, const std::v
     case PartKind::Switch: out.spec = read_switch(map, fields); break;
     case PartKind::Node: out.spec = read_node(map, fields, out.references); break;
     case PartKind::Stack: out.spec = read_stack(map, fields); break;
+    case PartKind::Hypervisor: out.spec = read_hypervisor(map, fields); break;
   }
   // Every spec carries its id and display name.
   std::visit(
       [&](auto& spec) {
         spec.id = out.id;
-        if constexpr (std::is_same_v<std::decay_t<decltype(spec)>, models::StackSpec>) {
-          spec.product = out.model;
-        } else {
-          spec.model = out.model;
-        }
+        spec.model = out.model;
       },
       out.spec);
   return out;

@@ -9,22 +9,23 @@
 #include <vector>
 
 #include "models/spec/hardware_spec.hpp"
+#include "models/spec/hypervisor_spec.hpp"
 #include "models/spec/stack_spec.hpp"
 #include "tools/frontend/part_fields.hpp"
 #include "tools/frontend/yaml_reader.hpp"
 
 namespace hcisim::frontend {
 
-enum class PartKind { Cpu, Drive, Nic, Switch, Node, Stack };
+enum class PartKind { Cpu, Drive, Nic, Switch, Node, Stack, Hypervisor };
 
-constexpr PartKind kAllPartKinds[] = {PartKind::Cpu,    PartKind::Drive, PartKind::Nic,
-                                      PartKind::Switch, PartKind::Node,  PartKind::Stack};
+constexpr PartKind kAllPartKinds[] = {PartKind::Cpu,  PartKind::Drive, PartKind::Nic,       PartKind::Switch,
+                                      PartKind::Node, PartKind::Stack, PartKind::Hypervisor};
 
-std::string_view kind_name(PartKind kind);    // "cpu", "drive", "nic", "switch", "node", "stack"
-std::string_view kind_folder(PartKind kind);  // "cpus", "drives", "nics", "switches", "nodes", "stacks"
+std::string_view kind_name(PartKind kind);    // "cpu", "drive", "nic", "switch", "node", "stack", "hypervisor"
+std::string_view kind_folder(PartKind kind);  // "cpus", "drives", ..., "stacks", "hypervisors"
 
 using PartSpec = std::variant<models::CpuSpec, models::DriveSpec, models::NicSpec, models::SwitchSpec,
-                              models::NodeSpec, models::StackSpec>;
+                              models::NodeSpec, models::StackSpec, models::HypervisorSpec>;
 
 // A part named by another part (a node's cpu, drives and nic).
 struct PartReference {

@@ -26,8 +26,11 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
   j["read"] = direction(r.read_iops, r.read_bytes_per_s, r.read_latency);
   j["write"] = direction(r.write_iops, r.write_bytes_per_s, r.write_latency);
   for (const auto& [key, stages] : {std::pair{"read", r.read_stages}, std::pair{"write", r.write_stages}}) {
-    j[key]["stages_ns"] = {{"guest", stages.guest_s * 1e9}, {"host", stages.host_s * 1e9},
-                           {"backend", stages.backend_s * 1e9}};
+    nlohmann::json by_stage;
+    for (int s = 0; s < models::kIoStageCount; ++s) {
+      by_stage[models::io_stage_name(static_cast<models::IoStage>(s))] = stages.mean_s[static_cast<std::size_t>(s)] * 1e9;
+    }
+    j[key]["stages_ns"] = by_stage;
   }
   j["total"] = {{"iops", r.total_iops()},
                 {"iops_ci95_half_width", r.total_iops_ci_half_width},
@@ -38,15 +41,20 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
     for (int l = 0; l < models::kCpuLayerCount; ++l) {
       layers[models::cpu_layer_name(static_cast<models::CpuLayer>(l))] = n.cpu_by_layer[static_cast<std::size_t>(l)];
     }
-    nodes.push_back({{"node", n.node + 1}, {"up", n.up}, {"vms", n.vms}, {"effective_cores", n.effective_cores},
-                     {"cpu_utilisation", n.cpu_utilisation}, {"cpu_by_layer", layers},
+    nodes.push_back({{"node", n.node + 1}, {"up", n.up}, {"vms", n.vms}, {"cores", n.cores},
+                     {"logical_processors", n.logical_processors}, {"capacity_threads", n.capacity_threads},
+                     {"cpu_utilisation", n.cpu_utilisation}, {"lp_busy", n.lp_busy}, {"vmfleet_cpu", n.vmfleet_cpu},
+                     {"cpu_by_layer", layers},
                      {"vcpu_utilisation", n.vcpu_utilisation},
                      {"drive_utilisation_mean", n.drive_utilisation_mean},
                      {"drive_utilisation_max", n.drive_utilisation_max},
                      {"nic_tx_utilisation", n.nic_tx_utilisation}, {"nic_rx_utilisation", n.nic_rx_utilisation}});
   }
   j["nodes"] = nodes;
+  j["vmfleet_cpu"] = r.vmfleet_cpu;
   j["degraded_ios"] = r.degraded_ios;
+  j["redirected_ios"] = r.redirected_ios;
+  j["hotspot"] = {{"what", r.hotspot}, {"utilisation", r.hotspot_utilisation}};
   j["bottleneck"] = {{"resource", r.bottleneck.resource}, {"utilisation", r.bottleneck.utilisation},
                      {"reason", r.bottleneck.reason}};
   nlohmann::json refs = nlohmann::json::array();

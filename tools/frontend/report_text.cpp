@@ -24,8 +24,20 @@ std::string latency_row(const char* name, const models::LatencySummary& l) {
                        l.p90_s * 1e3, l.p99_s * 1e3, l.p999_s * 1e3, l.max_s * 1e3);
 }
 
+// Columns of the latency breakdown, in path order.
+constexpr const char* kStageHeads[models::kIoStageCount] = {"guest", "vm-queue", "host-cpu", "redirect",
+                                                            "network", "remote-cpu", "drive", "completion"};
+
+std::string stage_header() {
+  std::string line = "  where it goes (mean ms)";
+  for (const char* head : kStageHeads) line += printf_string(" %10s", head);
+  return line + "\n";
+}
+
 std::string stage_row(const char* name, const models::StageBreakdown& s) {
-  return printf_string("    %-22s %14.3f %10.3f %18.3f\n", name, s.guest_s * 1e3, s.host_s * 1e3, s.backend_s * 1e3);
+  std::string line = printf_string("    %-21s", name);
+  for (const double mean : s.mean_s) line += printf_string(" %10.3f", mean * 1e3);
+  return line + "\n";
 }
 
 const char* resiliency_name(models::Resiliency r) {
@@ -79,7 +91,8 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
   out << "  scenario  " << spec.file << " (seed " << r.seed << ", warm-up " << format_duration(spec.run.warmup_ns)
       << ", measured " << format_duration(spec.run.duration_ns) << " of simulated time)\n";
   out << "  cluster   " << spec.cluster.node_count << " x " << spec.cluster.node.id << ", "
-      << resiliency_name(spec.cluster.resiliency) << ", stack " << spec.cluster.stack.id;
+      << resiliency_name(spec.cluster.resiliency) << ", stack " << spec.cluster.stack.id << ", hypervisor "
+      << spec.cluster.hypervisor.id;
   if (!spec.cluster.failed_nodes.empty()) {
     out << ", failed nodes:";
     for (const int f : spec.cluster.failed_nodes) out << " " << f + 1;
@@ -96,26 +109,32 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
   }
   out << "\n\nLatency (ms)       avg       p50       p90       p99     p99.9       max\n";
   out << latency_row("read", r.read_latency) << latency_row("write", r.write_latency);
-  out << "  where it goes (mean ms)   guest (vCPU)   host CPU   drives + network\n";
+  out << stage_header();
   if (r.read_latency.count > 0) out << stage_row("read", r.read_stages);
   if (r.write_latency.count > 0) out << stage_row("write", r.write_stages);
   out << "\n";
 
-  out << "Utilisation   CPU   guest  hyperv  stack  drv-io    net   vCPU  drives mean/max  NIC tx/rx\n";
+  out << "Utilisation   CPU  VMFleet  guest  hyperv  stack  drv-io    net   vCPU  drives mean/max  NIC tx/rx\n";
   for (const auto& n : r.nodes) {
     if (!n.up) {
       out << printf_string("  node %-3d   down\n", n.node + 1);
       continue;
     }
-    out << printf_string("  node %-3d %5s %7s %7s %6s %7s %6s %6s %8s/%-6s %5s/%s\n", n.node + 1,
-                         pct(n.cpu_utilisation).c_str(), pct(n.cpu_by_layer[0]).c_str(),
+    out << printf_string("  node %-3d %5s %8s %6s %7s %6s %7s %6s %6s %8s/%-6s %5s/%s\n", n.node + 1,
+                         pct(n.cpu_utilisation).c_str(), pct(n.vmfleet_cpu).c_str(), pct(n.cpu_by_layer[0]).c_str(),
                          pct(n.cpu_by_layer[1]).c_str(), pct(n.cpu_by_layer[2]).c_str(),
                          pct(n.cpu_by_layer[3]).c_str(), pct(n.cpu_by_layer[4]).c_str(),
                          n.vms > 0 ? pct(n.vcpu_utilisation).c_str() : "-", pct(n.drive_utilisation_mean).c_str(),
                          pct(n.drive_utilisation_max).c_str(), pct(n.nic_tx_utilisation).c_str(),
                          pct(n.nic_rx_utilisation).c_str());
   }
+  out << "  CPU = work done over what every core could do (cores x SMT yield); VMFleet = share of logical\n"
+         "  processors busy x actual/nominal clock, as VMFleet reports it (cluster mean "
+      << pct(r.vmfleet_cpu) << ")\n";
   if (r.degraded_ios > 0) out << "  degraded writes (a copy on a failed node): " << format_count(r.degraded_ios) << "\n";
+  if (r.redirected_ios > 0) {
+    out << "  redirected I/Os (VM away from its volume's owner): " << format_count(r.redirected_ios) << "\n";
+  }
   out << "\nBottleneck: " << r.bottleneck.resource << " (" << pct(r.bottleneck.utilisation)
       << "): " << r.bottleneck.reason << "\n";
 

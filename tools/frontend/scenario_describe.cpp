@@ -86,15 +86,30 @@ void describe_cluster(std::ostream& out, const models::ClusterSpec& c) {
     out << "  switch: " << c.network_switch.model << " [" << format_bit_rate(c.network_switch.port_bits_per_s)
         << " ports, " << format_duration(c.network_switch.latency_ns) << " port to port]\n";
   }
-  out << "  storage: " << c.stack.product << " (" << c.stack.id << "), " << resiliency_name(c.resiliency)
+  out << "  storage: " << c.stack.model << " (" << c.stack.id << "), " << resiliency_name(c.resiliency)
       << ", CSV cache " << (c.csv_cache_bytes == 0 ? std::string("off") : format_size(c.csv_cache_bytes) + " per node")
       << "\n";
+  out << "  layout: " << (c.stack.columns > 0 ? std::to_string(c.stack.columns) : std::string("auto")) << " columns x "
+      << format_size(static_cast<std::uint64_t>(c.stack.interleave_bytes)) << " interleave, "
+      << format_size(static_cast<std::uint64_t>(c.stack.slab_bytes)) << " slabs\n";
+  out << "  hypervisor: " << c.hypervisor.model << " (" << c.hypervisor.id << "), " << c.hypervisor.disk_queue_depth
+      << " outstanding I/Os per virtual disk\n";
+  if (!c.volume_owners.empty()) {
+    out << "  volume owners:";
+    for (std::size_t v = 0; v < c.volume_owners.size(); ++v) {
+      out << " volume " << v + 1 << " -> node " << c.volume_owners[v] + 1 << (v + 1 < c.volume_owners.size() ? "," : "");
+    }
+    out << "\n";
+  }
 }
 
 void describe_vms(std::ostream& out, const models::VmSpec& vms) {
   const int total = std::accumulate(vms.per_node.begin(), vms.per_node.end(), 0);
-  out << "VMs: " << total << " in all (per node: " << per_node_text(vms.per_node) << "), " << vms.vcpus
+  out << "VMs: " << total << " in all (created per node: " << per_node_text(vms.per_node) << "), " << vms.vcpus
       << " vCPU" << (vms.memory_bytes ? ", " + format_size(vms.memory_bytes) : std::string()) << " each\n";
+  for (std::size_t n = 0; n < vms.failover.size(); ++n) {
+    if (vms.failover[n] >= 0) out << "  node " << n + 1 << "'s VMs run on node " << vms.failover[n] + 1 << "\n";
+  }
   const models::DiskspdSpec& w = vms.workload;
   out << "  workload: " << format_size(w.block_bytes) << ' ' << pattern_name(w) << ", "
       << format_percent(w.write_fraction) << " writes, " << w.threads << " thread(s) x " << w.outstanding

@@ -29,8 +29,8 @@ auto resolve(const YamlValue& value, Lookup lookup) {
 }
 
 models::ClusterSpec read_cluster(const YamlValue& value, const Catalog& catalog) {
-  const YamlMap map =
-      value.map({"node", "nodes", "switch", "stack", "resiliency", "csv_cache", "failed_nodes"});
+  const YamlMap map = value.map(
+      {"node", "nodes", "switch", "stack", "hypervisor", "resiliency", "csv_cache", "failed_nodes", "volume_owners"});
   models::ClusterSpec cluster;
   cluster.node = resolve(map.required("node"), [&](const std::string& id) { return catalog.node(id); });
   // The catalog checked at load time that these ids exist.
@@ -46,6 +46,15 @@ models::ClusterSpec read_cluster(const YamlValue& value, const Catalog& catalog)
     cluster.network_switch = resolve(*sw, [&](const std::string& id) { return catalog.network_switch(id); });
   }
   cluster.stack = resolve(map.required("stack"), [&](const std::string& id) { return catalog.stack(id); });
+  // S2D runs only on Hyper-V (Windows Server / Azure Stack HCI): that is its default.
+  if (const auto hypervisor = map.optional("hypervisor")) {
+    cluster.hypervisor = resolve(*hypervisor, [&](const std::string& id) { return catalog.hypervisor(id); });
+    if (cluster.stack.product == models::ProductKind::S2d && cluster.hypervisor.kind != models::HypervisorKind::HyperV) {
+      hypervisor->fail_expected("a Hyper-V profile: Storage Spaces Direct runs on Hyper-V hosts");
+    }
+  } else {
+    cluster.hypervisor = catalog.hypervisor("hyper-v");
+  }
 
   const YamlValue resiliency = map.required("resiliency");
   cluster.resiliency = resiliency.choice<models::Resiliency>({{"simple", models::Resiliency::Simple},
@@ -73,6 +82,22 @@ models::ClusterSpec read_cluster(const YamlValue& value, const Catalog& catalog)
       failed->fail_expected("at least one node left running");
     }
     std::sort(cluster.failed_nodes.begin(), cluster.failed_nodes.end());
+  }
+  if (const auto owners = map.optional("volume_owners")) {
+    // One volume per node (VMFleet's node-named CSVs); each entry is the node that owns it.
+    const std::vector<YamlValue> items = owners->items();
+    if (static_cast<int>(items.size()) != cluster.node_count) {
+      owners->fail_expected("one owner node per volume (" + std::to_string(cluster.node_count) +
+                            " entries: volume i is the one VMFleet names for node i)");
+    }
+    for (const YamlValue& item : items) {
+      const int owner = static_cast<int>(item.integer(1, cluster.node_count));
+      if (std::find(cluster.failed_nodes.begin(), cluster.failed_nodes.end(), owner - 1) !=
+          cluster.failed_nodes.end()) {
+        item.fail("node " + std::to_string(owner) + " is in cluster.failed_nodes, so it cannot own a volume");
+      }
+      cluster.volume_owners.push_back(owner - 1);
+    }
   }
   return cluster;
 }
@@ -113,8 +138,8 @@ models::DiskspdSpec read_workload(const YamlValue& value) {
   return spec;
 }
 
-models::VmSpec read_vms(const YamlValue& value, const models::ClusterSpec& cluster) {
-  const YamlMap map = value.map({"per_node", "vcpus", "memory", "workload"});
+models::VmSpec read_vms(const YamlValue& value, models::ClusterSpec& cluster) {
+  const YamlMap map = value.map({"per_node", "vcpus", "memory", "workload", "failover"});
   models::VmSpec vms;
   const YamlValue per_node = map.required("per_node");
   if (per_node.is_list()) {
@@ -123,16 +148,48 @@ models::VmSpec read_vms(const YamlValue& value, const models::ClusterSpec& clust
       per_node.fail("expected one VM count per node (" + std::to_string(cluster.node_count) + " entries), got " +
                     std::to_string(items.size()));
     }
-    for (std::size_t i = 0; i < items.size(); ++i) {
-      const int count = static_cast<int>(items[i].integer(0, kMaxVmsPerNode));
-      if (count > 0 && is_failed(cluster, static_cast<int>(i))) {
-        items[i].fail("node " + std::to_string(i + 1) + " is in cluster.failed_nodes, so it runs no VMs; expected 0");
-      }
-      vms.per_node.push_back(count);
-    }
+    for (const YamlValue& item : items) vms.per_node.push_back(static_cast<int>(item.integer(0, kMaxVmsPerNode)));
   } else {
     const int count = static_cast<int>(per_node.integer(0, kMaxVmsPerNode));
-    for (int node = 0; node < cluster.node_count; ++node) vms.per_node.push_back(is_failed(cluster, node) ? 0 : count);
+    vms.per_node.assign(static_cast<std::size_t>(cluster.node_count), count);
+  }
+  // A failed node's VMs are never dropped silently: they run where failover puts them.
+  if (const auto failover = map.optional("failover")) {
+    vms.failover.assign(static_cast<std::size_t>(cluster.node_count), -1);
+    for (const YamlValue& item : failover->items()) {
+      const YamlMap entry = item.map({"from", "to"});
+      const YamlValue from_value = entry.required("from");
+      const int from = static_cast<int>(from_value.integer(1, cluster.node_count)) - 1;
+      if (!is_failed(cluster, from)) from_value.fail_expected("a node listed in cluster.failed_nodes");
+      if (vms.failover[static_cast<std::size_t>(from)] >= 0) from_value.fail("node " + std::to_string(from + 1) + " is listed twice");
+      const YamlValue to_value = entry.required("to");
+      const int to = static_cast<int>(to_value.integer(1, cluster.node_count)) - 1;
+      if (is_failed(cluster, to)) to_value.fail_expected("a running node (not in cluster.failed_nodes)");
+      vms.failover[static_cast<std::size_t>(from)] = to;
+    }
+  }
+  for (int node = 0; node < cluster.node_count; ++node) {
+    if (!is_failed(cluster, node) || vms.per_node[static_cast<std::size_t>(node)] == 0) continue;
+    if (vms.failover.empty() || vms.failover[static_cast<std::size_t>(node)] < 0) {
+      per_node.fail("node " + std::to_string(node + 1) +
+                    " is in cluster.failed_nodes; its VMs need a node to run on: add vms.failover: [{from: " +
+                    std::to_string(node + 1) + ", to: N}], or give it 0 VMs");
+    }
+  }
+  // A failed node's volume moves to another node: by default to where its VMs
+  // went, else to the first running node.
+  if (cluster.volume_owners.empty() && !cluster.failed_nodes.empty()) {
+    int first_up = 0;
+    while (is_failed(cluster, first_up)) ++first_up;
+    for (int node = 0; node < cluster.node_count; ++node) {
+      int owner = node;
+      if (is_failed(cluster, node)) {
+        owner = !vms.failover.empty() && vms.failover[static_cast<std::size_t>(node)] >= 0
+                    ? vms.failover[static_cast<std::size_t>(node)]
+                    : first_up;
+      }
+      cluster.volume_owners.push_back(owner);
+    }
   }
   if (std::accumulate(vms.per_node.begin(), vms.per_node.end(), 0) == 0) {
     per_node.fail_expected("at least one VM in the cluster");

@@ -1,0 +1,47 @@
+// The hardware of a cluster, shared by every storage product: nodes with their
+// CPUs and drives, the fabric between them, and which nodes are up. Products
+// decide what runs where; the cluster only holds the parts.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "models/hardware/drive.hpp"
+#include "models/hardware/host_cpu.hpp"
+#include "models/network/fabric.hpp"
+#include "models/spec/scenario_spec.hpp"
+#include "sim/engine.hpp"
+
+namespace hcisim::models {
+
+struct ClusterNode {
+  ClusterNode(sim::Engine& engine, const ClusterSpec& spec, int index);
+  HostCpu cpu;
+  std::vector<std::unique_ptr<Drive>> drives;  // capacity drives
+  bool up = true;
+};
+
+class Cluster {
+ public:
+  Cluster(sim::Engine& engine, const ClusterSpec& spec);
+  Cluster(const Cluster&) = delete;
+  Cluster& operator=(const Cluster&) = delete;
+
+  int node_count() const { return static_cast<int>(nodes_.size()); }
+  ClusterNode& node(int i) { return *nodes_[static_cast<std::size_t>(i)]; }
+  const ClusterNode& node(int i) const { return *nodes_[static_cast<std::size_t>(i)]; }
+  HostCpu& cpu(int i) { return node(i).cpu; }
+  bool up(int i) const { return node(i).up; }
+  int drives_per_node() const { return static_cast<int>(nodes_.front()->drives.size()); }
+  Fabric& fabric() { return fabric_; }
+  const Fabric& fabric() const { return fabric_; }
+  std::vector<HostCpu*> cpus();
+  void reset_stats();
+
+ private:
+  sim::Engine* engine_;
+  std::vector<std::unique_ptr<ClusterNode>> nodes_;
+  Fabric fabric_;
+};
+
+}  // namespace hcisim::models

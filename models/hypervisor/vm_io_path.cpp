@@ -1,0 +1,61 @@
+#include "models/hypervisor/vm_io_path.hpp"
+
+#include <stdexcept>
+
+namespace hcisim::models {
+
+VmIoPath::VmIoPath(sim::Engine& engine, const HypervisorSpec& spec, StorageProduct& product, RequestTable& requests,
+                   sim::EventHandler& workload)
+    : engine_(&engine), spec_(spec), product_(&product), requests_(&requests), workload_(&workload) {
+  product.connect(storage_done_);
+}
+
+std::uint32_t VmIoPath::add_vm(int host, HostCpu& cpu, int vcpus, int volume, std::uint64_t disk_bytes) {
+  Vm vm;
+  vm.host = host;
+  vm.disk = product_->attach_disk(host, volume, disk_bytes);
+  vm.vcpus = std::make_unique<VcpuSet>(*engine_, cpu, vcpus);
+  vms_.push_back(std::move(vm));
+  return static_cast<std::uint32_t>(vms_.size() - 1);
+}
+
+void VmIoPath::submit(std::uint32_t request) {
+  IoRequest& r = (*requests_)[request];
+  const Vm& vm = vms_[r.vm];
+  r.node = static_cast<std::uint16_t>(vm.host);
+  r.disk = vm.disk;
+  r.stage_started = engine_->now();
+  vm.vcpus->run(spec_.guest.cycles(static_cast<double>(r.bytes)), guest_done_, request);
+}
+
+void VmIoPath::on_guest_done(std::uint64_t request) {
+  IoRequest& r = (*requests_)[request];
+  r.enter(IoStage::Guest, engine_->now());
+  Vm& vm = vms_[r.vm];
+  if (spec_.disk_queue_depth > 0 && vm.in_flight >= spec_.disk_queue_depth) {
+    vm.waiting.push_back(static_cast<std::uint32_t>(request));
+    return;
+  }
+  issue(static_cast<std::uint32_t>(request));
+}
+
+void VmIoPath::issue(std::uint32_t request) {
+  IoRequest& r = (*requests_)[request];
+  r.enter(IoStage::VmQueue, engine_->now());
+  ++vms_[r.vm].in_flight;
+  product_->submit(request, CpuWork::of(CpuLayer::Hypervisor, spec_.host.cycles(static_cast<double>(r.bytes))));
+}
+
+void VmIoPath::on_storage_done(std::uint64_t request) {
+  const IoRequest& r = (*requests_)[request];
+  Vm& vm = vms_[r.vm];
+  --vm.in_flight;
+  if (!vm.waiting.empty()) issue(vm.waiting.pop_front());
+  workload_->on_event(request);
+}
+
+void VmIoPath::reset_stats() {
+  for (auto& vm : vms_) vm.vcpus->reset_stats(engine_->now());
+}
+
+}  // namespace hcisim::models

@@ -1,0 +1,61 @@
+// The VMs of a run and the hypervisor's storage path for their virtual disks:
+// a guest I/O runs on the VM's vCPUs (the I/O generator, the guest storage
+// stack and the virtual disk driver: HypervisorSpec.guest), waits for a slot in
+// the virtual controller's queue (disk_queue_depth per disk), then the host's
+// side (HypervisorSpec.host) runs on the host CPU as part of the storage
+// product's first burst there. Completions go back to the workload.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "models/hardware/host_cpu.hpp"
+#include "models/hardware/vcpu_set.hpp"
+#include "models/io/io_request.hpp"
+#include "models/spec/hypervisor_spec.hpp"
+#include "models/storage/storage_product.hpp"
+#include "sim/engine.hpp"
+#include "sim/fifo_ring.hpp"
+
+namespace hcisim::models {
+
+class VmIoPath final : public IoTarget {
+ public:
+  VmIoPath(sim::Engine& engine, const HypervisorSpec& spec, StorageProduct& product, RequestTable& requests,
+           sim::EventHandler& workload);
+
+  // A VM with `vcpus` on `cpu` (its host, node `host`), with one virtual disk of
+  // `disk_bytes` on `volume`; returns the VM index.
+  std::uint32_t add_vm(int host, HostCpu& cpu, int vcpus, int volume, std::uint64_t disk_bytes);
+  // From the workload: issue r.vm's I/O (r.node and r.disk are filled in here).
+  void submit(std::uint32_t request) override;
+
+  std::size_t vm_count() const { return vms_.size(); }
+  int host(std::uint32_t vm) const { return vms_[vm].host; }
+  const VcpuSet& vcpus(std::uint32_t vm) const { return *vms_[vm].vcpus; }
+  void reset_stats();
+
+ private:
+  struct Vm {
+    std::unique_ptr<VcpuSet> vcpus;
+    int host;
+    std::uint32_t disk;
+    int in_flight = 0;                    // I/Os past the virtual controller
+    sim::FifoRing<std::uint32_t> waiting;  // I/Os waiting for a controller slot
+  };
+  void on_guest_done(std::uint64_t request);
+  void issue(std::uint32_t request);
+  void on_storage_done(std::uint64_t request);
+
+  sim::Engine* engine_;
+  HypervisorSpec spec_;
+  StorageProduct* product_;
+  RequestTable* requests_;
+  sim::EventHandler* workload_;
+  std::vector<Vm> vms_;
+  sim::MemberEvent<VmIoPath, &VmIoPath::on_guest_done> guest_done_{*this};
+  sim::MemberEvent<VmIoPath, &VmIoPath::on_storage_done> storage_done_{*this};
+};
+
+}  // namespace hcisim::models

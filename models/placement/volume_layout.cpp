@@ -1,0 +1,105 @@
+#include "models/placement/volume_layout.hpp"
+
+#include <algorithm>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+
+namespace hcisim::models {
+
+VolumeLayout::VolumeLayout(int nodes, int drives_per_node, const LayoutShape& shape, sim::RandomStream rng)
+    : drives_per_node_(drives_per_node),
+      shape_(shape),
+      rng_(rng),
+      node_extents_(static_cast<std::size_t>(std::max(nodes, 0)), 0),
+      drive_extents_(static_cast<std::size_t>(std::max(nodes, 0)) * static_cast<std::size_t>(std::max(drives_per_node, 0)),
+                     0),
+      node_key_(static_cast<std::size_t>(std::max(nodes, 0)), 0) {
+  if (shape.copies < 1 || shape.copies > nodes) {
+    throw std::invalid_argument(std::to_string(shape.copies) + " copies need at least as many nodes; the cluster has " +
+                                std::to_string(nodes));
+  }
+  if (drives_per_node < 1) throw std::invalid_argument("volume layout: a node has no capacity drives");
+  if (shape.columns < 1 || shape.interleave_bytes == 0 || shape.extent_bytes == 0 ||
+      shape.extent_bytes % shape.interleave_bytes != 0) {
+    throw std::invalid_argument("volume layout: columns, interleave and extent size must be positive, "
+                                "and the extent a whole number of interleaves");
+  }
+  for (int n = 0; n < nodes; ++n) {
+    node_key_[static_cast<std::size_t>(n)] = rng_.next_u64();
+    by_use_.insert({{0, node_key_[static_cast<std::size_t>(n)]}, n});
+  }
+}
+
+std::uint32_t VolumeLayout::add_disk(std::uint64_t bytes) {
+  const std::uint64_t stripe_extent = shape_.extent_bytes * static_cast<std::uint64_t>(shape_.columns);
+  const std::uint64_t rows = std::max<std::uint64_t>(1, (bytes + stripe_extent - 1) / stripe_extent);
+  disks_.push_back(Disk{bytes, rows, extents_.size()});
+  std::vector<int> chosen(static_cast<std::size_t>(shape_.copies));
+  for (int column = 0; column < shape_.columns; ++column) {
+    for (std::uint64_t row = 0; row < rows; ++row) {
+      // The `copies` least-used nodes, then re-keyed with their new counts.
+      for (int c = 0; c < shape_.copies; ++c) {
+        chosen[static_cast<std::size_t>(c)] = by_use_.begin()->second;
+        by_use_.erase(by_use_.begin());
+      }
+      for (const int node : chosen) {
+        const auto n = static_cast<std::size_t>(node);
+        std::uint32_t* first = &drive_extents_[n * static_cast<std::size_t>(drives_per_node_)];
+        const auto drive = static_cast<int>(std::min_element(first, first + drives_per_node_) - first);
+        const std::uint32_t slot = first[drive]++;
+        ++node_extents_[n];
+        node_key_[n] = rng_.next_u64();
+        by_use_.insert({{node_extents_[n], node_key_[n]}, node});
+        extents_.push_back(Extent{static_cast<std::uint16_t>(node), static_cast<std::uint16_t>(drive), slot});
+      }
+    }
+  }
+  return static_cast<std::uint32_t>(disks_.size() - 1);
+}
+
+const Extent* VolumeLayout::extents(std::uint32_t disk, int column, std::uint64_t extent_index) const {
+  const Disk& d = disks_[disk];
+  const std::size_t row = static_cast<std::size_t>(column) * d.rows + static_cast<std::size_t>(extent_index);
+  return &extents_[d.first + row * static_cast<std::size_t>(shape_.copies)];
+}
+
+int VolumeLayout::split(std::uint32_t disk, std::uint64_t offset, std::uint64_t bytes, Piece* out, int max) const {
+  const std::uint64_t unit = shape_.interleave_bytes;
+  const auto columns = static_cast<std::uint64_t>(shape_.columns);
+  int count = 0;
+  while (bytes > 0) {
+    const std::uint64_t in_unit = offset % unit;
+    const std::uint64_t take = std::min(bytes, unit - in_unit);
+    // A piece continues while the next stripe unit is in the same column
+    // (only with one column): merge it, as one drive I/O.
+    const std::uint64_t stripe_unit = offset / unit;
+    const int column = static_cast<int>(stripe_unit % columns);
+    const std::uint64_t column_offset = (stripe_unit / columns) * unit + in_unit;
+    const std::uint64_t extent_index = column_offset / shape_.extent_bytes;
+    const std::uint64_t in_extent = column_offset % shape_.extent_bytes;
+    const Extent* copies = extents(disk, column, extent_index);
+    const bool extends = count > 0 && columns == 1 && out[count - 1].copies == copies;
+    if (extends) {
+      out[count - 1].bytes += take;
+    } else {
+      if (count < max) {
+        out[count] = Piece{offset, in_extent, take, copies};
+      }
+      ++count;
+    }
+    offset += take;
+    bytes -= take;
+  }
+  return count;
+}
+
+int VolumeLayout::max_pieces(std::uint64_t bytes, std::uint64_t align) const {
+  // Pieces break at stripe units (or, with one column, only at extents). An
+  // I/O starts at most unit - gcd(align, unit) bytes into a unit.
+  const std::uint64_t unit = shape_.columns == 1 ? shape_.extent_bytes : shape_.interleave_bytes;
+  const std::uint64_t g = std::gcd(align == 0 ? 1 : align, unit);
+  return static_cast<int>((unit - g + bytes + unit - 1) / unit);
+}
+
+}  // namespace hcisim::models

@@ -1,0 +1,46 @@
+// What a storage product (S2D, ScaleIO, ...) offers the hypervisor: virtual
+// disks on volumes, and the I/O path from the VM's host to the drives. Every
+// product builds on the shared parts (Cluster, VolumeLayout, Connections,
+// Fabric, drives) and adds its own path and costs.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "models/hardware/cpu_work.hpp"
+#include "sim/engine.hpp"
+
+namespace hcisim::models {
+
+// The busiest serial resource of a product's protocol (a connection end).
+struct ProductHotspot {
+  std::string what;           // e.g. "SMB Direct connection node 1 -> node 2 (at node 2)"
+  double utilisation = 0;     // share of time it had work
+};
+
+struct ProductCounters {
+  std::uint64_t degraded_ios = 0;    // writes that skipped a copy on a failed node
+  std::uint64_t redirected_ios = 0;  // I/Os sent to the volume's owner first
+};
+
+class StorageProduct {
+ public:
+  virtual ~StorageProduct() = default;
+
+  // Where completed requests go (the request index as the event argument).
+  virtual void connect(sim::EventHandler& client) = 0;
+  // A virtual disk of `bytes` on `volume` for a VM running on node `host`; returns its id.
+  virtual std::uint32_t attach_disk(int host, int volume, std::uint64_t bytes) = 0;
+  // Sizes per-request path state once all requests exist: requests of at most
+  // `max_bytes`, at offsets that are multiples of `align`.
+  virtual void reserve(std::size_t requests, std::uint64_t max_bytes, std::uint64_t align) = 0;
+  // Serves a request whose VM runs on its `node`; `host_work` is the hypervisor's
+  // work on that node, run as part of the product's first burst there.
+  virtual void submit(std::uint32_t request, const CpuWork& host_work) = 0;
+
+  virtual const ProductCounters& counters() const = 0;
+  virtual ProductHotspot hotspot(sim::SimTime now) const = 0;
+  virtual void reset_stats() = 0;
+};
+
+}  // namespace hcisim::models

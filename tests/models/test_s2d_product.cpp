@@ -1,0 +1,347 @@
+// S2dProduct (with the Hyper-V path in front, VmIoPath): single I/Os through a
+// 4-node three-way mirror timed against the sum of their steps (CPU bursts from
+// the cycle costs at the EPYC 7742's 3 GHz sustained clock, the CM6-V's QD1
+// times, the fabric's message times), local-read preference, write fan-out,
+// the per-connection serialisation of remote traffic, CSV redirection to a
+// volume's owner, striping over columns, and running with a failed node.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <stdexcept>
+#include <vector>
+
+#include "model_specs.hpp"
+#include "models/cluster/cluster.hpp"
+#include "models/hypervisor/vm_io_path.hpp"
+#include "models/storage/s2d/s2d_product.hpp"
+#include "sim/engine.hpp"
+
+using namespace mtest;
+using hcisim::sim::Engine;
+using hcisim::sim::kSecond;
+using hcisim::sim::SimTime;
+
+namespace {
+
+constexpr std::uint64_t kDisk = 10 * GiB;
+constexpr std::uint64_t kUnit = 256 * KiB;  // interleave
+constexpr double kHz = 3.0e9;
+
+struct Client final : hcisim::sim::EventHandler {
+  explicit Client(Engine& e) : engine(&e) {}
+  void on_event(std::uint64_t request) override {
+    if (done_at.size() <= request) done_at.resize(request + 1, -1);
+    done_at[request] = engine->now();
+    ++completed;
+  }
+  Engine* engine;
+  std::vector<SimTime> done_at;
+  std::uint64_t completed = 0;
+};
+
+// A cluster with one 2-vCPU VM on node `host` whose disk is on `volume`.
+struct Rig {
+  explicit Rig(const ClusterSpec& spec, int host = 0, int volume = 0)
+      : cluster(engine, spec), product(engine, spec, cluster, requests), vms(engine, spec.hypervisor, product, requests, client) {
+    vm = vms.add_vm(host, cluster.cpu(host), 2, volume, kDisk);
+  }
+  std::uint32_t request(bool write, std::uint64_t offset, std::uint64_t bytes = 4 * KiB) {
+    IoRequest r;
+    r.vm = vm;
+    r.write = write;
+    r.bytes = bytes;
+    r.offset = offset;
+    r.issued_at = engine.now();
+    requests.push_back(r);
+    return static_cast<std::uint32_t>(requests.size() - 1);
+  }
+  void submit(std::uint32_t id) {
+    if (!reserved) {
+      product.reserve(1024, 1 * MiB, 4 * KiB);
+      reserved = true;
+    }
+    vms.submit(id);
+  }
+  // Copies of the stripe unit starting at `offset` of the VM's disk.
+  const Extent* copies_at(std::uint64_t offset) const {
+    Piece p[2];
+    product.layout().split(0, offset, 4 * KiB, p, 2);
+    return p[0].copies;
+  }
+  bool has_copy_on(std::uint64_t offset, int node) const {
+    const Extent* e = copies_at(offset);
+    for (int c = 0; c < product.layout().copies(); ++c)
+      if (e[c].node == node) return true;
+    return false;
+  }
+  // The first stripe unit whose copies include (or avoid) `node`.
+  std::uint64_t unit_with(bool copy_on_node, int node = 0) const {
+    for (std::uint64_t offset = 0; offset < kDisk; offset += kUnit)
+      if (has_copy_on(offset, node) == copy_on_node) return offset;
+    FAIL("no unit of that kind");
+    return 0;
+  }
+  std::uint64_t drive_reads(int node) const {
+    std::uint64_t n = 0;
+    for (const auto& d : cluster.node(node).drives) n += d->reads();
+    return n;
+  }
+  std::uint64_t drive_writes(int node) const {
+    std::uint64_t n = 0;
+    for (const auto& d : cluster.node(node).drives) n += d->writes();
+    return n;
+  }
+  std::uint64_t all_drive_writes() const {
+    std::uint64_t n = 0;
+    for (int i = 0; i < cluster.node_count(); ++i) n += drive_writes(i);
+    return n;
+  }
+
+  Engine engine;
+  RequestTable requests;
+  Client client{engine};
+  Cluster cluster;
+  S2dProduct product;
+  VmIoPath vms;
+  std::uint32_t vm = 0;
+  bool reserved = false;
+};
+
+double message_cycles(const StackSpec& s, double bytes, bool rdma) {
+  return s.network_message.cycles(bytes) + (rdma ? 0.0 : s.network_tcp_extra.cycles(bytes));
+}
+
+}  // namespace
+
+TEST_CASE("s2d: an uncontended local 4K read = guest + host + drive QD1 latency, no network", "[s2d]") {
+  Rig rig(ax7525_cluster(4, 4, Resiliency::ThreeWayMirror));
+  const std::uint32_t id = rig.request(false, rig.unit_with(true) + 8 * KiB);
+  rig.submit(id);
+  rig.engine.run_until(kSecond);
+  REQUIRE(rig.client.completed == 1);
+  const StackSpec s = s2d_stack();
+  const HypervisorSpec hv = hyper_v();
+  const double b = 4 * KiB;
+  const SimTime expected = cpu_ns(hv.guest.cycles(b), kHz) +
+                           cpu_ns(hv.host.cycles(b) + s.storage_stack.cycles(b) + s.drive_io.cycles(b), kHz) +
+                           kioxia_cm6v().read_latency_ns;
+  CHECK(rig.client.done_at[id] == Approx(static_cast<double>(expected)).margin(2));
+  CHECK(rig.cluster.fabric().messages() == 0);
+  CHECK(rig.drive_reads(0) == 1);
+  const HostCpu& cpu = rig.cluster.node(0).cpu;
+  const SimTime now = rig.engine.now();
+  CHECK(cpu.cycles(CpuLayer::Guest, now) == Approx(hv.guest.cycles(b)));
+  CHECK(cpu.cycles(CpuLayer::Hypervisor, now) == Approx(hv.host.cycles(b)));
+  CHECK(cpu.cycles(CpuLayer::StorageStack, now) == Approx(s.storage_stack.cycles(b)));
+  CHECK(cpu.cycles(CpuLayer::DriveIo, now) == Approx(s.drive_io.cycles(b)));
+  CHECK(cpu.cycles(CpuLayer::Network, now) == 0);
+}
+
+TEST_CASE("s2d: a read without a local copy takes one remote copy and two messages", "[s2d]") {
+  for (const bool rdma : {true, false}) {
+    ClusterSpec spec = ax7525_cluster(4, 4, Resiliency::ThreeWayMirror);
+    if (!rdma) spec.nic.rdma = RdmaKind::None;
+    Rig rig(spec);
+    const std::uint64_t offset = rig.unit_with(false);
+    const std::uint32_t id = rig.request(false, offset);
+    rig.submit(id);
+    rig.engine.run_until(kSecond);
+    INFO((rdma ? "RDMA" : "TCP"));
+    REQUIRE(rig.client.completed == 1);
+    CHECK(rig.cluster.fabric().messages() == 2);
+    CHECK(rig.drive_reads(0) == 0);
+    const int remote = rig.copies_at(offset)[0].node;  // all survive, none local: the first
+    CHECK(rig.drive_reads(remote) == 1);
+    const StackSpec s = s2d_stack();
+    const HypervisorSpec hv = hyper_v();
+    const double b = 4 * KiB, ctl = s.control_message_bytes;
+    const SimTime expected =
+        cpu_ns(hv.guest.cycles(b), kHz) +
+        cpu_ns(hv.host.cycles(b) + s.storage_stack.cycles(b) + message_cycles(s, ctl, rdma), kHz) +
+        message_ns(s.control_message_bytes, spec.nic, spec.network_switch) +
+        cpu_ns(message_cycles(s, ctl, rdma) + s.drive_io.cycles(b) + message_cycles(s, b + ctl, rdma), kHz) +
+        kioxia_cm6v().read_latency_ns + message_ns(4 * KiB + s.control_message_bytes, spec.nic, spec.network_switch) +
+        cpu_ns(message_cycles(s, b + ctl, rdma), kHz);
+    CHECK(rig.client.done_at[id] == Approx(static_cast<double>(expected)).margin(4));
+  }
+}
+
+TEST_CASE("s2d: a write completes only after every copy is on a drive", "[s2d]") {
+  const ClusterSpec spec = ax7525_cluster(4, 4, Resiliency::ThreeWayMirror);
+  const StackSpec s = s2d_stack();
+  const HypervisorSpec hv = hyper_v();
+  const double b = 4 * KiB, ctl = s.control_message_bytes;
+  // The CM6-V catalog entry states no write buffer: a 4K write takes 126 / 350 k = 360 us of one channel.
+  const SimTime media = 360'000;
+  const SimTime guest = cpu_ns(hv.guest.cycles(b), kHz);
+  const double port = spec.nic.port_bits_per_s / 8.0, node_rate = 2 * port;
+  auto transfer = [&](int k, std::uint64_t bytes) {
+    return std::max(pipe_ns(bytes, port), pipe_ns(k * bytes, node_rate)) + routed_latency_ns(spec.nic, spec.network_switch);
+  };
+  // Each remote copy is served by its own node's connection end, and acked into
+  // the owner's end of that pair's connection.
+  auto remote_copy = [&](int k) {
+    return transfer(k, 4 * KiB + s.control_message_bytes) +
+           cpu_ns(message_cycles(s, b + ctl, true) + s.drive_io.cycles(b) + message_cycles(s, ctl, true), kHz) + media +
+           transfer(k, s.control_message_bytes) + cpu_ns(message_cycles(s, ctl, true), kHz);
+  };
+  SECTION("one local copy and two remote ones") {
+    Rig rig(spec);
+    const std::uint32_t id = rig.request(true, rig.unit_with(true));
+    rig.submit(id);
+    rig.engine.run_until(kSecond);
+    REQUIRE(rig.client.completed == 1);
+    CHECK(rig.all_drive_writes() == 3);
+    CHECK(rig.drive_writes(0) == 1);
+    CHECK(rig.cluster.fabric().messages() == 4);  // data + ack per remote copy
+    const SimTime host = cpu_ns(hv.host.cycles(b) + s.storage_stack.cycles(b) + s.drive_io.cycles(b) +
+                                    2 * message_cycles(s, b + ctl, true), kHz);
+    CHECK(rig.client.done_at[id] == Approx(static_cast<double>(guest + host + remote_copy(2))).margin(4));
+    CHECK(rig.product.counters().degraded_ios == 0);
+  }
+  SECTION("three remote copies") {
+    Rig rig(spec);
+    const std::uint32_t id = rig.request(true, rig.unit_with(false));
+    rig.submit(id);
+    rig.engine.run_until(kSecond);
+    REQUIRE(rig.client.completed == 1);
+    CHECK(rig.all_drive_writes() == 3);
+    CHECK(rig.drive_writes(0) == 0);
+    CHECK(rig.cluster.fabric().messages() == 6);
+    const SimTime host =
+        cpu_ns(hv.host.cycles(b) + s.storage_stack.cycles(b) + 3 * message_cycles(s, b + ctl, true), kHz);
+    CHECK(rig.client.done_at[id] == Approx(static_cast<double>(guest + host + remote_copy(3))).margin(4));
+  }
+}
+
+TEST_CASE("s2d: remote requests between two nodes are handled one at a time at the copy's end", "[s2d]") {
+  // Twenty reads at once, all served by the same remote node: the remote end of
+  // that pair's connection takes them one after the other, so they come back
+  // spaced by one request's work there (receive + drive I/O + reply), although
+  // the node has 128 idle cores and the drives have room.
+  Rig rig(ax7525_cluster(4, 4, Resiliency::ThreeWayMirror));
+  std::vector<std::uint64_t> offsets;
+  int server = -1;
+  for (std::uint64_t offset = 0; offset < kDisk && offsets.size() < 20; offset += kUnit) {
+    if (rig.has_copy_on(offset, 0)) continue;
+    const int first = rig.copies_at(offset)[0].node;
+    if (server < 0) server = first;
+    if (first == server) offsets.push_back(offset);
+  }
+  REQUIRE(offsets.size() == 20);
+  std::vector<std::uint32_t> ids;
+  for (const std::uint64_t offset : offsets) ids.push_back(rig.request(false, offset));
+  // Put them straight into the product, so the VM's two vCPUs do not space them out.
+  rig.product.reserve(1024, 1 * MiB, 4 * KiB);
+  rig.product.connect(rig.client);
+  for (const std::uint32_t id : ids) {
+    rig.requests[id].node = 0;
+    rig.requests[id].disk = 0;
+    rig.requests[id].stage_started = 0;
+    rig.product.submit(id, CpuWork{});
+  }
+  rig.engine.run_until(kSecond);
+  REQUIRE(rig.client.completed == 20);
+  std::vector<SimTime> done;
+  for (const std::uint32_t id : ids) done.push_back(rig.client.done_at[id]);
+  std::sort(done.begin(), done.end());
+  const StackSpec s = s2d_stack();
+  const double b = 4 * KiB, ctl = s.control_message_bytes;
+  const SimTime per_request = cpu_ns(message_cycles(s, ctl, true) + s.drive_io.cycles(b) + message_cycles(s, b + ctl, true), kHz);
+  for (std::size_t i = 1; i < done.size(); ++i) {
+    INFO("completion " << i);
+    CHECK(done[i] - done[i - 1] == Approx(static_cast<double>(per_request)).margin(3));
+  }
+  CHECK(rig.product.hotspot(rig.engine.now()).utilisation > 0);
+}
+
+TEST_CASE("s2d: a VM away from its volume's owner is redirected to the owner over SMB", "[s2d]") {
+  // The VM runs on node 1; its disk is on volume 0, owned by node 0.
+  Rig rig(ax7525_cluster(4, 4, Resiliency::ThreeWayMirror), 1, 0);
+  const std::uint64_t offset = rig.unit_with(true, 0);  // the owner holds a copy
+  const std::uint32_t id = rig.request(false, offset);
+  rig.submit(id);
+  rig.engine.run_until(kSecond);
+  REQUIRE(rig.client.completed == 1);
+  CHECK(rig.product.counters().redirected_ios == 1);
+  // The owner reads its local copy; the request and the data cross node 1 <-> node 0.
+  CHECK(rig.drive_reads(0) == 1);
+  CHECK(rig.drive_reads(1) == 0);
+  CHECK(rig.cluster.fabric().messages() == 2);
+  const IoRequest& r = rig.requests[id];
+  CHECK(r.stages[static_cast<int>(IoStage::Redirect)] > 0);
+  // Stages add up to the latency.
+  SimTime sum = 0;
+  for (const SimTime t : r.stages) sum += t;
+  CHECK(sum == rig.client.done_at[id] - r.issued_at);
+  // The host work ran on the VM's node, the storage stack on the owner.
+  const SimTime now = rig.engine.now();
+  CHECK(rig.cluster.node(1).cpu.cycles(CpuLayer::StorageStack, now) == 0);
+  CHECK(rig.cluster.node(0).cpu.cycles(CpuLayer::StorageStack, now) > 0);
+  CHECK(rig.cluster.node(1).cpu.cycles(CpuLayer::Hypervisor, now) > 0);
+}
+
+TEST_CASE("s2d: a 512 KiB I/O is striped over two columns", "[s2d]") {
+  Rig rig(ax7525_cluster(4, 4, Resiliency::ThreeWayMirror));
+  REQUIRE(rig.product.layout().columns() == 4);  // 4 capacity drives per node
+  const std::uint32_t id = rig.request(true, 1 * MiB, 512 * KiB);
+  rig.submit(id);
+  rig.engine.run_until(kSecond);
+  REQUIRE(rig.client.completed == 1);
+  // 2 pieces x 3 copies, 6 drive writes of 256 KiB (mechanisms.md 1.5).
+  CHECK(rig.all_drive_writes() == 6);
+}
+
+TEST_CASE("s2d: with a failed node, writes go to the surviving copies and reads avoid it", "[s2d]") {
+  ClusterSpec spec = ax7525_cluster(4, 4, Resiliency::ThreeWayMirror);
+  spec.failed_nodes = {3};
+  spec.volume_owners = {0, 1, 2, 1};
+  Rig rig(spec);
+  REQUIRE_FALSE(rig.cluster.up(3));
+  CHECK_THROWS_AS(rig.vms.add_vm(3, rig.cluster.cpu(3), 2, 0, kDisk), std::invalid_argument);
+
+  int units_on_failed = 0, units_without_local = 0;
+  std::uint64_t surviving_copies = 0;
+  const int units = 40;
+  for (int u = 0; u < units; ++u) {
+    const std::uint64_t offset = static_cast<std::uint64_t>(u) * 7 * kUnit;
+    const bool on_failed = rig.has_copy_on(offset, 3);
+    units_on_failed += on_failed;
+    units_without_local += !rig.has_copy_on(offset, 0);
+    surviving_copies += on_failed ? 2 : 3;
+    rig.submit(rig.request(true, offset + 4 * KiB));
+  }
+  REQUIRE(units_on_failed > 0);
+  REQUIRE(units_on_failed < units);
+  rig.engine.run_until(kSecond);
+  CHECK(rig.client.completed == static_cast<std::uint64_t>(units));
+  CHECK(rig.product.counters().degraded_ios == static_cast<std::uint64_t>(units_on_failed));
+  CHECK(rig.all_drive_writes() == surviving_copies);
+  CHECK(rig.drive_writes(3) == 0);
+
+  const std::uint64_t messages_before = rig.cluster.fabric().messages();
+  for (int u = 0; u < units; ++u) rig.submit(rig.request(false, static_cast<std::uint64_t>(u) * 7 * kUnit + 4 * KiB));
+  rig.engine.run_until(2 * kSecond);
+  CHECK(rig.client.completed == 2u * units);
+  CHECK(rig.drive_reads(3) == 0);
+  CHECK(rig.drive_reads(0) == static_cast<std::uint64_t>(units - units_without_local));
+  CHECK(rig.cluster.fabric().messages() - messages_before == 2u * static_cast<std::uint64_t>(units_without_local));
+}
+
+TEST_CASE("s2d: a volume that loses every copy of some slab is refused, not silently served", "[s2d]") {
+  ClusterSpec spec = ax7525_cluster(3, 2, Resiliency::TwoWayMirror);
+  spec.failed_nodes = {1, 2};
+  spec.volume_owners = {0, 0, 0};
+  CHECK_THROWS_WITH(Rig(spec), Catch::Matchers::Contains("lose every copy"));
+  spec.failed_nodes = {2};
+  CHECK_NOTHROW(Rig(spec));
+}
+
+TEST_CASE("s2d: a volume owned by a failed node is refused", "[s2d]") {
+  ClusterSpec spec = ax7525_cluster(4, 2, Resiliency::ThreeWayMirror);
+  spec.failed_nodes = {3};
+  CHECK_THROWS_WITH(Rig(spec), Catch::Matchers::Contains("volume owner node 4"));
+  spec.volume_owners = {0, 1, 2, 1};
+  CHECK_NOTHROW(Rig(spec));
+}
