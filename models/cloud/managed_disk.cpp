@@ -1,0 +1,79 @@
+#include "models/cloud/managed_disk.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace hcisim::models {
+
+namespace {
+
+constexpr std::uint64_t kTiB = 1ull << 40;
+
+const ManagedDiskSpec& checked(const ManagedDiskSpec& spec) {
+  const std::string what = "managed disk '" + spec.id + "'";
+  if (spec.capacity_bytes == 0) throw std::invalid_argument(what + ": capacity must be > 0");
+  if (spec.io_latency_ns <= 0) throw std::invalid_argument(what + ": I/O latency must be > 0");
+  return spec;
+}
+
+CapFigures figures(double base, double burst, const ManagedDiskSpec& spec) {
+  return CapFigures{base, burst, spec.burst_window_s, spec.burst_credits_at_start, spec.throttle_window_s};
+}
+
+}  // namespace
+
+ManagedDisk::ManagedDisk(sim::Engine& engine, const ManagedDiskSpec& spec)
+    : engine_(&engine),
+      spec_(checked(spec)),
+      iops_(engine, "managed disk '" + spec.id + "': IOPS", figures(spec.iops, spec.burst_iops, spec)),
+      bytes_(engine, "managed disk '" + spec.id + "': MB/s", figures(spec.bytes_per_s, spec.burst_bytes_per_s, spec)),
+      stats_since_(engine.now()) {}
+
+bool ManagedDisk::host_caching_available() const { return spec_.capacity_bytes < 4 * kTiB; }
+
+std::uint32_t ManagedDisk::take_record(const Pending& io) {
+  if (free_records_.empty()) {
+    records_.push_back(io);
+    return static_cast<std::uint32_t>(records_.size() - 1);
+  }
+  const std::uint32_t index = free_records_.back();
+  free_records_.pop_back();
+  records_[index] = io;
+  return index;
+}
+
+void ManagedDisk::submit(const DriveIo& io, sim::EventHandler& done, std::uint64_t arg) {
+  ++(io.write ? writes_ : reads_);
+  const std::uint32_t record = take_record(Pending{io.bytes, &done, arg});
+  if (iops_.request(1.0, iops_granted_, record)) to_bytes_cap(record);
+}
+
+void ManagedDisk::to_bytes_cap(std::uint64_t record) {
+  if (bytes_.request(static_cast<double>(records_[record].bytes), bytes_granted_, record)) to_service(record);
+}
+
+void ManagedDisk::to_service(std::uint64_t record) { engine_->schedule_in(spec_.io_latency_ns, completed_, record); }
+
+void ManagedDisk::on_complete(std::uint64_t record) {
+  const Pending io = records_[record];
+  free_records_.push_back(static_cast<std::uint32_t>(record));
+  io.done->on_event(io.arg);
+}
+
+double ManagedDisk::utilisation() const {
+  const double elapsed = sim::to_seconds(engine_->now() - stats_since_);
+  if (elapsed <= 0) return 0.0;
+  const double ios = (iops_.granted_total() - ios_at_reset_) / (iops_.base() * elapsed);
+  const double bytes = (bytes_.granted_total() - bytes_at_reset_) / (bytes_.base() * elapsed);
+  return std::max(ios, bytes);
+}
+
+void ManagedDisk::reset_stats() {
+  reads_ = writes_ = 0;
+  stats_since_ = engine_->now();
+  ios_at_reset_ = iops_.granted_total();
+  bytes_at_reset_ = bytes_.granted_total();
+}
+
+}  // namespace hcisim::models
