@@ -1,0 +1,45 @@
+// The serial link between an HBA port and a SAS or SATA drive.
+//
+// Payload rate = line rate x encoding efficiency / 8 bits per byte:
+//   12 Gb/s SAS-3, 8b/10b:  12e9 x 8/10 / 8 = 1.2 GB/s in each direction at once (full duplex)
+//    6 Gb/s SATA-3, 8b/10b:  6e9 x 8/10 / 8 = 600 MB/s, one direction at a time (half duplex)
+// Frame overhead (SSP/FIS headers, CRC, primitives: a few %) is not deducted.
+// Transfers in flight share the link fairly (sim::SharedCapacity): a SAS link has
+// one pipe per direction, a SATA link one pipe for both.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "models/spec/hardware_spec.hpp"
+#include "sim/engine.hpp"
+#include "sim/shared_capacity.hpp"
+
+namespace hcisim::models {
+
+// Payload bytes per second of the drive's link in one direction; throws
+// std::invalid_argument for a drive without a valid SAS/SATA link.
+double link_payload_bytes_per_s(const DriveSpec& spec);
+
+class SerialLink {
+ public:
+  SerialLink(sim::Engine& engine, const DriveSpec& spec);
+
+  // Moves `bytes` to the drive (write data) or from it (read data).
+  void transfer(std::uint64_t bytes, bool to_drive, sim::EventHandler& done, std::uint64_t arg);
+
+  double payload_bytes_per_s() const { return rate_; }
+  bool full_duplex() const { return from_drive_.has_value(); }
+  // Busy fraction of the busier direction since reset_stats().
+  double utilisation() const;
+  void reset_stats();
+
+ private:
+  double rate_;
+  sim::SharedCapacity to_drive_;                  // both directions on a half-duplex link
+  std::optional<sim::SharedCapacity> from_drive_;  // full duplex only
+  int to_drive_class_;
+  int from_drive_class_ = 0;
+};
+
+}  // namespace hcisim::models
