@@ -31,6 +31,15 @@ HddDrive::HddDrive(sim::Engine& engine, const DriveSpec& spec, Hba* hba)
       commands_(window_ * 3),
       busy_stat_(engine.now()) {
   candidates_.reserve(2 * window_);
+  // Below queue_depth x (QD1 service) every command a full queue holds has aged
+  // before it could be served by position: the drive would run oldest-first.
+  const double qd1_service_ns = static_cast<double>(spec.avg_seek_ns) + geometry_.revolution_ns() / 2;
+  if (age_limit_ > 0 && static_cast<double>(age_limit_) < spec.queue_depth * qd1_service_ns) {
+    throw std::invalid_argument("drive '" + spec.id + "': queue age limit " + std::to_string(age_limit_) +
+                                " ns is below queue depth x QD1 service time (" +
+                                std::to_string(static_cast<std::int64_t>(spec.queue_depth * qd1_service_ns)) +
+                                " ns): every full queue would be served oldest-first");
+  }
 }
 
 void HddDrive::submit(const DriveIo& io, sim::EventHandler& done, std::uint64_t arg) {

@@ -20,7 +20,10 @@
 // positioning time (seek + rotational wait, computed from the head's position
 // and the platter angle: SPTF / rotational position ordering), except that a
 // command that has waited longer than the aging bound goes first (oldest first),
-// so nothing starves. The choice is made at the completion of the previous
+// so nothing starves. The bound must exceed queue_depth x the QD1 service time
+// (the FCFS response time of a full queue), or every command of a full queue
+// would have aged before its turn and the drive would serve oldest-first: the
+// constructor refuses such a bound. The choice is made at the completion of the previous
 // command, among the commands already in the drive (the host's next command
 // arrives after it).
 //
