@@ -14,8 +14,6 @@ const HbaSpec& checked(const HbaSpec& spec) {
   }
   return spec;
 }
-// A pipe that is never used still needs a valid capacity.
-double pipe_capacity(double bytes_per_s) { return bytes_per_s > 0 ? bytes_per_s : 1.0; }
 }  // namespace
 
 Hba::Hba(sim::Engine& engine, const HbaSpec& spec)
@@ -23,10 +21,8 @@ Hba::Hba(sim::Engine& engine, const HbaSpec& spec)
       spec_(checked(spec)),
       processing_ns_(spec.max_iops > 0 ? std::max<sim::SimTime>(1, sim::from_seconds(1.0 / spec.max_iops)) : 0),
       processor_(engine, 1),
-      to_host_(engine, pipe_capacity(spec.max_bytes_per_s)),
-      from_host_(engine, pipe_capacity(spec.max_bytes_per_s)),
-      to_host_class_(to_host_.rate_class()),
-      from_host_class_(from_host_.rate_class()),
+      to_host_(engine, 1),
+      from_host_(engine, 1),
       tags_in_use_(engine.now()) {}
 
 void Hba::admit(std::uint64_t bytes, bool write, sim::EventHandler& ready, std::uint64_t arg) {
@@ -54,9 +50,9 @@ void Hba::start(const Command& command) {
 void Hba::on_processed(std::uint64_t record) {
   const Command& command = records_[record];
   if (spec_.max_bytes_per_s > 0 && command.bytes > 0) {
-    sim::SharedCapacity& pipe = command.write ? from_host_ : to_host_;
-    pipe.submit(static_cast<double>(command.bytes), command.write ? from_host_class_ : to_host_class_,
-                transferred_, record);
+    sim::FcfsStation& pipe = command.write ? from_host_ : to_host_;
+    const double ns = static_cast<double>(command.bytes) / spec_.max_bytes_per_s * 1e9;
+    pipe.submit(static_cast<sim::SimTime>(std::ceil(ns - 1e-6)), transferred_, record);
     return;
   }
   on_transferred(record);

@@ -7,8 +7,9 @@
 //                while others have none queued)
 //   IOPS         the controller's per-command processing: one FCFS server with
 //                service 1 / max_iops per command
-//   bandwidth    the host link (PCIe), one shared pipe per direction (reads
-//                to the host, writes from it), fair-shared between commands
+//   bandwidth    the host link (PCIe), one per direction (reads to the host,
+//                writes from it), one command's data at a time in order (a
+//                FIFO: see serial_link.hpp for why not fair sharing)
 // A command passes tag -> processing -> host link, then goes to the drive; it
 // holds its tag until the drive has completed it (release()). Charging the host
 // link before the drive for reads too (store and forward) keeps one path for
@@ -25,7 +26,6 @@
 #include "sim/engine.hpp"
 #include "sim/fcfs_station.hpp"
 #include "sim/fifo_ring.hpp"
-#include "sim/shared_capacity.hpp"
 #include "sim/time_weighted.hpp"
 
 namespace hcisim::models {
@@ -67,10 +67,8 @@ class Hba {
   HbaSpec spec_;
   sim::SimTime processing_ns_ = 0;
   sim::FcfsStation processor_;
-  sim::SharedCapacity to_host_;
-  sim::SharedCapacity from_host_;
-  int to_host_class_;
-  int from_host_class_;
+  sim::FcfsStation to_host_;
+  sim::FcfsStation from_host_;
   int outstanding_ = 0;
   sim::FifoRing<Command> waiting_;
   std::vector<Command> records_;

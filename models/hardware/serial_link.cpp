@@ -19,18 +19,19 @@ double link_payload_bytes_per_s(const DriveSpec& spec) {
 }
 
 SerialLink::SerialLink(sim::Engine& engine, const DriveSpec& spec)
-    : rate_(link_payload_bytes_per_s(spec)), to_drive_(engine, rate_), to_drive_class_(to_drive_.rate_class()) {
-  if (spec.interface == DriveInterface::Sas) {
-    from_drive_.emplace(engine, rate_);
-    from_drive_class_ = from_drive_->rate_class();
-  }
+    : rate_(link_payload_bytes_per_s(spec)), to_drive_(engine, 1) {
+  if (spec.interface == DriveInterface::Sas) from_drive_.emplace(engine, 1);
+}
+
+sim::SimTime SerialLink::transfer_ns(std::uint64_t bytes) const {
+  return static_cast<sim::SimTime>(std::ceil(static_cast<double>(bytes) / rate_ * 1e9 - 1e-6));
 }
 
 void SerialLink::transfer(std::uint64_t bytes, bool to_drive, sim::EventHandler& done, std::uint64_t arg) {
   if (!to_drive && from_drive_) {
-    from_drive_->submit(static_cast<double>(bytes), from_drive_class_, done, arg);
+    from_drive_->submit(transfer_ns(bytes), done, arg);
   } else {
-    to_drive_.submit(static_cast<double>(bytes), to_drive_class_, done, arg);
+    to_drive_.submit(transfer_ns(bytes), done, arg);
   }
 }
 

@@ -4,8 +4,11 @@
 //   12 Gb/s SAS-3, 8b/10b:  12e9 x 8/10 / 8 = 1.2 GB/s in each direction at once (full duplex)
 //    6 Gb/s SATA-3, 8b/10b:  6e9 x 8/10 / 8 = 600 MB/s, one direction at a time (half duplex)
 // Frame overhead (SSP/FIS headers, CRC, primitives: a few %) is not deducted.
-// Transfers in flight share the link fairly (sim::SharedCapacity): a SAS link has
-// one pipe per direction, a SATA link one pipe for both.
+// The link moves one command's data at a time, in order (sim::FcfsStation; SATA
+// sends one command's FIS sequence at a time, a SAS connection one burst): a SAS
+// link has one such server per direction, a SATA link one for both. A FIFO here,
+// rather than fair sharing, also keeps the media -> link pipeline from locking
+// into synchronised waves, which fair sharing of two deterministic stages does.
 #pragma once
 
 #include <cstdint>
@@ -13,7 +16,7 @@
 
 #include "models/spec/hardware_spec.hpp"
 #include "sim/engine.hpp"
-#include "sim/shared_capacity.hpp"
+#include "sim/fcfs_station.hpp"
 
 namespace hcisim::models {
 
@@ -30,16 +33,16 @@ class SerialLink {
 
   double payload_bytes_per_s() const { return rate_; }
   bool full_duplex() const { return from_drive_.has_value(); }
+  // Time on the link for `bytes`, rounded up to the ns.
+  sim::SimTime transfer_ns(std::uint64_t bytes) const;
   // Busy fraction of the busier direction since reset_stats().
   double utilisation() const;
   void reset_stats();
 
  private:
   double rate_;
-  sim::SharedCapacity to_drive_;                  // both directions on a half-duplex link
-  std::optional<sim::SharedCapacity> from_drive_;  // full duplex only
-  int to_drive_class_;
-  int from_drive_class_ = 0;
+  sim::FcfsStation to_drive_;                  // both directions on a half-duplex link
+  std::optional<sim::FcfsStation> from_drive_;  // full duplex only
 };
 
 }  // namespace hcisim::models

@@ -41,9 +41,17 @@ class ClosedLoop final : public hcisim::sim::EventHandler {
     slots_[slot].own = true;
   }
 
-  // Issues every slot now (all at once: a drive queue fills immediately).
-  void start() {
-    for (std::size_t i = 0; i < slots_.size(); ++i) issue(i);
+  // Issues every slot now (all at once: a drive queue fills immediately), or
+  // slot i at i x spacing, so that completions spread out instead of moving in
+  // synchronised waves through processor-shared stages (flash media, links).
+  void start(hcisim::sim::SimTime spacing = 0) {
+    for (std::size_t i = 0; i < slots_.size(); ++i) {
+      if (spacing == 0) {
+        issue(i);
+      } else {
+        engine_.schedule_at(engine_.now() + static_cast<hcisim::sim::SimTime>(i) * spacing, starter_, i);
+      }
+    }
   }
   void reset() {
     completed_ = 0;
@@ -81,6 +89,7 @@ class ClosedLoop final : public hcisim::sim::EventHandler {
     std::uint64_t completed = 0;
     hcisim::sim::SimTime max_latency = 0;
   };
+  void issue_slot(std::uint64_t slot) { issue(static_cast<std::size_t>(slot)); }
   void issue(std::size_t slot) {
     Slot& s = slots_[slot];
     const LoadPattern& p = s.own ? s.pattern : pattern_;
@@ -107,6 +116,7 @@ class ClosedLoop final : public hcisim::sim::EventHandler {
   double latency_sum_ = 0;
   hcisim::sim::SimTime max_latency_ = 0;
   bool stopped_ = false;
+  hcisim::sim::MemberEvent<ClosedLoop, &ClosedLoop::issue_slot> starter_{*this};
 };
 
 // Warm up, reset the counters, measure a window; returns the window in seconds.
