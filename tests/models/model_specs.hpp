@@ -60,10 +60,10 @@ inline DriveSpec hgst_7k6000_2tb() {
   return d;
 }
 
-// hardware-catalog/drives/r740xd-cache-ssd-1920-sas.yaml (the R740xd cache SSD).
+// hardware-catalog/drives/r740xd-sas-mu-ssd-1920.yaml (the R740xd cache SSD).
 inline DriveSpec r740xd_cache_ssd() {
   DriveSpec d;
-  d.id = "r740xd-cache-ssd-1920-sas";
+  d.id = "r740xd-sas-mu-ssd-1920";
   d.model = "1.92 TB 12 Gb/s SAS mixed-use SSD";
   d.kind = DriveKind::SasSsd;
   d.capacity_bytes = 1'920'000'000'000ull;
@@ -81,10 +81,10 @@ inline DriveSpec r740xd_cache_ssd() {
   return d;
 }
 
-// hardware-catalog/drives/vxrack-emlc-800-sas.yaml (the VxRack PF100 SSD).
+// hardware-catalog/drives/vxrack-emlc-sas-ssd-800.yaml (the VxRack PF100 SSD).
 inline DriveSpec vxrack_emlc_800() {
   DriveSpec d;
-  d.id = "vxrack-emlc-800-sas";
+  d.id = "vxrack-emlc-sas-ssd-800";
   d.model = "800 GB eMLC 12 Gb/s SAS SSD";
   d.kind = DriveKind::SasSsd;
   d.capacity_bytes = 800'000'000'000ull;

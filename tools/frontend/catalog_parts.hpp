@@ -15,18 +15,18 @@
 
 namespace hcisim::frontend {
 
-enum class PartKind { Cpu, Drive, Nic, Switch, Node, Stack };
+enum class PartKind { Cpu, Drive, Hba, Nic, Switch, Node, Stack };
 
-constexpr PartKind kAllPartKinds[] = {PartKind::Cpu,    PartKind::Drive, PartKind::Nic,
+constexpr PartKind kAllPartKinds[] = {PartKind::Cpu,    PartKind::Drive, PartKind::Hba,  PartKind::Nic,
                                       PartKind::Switch, PartKind::Node,  PartKind::Stack};
 
-std::string_view kind_name(PartKind kind);    // "cpu", "drive", "nic", "switch", "node", "stack"
-std::string_view kind_folder(PartKind kind);  // "cpus", "drives", "nics", "switches", "nodes", "stacks"
+std::string_view kind_name(PartKind kind);    // "cpu", "drive", "hba", "nic", "switch", "node", "stack"
+std::string_view kind_folder(PartKind kind);  // "cpus", "drives", "hbas", "nics", "switches", "nodes", "stacks"
 
-using PartSpec = std::variant<models::CpuSpec, models::DriveSpec, models::NicSpec, models::SwitchSpec,
-                              models::NodeSpec, models::StackSpec>;
+using PartSpec = std::variant<models::CpuSpec, models::DriveSpec, models::HbaSpec, models::NicSpec,
+                              models::SwitchSpec, models::NodeSpec, models::StackSpec>;
 
-// A part named by another part (a node's cpu, drives and nic).
+// A part named by another part (a node's cpu, drives, nic and hba).
 struct PartReference {
   PartKind kind;
   std::string id;
