@@ -34,6 +34,7 @@ namespace hcisim::models {
 
 class SeekCurve {
  public:
+  // `geometry` must outlive the curve.
   SeekCurve(const DiskGeometry& geometry, std::int64_t track_to_track_ns, std::int64_t average_ns,
             std::int64_t full_stroke_ns);
 
