@@ -3,19 +3,20 @@
 #include <stdexcept>
 #include <string>
 
-#include "models/hardware/flash_drive.hpp"
+#include "models/hardware/make_drive.hpp"
 
 namespace hcisim::models {
 
 ClusterNode::ClusterNode(sim::Engine& engine, const ClusterSpec& spec, int index)
     : cpu(engine, spec.cpu, spec.node.sockets, spec.stack.cpu_burst_scv,
           engine.stream("node" + std::to_string(index + 1) + "/cpu")) {
+  if (!spec.hba.id.empty()) hba = std::make_unique<Hba>(engine, spec.hba);
   for (std::size_t g = 0; g < spec.node.drives.size(); ++g) {
     if (spec.node.drives[g].role != DriveRole::Capacity) {
       throw std::invalid_argument("node '" + spec.node.id + "' has cache drives: the S2D cache tier is not modelled yet");
     }
     for (int i = 0; i < spec.node.drives[g].count; ++i) {
-      drives.push_back(std::make_unique<FlashDrive>(engine, spec.drives[g]));
+      drives.push_back(make_drive(engine, spec.drives[g], hba.get()));
     }
   }
   if (drives.empty()) throw std::invalid_argument("node '" + spec.node.id + "' has no capacity drives");

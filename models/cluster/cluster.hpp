@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "models/hardware/drive.hpp"
+#include "models/hardware/hba.hpp"
 #include "models/hardware/host_cpu.hpp"
 #include "models/network/fabric.hpp"
 #include "models/spec/scenario_spec.hpp"
@@ -17,6 +18,7 @@ namespace hcisim::models {
 struct ClusterNode {
   ClusterNode(sim::Engine& engine, const ClusterSpec& spec, int index);
   HostCpu cpu;
+  std::unique_ptr<Hba> hba;                    // the SAS/SATA drives' HBA, if the node has one
   std::vector<std::unique_ptr<Drive>> drives;  // capacity drives
   bool up = true;
 };

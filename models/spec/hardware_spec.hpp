@@ -26,6 +26,10 @@ struct CpuSpec {
 
 enum class DriveKind { Nvme, SasSsd, SataSsd, Hdd, CloudDisk };
 
+// How a drive is attached: None for NVMe (PCIe, its bandwidth is in the drive's
+// figures) and cloud disks; SAS is full duplex, SATA half duplex.
+enum class DriveInterface { None, Sas, Sata };
+
 struct DriveSpec {
   std::string id;
   std::string model;
@@ -42,9 +46,36 @@ struct DriveSpec {
   // Power-loss-protected write buffer: writes are acknowledged once they are in
   // it and drain to the media behind. 0 = writes complete at the media.
   std::uint64_t write_buffer_bytes = 0;
-  // Rotating drives only.
+  // Serial-attached drives (SAS/SATA SSDs and HDDs): the drive's own link and
+  // the commands it holds at once (more wait in a FIFO in front of it).
+  DriveInterface interface = DriveInterface::None;
+  double link_bits_per_s = 0;        // line rate of the drive's link (one lane), each direction
+  double link_payload_fraction = 0;  // payload bits per line bit: 0.8 for 8b/10b encoding
+  int queue_depth = 0;               // device queue depth: SAS tagged queueing, SATA NCQ (at most 32)
+  // Rotating drives only. The flash figures above (IOPS, bandwidth, latency,
+  // write buffer) stay 0 for a hard disk: its IOPS follow from these.
   double rpm = 0;
-  std::int64_t avg_seek_ns = 0;
+  std::int64_t avg_seek_ns = 0;             // mean seek between two uniformly random LBAs
+  std::int64_t track_to_track_seek_ns = 0;  // seek to the next track (settle)
+  std::int64_t full_stroke_seek_ns = 0;     // outer edge to inner edge
+  double outer_media_bytes_per_s = 0;       // sustained media rate at LBA 0 (outer edge)
+  double inner_media_bytes_per_s = 0;       // sustained media rate at the last LBA (inner edge)
+  // Command queueing: a command that has waited longer than this in the drive is
+  // served next, whatever the position scheduler prefers (0 = no aging bound).
+  std::int64_t queue_age_limit_ns = 0;
+  // Volatile write cache, 0 = disabled: writes without forced unit access are
+  // acknowledged once in the cache and written to the media behind.
+  std::uint64_t write_cache_bytes = 0;
+};
+
+// A host bus adapter all drives of a node sit behind. A limit of 0 is one the
+// catalog gives no number for: not modelled.
+struct HbaSpec {
+  std::string id;
+  std::string model;
+  double max_iops = 0;         // commands per second over all its drives
+  double max_bytes_per_s = 0;  // host-side (PCIe) throughput, each direction
+  int queue_depth = 0;         // commands outstanding over all its drives
 };
 
 enum class RdmaKind { None, RoCEv2, IWarp };
@@ -82,6 +113,7 @@ struct NodeSpec {
   std::vector<NodeDriveGroup> drives;
   std::string nic_id;
   int nic_count = 1;
+  std::string hba_id;  // the HBA the node's SAS/SATA drives sit behind; empty = none modelled
 };
 
 }  // namespace hcisim::models

@@ -29,6 +29,7 @@ struct ClusterSpec {
   int node_count = 0;
   CpuSpec cpu;
   std::vector<DriveSpec> drives;  // parallel to node.drives: the spec of each group's drive
+  HbaSpec hba;                    // the node's HBA for SAS/SATA drives; id empty = none
   NicSpec nic;
   SwitchSpec network_switch;      // converged switch between nodes
   StackSpec stack;

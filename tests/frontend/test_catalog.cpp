@@ -6,6 +6,9 @@
 #include "temp_dir.hpp"
 #include "tools/frontend/catalog.hpp"
 #include "tools/frontend/load_error.hpp"
+#include "models/hardware/hba.hpp"
+#include "models/hardware/make_drive.hpp"
+#include "sim/engine.hpp"
 
 using namespace hcisim::frontend;
 using hcisim::frontend::testing::load_error_of;
@@ -27,7 +30,10 @@ const char* const kUserDrive =
     "seq_read_throughput: 1.0GB/s\n"
     "seq_write_throughput: 0.9GB/s\n"
     "read_latency: 150us\n"
-    "write_latency: 40us\n";
+    "write_latency: 40us\n"
+    "link_speed: 12Gb/s\n"
+    "link_encoding: 8b10b\n"
+    "queue_depth: 254\n";
 
 // The line of `text` that starts (after indentation) with `key` and a blank.
 std::string line_of(const std::string& text, const std::string& key) {
@@ -243,7 +249,7 @@ TEST_CASE("catalog files are checked: keys, kinds, values, references, duplicate
   SECTION("unknown key") {
     const auto file = user.write("drives/d.yaml", std::string(kUserDrive) + "colour: blue\n");
     CHECK_THAT(load_error_of([&] { Catalog::load_only({user.path()}); }),
-               StartsWith(file.string() + ":14: key 'colour': unknown key; expected one of id, model, source, notes, type"));
+               StartsWith(file.string() + ":17: key 'colour': unknown key; expected one of id, model, source, notes, type"));
   }
   SECTION("missing required field") {
     const auto file = user.write("drives/d.yaml", head + "type: nvme\ncapacity: 1TB\n");
@@ -251,9 +257,10 @@ TEST_CASE("catalog files are checked: keys, kinds, values, references, duplicate
           file.string() + ":1: key 'random_read_iops': required key is missing");
   }
   SECTION("bad quantity") {
-    const auto file = user.write("drives/d.yaml", std::string(kUserDrive) + "rpm: fast\n");
-    CHECK(load_error_of([&] { Catalog::load_only({user.path()}); }) ==
-          file.string() + ":14: key 'rpm': expected a number like 1.25, got 'fast'");
+    const auto file = user.write("drives/d.yaml", std::string(kUserDrive).replace(
+                                                      std::string(kUserDrive).find("254"), 3, "deep"));
+    CHECK_THAT(load_error_of([&] { Catalog::load_only({user.path()}); }),
+               StartsWith(file.string() + ":16: key 'queue_depth': expected ") && Contains("got 'deep'"));
   }
   SECTION("kind must match the folder") {
     const auto file = user.write("cpus/d.yaml", kUserDrive);
@@ -290,11 +297,50 @@ TEST_CASE("catalog files are checked: keys, kinds, values, references, duplicate
     CHECK_THAT(load_error_of([&] { Catalog::load({user.path()}); }),
                Contains("id 's2d' is a stack in ") && Contains("an override must be a stack too"));
   }
-  SECTION("a hdd needs rpm and seek") {
-    user.write("drives/d.yaml", head + "type: hdd\ncapacity: 2TB\nrandom_read_iops: 120\nrandom_write_iops: 120\n"
-                                       "seq_read_throughput: 200MB/s\nseq_write_throughput: 200MB/s\n"
-                                       "read_latency: 8ms\nwrite_latency: 8ms\n");
-    CHECK_THAT(load_error_of([&] { Catalog::load_only({user.path()}); }), Contains("key 'rpm': required key is missing"));
+  SECTION("a hdd refuses flash figures: its IOPS come from seek, rotation and queueing") {
+    const auto file = user.write("drives/d.yaml", head + "type: hdd\ncapacity: 2TB\nrandom_read_iops: 120\n");
+    CHECK(load_error_of([&] { Catalog::load_only({user.path()}); }) ==
+          file.string() + ":8: key 'random_read_iops': not used by an hdd: its IOPS and throughput follow from "
+                          "seek, rotation, media rate and queueing");
+  }
+  SECTION("a hdd needs its seek figures, in order") {
+    const std::string hdd = head + "type: hdd\ncapacity: 2TB\ninterface: sas\nlink_speed: 12Gb/s\nlink_encoding: 8b10b\n"
+                                   "queue_depth: 32\nrpm: 7200\navg_seek: 8.5ms\n";
+    const auto file = user.write("drives/d.yaml", hdd + "full_stroke_seek: 16ms\n");
+    CHECK(load_error_of([&] { Catalog::load_only({user.path()}); }) ==
+          file.string() + ":1: key 'track_to_track_seek': required key is missing");
+    user.write("drives/d.yaml", hdd + "track_to_track_seek: 9ms\nfull_stroke_seek: 16ms\n");
+    CHECK_THAT(load_error_of([&] { Catalog::load_only({user.path()}); }),
+               Contains(":13: key 'avg_seek': expected track_to_track_seek < avg_seek < full_stroke_seek"));
+    const std::string rates = "track_to_track_seek: 0.8ms\nfull_stroke_seek: 16ms\nouter_media_rate: 150MB/s\n"
+                              "inner_media_rate: 215MB/s\nqueue_age_limit: 1s\nwrite_cache: off\n";
+    user.write("drives/d.yaml", hdd + rates);
+    CHECK_THAT(load_error_of([&] { Catalog::load_only({user.path()}); }),
+               Contains("key 'inner_media_rate': expected at most outer_media_rate"));
+  }
+  SECTION("keys of another drive type are refused, not ignored") {
+    const auto file = user.write("drives/d.yaml", std::string(kUserDrive) + "rpm: 7200\n");
+    CHECK(load_error_of([&] { Catalog::load_only({user.path()}); }) ==
+          file.string() + ":17: key 'rpm': used only by hdd drives (a sas_ssd or sata_ssd names its interface by its type)");
+    const std::string nvme = std::string(kUserDrive).replace(std::string(kUserDrive).find("sas_ssd"), 7, "nvme");
+    user.write("drives/d.yaml", nvme);
+    CHECK_THAT(load_error_of([&] { Catalog::load_only({user.path()}); }),
+               Contains(":14: key 'link_speed': used only by sas_ssd, sata_ssd and hdd drives"));
+  }
+  SECTION("SATA NCQ holds at most 32 commands") {
+    const std::string sata = std::string(kUserDrive).replace(std::string(kUserDrive).find("sas_ssd"), 7, "sata_ssd");
+    const auto file = user.write("drives/d.yaml", sata);
+    CHECK_THAT(load_error_of([&] { Catalog::load_only({user.path()}); }),
+               StartsWith(file.string() + ":16: key 'queue_depth': expected a whole number from 1 to 32, got '254'"));
+  }
+  SECTION("a write cache size only with the write cache on") {
+    user.write("drives/d.yaml",
+               head + "type: hdd\ncapacity: 2TB\ninterface: sata\nlink_speed: 6Gb/s\nlink_encoding: 8b10b\n"
+                      "queue_depth: 32\nrpm: 7200\navg_seek: 8.5ms\ntrack_to_track_seek: 0.8ms\nfull_stroke_seek: 16ms\n"
+                      "outer_media_rate: 215MB/s\ninner_media_rate: 150MB/s\nqueue_age_limit: 1s\nwrite_cache: off\n"
+                      "cache_buffer: 128MiB\n");
+    CHECK_THAT(load_error_of([&] { Catalog::load_only({user.path()}); }),
+               Contains(":20: key 'cache_buffer': used only with write_cache: on"));
   }
   SECTION("cpu threads must be a multiple of cores") {
     const auto file = user.write("cpus/c.yaml", "schema_version: 1\nkind: cpu\nid: c\nmodel: C\nsource: \"DS: c\"\n"
@@ -312,4 +358,71 @@ TEST_CASE("catalog files are checked: keys, kinds, values, references, duplicate
     const auto file = user.write("drives/d.yaml", "schema_version: 1\nkind: [drive\n");
     CHECK_THAT(load_error_of([&] { Catalog::load_only({user.path()}); }), StartsWith(file.string() + ":"));
   }
+}
+
+TEST_CASE("the bundled SAS drives, the HDD and the HBAs load, and every bundled drive builds its model", "[catalog]") {
+  const Catalog catalog = Catalog::load();
+  const auto& hdd = catalog.drive("hgst-ultrastar-7k6000-2tb-sas");
+  CHECK(hdd.kind == hcisim::models::DriveKind::Hdd);
+  CHECK(hdd.interface == hcisim::models::DriveInterface::Sas);
+  CHECK(hdd.link_bits_per_s == Approx(12e9));
+  CHECK(hdd.link_payload_fraction == Approx(0.8));
+  CHECK(hdd.rpm == 7200);
+  CHECK(hdd.avg_seek_ns == 8'500'000);
+  CHECK(hdd.track_to_track_seek_ns == 800'000);
+  CHECK(hdd.full_stroke_seek_ns == 16'000'000);
+  CHECK(hdd.outer_media_bytes_per_s == Approx(215e6));
+  CHECK(hdd.inner_media_bytes_per_s == Approx(150e6));
+  CHECK(hdd.queue_depth == 32);
+  CHECK(hdd.queue_age_limit_ns == 1'000'000'000);
+  CHECK(hdd.write_cache_bytes == 0);
+  CHECK(hdd.random_read_iops == 0);  // not a catalog figure for a hard disk
+
+  const auto& cache = catalog.drive("r740xd-sas-mu-ssd-1920");
+  CHECK(cache.kind == hcisim::models::DriveKind::SasSsd);
+  CHECK(cache.interface == hcisim::models::DriveInterface::Sas);
+  CHECK(cache.random_read_iops == Approx(300e3));
+  CHECK(cache.queue_depth == 254);
+  CHECK(catalog.drive("vxrack-emlc-sas-ssd-800").random_read_iops == Approx(150e3));
+
+  const auto& lsi = catalog.hba("lsi-sas-3008");
+  CHECK(lsi.max_iops == Approx(1e6));
+  CHECK(lsi.max_bytes_per_s == Approx(7.88e9));
+  CHECK(lsi.queue_depth == 0);  // no figure: off
+  const auto& perc = catalog.hba("dell-perc-h330-plus");
+  CHECK(perc.queue_depth == 256);
+  CHECK(perc.max_iops == 0);
+  CHECK_THAT(catalog.show("dell-perc-h330-plus"), Contains("queue_depth") && Contains("EST: "));
+
+  hcisim::sim::Engine engine;
+  hcisim::models::Hba hba(engine, perc);
+  for (const PartSummary& part : catalog.list()) {
+    if (part.kind != "drive") continue;
+    const auto& drive = catalog.drive(part.id);
+    INFO(part.id);
+    const bool behind_hba = drive.interface != hcisim::models::DriveInterface::None;
+    CHECK(hcisim::models::make_drive(engine, drive, behind_hba ? &hba : nullptr) != nullptr);
+  }
+}
+
+TEST_CASE("a node may name the HBA its drives sit behind", "[catalog]") {
+  testing::TempDir user;
+  user.write("drives/d.yaml", kUserDrive);
+  user.write("cpus/c.yaml", "schema_version: 1\nkind: cpu\nid: c\nmodel: C\nsource: \"DS: c\"\ncores: 4\n"
+                            "threads: 8\nbase_clock: 2GHz\nboost_clock: 3GHz\n");
+  user.write("nics/n.yaml", "schema_version: 1\nkind: nic\nid: n\nmodel: N\nsource: \"DS: n\"\nports: 1\n"
+                            "port_speed: 10Gb/s\nrdma: none\nmessage_latency: 5us\n");
+  user.write("hbas/h.yaml", "schema_version: 1\nkind: hba\nid: h\nmodel: H\nqueue_depth: {value: 128, source: \"EST: t\"}\n");
+  const std::string node = "schema_version: 1\nkind: node\nid: box\nmodel: Box\nsource: \"DOC: x\"\n"
+                           "cpu: c\nsockets: 1\nmemory: 64GiB\ndrives:\n  - {drive: my-ssd, count: 4}\nnic: n\n";
+  user.write("nodes/n.yaml", node + "hba: h\n");
+  const Catalog catalog = Catalog::load_only({user.path()});
+  CHECK(catalog.node("box").hba_id == "h");
+  CHECK(catalog.hba("h").queue_depth == 128);
+  CHECK(catalog.hba("h").max_iops == 0);
+  const auto file = user.write("nodes/n.yaml", node + "hba: g\n");
+  CHECK_THAT(load_error_of([&] { Catalog::load_only({user.path()}); }),
+             StartsWith(file.string() + ":12: key 'hba': expected a known hba id, got 'g'"));
+  user.write("nodes/n.yaml", node);
+  CHECK(Catalog::load_only({user.path()}).node("box").hba_id.empty());
 }

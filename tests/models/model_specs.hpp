@@ -39,6 +39,81 @@ inline DriveSpec kioxia_cm6v() {
   return d;
 }
 
+// hardware-catalog/drives/hgst-ultrastar-7k6000-2tb-sas.yaml (the R740xd capacity HDD).
+inline DriveSpec hgst_7k6000_2tb() {
+  DriveSpec d;
+  d.id = "hgst-ultrastar-7k6000-2tb-sas";
+  d.model = "HGST Ultrastar 7K6000 2 TB, 7200 rpm, 12 Gb/s SAS";
+  d.kind = DriveKind::Hdd;
+  d.capacity_bytes = 2'000'000'000'000ull;
+  d.interface = DriveInterface::Sas;
+  d.link_bits_per_s = 12e9;
+  d.link_payload_fraction = 0.8;
+  d.queue_depth = 32;
+  d.rpm = 7200;
+  d.avg_seek_ns = 8'500'000;
+  d.track_to_track_seek_ns = 800'000;
+  d.full_stroke_seek_ns = 16'000'000;
+  d.outer_media_bytes_per_s = 215e6;
+  d.inner_media_bytes_per_s = 150e6;
+  d.queue_age_limit_ns = 1'000'000'000;
+  d.write_cache_bytes = 0;
+  return d;
+}
+
+// hardware-catalog/drives/r740xd-sas-mu-ssd-1920.yaml (the R740xd cache SSD).
+inline DriveSpec r740xd_cache_ssd() {
+  DriveSpec d;
+  d.id = "r740xd-sas-mu-ssd-1920";
+  d.model = "1.92 TB 12 Gb/s SAS mixed-use SSD";
+  d.kind = DriveKind::SasSsd;
+  d.capacity_bytes = 1'920'000'000'000ull;
+  d.random_read_iops = 300e3;
+  d.random_write_iops = 90e3;
+  d.seq_read_bytes_per_s = 2.1e9;
+  d.seq_write_bytes_per_s = 1.7e9;
+  d.read_latency_ns = 150'000;
+  d.write_latency_ns = 40'000;
+  d.write_buffer_bytes = 8 * MiB;
+  d.interface = DriveInterface::Sas;
+  d.link_bits_per_s = 12e9;
+  d.link_payload_fraction = 0.8;
+  d.queue_depth = 254;
+  return d;
+}
+
+// hardware-catalog/drives/vxrack-emlc-sas-ssd-800.yaml (the VxRack PF100 SSD).
+inline DriveSpec vxrack_emlc_800() {
+  DriveSpec d;
+  d.id = "vxrack-emlc-sas-ssd-800";
+  d.model = "800 GB eMLC 12 Gb/s SAS SSD";
+  d.kind = DriveKind::SasSsd;
+  d.capacity_bytes = 800'000'000'000ull;
+  d.random_read_iops = 150e3;
+  d.random_write_iops = 45e3;
+  d.seq_read_bytes_per_s = 1.05e9;
+  d.seq_write_bytes_per_s = 0.65e9;
+  d.read_latency_ns = 150'000;
+  d.write_latency_ns = 40'000;
+  d.write_buffer_bytes = 8 * MiB;
+  d.interface = DriveInterface::Sas;
+  d.link_bits_per_s = 12e9;
+  d.link_payload_fraction = 0.8;
+  d.queue_depth = 254;
+  return d;
+}
+
+// hardware-catalog/hbas/lsi-sas-3008.yaml
+inline HbaSpec lsi_sas_3008() {
+  HbaSpec h;
+  h.id = "lsi-sas-3008";
+  h.model = "LSI SAS 3008 12 Gb/s SAS HBA";
+  h.max_iops = 1e6;
+  h.max_bytes_per_s = 7.88e9;
+  h.queue_depth = 0;
+  return h;
+}
+
 // hardware-catalog/cpus/amd-epyc-7742.yaml
 inline CpuSpec epyc_7742() {
   CpuSpec c;

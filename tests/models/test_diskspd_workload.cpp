@@ -45,7 +45,7 @@ class DelayTarget final : public IoTarget, public hcisim::sim::EventHandler {
     std::uint32_t vm, thread;
     bool write;
     std::uint64_t offset;
-    std::uint32_t bytes;
+    std::uint64_t bytes;
   };
   std::vector<Seen> log;
   std::int64_t in_flight = 0;

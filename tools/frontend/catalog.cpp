@@ -98,8 +98,8 @@ void Catalog::load_folder(const fs::path& dir) {
     }
   }
   if (!any_kind_folder) {
-    throw LoadError(dir.string() + ": not a catalog folder: expected a cpus/, drives/, nics/, switches/, "
-                    "nodes/, stacks/ or hypervisors/ folder inside");
+    throw LoadError(dir.string() + ": not a catalog folder: expected a cpus/, drives/, hbas/, nics/, "
+                    "switches/, nodes/, stacks/ or hypervisors/ folder inside");
   }
 }
 
@@ -167,6 +167,9 @@ const models::CpuSpec& Catalog::cpu(std::string_view id) const {
 }
 const models::DriveSpec& Catalog::drive(std::string_view id) const {
   return spec<models::DriveSpec>(id, PartKind::Drive);
+}
+const models::HbaSpec& Catalog::hba(std::string_view id) const {
+  return spec<models::HbaSpec>(id, PartKind::Hba);
 }
 const models::NicSpec& Catalog::nic(std::string_view id) const {
   return spec<models::NicSpec>(id, PartKind::Nic);

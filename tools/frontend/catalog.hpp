@@ -1,7 +1,7 @@
-// The hardware catalog: parts (cpus, drives, nics, switches, nodes, software
+// The hardware catalog: parts (cpus, drives, hbas, nics, switches, nodes, software
 // stacks) read from YAML folders, each number with its source.
 //
-// Folder layout: DIR/{cpus,drives,nics,switches,nodes,stacks}/*.yaml (or .yml);
+// Folder layout: DIR/{cpus,drives,hbas,nics,switches,nodes,stacks}/*.yaml (or .yml);
 // see hardware-catalog/README.md for the file format. Folders are read in the
 // order given; a part in a later folder replaces the part with the same id from
 // an earlier one (an override must keep the kind). Two files in one folder may
@@ -45,6 +45,7 @@ class Catalog {
   // Throw CatalogError for an unknown id (or an id of another kind).
   const models::CpuSpec& cpu(std::string_view id) const;
   const models::DriveSpec& drive(std::string_view id) const;
+  const models::HbaSpec& hba(std::string_view id) const;
   const models::NicSpec& nic(std::string_view id) const;
   const models::SwitchSpec& network_switch(std::string_view id) const;
   const models::SwitchSpec& switch_(std::string_view id) const { return network_switch(id); }
@@ -53,7 +54,7 @@ class Catalog {
   const models::HypervisorSpec& hypervisor(std::string_view id) const;
 
   bool contains(std::string_view id) const { return parts_.find(id) != parts_.end(); }
-  // All parts, ordered by kind (cpu, drive, nic, switch, node, stack), then id.
+  // All parts, ordered by kind (cpu, drive, hba, nic, switch, node, stack), then id.
   std::vector<PartSummary> list() const;
   // Every field of a part with value, unit and source, as readable text.
   std::string show(std::string_view id) const;

@@ -16,10 +16,15 @@ std::vector<std::string> kind_keys(PartKind kind) {
       return {"type",          "capacity",           "random_read_iops",
               "random_write_iops", "seq_read_throughput", "seq_write_throughput",
               "read_latency",  "write_latency",      "write_buffer",
-              "rpm",           "avg_seek"};
+              "interface",     "link_speed",         "link_encoding",
+              "queue_depth",   "rpm",                "avg_seek",
+              "track_to_track_seek", "full_stroke_seek", "outer_media_rate",
+              "inner_media_rate", "queue_age_limit",  "write_cache",
+              "cache_buffer"};
+    case PartKind::Hba: return {"max_iops", "max_throughput", "queue_depth"};
     case PartKind::Nic: return {"ports", "port_speed", "rdma", "message_latency"};
     case PartKind::Switch: return {"port_speed", "latency"};
-    case PartKind::Node: return {"cpu", "sockets", "memory", "drives", "nic", "nic_count"};
+    case PartKind::Node: return {"cpu", "sockets", "memory", "drives", "nic", "nic_count", "hba"};
     case PartKind::Stack:
       return {"product",     "storage_stack", "drive_io",   "network_message",      "network_tcp_extra",
               "slab_size",   "columns",       "interleave", "connections_per_pair", "control_message_size",
@@ -61,6 +66,66 @@ models::CpuSpec read_cpu(const YamlMap& map, PartFieldReader& fields) {
   return cpu;
 }
 
+// Keys only some drive types use: any other type refuses them, so a value is
+// never accepted and then ignored.
+constexpr std::string_view kFlashKeys[] = {"random_read_iops", "random_write_iops", "seq_read_throughput",
+                                           "seq_write_throughput", "read_latency", "write_latency",
+                                           "write_buffer"};
+constexpr std::string_view kSerialKeys[] = {"link_speed", "link_encoding", "queue_depth"};
+constexpr std::string_view kHddKeys[] = {"interface",        "rpm",              "avg_seek",
+                                         "track_to_track_seek", "full_stroke_seek", "outer_media_rate",
+                                         "inner_media_rate", "queue_age_limit",  "write_cache",
+                                         "cache_buffer"};
+
+template <std::size_t N>
+void refuse_keys(const YamlMap& map, const std::string_view (&keys)[N], std::string_view why) {
+  for (std::string_view key : keys) {
+    if (map.has(key)) map.required(key).fail(why);
+  }
+}
+
+void read_flash_figures(const YamlMap& map, PartFieldReader& fields, models::DriveSpec& drive) {
+  drive.random_read_iops = fields.count(map, "random_read_iops", "IOPS");
+  drive.random_write_iops = fields.count(map, "random_write_iops", "IOPS");
+  drive.seq_read_bytes_per_s = fields.byte_rate(map, "seq_read_throughput");
+  drive.seq_write_bytes_per_s = fields.byte_rate(map, "seq_write_throughput");
+  drive.read_latency_ns = fields.duration_ns(map, "read_latency");
+  drive.write_latency_ns = fields.duration_ns(map, "write_latency");
+  if (map.has("write_buffer")) drive.write_buffer_bytes = fields.size(map, "write_buffer");
+}
+
+// The link and device queue of a SAS or SATA drive.
+void read_serial_link(const YamlMap& map, PartFieldReader& fields, models::DriveSpec& drive) {
+  drive.link_bits_per_s = fields.bit_rate(map, "link_speed");
+  drive.link_payload_fraction =
+      fields.choice<double>(map, "link_encoding", {{"8b10b", 8.0 / 10.0}, {"128b150b", 128.0 / 150.0}}, std::nullopt);
+  const bool sata = drive.interface == models::DriveInterface::Sata;
+  drive.queue_depth = static_cast<int>(fields.integer(map, "queue_depth", 1, sata ? 32 : 65535, "commands"));
+}
+
+void read_hdd_figures(const YamlMap& map, PartFieldReader& fields, models::DriveSpec& drive) {
+  drive.rpm = fields.real(map, "rpm", 1.0, "rpm");
+  drive.avg_seek_ns = fields.duration_ns(map, "avg_seek");
+  drive.track_to_track_seek_ns = fields.duration_ns(map, "track_to_track_seek");
+  drive.full_stroke_seek_ns = fields.duration_ns(map, "full_stroke_seek");
+  if (!(drive.track_to_track_seek_ns < drive.avg_seek_ns && drive.avg_seek_ns < drive.full_stroke_seek_ns)) {
+    map.required("avg_seek").fail_expected("track_to_track_seek < avg_seek < full_stroke_seek");
+  }
+  drive.outer_media_bytes_per_s = fields.byte_rate(map, "outer_media_rate");
+  drive.inner_media_bytes_per_s = fields.byte_rate(map, "inner_media_rate");
+  if (drive.inner_media_bytes_per_s > drive.outer_media_bytes_per_s) {
+    map.required("inner_media_rate").fail_expected("at most outer_media_rate (LBA 0 is the fast outer edge)");
+  }
+  drive.queue_age_limit_ns = fields.duration_ns(map, "queue_age_limit");
+  const bool cache_on = fields.choice<bool>(map, "write_cache", {{"on", true}, {"off", false}}, std::nullopt);
+  if (cache_on) {
+    drive.write_cache_bytes = fields.size(map, "cache_buffer");
+    if (drive.write_cache_bytes == 0) map.required("cache_buffer").fail_expected("a size greater than 0");
+  } else if (map.has("cache_buffer")) {
+    map.required("cache_buffer").fail("used only with write_cache: on (the volatile write cache is off)");
+  }
+}
+
 models::DriveSpec read_drive(const YamlMap& map, PartFieldReader& fields) {
   models::DriveSpec drive;
   drive.kind = fields.choice<models::DriveKind>(map, "type",
@@ -71,17 +136,43 @@ models::DriveSpec read_drive(const YamlMap& map, PartFieldReader& fields) {
                                                  {"cloud_disk", models::DriveKind::CloudDisk}},
                                                 std::nullopt);
   drive.capacity_bytes = fields.size(map, "capacity");
-  drive.random_read_iops = fields.count(map, "random_read_iops", "IOPS");
-  drive.random_write_iops = fields.count(map, "random_write_iops", "IOPS");
-  drive.seq_read_bytes_per_s = fields.byte_rate(map, "seq_read_throughput");
-  drive.seq_write_bytes_per_s = fields.byte_rate(map, "seq_write_throughput");
-  drive.read_latency_ns = fields.duration_ns(map, "read_latency");
-  drive.write_latency_ns = fields.duration_ns(map, "write_latency");
-  if (map.has("write_buffer")) drive.write_buffer_bytes = fields.size(map, "write_buffer");
-  const bool rotating = drive.kind == models::DriveKind::Hdd;
-  if (rotating || map.has("rpm")) drive.rpm = fields.real(map, "rpm", 1.0, "rpm");
-  if (rotating || map.has("avg_seek")) drive.avg_seek_ns = fields.duration_ns(map, "avg_seek");
+  switch (drive.kind) {
+    case models::DriveKind::Nvme:
+    case models::DriveKind::CloudDisk:
+      refuse_keys(map, kSerialKeys, "used only by sas_ssd, sata_ssd and hdd drives");
+      refuse_keys(map, kHddKeys, "used only by hdd drives");
+      read_flash_figures(map, fields, drive);
+      break;
+    case models::DriveKind::SasSsd:
+    case models::DriveKind::SataSsd:
+      refuse_keys(map, kHddKeys, "used only by hdd drives (a sas_ssd or sata_ssd names its interface by its type)");
+      drive.interface =
+          drive.kind == models::DriveKind::SasSsd ? models::DriveInterface::Sas : models::DriveInterface::Sata;
+      read_flash_figures(map, fields, drive);
+      read_serial_link(map, fields, drive);
+      break;
+    case models::DriveKind::Hdd:
+      refuse_keys(map, kFlashKeys,
+                  "not used by an hdd: its IOPS and throughput follow from seek, rotation, media rate and queueing");
+      drive.interface = fields.choice<models::DriveInterface>(
+          map, "interface", {{"sas", models::DriveInterface::Sas}, {"sata", models::DriveInterface::Sata}},
+          std::nullopt);
+      read_serial_link(map, fields, drive);
+      read_hdd_figures(map, fields, drive);
+      break;
+  }
   return drive;
+}
+
+models::HbaSpec read_hba(const YamlMap& map, PartFieldReader& fields) {
+  // Every limit is optional: one the catalog has no source for stays off.
+  models::HbaSpec hba;
+  if (map.has("max_iops")) hba.max_iops = fields.count(map, "max_iops", "IOPS");
+  if (map.has("max_throughput")) hba.max_bytes_per_s = fields.byte_rate(map, "max_throughput");
+  if (map.has("queue_depth")) {
+    hba.queue_depth = static_cast<int>(fields.integer(map, "queue_depth", 1, 1'000'000, "commands"));
+  }
+  return hba;
 }
 
 models::NicSpec read_nic(const YamlMap& map, PartFieldReader& fields) {
@@ -133,6 +224,10 @@ models::NodeSpec read_node(const YamlMap& map, PartFieldReader& fields, std::vec
   node.nic_id = fields.reference(map, "nic");
   add_reference(refs, PartKind::Nic, map, "nic", node.nic_id);
   node.nic_count = static_cast<int>(fields.optional_integer(map, "nic_count", 1, 64, "NIC(s)").value_or(1));
+  if (map.has("hba")) {
+    node.hba_id = fields.reference(map, "hba");
+    add_reference(refs, PartKind::Hba, map, "hba", node.hba_id);
+  }
   return node;
 }
 
@@ -190,6 +285,7 @@ std::string_view kind_name(PartKind kind) {
   switch (kind) {
     case PartKind::Cpu: return "cpu";
     case PartKind::Drive: return "drive";
+    case PartKind::Hba: return "hba";
     case PartKind::Nic: return "nic";
     case PartKind::Switch: return "switch";
     case PartKind::Node: return "node";
@@ -203,6 +299,7 @@ std::string_view kind_folder(PartKind kind) {
   switch (kind) {
     case PartKind::Cpu: return "cpus";
     case PartKind::Drive: return "drives";
+    case PartKind::Hba: return "hbas";
     case PartKind::Nic: return "nics";
     case PartKind::Switch: return "switches";
     case PartKind::Node: return "nodes";
@@ -236,6 +333,7 @@ CatalogPart read_catalog_part(PartKind kind, const YamlValue& part, const std::v
   switch (kind) {
     case PartKind::Cpu: out.spec = read_cpu(map, fields); break;
     case PartKind::Drive: out.spec = read_drive(map, fields); break;
+    case PartKind::Hba: out.spec = read_hba(map, fields); break;
     case PartKind::Nic: out.spec = read_nic(map, fields); break;
     case PartKind::Switch: out.spec = read_switch(map, fields); break;
     case PartKind::Node: out.spec = read_node(map, fields, out.references); break;

@@ -16,18 +16,18 @@
 
 namespace hcisim::frontend {
 
-enum class PartKind { Cpu, Drive, Nic, Switch, Node, Stack, Hypervisor };
+enum class PartKind { Cpu, Drive, Hba, Nic, Switch, Node, Stack, Hypervisor };
 
-constexpr PartKind kAllPartKinds[] = {PartKind::Cpu,  PartKind::Drive, PartKind::Nic,       PartKind::Switch,
-                                      PartKind::Node, PartKind::Stack, PartKind::Hypervisor};
+constexpr PartKind kAllPartKinds[] = {PartKind::Cpu,    PartKind::Drive, PartKind::Hba,   PartKind::Nic,
+                                      PartKind::Switch, PartKind::Node,  PartKind::Stack, PartKind::Hypervisor};
 
-std::string_view kind_name(PartKind kind);    // "cpu", "drive", "nic", "switch", "node", "stack", "hypervisor"
-std::string_view kind_folder(PartKind kind);  // "cpus", "drives", ..., "stacks", "hypervisors"
+std::string_view kind_name(PartKind kind);    // "cpu", "drive", "hba", "nic", "switch", "node", "stack", "hypervisor"
+std::string_view kind_folder(PartKind kind);  // "cpus", "drives", "hbas", ..., "stacks", "hypervisors"
 
-using PartSpec = std::variant<models::CpuSpec, models::DriveSpec, models::NicSpec, models::SwitchSpec,
-                              models::NodeSpec, models::StackSpec, models::HypervisorSpec>;
+using PartSpec = std::variant<models::CpuSpec, models::DriveSpec, models::HbaSpec, models::NicSpec,
+                              models::SwitchSpec, models::NodeSpec, models::StackSpec, models::HypervisorSpec>;
 
-// A part named by another part (a node's cpu, drives and nic).
+// A part named by another part (a node's cpu, drives, nic and hba).
 struct PartReference {
   PartKind kind;
   std::string id;

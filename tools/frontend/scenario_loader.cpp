@@ -39,6 +39,7 @@ models::ClusterSpec read_cluster(const YamlValue& value, const Catalog& catalog)
     cluster.drives.push_back(catalog.drive(group.drive_id));
   }
   cluster.nic = catalog.nic(cluster.node.nic_id);
+  if (!cluster.node.hba_id.empty()) cluster.hba = catalog.hba(cluster.node.hba_id);
 
   const YamlValue nodes = map.required("nodes");
   cluster.node_count = static_cast<int>(nodes.integer(1, kMaxNodes));

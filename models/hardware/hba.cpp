@@ -1,0 +1,103 @@
+#include "models/hardware/hba.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace hcisim::models {
+
+namespace {
+const HbaSpec& checked(const HbaSpec& spec) {
+  if (spec.max_iops < 0 || spec.max_bytes_per_s < 0 || spec.queue_depth < 0 || !std::isfinite(spec.max_iops) ||
+      !std::isfinite(spec.max_bytes_per_s)) {
+    throw std::invalid_argument("HBA '" + spec.id + "': limits must be finite and >= 0 (0 = not modelled)");
+  }
+  return spec;
+}
+}  // namespace
+
+Hba::Hba(sim::Engine& engine, const HbaSpec& spec)
+    : engine_(engine),
+      spec_(checked(spec)),
+      processing_ns_(spec.max_iops > 0 ? std::max<sim::SimTime>(1, sim::from_seconds(1.0 / spec.max_iops)) : 0),
+      processor_(engine, 1),
+      to_host_(engine, 1),
+      from_host_(engine, 1),
+      tags_in_use_(engine.now()) {}
+
+void Hba::admit(std::uint64_t bytes, bool write, sim::EventHandler& ready, std::uint64_t arg) {
+  ++commands_;
+  const Command command{bytes, write, &ready, arg};
+  if (spec_.queue_depth > 0 && outstanding_ >= spec_.queue_depth) {
+    waiting_.push_back(command);
+    return;
+  }
+  start(command);
+}
+
+void Hba::start(const Command& command) {
+  ++outstanding_;
+  tags_in_use_.set(engine_.now(), outstanding_);
+  if (processing_ns_ > 0) {
+    processor_.submit(processing_ns_, processed_, take_record(command));
+  } else if (spec_.max_bytes_per_s > 0) {
+    on_processed(take_record(command));
+  } else {
+    command.ready->on_event(command.arg);
+  }
+}
+
+void Hba::on_processed(std::uint64_t record) {
+  const Command& command = records_[record];
+  if (spec_.max_bytes_per_s > 0 && command.bytes > 0) {
+    sim::FcfsStation& pipe = command.write ? from_host_ : to_host_;
+    const double ns = static_cast<double>(command.bytes) / spec_.max_bytes_per_s * 1e9;
+    pipe.submit(static_cast<sim::SimTime>(std::ceil(ns - 1e-6)), transferred_, record);
+    return;
+  }
+  on_transferred(record);
+}
+
+void Hba::on_transferred(std::uint64_t record) {
+  const Command command = records_[record];
+  finish_record(static_cast<std::uint32_t>(record));
+  command.ready->on_event(command.arg);
+}
+
+void Hba::release() {
+  if (outstanding_ <= 0) throw std::logic_error("HBA '" + spec_.id + "': release without an admitted command");
+  --outstanding_;
+  tags_in_use_.set(engine_.now(), outstanding_);
+  if (!waiting_.empty()) start(waiting_.pop_front());
+}
+
+std::uint32_t Hba::take_record(const Command& command) {
+  if (free_records_.empty()) {
+    records_.push_back(command);
+    return static_cast<std::uint32_t>(records_.size() - 1);
+  }
+  const std::uint32_t record = free_records_.back();
+  free_records_.pop_back();
+  records_[record] = command;
+  return record;
+}
+
+void Hba::finish_record(std::uint32_t record) { free_records_.push_back(record); }
+
+double Hba::utilisation() const {
+  double busiest = 0;
+  if (spec_.queue_depth > 0) busiest = std::max(busiest, tags_in_use_.average(engine_.now()) / spec_.queue_depth);
+  if (processing_ns_ > 0) busiest = std::max(busiest, processor_.utilisation());
+  if (spec_.max_bytes_per_s > 0) busiest = std::max({busiest, to_host_.utilisation(), from_host_.utilisation()});
+  return busiest;
+}
+
+void Hba::reset_stats() {
+  commands_ = 0;
+  tags_in_use_.reset(engine_.now());
+  processor_.reset_stats();
+  to_host_.reset_stats();
+  from_host_.reset_stats();
+}
+
+}  // namespace hcisim::models
