@@ -59,11 +59,15 @@ struct RunControl {
   std::uint64_t seed = 1;
 };
 
-// The figures a run can be compared on. Values are in SI units: IOPS, bytes/s, seconds.
+// The figures a run can be compared on. Values are in SI units: IOPS, bytes/s,
+// seconds, fractions (CPU).
 enum class Figure {
   ReadIops, WriteIops, TotalIops,
   ReadBytesPerSec, WriteBytesPerSec, TotalBytesPerSec,
   ReadLatencyAvg, WriteLatencyAvg, LatencyAvg,
+  ReadLatencyP50, ReadLatencyP90, ReadLatencyP99,
+  WriteLatencyP50, WriteLatencyP90, WriteLatencyP99,
+  VmfleetCpu,  // CPU % as VMFleet reports it: the mean over running nodes of LP run time x actual/nominal clock
 };
 
 enum class Comparison {

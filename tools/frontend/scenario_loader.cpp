@@ -220,6 +220,7 @@ double read_figure_value(const YamlValue& value, models::Figure figure) {
     case FigureUnit::Iops: parsed = value.count(); break;
     case FigureUnit::BytesPerSecond: parsed = value.byte_rate(); break;
     case FigureUnit::Seconds: parsed = static_cast<double>(value.duration_ns()) * 1e-9; break;
+    case FigureUnit::Percent: parsed = value.percent(); break;
   }
   if (parsed <= 0) value.fail_expected("a value greater than 0");
   return parsed;
