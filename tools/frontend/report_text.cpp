@@ -1,5 +1,6 @@
 #include "tools/frontend/report_text.hpp"
 
+#include <cmath>
 #include <cstdio>
 #include <sstream>
 
@@ -101,9 +102,9 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
       << format_size(spec.vms.workload.file_bytes) << " per VM\n\n";
 
   out << "Throughput          IOPS          MB/s\n";
-  out << printf_string("  read   %14s %13.1f\n", format_count(r.read_iops).c_str(), r.read_bytes_per_s / 1e6);
-  out << printf_string("  write  %14s %13.1f\n", format_count(r.write_iops).c_str(), r.write_bytes_per_s / 1e6);
-  out << printf_string("  total  %14s %13.1f", format_count(r.total_iops()).c_str(), r.total_bytes_per_s() / 1e6);
+  out << printf_string("  read   %14s %13.1f\n", format_count(std::round(r.read_iops)).c_str(), r.read_bytes_per_s / 1e6);
+  out << printf_string("  write  %14s %13.1f\n", format_count(std::round(r.write_iops)).c_str(), r.write_bytes_per_s / 1e6);
+  out << printf_string("  total  %14s %13.1f", format_count(std::round(r.total_iops())).c_str(), r.total_bytes_per_s() / 1e6);
   if (r.total_iops_ci_half_width > 0) {
     out << printf_string("   (95%% CI +/- %.2f%%)", 100 * r.total_iops_ci_half_width / r.total_iops());
   }
