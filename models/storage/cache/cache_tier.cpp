@@ -271,7 +271,7 @@ void CacheTier::on_op_done(std::uint64_t index) {
 }
 
 void CacheTier::maybe_destage(Device& device) {
-  if (device.destaging || static_cast<double>(device.dirty) < spec_.destage_start * static_cast<double>(device.capacity_pages)) {
+  if (device.destaging || static_cast<double>(device.dirty) <= spec_.destage_start * static_cast<double>(device.capacity_pages)) {
     return;
   }
   device.destaging = true;
