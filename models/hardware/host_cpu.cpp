@@ -68,11 +68,12 @@ void HostCpu::run(const CpuWork& work, sim::EventHandler& done, std::uint64_t ar
   dispatch(make_burst(work, done, arg, -1));
 }
 
-void HostCpu::run_pinned(int queue, const CpuWork& work, sim::EventHandler& done, std::uint64_t arg) {
+void HostCpu::run_pinned(int queue, const CpuWork& work, sim::EventHandler& done, std::uint64_t arg,
+                         bool background) {
   Pinned& p = pinned_.at(static_cast<std::size_t>(queue));
   const Burst burst = make_burst(work, done, arg, queue);
   if (p.running) {
-    p.waiting.push_back(burst);
+    (background ? p.background : p.waiting).push_back(burst);
     return;
   }
   p.running = true;
@@ -178,12 +179,12 @@ void HostCpu::on_done(std::uint64_t index) {
 
 void HostCpu::on_pinned_done(int queue) {
   Pinned& p = pinned_[static_cast<std::size_t>(queue)];
-  if (p.waiting.empty()) {
+  if (p.waiting.empty() && p.background.empty()) {
     p.running = false;
     p.busy.set(engine_->now(), 0.0);
     return;
   }
-  dispatch(p.waiting.pop_front());
+  dispatch(p.waiting.empty() ? p.background.pop_front() : p.waiting.pop_front());
 }
 
 // Index sets with O(1) insert and erase (swap with the last element).

@@ -53,8 +53,10 @@ class HostCpu {
 
   // A new serial queue; returns its index for run_pinned().
   int add_pinned_queue();
-  // Runs `work` after every earlier burst of the same queue has finished.
-  void run_pinned(int queue, const CpuWork& work, sim::EventHandler& done, std::uint64_t arg);
+  // Runs `work` after every earlier burst of the same queue has finished; a
+  // `background` burst (repair) waits while the queue has foreground work.
+  void run_pinned(int queue, const CpuWork& work, sim::EventHandler& done, std::uint64_t arg,
+                  bool background = false);
   // Time-average share of time a serial queue had work since reset_stats().
   double pinned_busy(int queue, sim::SimTime now) const {
     return pinned_[static_cast<std::size_t>(queue)].busy.average(now);
@@ -105,6 +107,7 @@ class HostCpu {
   };
   struct Pinned {
     sim::FifoRing<Burst> waiting;
+    sim::FifoRing<Burst> background;
     bool running = false;
     sim::TimeWeighted busy;  // 1 while a burst of the queue is waiting for an LP or running
   };

@@ -15,20 +15,39 @@ std::uint32_t VmIoPath::add_vm(int host, HostCpu& cpu, int vcpus, int volume, st
   vm.host = host;
   vm.disk = product_->attach_disk(host, volume, disk_bytes);
   vm.vcpus = std::make_unique<VcpuSet>(*engine_, cpu, vcpus);
+  vm.vcpu_count = vcpus;
   vms_.push_back(std::move(vm));
   return static_cast<std::uint32_t>(vms_.size() - 1);
 }
 
 void VmIoPath::submit(std::uint32_t request) {
   IoRequest& r = (*requests_)[request];
-  const Vm& vm = vms_[r.vm];
+  Vm& vm = vms_[r.vm];
+  if (!vm.running) {  // issued by the workload while the VM is down (a paced thread's token came due)
+    vm.parked.push_back(request);
+    return;
+  }
   r.node = static_cast<std::uint16_t>(vm.host);
   r.disk = vm.disk;
+  r.epoch = vm.epoch;
   r.stage_started = engine_->now();
   vm.vcpus->run(spec_.guest.cycles(static_cast<double>(r.bytes)), guest_done_, request);
 }
 
+bool VmIoPath::from_old_life(std::uint64_t request) {
+  const IoRequest& r = (*requests_)[request];
+  Vm& vm = vms_[r.vm];
+  if (r.epoch == vm.epoch) return false;
+  if (vm.running) {
+    vm.restarter->reissue(static_cast<std::uint32_t>(request));
+  } else {
+    vm.parked.push_back(static_cast<std::uint32_t>(request));
+  }
+  return true;
+}
+
 void VmIoPath::on_guest_done(std::uint64_t request) {
+  if (from_old_life(request)) return;
   IoRequest& r = (*requests_)[request];
   r.enter(IoStage::Guest, engine_->now());
   Vm& vm = vms_[r.vm];
@@ -47,6 +66,7 @@ void VmIoPath::issue(std::uint32_t request) {
 }
 
 void VmIoPath::on_storage_done(std::uint64_t request) {
+  if (from_old_life(request)) return;
   const IoRequest& r = (*requests_)[request];
   Vm& vm = vms_[r.vm];
   --vm.in_flight;
@@ -54,8 +74,36 @@ void VmIoPath::on_storage_done(std::uint64_t request) {
   workload_->on_event(request);
 }
 
+std::vector<std::uint32_t> VmIoPath::stop_vms_on(int host) {
+  std::vector<std::uint32_t> stopped;
+  for (std::uint32_t i = 0; i < vms_.size(); ++i) {
+    Vm& vm = vms_[i];
+    if (vm.host != host || !vm.running) continue;
+    vm.running = false;
+    ++vm.epoch;
+    vm.in_flight = 0;
+    while (!vm.waiting.empty()) vm.parked.push_back(vm.waiting.pop_front());
+    stopped.push_back(i);
+  }
+  return stopped;
+}
+
+void VmIoPath::restart_vm(std::uint32_t index, int host, HostCpu& cpu, RestartableWorkload& workload) {
+  Vm& vm = vms_.at(index);
+  if (vm.running) throw std::logic_error("restart_vm: the VM is running");
+  retired_vcpus_.push_back(std::move(vm.vcpus));
+  vm.vcpus = std::make_unique<VcpuSet>(*engine_, cpu, vm.vcpu_count);
+  vm.host = host;
+  vm.running = true;
+  vm.restarter = &workload;
+  std::vector<std::uint32_t> parked;
+  parked.swap(vm.parked);
+  for (const std::uint32_t request : parked) workload.reissue(request);
+}
+
 void VmIoPath::reset_stats() {
   for (auto& vm : vms_) vm.vcpus->reset_stats(engine_->now());
+  for (auto& v : retired_vcpus_) v->reset_stats(engine_->now());
 }
 
 }  // namespace hcisim::models

@@ -31,6 +31,14 @@ class VmIoPath final : public IoTarget {
   // From the workload: issue r.vm's I/O (r.node and r.disk are filled in here).
   void submit(std::uint32_t request) override;
 
+  // The VMs on a failed node stop at once (their I/Os in flight are dropped as
+  // they come back); returns them, by index.
+  std::vector<std::uint32_t> stop_vms_on(int host);
+  // A stopped VM starts again on `host`: each of its request slots is issued
+  // afresh by `workload` once it is free.
+  void restart_vm(std::uint32_t vm, int host, HostCpu& cpu, RestartableWorkload& workload);
+  bool running(std::uint32_t vm) const { return vms_[vm].running; }
+
   std::size_t vm_count() const { return vms_.size(); }
   int host(std::uint32_t vm) const { return vms_[vm].host; }
   const VcpuSet& vcpus(std::uint32_t vm) const { return *vms_[vm].vcpus; }
@@ -41,9 +49,16 @@ class VmIoPath final : public IoTarget {
     std::unique_ptr<VcpuSet> vcpus;
     int host;
     std::uint32_t disk;
+    int vcpu_count = 0;
     int in_flight = 0;                    // I/Os past the virtual controller
     sim::FifoRing<std::uint32_t> waiting;  // I/Os waiting for a controller slot
+    bool running = true;
+    std::uint32_t epoch = 0;              // bumped when the VM stops
+    std::vector<std::uint32_t> parked;    // request slots back from a stopped life, to issue afresh
+    RestartableWorkload* restarter = nullptr;
   };
+  // A request of a VM's earlier life: keep its slot for the VM's restart.
+  bool from_old_life(std::uint64_t request);
   void on_guest_done(std::uint64_t request);
   void issue(std::uint32_t request);
   void on_storage_done(std::uint64_t request);
@@ -54,6 +69,7 @@ class VmIoPath final : public IoTarget {
   RequestTable* requests_;
   sim::EventHandler* workload_;
   std::vector<Vm> vms_;
+  std::vector<std::unique_ptr<VcpuSet>> retired_vcpus_;  // of stopped VMs: bursts may still finish on them
   sim::MemberEvent<VmIoPath, &VmIoPath::on_guest_done> guest_done_{*this};
   sim::MemberEvent<VmIoPath, &VmIoPath::on_storage_done> storage_done_{*this};
 };

@@ -42,6 +42,8 @@ struct IoRequest {
   sim::SimTime stage_started = 0;  // when the I/O entered its current stage
   std::array<sim::SimTime, kIoStageCount> stages{};  // time spent in each stage so far
   std::uint16_t pending = 0;     // storage path: pieces/copies still in flight
+  bool failed = false;           // the storage could not serve it (volume offline, no copy left)
+  std::uint32_t epoch = 0;       // the VM's life it was issued in (a VM that fails and restarts starts a new one)
 
   void enter(IoStage finished, sim::SimTime now) {
     stages[static_cast<int>(finished)] += now - stage_started;
@@ -50,6 +52,16 @@ struct IoRequest {
 };
 
 using RequestTable = std::vector<IoRequest>;
+
+// A workload whose VMs can restart elsewhere after their node fails: each
+// request slot of the VM is issued afresh (a new I/O, not a completed one).
+class RestartableWorkload {
+ public:
+  virtual void reissue(std::uint32_t request) = 0;
+
+ protected:
+  ~RestartableWorkload() = default;
+};
 
 // Where a workload sends its I/Os. The receiver calls the workload's completion
 // handler with the request index when the I/O is done.

@@ -13,7 +13,7 @@ Connections::Connections(std::vector<HostCpu*> cpus, int per_pair)
 }
 
 void Connections::run(int client, int server, std::uint64_t lane, int at, const CpuWork& work,
-                      sim::EventHandler& done, std::uint64_t arg) {
+                      sim::EventHandler& done, std::uint64_t arg, bool background) {
   const bool at_server = at == server;
   const std::size_t key =
       ((static_cast<std::size_t>(client) * nodes_ + static_cast<std::size_t>(server)) * static_cast<std::size_t>(per_pair_) +
@@ -22,7 +22,7 @@ void Connections::run(int client, int server, std::uint64_t lane, int at, const 
   HostCpu& cpu = *cpus_[static_cast<std::size_t>(at)];
   int& queue = queues_[key];
   if (queue < 0) queue = cpu.add_pinned_queue();
-  cpu.run_pinned(queue, work, done, arg);
+  cpu.run_pinned(queue, work, done, arg, background);
 }
 
 Connections::Busiest Connections::busiest(sim::SimTime now) const {

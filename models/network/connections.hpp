@@ -25,7 +25,7 @@ class Connections {
   // Runs `work` at the `at` end (the client or the server node) of connection
   // `lane` (any number; taken modulo per_pair) between `client` and `server`.
   void run(int client, int server, std::uint64_t lane, int at, const CpuWork& work, sim::EventHandler& done,
-           std::uint64_t arg);
+           std::uint64_t arg, bool background = false);
   int per_pair() const { return per_pair_; }
 
   // The connection end that had work the largest share of the time since the

@@ -58,6 +58,20 @@ std::uint32_t VolumeLayout::add_disk(std::uint64_t bytes) {
   return static_cast<std::uint32_t>(disks_.size() - 1);
 }
 
+bool VolumeLayout::move_copy(std::size_t index, const std::vector<bool>& drive_usable, std::uint32_t drive_slots) {
+  Extent& e = extents_.at(index);
+  std::uint32_t* first = &drive_extents_[static_cast<std::size_t>(e.node) * static_cast<std::size_t>(drives_per_node_)];
+  int best = -1;
+  for (int d = 0; d < drives_per_node_; ++d) {
+    if (d == e.drive || !drive_usable[static_cast<std::size_t>(d)] || first[d] >= drive_slots) continue;
+    if (best < 0 || first[d] < first[best]) best = d;
+  }
+  if (best < 0) return false;
+  e.drive = static_cast<std::uint16_t>(best);
+  e.slot = first[best]++;
+  return true;
+}
+
 const Extent* VolumeLayout::extents(std::uint32_t disk, int column, std::uint64_t extent_index) const {
   const Disk& d = disks_[disk];
   const std::size_t row = static_cast<std::size_t>(column) * d.rows + static_cast<std::size_t>(extent_index);

@@ -75,6 +75,16 @@ class VolumeLayout {
   }
   std::uint64_t extents_on_node(int node) const { return node_extents_[static_cast<std::size_t>(node)]; }
 
+  // Every extent copy has a flat index (0 .. copy_count()): products keep
+  // per-copy state (stale, being rebuilt) beside the layout.
+  std::size_t copy_count() const { return extents_.size(); }
+  std::size_t index_of(const Extent* copy) const { return static_cast<std::size_t>(copy - extents_.data()); }
+  const Extent& copy_at(std::size_t index) const { return extents_[index]; }
+  // Moves a copy to another drive of its node (a rebuild into reserve
+  // capacity): the least-used drive other than its own; returns false when the
+  // node has no other drive with room for another extent of `drive_slots`.
+  bool move_copy(std::size_t index, const std::vector<bool>& drive_usable, std::uint32_t drive_slots);
+
  private:
   struct Disk {
     std::uint64_t bytes;

@@ -76,9 +76,22 @@ struct TimelinePoint {
   double end_s = 0;                 // simulated time at the end of the interval (warm-up included)
   double read_iops = 0, write_iops = 0;
   double read_latency_mean_s = 0, write_latency_mean_s = 0;  // 0 when no I/O of that kind
+  double read_bytes_per_s = 0, write_bytes_per_s = 0;
+  double read_p50_s = 0, read_p99_s = 0, write_p50_s = 0, write_p99_s = 0;
+  double failed_iops = 0;           // I/Os the storage could not serve, per second
   // Hybrid clusters: the cache tier over the interval (warm-up and spill show here).
   double cache_read_hit_ratio = 0;  // of the reads the cache could serve, 0 when none
   double cache_dirty_bytes = 0;     // at the end of the interval, all nodes
+  std::vector<double> node_cpu;     // per node: work done over capacity in the interval
+  double repair_bytes_to_go = 0;    // queued or in flight at the end of the interval
+  double repair_bytes_per_s = 0;    // repair throughput over the interval
+  double degraded_bytes = 0;        // extent copies missing or stale at the end of the interval
+};
+
+// One failure, return, failover or repair milestone, in simulated time.
+struct TimelineMark {
+  double at_s = 0;
+  std::string what;
 };
 
 struct RunPerformance {
@@ -112,6 +125,8 @@ struct RunResult {
   Bottleneck bottleneck;
   std::vector<FigureComparison> references;
   std::vector<TimelinePoint> timeline;  // equal intervals over the measured time
+  std::vector<TimelineMark> events;     // failures, returns, failovers, repair done (warm-up included)
+  std::uint64_t failed_ios = 0;         // measured I/Os the storage failed (volume offline, no copy)
   RunPerformance performance;       // wall-clock figures: not deterministic
 
   double total_iops() const { return read_iops + write_iops; }

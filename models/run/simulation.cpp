@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "models/cluster/cluster.hpp"
+#include "models/failure/failure_driver.hpp"
 #include "models/hypervisor/vm_io_path.hpp"
 #include "models/run/bottleneck.hpp"
 #include "models/run/reference_check.hpp"
@@ -79,47 +80,61 @@ void place_vms(Model& m, const ScenarioSpec& spec) {
 
 constexpr int kTimelineIntervals = 32;
 
-// The cache tiers' state at the end of each timeline interval (cumulative
+// The cluster's state at the end of each timeline interval (cumulative
 // counters since warm-up; the result takes differences).
-struct CacheSample {
+struct IntervalProbe {
   std::uint64_t hits = 0, misses = 0, dirty_bytes = 0;
+  std::vector<double> node_cycles;
+  RepairStatus repair;
 };
 
-CacheSample sample_caches(Model& m) {
-  CacheSample s;
+IntervalProbe sample(Model& m) {
+  IntervalProbe s;
+  const sim::SimTime now = m.engine.now();
   for (int n = 0; n < m.cluster.node_count(); ++n) {
     const ClusterNode& node = m.cluster.node(n);
+    double cycles = 0;
+    for (int l = 0; l < kCpuLayerCount; ++l) cycles += node.cpu.cycles(static_cast<CpuLayer>(l), now);
+    s.node_cycles.push_back(cycles);
     if (!node.cache) continue;
     s.hits += node.cache->counters().read_hits;
     s.misses += node.cache->counters().read_misses;
     s.dirty_bytes += node.cache->dirty_pages() * node.cache->page_bytes();
   }
+  s.repair = m.product->repair_status();
   return s;
 }
 
 // Starts measuring at the end of warm-up (every statistic restarts there), then
-// samples the cache tiers at the end of every timeline interval.
+// samples the cluster at the end of every timeline interval.
 class WarmupEnd final : public sim::EventHandler {
  public:
-  WarmupEnd(Model& model, sim::SimTime duration) : m_(model), duration_(duration) {}
+  WarmupEnd(Model& model, sim::SimTime duration, sim::SimTime interval)
+      : m_(model),
+        duration_(duration),
+        interval_(interval > 0 ? interval : std::max<sim::SimTime>(1, duration / kTimelineIntervals)),
+        intervals_(static_cast<std::uint64_t>(duration / interval_)) {}
   void on_event(std::uint64_t tick) override {
     if (tick == 0) {
       m_.cluster.reset_stats();
       m_.vms.reset_stats();
       m_.product->reset_stats();
-      m_.measurement.begin(m_.engine.now(), duration_, kTimelineIntervals);
-      interval_ = std::max<sim::SimTime>(1, duration_ / kTimelineIntervals);
+      m_.measurement.begin_every(m_.engine.now(), duration_, interval_);
+      start = sample(m_);
     } else {
-      samples.push_back(sample_caches(m_));
+      samples.push_back(sample(m_));
     }
-    if (tick < kTimelineIntervals) m_.engine.schedule_in(interval_, *this, tick + 1);
+    if (tick < intervals_) m_.engine.schedule_in(interval_, *this, tick + 1);
   }
-  std::vector<CacheSample> samples;
+  IntervalProbe start;
+  std::vector<IntervalProbe> samples;
+  sim::SimTime interval() const { return interval_; }
 
  private:
   Model& m_;
   sim::SimTime duration_;
-  sim::SimTime interval_ = 1;
+  sim::SimTime interval_;
+  std::uint64_t intervals_;
 };
 
 void fill_nodes(RunResult& result, Model& m) {
@@ -217,8 +232,12 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
 
   const sim::SimTime warmup = spec.run.warmup_ns;
   const sim::SimTime end = warmup + spec.run.duration_ns;
-  WarmupEnd warmup_end(m, spec.run.duration_ns);
+  WarmupEnd warmup_end(m, spec.run.duration_ns, spec.run.interval_ns);
   m.engine.schedule_at(warmup, warmup_end);
+  std::vector<RunEvent> events;
+  m.product->set_event_log(&events);
+  FailureDriver failures(m.engine, spec, m.cluster, *m.product, m.vms, &m.workload, events);
+  failures.start();
   m.workload.start(m.vms);
 
   std::uint64_t peak_pending = 0;
@@ -257,17 +276,34 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   result.read_stages = stage_means(measurement, false, measurement.reads());
   result.write_stages = stage_means(measurement, true, measurement.writes());
   const double interval_s = sim::to_seconds(measurement.interval());
-  CacheSample previous;
+  IntervalProbe previous = warmup_end.start;
   std::size_t index = 0;
   for (const IntervalSample& sample : measurement.timeline()) {
     TimelinePoint p;
     if (index < warmup_end.samples.size()) {
-      const CacheSample& c = warmup_end.samples[index++];
+      const IntervalProbe& c = warmup_end.samples[index++];
       const std::uint64_t lookups = (c.hits - previous.hits) + (c.misses - previous.misses);
       p.cache_read_hit_ratio = lookups > 0 ? static_cast<double>(c.hits - previous.hits) / static_cast<double>(lookups) : 0;
       p.cache_dirty_bytes = static_cast<double>(c.dirty_bytes);
+      for (int n = 0; n < m.cluster.node_count(); ++n) {
+        const HostCpu& cpu = m.cluster.cpu(n);
+        const double capacity = cpu.clock_hz() * cpu.capacity_threads() * interval_s;
+        const auto i = static_cast<std::size_t>(n);
+        p.node_cpu.push_back(capacity > 0 ? (c.node_cycles[i] - previous.node_cycles[i]) / capacity : 0);
+      }
+      p.repair_bytes_to_go = static_cast<double>(c.repair.bytes_to_repair);
+      p.repair_bytes_per_s =
+          static_cast<double>(c.repair.bytes_repaired - previous.repair.bytes_repaired) / interval_s;
+      p.degraded_bytes = static_cast<double>(c.repair.degraded_bytes);
       previous = c;
     }
+    p.read_bytes_per_s = static_cast<double>(sample.read_bytes) / interval_s;
+    p.write_bytes_per_s = static_cast<double>(sample.write_bytes) / interval_s;
+    p.read_p50_s = sample.read_p50_ns * 1e-9;
+    p.read_p99_s = sample.read_p99_ns * 1e-9;
+    p.write_p50_s = sample.write_p50_ns * 1e-9;
+    p.write_p99_s = sample.write_p99_ns * 1e-9;
+    p.failed_iops = static_cast<double>(sample.failed) / interval_s;
     p.end_s = sim::to_seconds(sample.end);
     p.read_iops = static_cast<double>(sample.reads) / interval_s;
     p.write_iops = static_cast<double>(sample.writes) / interval_s;
@@ -275,6 +311,8 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
     if (sample.writes > 0) p.write_latency_mean_s = sim::to_seconds(sample.write_latency_sum) / sample.writes;
     result.timeline.push_back(p);
   }
+  result.failed_ios = measurement.failed();
+  for (const RunEvent& e : events) result.events.push_back({sim::to_seconds(e.at), e.what});
   fill_nodes(result, m);
   const ProductHotspot hotspot = m.product->hotspot(m.engine.now());
   result.hotspot = hotspot.what;

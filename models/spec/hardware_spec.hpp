@@ -66,6 +66,8 @@ struct DriveSpec {
   // Volatile write cache, 0 = disabled: writes without forced unit access are
   // acknowledged once in the cache and written to the media behind.
   std::uint64_t write_cache_bytes = 0;
+  // Annualised failure rate (fraction of drives failing per year); 0 = not given.
+  double afr = 0;
 };
 
 // A host bus adapter all drives of a node sit behind. A limit of 0 is one the
@@ -113,6 +115,7 @@ struct NodeSpec {
   std::vector<NodeDriveGroup> drives;
   std::string nic_id;
   int nic_count = 1;
+  double mtbf_hours = 0;  // mean time between node failures (any cause that takes the node down); 0 = not given
   std::string hba_id;  // the HBA the node's SAS/SATA drives sit behind; empty = none modelled
 };
 

@@ -6,6 +6,8 @@
 
 #include <string>
 
+#include "sim/time.hpp"
+
 #include "models/spec/stack_spec.hpp"
 
 namespace hcisim::models {
@@ -19,6 +21,7 @@ struct HypervisorSpec {
   LayerCost guest;             // per I/O on a vCPU: the I/O generator, guest storage stack, virtual disk driver
   LayerCost host;              // per I/O on the host CPU: VMBus / virtual storage provider / virtual disk file
   int disk_queue_depth = 0;    // outstanding I/Os per virtual disk the controller accepts; more wait in the guest
+  sim::SimTime vm_restart_ns = 0;  // a failed node's VM restarting on another node, after the failure is detected
 };
 
 }  // namespace hcisim::models

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "models/spec/failure_spec.hpp"
 #include "models/spec/hardware_spec.hpp"
 #include "models/spec/hypervisor_spec.hpp"
 #include "models/spec/stack_spec.hpp"
@@ -44,6 +45,12 @@ struct ClusterSpec {
   // named for it); the node that owns (coordinates) each volume, 0-based.
   // Empty = each node owns its own volume.
   std::vector<int> volume_owners;
+  // Where each node's volume goes if its owner fails during the run (0-based
+  // node, -1 = the cluster picks the running node with the fewest volumes).
+  std::vector<int> volume_failover;
+  // A witness (cloud or file share) votes in cluster quorum: Microsoft requires
+  // one for two-node clusters and recommends it for every cluster.
+  bool witness = true;
 };
 
 struct VmSpec {
@@ -60,6 +67,7 @@ struct RunControl {
   std::int64_t warmup_ns = 0;
   std::int64_t duration_ns = 0;   // measured interval after warm-up
   std::uint64_t seed = 1;
+  std::int64_t interval_ns = 0;   // time-series interval; 0 = the measured time / 32
 };
 
 // The figures a run can be compared on. Values are in SI units: IOPS, bytes/s,
@@ -95,6 +103,7 @@ struct ScenarioSpec {
   ClusterSpec cluster;
   VmSpec vms;
   RunControl run;
+  FailureTimeline timeline;
   std::vector<ReferenceFigure> references;
 };
 

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <string>
 
+#include "models/spec/failure_spec.hpp"
+
 namespace hcisim::models {
 
 struct LayerCost {
@@ -47,6 +49,7 @@ struct StackSpec {
   double interleave_bytes = 256.0 * 1024;
   int connections_per_pair = 1;  // protocol connections between two nodes
   CacheTierSpec cache;           // hybrid nodes only
+  FailureHandlingSpec failure;   // detection, failover and repair
   std::uint64_t csv_cache_block_bytes = 4096;  // what the CSV block cache tracks
   double csv_cache_hit_cycles_per_byte = 0;     // copying a CSV block cache hit to the VM's buffer
   // Variability of the time one CPU burst takes (squared coefficient of

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "models/hardware/cpu_work.hpp"
 #include "sim/engine.hpp"
@@ -18,11 +19,27 @@ struct ProductHotspot {
   double utilisation = 0;     // share of time it had work
 };
 
+// Repair (resync and rebuild) and redundancy, for the time series.
+struct RepairStatus {
+  std::uint64_t bytes_to_repair = 0;   // queued or in flight now
+  std::uint64_t bytes_repaired = 0;    // since the run started
+  std::uint64_t degraded_bytes = 0;    // extent copies missing or stale now (on failed parts or awaiting repair)
+  bool repairing = false;
+};
+
+// Something that happened to the cluster during the run, for reports.
+struct RunEvent {
+  sim::SimTime at = 0;
+  std::string what;
+};
+
 struct ProductCounters {
   std::uint64_t degraded_ios = 0;    // writes that skipped a copy on a failed node
   std::uint64_t redirected_ios = 0;  // I/Os sent to the volume's owner first
   std::uint64_t host_cache_hits = 0;    // reads served from the host's in-memory cache (S2D: CSV block cache)
   std::uint64_t host_cache_misses = 0;  // reads looked up there and not found
+  std::uint64_t failed_ios = 0;         // I/Os the storage could not serve (volume offline, no copy left)
+  std::uint64_t retried_ios = 0;        // copies re-sent elsewhere after a failure was detected
 };
 
 class StorageProduct {
@@ -42,8 +59,25 @@ class StorageProduct {
   virtual void submit(std::uint32_t request, const CpuWork& host_work) = 0;
 
   virtual const ProductCounters& counters() const = 0;
+
+  // Failures during the run. A product that does not model one throws
+  // std::invalid_argument when it happens.
+  virtual void node_failed(int node) = 0;
+  virtual void node_returned(int node) = 0;
+  virtual void drive_failed(int node, int drive) = 0;
+  virtual RepairStatus repair_status() const = 0;
+  // Where the product reports what it did about failures (failover, repair done).
+  void set_event_log(std::vector<RunEvent>* log) { events_ = log; }
   virtual ProductHotspot hotspot(sim::SimTime now) const = 0;
   virtual void reset_stats() = 0;
+
+ protected:
+  void log_event(sim::SimTime at, std::string what) {
+    if (events_) events_->push_back({at, std::move(what)});
+  }
+
+ private:
+  std::vector<RunEvent>* events_ = nullptr;
 };
 
 }  // namespace hcisim::models

@@ -93,7 +93,11 @@ void DiskspdWorkload::on_event(std::uint64_t request) {
   const IoRequest& r = (*requests_)[request];
   const sim::SimTime now = engine_->now();
   ++completed_;
-  measurement_->record(r, now - r.issued_at, now);
+  if (r.failed) {
+    measurement_->record_failed(r.write, now);
+  } else {
+    measurement_->record(r, now - r.issued_at, now);
+  }
   issue(static_cast<std::uint32_t>(request));
 }
 

@@ -18,15 +18,18 @@
 
 namespace hcisim::models {
 
-class DiskspdWorkload final : public sim::EventHandler {
+class DiskspdWorkload final : public sim::EventHandler, public RestartableWorkload {
  public:
   DiskspdWorkload(sim::Engine& engine, const DiskspdSpec& spec, RequestTable& requests, Measurement& measurement);
 
   // Adds the DISKSPD threads of one VM (already placed by the storage).
   void add_vm(std::uint32_t vm, int node);
   void start(IoTarget& target);
-  // A completed I/O (the storage calls this with the request index).
+  // A completed I/O (the storage calls this with the request index). One the
+  // storage failed is counted as failed, and the thread issues its next I/O.
   void on_event(std::uint64_t request) override;
+  // After the VM restarts elsewhere: the slot issues a new I/O.
+  void reissue(std::uint32_t request) override { issue(request); }
 
   std::uint64_t issued() const { return issued_; }
   std::uint64_t completed() const { return completed_; }

@@ -5,16 +5,28 @@
 namespace hcisim::models {
 
 void Measurement::begin(sim::SimTime start, sim::SimTime duration, int intervals) {
+  begin_every(start, duration, std::max<sim::SimTime>(1, duration / std::max(1, intervals)));
+}
+
+void Measurement::begin_every(sim::SimTime start, sim::SimTime duration, sim::SimTime interval) {
   active_ = true;
-  interval_ = std::max<sim::SimTime>(1, duration / std::max(1, intervals));
+  interval_ = std::max<sim::SimTime>(1, interval);
   interval_end_ = start + interval_;
   open_ = IntervalSample{interval_end_};
   closed_.clear();
-  closed_.reserve(static_cast<std::size_t>(std::max(1, intervals)) + 1);
+  closed_.reserve(static_cast<std::size_t>(duration / interval_) + 2);
+  interval_read_.reset();
+  interval_write_.reset();
 }
 
 void Measurement::close_interval() {
   iops_.add(static_cast<double>(open_.reads + open_.writes) / sim::to_seconds(interval_));
+  open_.read_p50_ns = interval_read_.percentile_ns(50);
+  open_.read_p99_ns = interval_read_.percentile_ns(99);
+  open_.write_p50_ns = interval_write_.percentile_ns(50);
+  open_.write_p99_ns = interval_write_.percentile_ns(99);
+  interval_read_.reset();
+  interval_write_.reset();
   closed_.push_back(open_);
   interval_end_ += interval_;
   open_ = IntervalSample{interval_end_};

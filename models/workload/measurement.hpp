@@ -18,13 +18,18 @@ namespace hcisim::models {
 struct IntervalSample {
   sim::SimTime end = 0;             // simulated time at the end of the interval
   std::uint64_t reads = 0, writes = 0;
+  std::uint64_t read_bytes = 0, write_bytes = 0;
+  std::uint64_t failed = 0;         // I/Os the storage could not serve
   sim::SimTime read_latency_sum = 0, write_latency_sum = 0;
+  double read_p50_ns = 0, read_p99_ns = 0, write_p50_ns = 0, write_p99_ns = 0;
 };
 
 class Measurement {
  public:
   // Measures from `start` for `duration`, in `intervals` equal intervals.
   void begin(sim::SimTime start, sim::SimTime duration, int intervals);
+  // Measures from `start` for `duration` in intervals of `interval` (the last may be shorter).
+  void begin_every(sim::SimTime start, sim::SimTime duration, sim::SimTime interval);
   bool active() const { return active_; }
 
   // A completed I/O: its latency and where the time went (r.stages).
@@ -40,18 +45,31 @@ class Measurement {
     IntervalSample& current = open_;
     if (write) {
       ++current.writes;
+      current.write_bytes += bytes;
       current.write_latency_sum += latency;
       ++writes_;
       write_bytes_ += bytes;
       write_latency_.record(latency);
+      interval_write_.record(latency);
     } else {
       ++current.reads;
+      current.read_bytes += bytes;
       current.read_latency_sum += latency;
       ++reads_;
       read_bytes_ += bytes;
       read_latency_.record(latency);
+      interval_read_.record(latency);
     }
   }
+  // An I/O the storage failed (not in the latency figures).
+  void record_failed(bool write, sim::SimTime now) {
+    (void)write;
+    if (!active_) return;
+    while (now >= interval_end_) close_interval();
+    ++open_.failed;
+    ++failed_;
+  }
+  std::uint64_t failed() const { return failed_; }
   // Closes the intervals up to `now` (call at the end of the run).
   void finish(sim::SimTime now);
 
@@ -79,6 +97,8 @@ class Measurement {
   std::uint64_t reads_ = 0, writes_ = 0, read_bytes_ = 0, write_bytes_ = 0;
   sim::LatencyHistogram read_latency_;
   sim::LatencyHistogram write_latency_;
+  sim::LatencyHistogram interval_read_, interval_write_;  // the open interval's, for its percentiles
+  std::uint64_t failed_ = 0;
   sim::BatchMeans iops_{16};
   std::array<std::array<sim::SimTime, kIoStageCount>, 2> stage_sums_{};
 };

@@ -243,7 +243,7 @@ TEST_CASE("errors from an included file name that file", "[scenario]") {
   fx.dir.write("s.yaml", kTest1);
   const auto common = fx.dir.write("common/ax7525-cluster.yaml", std::string(kCommon) + "  warmpu: 1ms\n");
   CHECK(load_error_of([&] { load_scenario(fx.file, bundled()); }) ==
-        common.string() + ":15: key 'run.warmpu': unknown key; did you mean 'warmup'? expected one of warmup, duration or seed");
+        common.string() + ":15: key 'run.warmpu': unknown key; did you mean 'warmup'? expected one of warmup, duration, seed or interval");
 
   fx.dir.write("common/ax7525-cluster.yaml", edited("resiliency: three-way-mirror", "resiliency: 3way", kCommon));
   CHECK(load_error_of([&] { load_scenario(fx.file, bundled()); }) ==

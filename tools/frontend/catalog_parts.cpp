@@ -20,16 +20,16 @@ std::vector<std::string> kind_keys(PartKind kind) {
               "queue_depth",   "rpm",                "avg_seek",
               "track_to_track_seek", "full_stroke_seek", "outer_media_rate",
               "inner_media_rate", "queue_age_limit",  "write_cache",
-              "cache_buffer"};
+              "cache_buffer",  "afr"};
     case PartKind::Hba: return {"max_iops", "max_throughput", "queue_depth"};
     case PartKind::Nic: return {"ports", "port_speed", "rdma", "message_latency"};
     case PartKind::Switch: return {"port_speed", "latency"};
-    case PartKind::Node: return {"cpu", "sockets", "memory", "drives", "nic", "nic_count", "hba"};
+    case PartKind::Node: return {"cpu", "sockets", "memory", "drives", "nic", "nic_count", "hba", "mtbf"};
     case PartKind::Stack:
       return {"product",     "storage_stack", "drive_io",   "network_message",      "network_tcp_extra",
               "slab_size",   "columns",       "interleave", "connections_per_pair", "control_message_size",
-              "cpu_burst_variability", "cache_tier", "csv_cache"};
-    case PartKind::Hypervisor: return {"type", "guest", "host", "disk_queue_depth"};
+              "cpu_burst_variability", "cache_tier", "csv_cache", "failure"};
+    case PartKind::Hypervisor: return {"type", "guest", "host", "disk_queue_depth", "vm_restart"};
   }
   return {};
 }
@@ -136,6 +136,10 @@ models::DriveSpec read_drive(const YamlMap& map, PartFieldReader& fields) {
                                                  {"cloud_disk", models::DriveKind::CloudDisk}},
                                                 std::nullopt);
   drive.capacity_bytes = fields.size(map, "capacity");
+  if (map.has("afr")) {
+    drive.afr = fields.real(map, "afr", 0.0, "per year (annualised failure rate)");
+    if (drive.afr >= 1) map.required("afr").fail_expected("an annualised failure rate below 1 (like 0.0044 for 0.44 %)");
+  }
   switch (drive.kind) {
     case models::DriveKind::Nvme:
     case models::DriveKind::CloudDisk:
@@ -224,6 +228,10 @@ models::NodeSpec read_node(const YamlMap& map, PartFieldReader& fields, std::vec
   node.nic_id = fields.reference(map, "nic");
   add_reference(refs, PartKind::Nic, map, "nic", node.nic_id);
   node.nic_count = static_cast<int>(fields.optional_integer(map, "nic_count", 1, 64, "NIC(s)").value_or(1));
+  if (map.has("mtbf")) {
+    node.mtbf_hours = static_cast<double>(fields.duration_ns(map, "mtbf")) / 3.6e12;
+    if (node.mtbf_hours <= 0) map.required("mtbf").fail_expected("a positive mean time between failures, like 100000h");
+  }
   if (map.has("hba")) {
     node.hba_id = fields.reference(map, "hba");
     add_reference(refs, PartKind::Hba, map, "hba", node.hba_id);
@@ -281,6 +289,25 @@ models::StackSpec read_stack(const YamlMap& map, PartFieldReader& fields) {
     if (t.warmup_fill > 1) c.required("warmup_fill").fail_expected("a share of at most 1");
     t.lookup_cycles_per_io = fields.real(c, "lookup_cycles_per_io", 0.0, "cycles per drive I/O");
   }
+  if (const auto failure = map.optional("failure")) {
+    const YamlMap f = failure->map({"node_detection", "drive_detection", "volume_failover", "repair_io",
+                                    "repair_outstanding", "dirty_region", "reserve_drives_per_node"});
+    models::FailureHandlingSpec& h = stack.failure;
+    h.defined = true;
+    h.node_detection_ns = fields.duration_ns(f, "node_detection");
+    h.drive_detection_ns = fields.duration_ns(f, "drive_detection");
+    h.volume_failover_ns = fields.duration_ns(f, "volume_failover");
+    h.repair_io_bytes = fields.size(f, "repair_io");
+    if (h.repair_io_bytes < 4096 || stack.slab_bytes / static_cast<double>(h.repair_io_bytes) < 1) {
+      f.required("repair_io").fail_expected("at least 4 KiB and at most slab_size");
+    }
+    h.repair_outstanding = static_cast<int>(fields.integer(f, "repair_outstanding", 1, 16, "repair I/Os per volume"));
+    h.dirty_region_bytes = fields.size(f, "dirty_region");
+    if (static_cast<double>(h.dirty_region_bytes) != stack.slab_bytes) {
+      f.required("dirty_region").fail_expected("slab_size: dirty regions finer than a slab are not modelled yet");
+    }
+    h.reserve_drives_per_node = static_cast<int>(fields.integer(f, "reserve_drives_per_node", 0, 64, "drives"));
+  }
   if (const auto csv = map.optional("csv_cache")) {
     const YamlMap c = csv->map({"block_size", "hit_cycles_per_byte"});
     stack.csv_cache_block_bytes = fields.size(c, "block_size");
@@ -308,6 +335,7 @@ models::HypervisorSpec read_hypervisor(const YamlMap& map, PartFieldReader& fiel
   hv.host = read_layer(map, "host", fields);
   hv.disk_queue_depth =
       static_cast<int>(fields.integer(map, "disk_queue_depth", 1, 65536, "outstanding I/Os per virtual disk"));
+  if (map.has("vm_restart")) hv.vm_restart_ns = fields.duration_ns(map, "vm_restart");
   return hv;
 }
 

@@ -31,7 +31,7 @@ auto resolve(const YamlValue& value, Lookup lookup) {
 models::ClusterSpec read_cluster(const YamlValue& value, const Catalog& catalog) {
   const YamlMap map = value.map(
       {"node", "nodes", "switch", "stack", "hypervisor", "resiliency", "csv_cache", "cache_warmup", "failed_nodes",
-       "volume_owners"});
+       "volume_owners", "witness", "repair_speed"});
   models::ClusterSpec cluster;
   cluster.node = resolve(map.required("node"), [&](const std::string& id) { return catalog.node(id); });
   // The catalog checked at load time that these ids exist.
@@ -104,6 +104,15 @@ models::ClusterSpec read_cluster(const YamlValue& value, const Catalog& catalog)
     }
     std::sort(cluster.failed_nodes.begin(), cluster.failed_nodes.end());
   }
+  if (const auto witness = map.optional("witness")) cluster.witness = witness->boolean();
+  if (const auto speed = map.optional("repair_speed")) {
+    // S2D's repair speed setting: outstanding repair I/Os per volume.
+    const int value = static_cast<int>(speed->integer(1, 16));
+    if (value != 1 && value != 2 && value != 4 && value != 8 && value != 16) {
+      speed->fail_expected("one of S2D's repair speeds 1, 2, 4, 8 or 16 (outstanding repair I/Os per volume)");
+    }
+    cluster.stack.failure.repair_outstanding = value;
+  }
   if (const auto owners = map.optional("volume_owners")) {
     // One volume per node (VMFleet's node-named CSVs); each entry is the node that owns it.
     const std::vector<YamlValue> items = owners->items();
@@ -159,7 +168,7 @@ models::DiskspdSpec read_workload(const YamlValue& value) {
   return spec;
 }
 
-models::VmSpec read_vms(const YamlValue& value, models::ClusterSpec& cluster) {
+models::VmSpec read_vms(const YamlValue& value, models::ClusterSpec& cluster, const models::FailureTimeline& timeline) {
   const YamlMap map = value.map({"per_node", "vcpus", "memory", "workload", "failover"});
   models::VmSpec vms;
   const YamlValue per_node = map.required("per_node");
@@ -181,11 +190,17 @@ models::VmSpec read_vms(const YamlValue& value, models::ClusterSpec& cluster) {
       const YamlMap entry = item.map({"from", "to"});
       const YamlValue from_value = entry.required("from");
       const int from = static_cast<int>(from_value.integer(1, cluster.node_count)) - 1;
-      if (!is_failed(cluster, from)) from_value.fail_expected("a node listed in cluster.failed_nodes");
+      const bool fails_later = std::any_of(timeline.events.begin(), timeline.events.end(), [&](const auto& e) {
+        return e.fail && e.part == models::FailurePart::Node && e.node == from;
+      });
+      if (!is_failed(cluster, from) && !fails_later) {
+        from_value.fail_expected("a node listed in cluster.failed_nodes or failing in the timeline");
+      }
       if (vms.failover[static_cast<std::size_t>(from)] >= 0) from_value.fail("node " + std::to_string(from + 1) + " is listed twice");
       const YamlValue to_value = entry.required("to");
       const int to = static_cast<int>(to_value.integer(1, cluster.node_count)) - 1;
       if (is_failed(cluster, to)) to_value.fail_expected("a running node (not in cluster.failed_nodes)");
+      if (to == from) to_value.fail_expected("another node than the one that fails");
       vms.failover[static_cast<std::size_t>(from)] = to;
     }
   }
@@ -197,6 +212,8 @@ models::VmSpec read_vms(const YamlValue& value, models::ClusterSpec& cluster) {
                     std::to_string(node + 1) + ", to: N}], or give it 0 VMs");
     }
   }
+  // Where a node's volume goes if the node fails during the run: with its VMs.
+  cluster.volume_failover = vms.failover;
   // A failed node's volume moves to another node: by default to where its VMs
   // went, else to the first running node.
   if (cluster.volume_owners.empty() && !cluster.failed_nodes.empty()) {
@@ -222,7 +239,7 @@ models::VmSpec read_vms(const YamlValue& value, models::ClusterSpec& cluster) {
 }
 
 models::RunControl read_run(const YamlValue& value) {
-  const YamlMap map = value.map({"warmup", "duration", "seed"});
+  const YamlMap map = value.map({"warmup", "duration", "seed", "interval"});
   models::RunControl run;
   const YamlValue duration = map.required("duration");
   run.duration_ns = duration.duration_ns();
@@ -231,7 +248,92 @@ models::RunControl read_run(const YamlValue& value) {
   if (const auto seed = map.optional("seed")) {
     run.seed = static_cast<std::uint64_t>(seed->integer(0, std::numeric_limits<std::int64_t>::max()));
   }
+  if (const auto interval = map.optional("interval")) {
+    run.interval_ns = interval->duration_ns();
+    if (run.interval_ns <= 0 || run.interval_ns > run.duration_ns) {
+      interval->fail_expected("an interval greater than 0 and at most the duration");
+    }
+    if (run.duration_ns / run.interval_ns > 1'000'000) {
+      interval->fail_expected("at most 1,000,000 intervals in the measured time (a longer interval)");
+    }
+  }
   return run;
+}
+
+// "node 3" or "drive 2.5" (drive 5 of node 2), 1-based as people count them.
+void read_part(const YamlValue& value, const models::ClusterSpec& cluster, models::TimelineEvent& event) {
+  const std::string text = value.text();
+  int drives = 0;
+  for (const auto& g : cluster.node.drives) drives += g.role == models::DriveRole::Capacity ? g.count : 0;
+  auto number = [&](const std::string& digits, int max) {
+    if (digits.empty() || digits.size() > 7 || digits.find_first_not_of("0123456789") != std::string::npos) {
+      value.fail_expected("'node N' (1.." + std::to_string(cluster.node_count) + ") or 'drive N.D' (node N, drive D of 1.." +
+                          std::to_string(drives) + ")");
+    }
+    const int n = std::stoi(digits);
+    if (n < 1 || n > max) {
+      value.fail_expected("'node N' (1.." + std::to_string(cluster.node_count) + ") or 'drive N.D' (node N, drive D of 1.." +
+                          std::to_string(drives) + ")");
+    }
+    return n - 1;
+  };
+  if (text.rfind("node ", 0) == 0) {
+    event.part = models::FailurePart::Node;
+    event.node = number(text.substr(5), cluster.node_count);
+  } else if (text.rfind("drive ", 0) == 0) {
+    const std::string rest = text.substr(6);
+    const auto dot = rest.find('.');
+    event.part = models::FailurePart::Drive;
+    event.node = number(rest.substr(0, dot), cluster.node_count);
+    event.drive = number(dot == std::string::npos ? std::string() : rest.substr(dot + 1), drives);
+  } else {
+    value.fail_expected("'node N' or 'drive N.D'");
+  }
+}
+
+models::FailureTimeline read_timeline(const YamlValue& value, const models::ClusterSpec& cluster,
+                                      const models::RunControl& run) {
+  const YamlMap map = value.map({"events", "random"});
+  models::FailureTimeline timeline;
+  const sim::SimTime end = run.warmup_ns + run.duration_ns;
+  if (const auto events = map.optional("events")) {
+    std::vector<bool> down(static_cast<std::size_t>(cluster.node_count), false);
+    for (const int f : cluster.failed_nodes) down[static_cast<std::size_t>(f)] = true;
+    sim::SimTime last = 0;
+    for (const YamlValue& item : events->items()) {
+      const YamlMap entry = item.map({"at", "fail", "return"});
+      models::TimelineEvent event;
+      const YamlValue at = entry.required("at");
+      event.at = at.duration_ns();
+      if (event.at < last) at.fail_expected("events in time order (this one is earlier than the one before)");
+      if (event.at >= end) at.fail_expected("a time inside the run (warm-up + duration = " + format_duration(end) + ")");
+      last = event.at;
+      const auto fail = entry.optional("fail");
+      const auto back = entry.optional("return");
+      if (fail.has_value() == back.has_value()) entry.fail("expected exactly one of fail: or return:");
+      event.fail = fail.has_value();
+      read_part(fail ? *fail : *back, cluster, event);
+      const YamlValue& what = fail ? *fail : *back;
+      if (event.part == models::FailurePart::Node) {
+        const bool is_down = down[static_cast<std::size_t>(event.node)];
+        if (event.fail && is_down) what.fail("node " + std::to_string(event.node + 1) + " is already down then");
+        if (!event.fail && !is_down) what.fail("node " + std::to_string(event.node + 1) + " is up then: nothing returns");
+        down[static_cast<std::size_t>(event.node)] = event.fail;
+      } else if (!event.fail) {
+        what.fail("a failed drive does not return: S2D rebuilds its data into reserve capacity");
+      }
+      timeline.events.push_back(event);
+    }
+  }
+  if (const auto random = map.optional("random")) {
+    const YamlMap r = random->map({"node_outage"});
+    timeline.random_failures = true;
+    timeline.random_node_outage_ns = r.required("node_outage").duration_ns();
+    if (cluster.node.mtbf_hours <= 0) {
+      random->fail("node '" + cluster.node.id + "' states no mtbf in the catalog: random node failures need one");
+    }
+  }
+  return timeline;
 }
 
 double read_figure_value(const YamlValue& value, models::Figure figure) {
@@ -306,7 +408,7 @@ models::ScenarioSpec load_scenario(const std::filesystem::path& file, const Cata
   YamlNode tree = load_yaml_with_includes(file);
   for (const std::string& assignment : overrides) deep_merge(tree, override_tree(assignment));
   const YamlValue root = root_value(tree);
-  const YamlMap map = root.map({"schema_version", "include", "title", "description", "cluster", "vms", "run",
+  const YamlMap map = root.map({"schema_version", "include", "title", "description", "cluster", "vms", "run", "timeline",
                                 "reference"});
   map.required("schema_version");  // its value was checked in every file that states it
 
@@ -316,8 +418,14 @@ models::ScenarioSpec load_scenario(const std::filesystem::path& file, const Cata
   scenario.title = map.required("title").text();
   if (const auto description = map.optional("description")) scenario.description = description->text();
   scenario.cluster = read_cluster(map.required("cluster"), catalog);
-  scenario.vms = read_vms(map.required("vms"), scenario.cluster);
   scenario.run = read_run(map.required("run"));
+  if (const auto timeline = map.optional("timeline")) {
+    if (!scenario.cluster.stack.failure.defined) {
+      timeline->fail("stack '" + scenario.cluster.stack.id + "' describes no failure handling (failure:)");
+    }
+    scenario.timeline = read_timeline(*timeline, scenario.cluster, scenario.run);
+  }
+  scenario.vms = read_vms(map.required("vms"), scenario.cluster, scenario.timeline);
   if (const auto reference = map.optional("reference")) scenario.references = read_reference(*reference);
   for (const std::string& assignment : overrides) scenario.title += " [" + assignment + "]";
   return scenario;

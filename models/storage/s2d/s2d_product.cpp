@@ -19,15 +19,6 @@ LayoutShape shape_of(const ClusterSpec& spec, int drives_per_node) {
   return shape;
 }
 
-std::vector<int> owners_of(const ClusterSpec& spec) {
-  std::vector<int> owners = spec.volume_owners;
-  if (owners.empty()) {
-    for (int n = 0; n < spec.node_count; ++n) owners.push_back(n);
-  }
-  return owners;
-}
-
-constexpr int kNetwork = 0, kRemoteCpu = 1, kDrive = 2, kCompletionCpu = 3;
 constexpr IoStage kBackendStages[4] = {IoStage::Network, IoStage::RemoteCpu, IoStage::Drive, IoStage::CompletionCpu};
 
 }  // namespace
@@ -37,33 +28,67 @@ S2dProduct::S2dProduct(sim::Engine& engine, const ClusterSpec& spec, Cluster& cl
       cluster_(&cluster),
       stack_(spec.stack),
       rdma_(spec.nic.rdma != RdmaKind::None),
+      witness_(spec.witness),
       layout_(cluster.node_count(), cluster.drives_per_node(), shape_of(spec, cluster.drives_per_node()),
               engine.stream("s2d/placement")),
       sbl_(cluster.cpus(), spec.stack.connections_per_pair),
       csv_(cluster.cpus(), spec.stack.connections_per_pair),
       requests_(&requests),
-      owners_(owners_of(spec)),
       cache_warmup_(spec.cache_warmup) {
+  const int nodes = cluster.node_count();
+  std::vector<int> owners = spec.volume_owners;
+  if (owners.empty()) {
+    for (int n = 0; n < nodes; ++n) owners.push_back(n);
+  }
+  volumes_.resize(owners.size());
+  for (std::size_t v = 0; v < owners.size(); ++v) {
+    const int owner = owners[v];
+    if (owner < 0 || owner >= nodes || !cluster.up(owner)) {
+      throw std::invalid_argument("volume owner node " + std::to_string(owner + 1) + " is not a running node");
+    }
+    volumes_[v].owner = owner;
+  }
+  volume_failover_ = spec.volume_failover;
+  volume_failover_.resize(volumes_.size(), -1);
+  repair_.resize(volumes_.size());
   if (spec.csv_cache_bytes > 0) {
-    for (int n = 0; n < cluster.node_count(); ++n) {
+    for (int n = 0; n < nodes; ++n) {
       csv_cache_.push_back(std::make_unique<BlockCache>(spec.csv_cache_bytes, spec.stack.csv_cache_block_bytes));
     }
   }
-  for (const int owner : owners_) {
-    if (owner < 0 || owner >= cluster.node_count() || !cluster.up(owner)) {
-      throw std::invalid_argument("volume owner node " + std::to_string(owner + 1) + " is not a running node");
-    }
+  known_down_.assign(static_cast<std::size_t>(nodes), 0);
+  stalled_on_node_.resize(static_cast<std::size_t>(nodes));
+  for (int n = 0; n < nodes; ++n) {
+    known_down_[static_cast<std::size_t>(n)] = cluster.up(n) ? 0 : 1;
+    drive_down_.emplace_back(static_cast<std::size_t>(cluster.drives_per_node()), 0);
+    drive_known_down_.emplace_back(static_cast<std::size_t>(cluster.drives_per_node()), 0);
   }
+  stalled_on_drive_.resize(static_cast<std::size_t>(nodes) * static_cast<std::size_t>(cluster.drives_per_node()));
+  // Extents a capacity drive holds (the smallest capacity drive of the node model).
+  std::uint64_t smallest = 0;
+  for (std::size_t g = 0; g < spec.node.drives.size(); ++g) {
+    if (spec.node.drives[g].role != DriveRole::Capacity) continue;
+    const std::uint64_t bytes = spec.drives[g].capacity_bytes;
+    smallest = smallest == 0 ? bytes : std::min(smallest, bytes);
+  }
+  const auto slots = static_cast<std::uint32_t>(smallest / layout_.shape().extent_bytes);
+  drive_slots_.assign(static_cast<std::size_t>(nodes), slots);
+  reserve_slots_ = static_cast<std::uint64_t>(std::min(spec.stack.failure.reserve_drives_per_node,
+                                                       cluster.drives_per_node() - 1)) * slots;
+  update_quorum();
 }
 
 std::uint32_t S2dProduct::attach_disk(int host, int volume, std::uint64_t bytes) {
-  if (volume < 0 || volume >= static_cast<int>(owners_.size())) {
+  if (volume < 0 || volume >= static_cast<int>(volumes_.size())) {
     throw std::invalid_argument("no volume " + std::to_string(volume + 1));
   }
   if (!cluster_->up(host)) {
     throw std::invalid_argument("a VM cannot run on node " + std::to_string(host + 1) + ": it is down");
   }
   const std::uint32_t disk = layout_.add_disk(bytes);
+  stale_.resize(layout_.copy_count(), 0);
+  queued_.resize(layout_.copy_count(), 0);
+  copy_volume_.resize(layout_.copy_count(), static_cast<std::uint16_t>(volume));
   // A mirror stays online only while every extent keeps a copy on a running node.
   for (int column = 0; column < layout_.columns(); ++column) {
     for (std::uint64_t row = 0; row < layout_.extents_per_column(disk); ++row) {
@@ -77,6 +102,18 @@ std::uint32_t S2dProduct::attach_disk(int host, int volume, std::uint64_t bytes)
       }
     }
   }
+  // The pool keeps reserve capacity (a capacity drive's worth per node) free for
+  // in-place rebuilds: the volumes must fit without it.
+  for (int n = 0; n < cluster_->node_count(); ++n) {
+    const std::uint64_t room =
+        static_cast<std::uint64_t>(cluster_->drives_per_node()) * drive_slots_[static_cast<std::size_t>(n)] - reserve_slots_;
+    if (layout_.extents_on_node(n) > room) {
+      throw std::invalid_argument("the VMs' disks do not fit on node " + std::to_string(n + 1) + ": " +
+                                  std::to_string(layout_.extents_on_node(n)) + " extents of " +
+                                  std::to_string(layout_.shape().extent_bytes >> 20) + " MiB, room for " +
+                                  std::to_string(room) + " beside the rebuild reserve");
+    }
+  }
   disk_volume_.push_back(volume);
   return disk;
 }
@@ -86,6 +123,7 @@ void S2dProduct::reserve(std::size_t requests, std::uint64_t max_bytes, std::uin
   max_subops_ = pieces * layout_.copies();
   pieces_.resize(static_cast<std::size_t>(pieces));
   subops_.assign(requests * static_cast<std::size_t>(max_subops_), SubOp{});
+  states_.assign(requests, RequestState{});
   if (cache_warmup_) {
     for (int n = 0; n < cluster_->node_count(); ++n) {
       ClusterNode& node = cluster_->node(n);
@@ -97,15 +135,17 @@ void S2dProduct::reserve(std::size_t requests, std::uint64_t max_bytes, std::uin
   }
 }
 
-double S2dProduct::drive_cycles(int node, double bytes) const {
-  const double lookup = cluster_->node(node).cache ? stack_.cache.lookup_cycles_per_io : 0.0;
-  return stack_.drive_io.cycles(bytes) + lookup;
-}
+void S2dProduct::reset_stats() { counters_ = ProductCounters{}; }
 
 double S2dProduct::message(double bytes) const {
   double cycles = stack_.network_message.cycles(bytes);
   if (!rdma_) cycles += stack_.network_tcp_extra.cycles(bytes);
   return cycles;
+}
+
+double S2dProduct::drive_cycles(int node, double bytes) const {
+  const double lookup = cluster_->node(node).cache ? stack_.cache.lookup_cycles_per_io : 0.0;
+  return stack_.drive_io.cycles(bytes) + lookup;
 }
 
 std::uint64_t S2dProduct::request_bytes(const IoRequest& r) const {
@@ -116,6 +156,23 @@ std::uint64_t S2dProduct::reply_bytes(const IoRequest& r) const {
   return r.write ? stack_.control_message_bytes : r.bytes + stack_.control_message_bytes;
 }
 
+bool S2dProduct::current(Arg arg) const {
+  const std::uint32_t id = request_of(arg);
+  const int k = sub_of(arg);
+  if (k == kWhole) return states_[id].gen == gen_of(arg);
+  return subops_[static_cast<std::size_t>(id) * max_subops_ + k].gen == gen_of(arg);
+}
+
+bool S2dProduct::reachable(int node, int drive) const {
+  return !known_down_[static_cast<std::size_t>(node)] &&
+         !drive_known_down_[static_cast<std::size_t>(node)][static_cast<std::size_t>(drive)];
+}
+
+bool S2dProduct::readable(std::size_t copy) const {
+  const Extent& e = layout_.copy_at(copy);
+  return reachable(e.node, e.drive) && !stale_[copy];
+}
+
 void S2dProduct::step(SubOp& s, IoStage stage) {
   const sim::SimTime now = engine_->now();
   for (int i = 0; i < 4; ++i) {
@@ -124,8 +181,17 @@ void S2dProduct::step(SubOp& s, IoStage stage) {
   s.started = now;
 }
 
+bool S2dProduct::volume_online(int volume) const {
+  (void)volume;
+  return pool_online_;
+}
+
 void S2dProduct::submit(std::uint32_t id, const CpuWork& host_work) {
   IoRequest& r = req(id);
+  r.failed = false;
+  states_[id].host_work = host_work;
+  states_[id].subops = 0;
+  states_[id].in_product = true;
   if (!csv_cache_.empty()) {
     // The CSV block cache of the VM's host: reads it holds are copied from memory;
     // writes make every host drop what they overwrite.
@@ -136,36 +202,64 @@ void S2dProduct::submit(std::uint32_t id, const CpuWork& host_work) {
       CpuWork work = host_work;
       work.add(CpuLayer::StorageStack, stack_.storage_stack.cycles_per_io +
                                            stack_.csv_cache_hit_cycles_per_byte * static_cast<double>(r.bytes));
-      cluster_->cpu(r.node).run(work, csv_hit_, id);
+      cluster_->cpu(r.node).run(work, csv_hit_, whole(id));
       return;
     } else {
       ++counters_.host_cache_misses;
     }
   }
-  const int owner = owner_of(r);
+  start(id);
+}
+
+// Toward the volume's owner: at once, or after its ownership has moved.
+void S2dProduct::start(std::uint32_t id) {
+  IoRequest& r = req(id);
+  Volume& volume = volumes_[static_cast<std::size_t>(volume_of(r))];
+  if (!pool_online_) {
+    fail_request(id);
+    return;
+  }
+  if (!volume.available) {
+    volume.waiting.push_back(id);
+    return;
+  }
+  const int owner = volume.owner;
   if (owner == r.node) {
-    run_stack(id, host_work);
+    run_stack(id, states_[id].host_work);
     return;
   }
   // ReFS CSV, file-system redirected: ship the I/O to the owner over SMB.
   ++counters_.redirected_ios;
-  CpuWork work = host_work;
+  CpuWork work = states_[id].host_work;
   work.add(CpuLayer::Network, message(static_cast<double>(request_bytes(r))));
-  cluster_->cpu(r.node).run(work, redirect_sent_, id);
+  cluster_->cpu(r.node).run(work, redirect_sent_, whole(id));
 }
 
 void S2dProduct::on_csv_hit(Arg arg) {
+  if (!current(arg)) return;
   req(request_of(arg)).enter(IoStage::Host, engine_->now());
-  client_->on_event(request_of(arg));
+  complete(request_of(arg));
+}
+
+void S2dProduct::complete(std::uint32_t id) {
+  states_[id].in_product = false;
+  client_->on_event(id);
 }
 
 void S2dProduct::on_redirect_sent(Arg arg) {
+  if (!current(arg)) return;
   IoRequest& r = req(request_of(arg));
   r.enter(IoStage::Host, engine_->now());
-  cluster_->fabric().send(r.node, owner_of(r), request_bytes(r), redirect_arrived_, arg);
+  const int owner = owner_of(r);
+  if (cluster_->up(owner)) {
+    cluster_->fabric().send(r.node, owner, request_bytes(r), redirect_arrived_, arg);
+  } else {
+    stall(request_of(arg), kWhole, stalled_on_node_[static_cast<std::size_t>(owner)]);
+  }
 }
 
 void S2dProduct::on_redirect_arrived(Arg arg) {
+  if (!current(arg)) return;
   IoRequest& r = req(request_of(arg));
   const int owner = owner_of(r);
   csv_.run(r.node, owner, request_of(arg), owner,
@@ -173,27 +267,33 @@ void S2dProduct::on_redirect_arrived(Arg arg) {
 }
 
 void S2dProduct::on_redirect_received(Arg arg) {
+  if (!current(arg)) return;
   IoRequest& r = req(request_of(arg));
   r.enter(IoStage::Redirect, engine_->now());
   run_stack(request_of(arg), CpuWork{});
 }
 
 // Splits the request into drive I/Os (sub-ops) and adds the owner's cost of
-// issuing them to `work`; returns how many there are.
+// issuing them to `work`; returns how many there are, or -1 when some piece has
+// no current copy to read (or no reachable copy to write).
 int S2dProduct::plan(std::uint32_t id, int owner, CpuWork& work) {
   IoRequest& r = req(id);
   const int pieces = layout_.split(r.disk, r.offset, r.bytes, pieces_.data(), static_cast<int>(pieces_.size()));
   if (pieces > static_cast<int>(pieces_.size())) throw std::logic_error("s2d: an I/O has more pieces than reserved");
-  const double extent = static_cast<double>(layout_.shape().extent_bytes);
+  const std::uint64_t extent = layout_.shape().extent_bytes;
   int n = 0;
   bool degraded = false;
   for (int p = 0; p < pieces; ++p) {
     const Piece& piece = pieces_[static_cast<std::size_t>(p)];
+    const std::size_t base = layout_.index_of(piece.copies);
     auto add = [&](int c) {
-      SubOp& s = subops_[static_cast<std::size_t>(id) * max_subops_ + n++];
+      SubOp& s = sub(id, n++);
       s.node = piece.copies[c].node;
       s.drive = piece.copies[c].drive;
-      s.drive_offset = piece.drive_offset(c, static_cast<std::uint64_t>(extent));
+      s.copy = static_cast<std::uint32_t>(base + static_cast<std::size_t>(c));
+      s.piece = static_cast<std::uint32_t>(base);
+      s.drive_offset = piece.drive_offset(c, extent);
+      s.in_extent = piece.in_extent;
       s.bytes = piece.bytes;
       s.backend = {};
       const double b = static_cast<double>(piece.bytes);
@@ -206,26 +306,32 @@ int S2dProduct::plan(std::uint32_t id, int owner, CpuWork& work) {
       }
     };
     if (!r.write) {
-      // A local copy when the owner holds one, else the first surviving copy
-      // (attach_disk made sure one survives).
+      // A current local copy when the owner holds one, else the first current copy.
       int chosen = -1;
       for (int c = 0; c < layout_.copies(); ++c) {
-        if (!cluster_->up(piece.copies[c].node)) continue;
+        if (!readable(base + static_cast<std::size_t>(c))) continue;
         if (piece.copies[c].node == owner) {
           chosen = c;
           break;
         }
         if (chosen < 0) chosen = c;
       }
+      if (chosen < 0) return -1;
       add(chosen);
     } else {
+      int written = 0;
       for (int c = 0; c < layout_.copies(); ++c) {
-        if (cluster_->up(piece.copies[c].node)) {
+        const Extent& e = piece.copies[c];
+        if (reachable(e.node, e.drive)) {
           add(c);
+          ++written;
         } else {
+          // Dirty-region tracking: the copy missed this write and needs a resync.
+          stale_[base + static_cast<std::size_t>(c)] = 1;
           degraded = true;
         }
       }
+      if (written == 0) return -1;
     }
   }
   if (degraded) ++counters_.degraded_ios;
@@ -237,36 +343,56 @@ void S2dProduct::run_stack(std::uint32_t id, const CpuWork& extra) {
   const int owner = owner_of(r);
   CpuWork work = extra;
   work.add(CpuLayer::StorageStack, stack_.storage_stack.cycles(static_cast<double>(r.bytes)));
-  r.pending = static_cast<std::uint16_t>(plan(id, owner, work));
-  cluster_->cpu(owner).run(work, stack_done_, id);
+  const int n = plan(id, owner, work);
+  if (n < 0) {
+    fail_request(id);
+    return;
+  }
+  states_[id].subops = static_cast<std::uint16_t>(n);
+  r.pending = static_cast<std::uint16_t>(n);
+  cluster_->cpu(owner).run(work, stack_done_, whole(id));
 }
 
 void S2dProduct::on_stack_done(Arg arg) {
+  if (!current(arg)) return;
   const std::uint32_t id = request_of(arg);
+  req(id).enter(IoStage::Host, engine_->now());
+  for (int k = 0; k < states_[id].subops; ++k) launch(id, k);
+}
+
+// Sends one sub-op on its way; one to a part that failed (and the cluster does
+// not know yet) waits until the failure is detected.
+void S2dProduct::launch(std::uint32_t id, int k) {
   IoRequest& r = req(id);
-  const sim::SimTime now = engine_->now();
-  r.enter(IoStage::Host, now);
+  SubOp& s = sub(id, k);
+  s.started = engine_->now();
+  s.live = true;
   const int owner = owner_of(r);
-  const int n = r.pending;
-  for (int k = 0; k < n; ++k) {
-    SubOp& s = subops_[static_cast<std::size_t>(id) * max_subops_ + k];
-    s.started = now;
-    const Arg a = arg_of(id, k);
-    if (s.node == owner) {
-      cluster_->node(s.node).drives[s.drive]->submit(DriveIo{s.drive_offset, s.bytes, r.write, true}, local_done_, a);
-    } else {
-      const std::uint64_t bytes = r.write ? s.bytes + stack_.control_message_bytes : stack_.control_message_bytes;
-      cluster_->fabric().send(owner, s.node, bytes, remote_arrived_, a);
-    }
+  if (!cluster_->up(s.node)) {
+    stall(id, k, stalled_on_node_[s.node]);
+    return;
+  }
+  if (drive_down_[s.node][s.drive]) {
+    stall(id, k, stalled_on_drive_[static_cast<std::size_t>(s.node) * drive_down_[s.node].size() + s.drive]);
+    return;
+  }
+  const Arg a = of_sub(id, k);
+  if (s.node == owner) {
+    cluster_->node(s.node).drives[s.drive]->submit(DriveIo{s.drive_offset, s.bytes, r.write, true}, local_done_, a);
+  } else {
+    const std::uint64_t bytes = r.write ? s.bytes + stack_.control_message_bytes : stack_.control_message_bytes;
+    cluster_->fabric().send(owner, s.node, bytes, remote_arrived_, a);
   }
 }
 
 void S2dProduct::on_local_done(Arg arg) {
+  if (!current(arg)) return;
   step(sub(arg), IoStage::Drive);
-  finish_subop(arg);
+  finish_subop(request_of(arg), sub_of(arg));
 }
 
 void S2dProduct::on_remote_arrived(Arg arg) {
+  if (!current(arg)) return;
   SubOp& s = sub(arg);
   step(s, IoStage::Network);
   const IoRequest& r = req(request_of(arg));
@@ -279,6 +405,7 @@ void S2dProduct::on_remote_arrived(Arg arg) {
 }
 
 void S2dProduct::on_remote_cpu_done(Arg arg) {
+  if (!current(arg)) return;
   SubOp& s = sub(arg);
   step(s, IoStage::RemoteCpu);
   const IoRequest& r = req(request_of(arg));
@@ -287,6 +414,7 @@ void S2dProduct::on_remote_cpu_done(Arg arg) {
 }
 
 void S2dProduct::on_remote_drive_done(Arg arg) {
+  if (!current(arg)) return;
   SubOp& s = sub(arg);
   step(s, IoStage::Drive);
   const IoRequest& r = req(request_of(arg));
@@ -295,6 +423,7 @@ void S2dProduct::on_remote_drive_done(Arg arg) {
 }
 
 void S2dProduct::on_reply_arrived(Arg arg) {
+  if (!current(arg)) return;
   SubOp& s = sub(arg);
   step(s, IoStage::Network);
   const IoRequest& r = req(request_of(arg));
@@ -304,36 +433,61 @@ void S2dProduct::on_reply_arrived(Arg arg) {
 }
 
 void S2dProduct::on_reply_received(Arg arg) {
+  if (!current(arg)) return;
   step(sub(arg), IoStage::CompletionCpu);
-  finish_subop(arg);
+  finish_subop(request_of(arg), sub_of(arg));
 }
 
 // The last sub-op to finish is the critical path: its steps are the request's backend stages.
-void S2dProduct::finish_subop(Arg arg) {
-  const std::uint32_t id = request_of(arg);
+void S2dProduct::finish_subop(std::uint32_t id, int k) {
   IoRequest& r = req(id);
+  SubOp& s = sub(id, k);
+  s.live = false;
   if (--r.pending > 0) return;
-  const SubOp& s = sub(arg);
   for (int i = 0; i < 4; ++i) r.stages[static_cast<int>(kBackendStages[i])] += s.backend[static_cast<std::size_t>(i)];
   r.stage_started = engine_->now();
   const int owner = owner_of(r);
   if (owner == r.node) {
-    on_done(id);
+    on_done(whole(id));
     return;
   }
   csv_.run(r.node, owner, id, owner, CpuWork::of(CpuLayer::Network, message(static_cast<double>(reply_bytes(r)))),
-           redirect_reply_sent_, id);
+           redirect_reply_sent_, whole(id));
 }
 
 void S2dProduct::on_redirect_reply_sent(Arg arg) {
+  if (!current(arg)) return;
   IoRequest& r = req(request_of(arg));
   cluster_->fabric().send(owner_of(r), r.node, reply_bytes(r), redirect_reply_arrived_, arg);
 }
 
 void S2dProduct::on_redirect_reply_arrived(Arg arg) {
+  if (!current(arg)) return;
   IoRequest& r = req(request_of(arg));
   csv_.run(r.node, owner_of(r), request_of(arg), r.node,
            CpuWork::of(CpuLayer::Network, message(static_cast<double>(reply_bytes(r)))), done_, arg);
+}
+
+void S2dProduct::on_done(Arg arg) {
+  if (!current(arg)) return;
+  IoRequest& r = req(request_of(arg));
+  if (owner_of(r) != r.node) r.enter(IoStage::Redirect, engine_->now());
+  if (!r.write && !csv_cache_.empty()) csv_cache_[r.node]->admit(r.disk, r.offset, r.bytes);
+  complete(request_of(arg));
+}
+
+// The volume cannot serve the I/O: it completes at once, failed.
+void S2dProduct::fail_request(std::uint32_t id) {
+  IoRequest& r = req(id);
+  r.failed = true;
+  ++counters_.failed_ios;
+  engine_->schedule_in(0, failed_, whole(id));
+}
+
+void S2dProduct::on_failed(Arg arg) {
+  if (!current(arg)) return;
+  req(request_of(arg)).enter(IoStage::Host, engine_->now());
+  complete(request_of(arg));
 }
 
 ProductHotspot S2dProduct::hotspot(sim::SimTime now) const {
@@ -348,13 +502,6 @@ ProductHotspot S2dProduct::hotspot(sim::SimTime now) const {
   consider(sbl_, "Storage Bus SMB Direct connection");
   consider(csv_, "CSV redirection SMB connection");
   return h;
-}
-
-void S2dProduct::on_done(Arg arg) {
-  IoRequest& r = req(request_of(arg));
-  if (owner_of(r) != r.node) r.enter(IoStage::Redirect, engine_->now());
-  if (!r.write && !csv_cache_.empty()) csv_cache_[r.node]->admit(r.disk, r.offset, r.bytes);
-  client_->on_event(request_of(arg));
 }
 
 }  // namespace hcisim::models

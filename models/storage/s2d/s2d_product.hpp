@@ -2,19 +2,28 @@
 // volume with ReFS, over a mirrored Storage Spaces virtual disk).
 //
 // 1. Host: the hypervisor's work and, on the volume's owner, CSVFS/ReFS/Spaces
-//    (storage_stack), one burst on the VM's node.
+//    (storage_stack), one burst on the VM's node. A read the host's CSV block
+//    cache holds is copied from memory.
 // 2. Redirection: ReFS CSVs run file-system-redirected on every node but the
 //    owner: a VM away from its volume's owner sends the I/O over SMB (the CSV
 //    connection) to the owner, which runs the stack, and replies.
 // 3. Spaces: the I/O is split into the pieces of each column it touches
-//    (columns x interleave); a read piece uses a local copy when the owner holds
-//    one, else the first surviving copy; a write piece goes to every surviving
-//    copy (on distinct nodes) and completes when all are persisted.
+//    (columns x interleave); a read piece uses a current local copy when the
+//    owner holds one, else the first current copy; a write piece goes to every
+//    reachable copy (on distinct nodes) and completes when all are persisted.
 // 4. Software Storage Bus: a copy on another node is reached over SMB Direct:
 //    request message -> the copy node's connection end (receive, drive I/O,
 //    reply) -> drive -> reply message -> the owner's connection end. Each end of
 //    a node pair's connection handles its messages one at a time (Connections),
 //    which is what limits remote traffic between two nodes.
+// Failures (s2d_failures.cpp): I/O to a node or drive that failed stalls until
+// the failure is detected, then a read goes to another current copy and a write
+// skips the copy, which dirty-region tracking marks stale; the failed node's
+// volumes move to another owner; a volume without a current copy of some data,
+// or a pool without quorum, fails its I/O. Repair (s2d_repair.cpp): a returning
+// node is resynced (its stale extents copied from a current copy), a failed
+// drive's extents are rebuilt into reserve capacity on the same node, as
+// background work, repair_outstanding per volume.
 // Stages are recorded on the request (IoStage); the backend ones are those of
 // the piece/copy that finished last.
 #pragma once
@@ -32,6 +41,7 @@
 #include "models/storage/cache/block_cache.hpp"
 #include "models/storage/storage_product.hpp"
 #include "sim/engine.hpp"
+#include "sim/fifo_ring.hpp"
 
 namespace hcisim::models {
 
@@ -49,40 +59,81 @@ class S2dProduct final : public StorageProduct {
   void submit(std::uint32_t request, const CpuWork& host_work) override;
   const ProductCounters& counters() const override { return counters_; }
   ProductHotspot hotspot(sim::SimTime now) const override;
-  void reset_stats() override { counters_ = ProductCounters{}; }
+  void reset_stats() override;
+
+  void node_failed(int node) override;
+  void node_returned(int node) override;
+  void drive_failed(int node, int drive) override;
+  RepairStatus repair_status() const override;
 
   const VolumeLayout& layout() const { return layout_; }
   // CSV block cache of node `n` (null when the cluster has none).
   const BlockCache* csv_cache(int n) const { return csv_cache_.empty() ? nullptr : csv_cache_[static_cast<std::size_t>(n)].get(); }
-  int volume_owner(int volume) const { return owners_[static_cast<std::size_t>(volume)]; }
+  int volume_owner(int volume) const { return volumes_[static_cast<std::size_t>(volume)].owner; }
+  bool volume_online(int volume) const;
+  bool copy_stale(std::size_t copy) const { return stale_[copy] != 0; }
 
  private:
   // One drive I/O of a request: a piece's copy, local or on another node.
   struct SubOp {
     std::uint16_t node = 0;
     std::uint16_t drive = 0;
+    std::uint16_t gen = 0;      // bumped when the sub-op is abandoned: its later events are ignored
+    bool live = false;          // issued and not finished
+    std::uint32_t copy = 0;     // flat index of the extent copy it reads or writes
+    std::uint32_t piece = 0;    // flat index of copy 0 of its piece (the other copies follow)
     std::uint64_t drive_offset = 0;
+    std::uint64_t in_extent = 0;
     std::uint64_t bytes = 0;
     sim::SimTime started = 0;  // when its current step began
     std::array<sim::SimTime, 4> backend{};  // Network, RemoteCpu, Drive, CompletionCpu
   };
-  using Arg = std::uint64_t;  // request | sub-op << 32
-  static Arg arg_of(std::uint32_t request, int sub) { return request | (static_cast<std::uint64_t>(sub) << 32); }
+  // What the product keeps per request besides its sub-ops.
+  struct RequestState {
+    std::uint16_t subops = 0;   // planned for the current I/O
+    std::uint16_t gen = 0;      // bumped when the whole request is abandoned (its owner failed)
+    CpuWork host_work;          // the hypervisor's work, kept while the request waits for its volume
+    bool in_product = false;    // between submit and the completion handed back
+  };
+  struct Volume {
+    int owner = 0;
+    bool available = true;                  // false while ownership moves
+    sim::FifoRing<std::uint32_t> waiting;   // requests that arrived meanwhile
+  };
+  // Events carry (request, sub-op, generation); request-level events use sub-op kWhole.
+  using Arg = std::uint64_t;
+  static constexpr int kWhole = 0xFFFF;
+  static Arg arg_of(std::uint32_t request, int sub, std::uint16_t gen) {
+    return request | (static_cast<std::uint64_t>(sub) << 32) | (static_cast<std::uint64_t>(gen) << 48);
+  }
   static std::uint32_t request_of(Arg arg) { return static_cast<std::uint32_t>(arg); }
-  static int sub_of(Arg arg) { return static_cast<int>(arg >> 32); }
+  static int sub_of(Arg arg) { return static_cast<int>((arg >> 32) & 0xFFFF); }
+  static std::uint16_t gen_of(Arg arg) { return static_cast<std::uint16_t>(arg >> 48); }
 
   IoRequest& req(std::uint32_t id) { return (*requests_)[id]; }
-  SubOp& sub(Arg arg) { return subops_[static_cast<std::size_t>(request_of(arg)) * max_subops_ + sub_of(arg)]; }
-  int owner_of(const IoRequest& r) const { return owners_[static_cast<std::size_t>(disk_volume_[r.disk])]; }
+  SubOp& sub(std::uint32_t id, int k) { return subops_[static_cast<std::size_t>(id) * max_subops_ + k]; }
+  SubOp& sub(Arg arg) { return sub(request_of(arg), sub_of(arg)); }
+  Arg whole(std::uint32_t id) const { return arg_of(id, kWhole, states_[id].gen); }
+  Arg of_sub(std::uint32_t id, int k) { return arg_of(id, k, sub(id, k).gen); }
+  // False for an event of an abandoned request or sub-op.
+  bool current(Arg arg) const;
+  int volume_of(const IoRequest& r) const { return disk_volume_[r.disk]; }
+  int owner_of(const IoRequest& r) const { return volumes_[static_cast<std::size_t>(volume_of(r))].owner; }
   double message(double bytes) const;
   double drive_cycles(int node, double bytes) const;  // issuing a drive I/O, through the cache tier if there is one
   std::uint64_t request_bytes(const IoRequest& r) const;  // on the wire toward the copy
   std::uint64_t reply_bytes(const IoRequest& r) const;    // on the wire back
+  bool reachable(int node, int drive) const;   // up, and so far as the cluster knows
+  bool readable(std::size_t copy) const;       // reachable and current
   void step(SubOp& s, IoStage stage);
+
+  // The path (s2d_product.cpp).
+  void start(std::uint32_t id);
   int plan(std::uint32_t id, int owner, CpuWork& work);
   void run_stack(std::uint32_t id, const CpuWork& extra);
-  void finish_subop(Arg arg);
-
+  void launch(std::uint32_t id, int k);
+  void finish_subop(std::uint32_t id, int k);
+  void fail_request(std::uint32_t id);
   void on_csv_hit(Arg arg);
   void on_redirect_sent(Arg arg);
   void on_redirect_arrived(Arg arg);
@@ -97,24 +148,84 @@ class S2dProduct final : public StorageProduct {
   void on_redirect_reply_sent(Arg arg);
   void on_redirect_reply_arrived(Arg arg);
   void on_done(Arg arg);
+  void on_failed(Arg arg);
+  void complete(std::uint32_t id);
+
+  // Failures (s2d_failures.cpp).
+  void stall(std::uint32_t id, int k, std::vector<std::uint64_t>& list);
+  void on_node_detected(std::uint64_t node);
+  void on_drive_detected(std::uint64_t node_drive);
+  void resolve_stalled(std::vector<std::uint64_t>& list);
+  void retry_subop(std::uint32_t id, int k);
+  void on_volume_moved(std::uint64_t volume);
+  void update_quorum();
+  int new_owner(int volume) const;
+
+  // Repair (s2d_repair.cpp).
+  struct RepairTask {
+    std::uint32_t copy;         // flat index of the copy to bring up to date
+    std::uint64_t issued = 0;   // bytes sent on their way
+  };
+  struct RepairQueue {
+    std::vector<RepairTask> tasks;
+    std::size_t head = 0;
+    int in_flight = 0;
+  };
+  struct RepairOp {
+    std::uint32_t copy = 0;
+    int volume = 0;
+    int source_node = 0, source_drive = 0, node = 0, drive = 0;
+    std::uint64_t source_offset = 0, offset = 0, bytes = 0;
+    bool last = false;          // the copy is current once this one lands
+  };
+  void queue_repair(std::uint32_t copy);
+  void pump_repair(int volume);
+  int repair_source(std::uint32_t copy) const;
+  void on_repair_sent(std::uint64_t op);
+  void on_repair_arrived(std::uint64_t op);
+  void on_repair_cpu_done(std::uint64_t op);
+  void on_repair_read(std::uint64_t op);
+  void on_repair_data(std::uint64_t op);
+  void on_repair_received(std::uint64_t op);
+  void on_repair_written(std::uint64_t op);
 
   sim::Engine* engine_;
   Cluster* cluster_;
   StackSpec stack_;
   bool rdma_;
+  bool witness_;
   VolumeLayout layout_;
   Connections sbl_;  // Software Storage Bus: copies on other nodes
   Connections csv_;  // CSV file-system redirection to the owner
   RequestTable* requests_;
   sim::EventHandler* client_ = nullptr;
-  std::vector<int> owners_;
+  std::vector<Volume> volumes_;
+  std::vector<int> volume_failover_;     // where each volume goes if its owner fails (-1: the cluster picks)
   std::vector<int> disk_volume_;
   std::vector<SubOp> subops_;
+  std::vector<RequestState> states_;
   int max_subops_ = 0;
   std::vector<Piece> pieces_;  // scratch for split()
   std::vector<std::unique_ptr<BlockCache>> csv_cache_;  // per node, when the cluster has a CSV block cache
   bool cache_warmup_;
   ProductCounters counters_;
+  // Failure state.
+  std::vector<std::uint8_t> stale_;              // per extent copy: missed writes, or lost, until repaired
+  std::vector<std::uint8_t> known_down_;          // per node: the cluster has detected the failure
+  std::vector<std::vector<std::uint8_t>> drive_down_, drive_known_down_;  // per node, per drive
+  std::vector<std::vector<std::uint64_t>> stalled_on_node_;  // sub-op / request args waiting for detection
+  std::vector<std::vector<std::uint64_t>> stalled_on_drive_;  // per node x drive
+  bool pool_online_ = true;
+  std::vector<std::uint32_t> drive_slots_;  // per node: extents one capacity drive holds
+  std::uint64_t reserve_slots_ = 0;         // per node, kept free for rebuilds
+  // Repair state.
+  std::vector<RepairQueue> repair_;  // per volume
+  std::vector<RepairOp> repair_ops_;
+  std::vector<std::uint32_t> free_repair_ops_;
+  std::vector<std::uint8_t> queued_;  // per extent copy: in a repair queue
+  std::vector<std::uint16_t> copy_volume_;  // per extent copy: the volume of its disk
+  std::uint64_t repair_bytes_queued_ = 0;
+  std::uint64_t repair_bytes_done_ = 0;
 
   template <void (S2dProduct::*Method)(Arg)>
   using Step = sim::MemberEvent<S2dProduct, Method>;
@@ -132,6 +243,19 @@ class S2dProduct final : public StorageProduct {
   Step<&S2dProduct::on_redirect_reply_sent> redirect_reply_sent_{*this};
   Step<&S2dProduct::on_redirect_reply_arrived> redirect_reply_arrived_{*this};
   Step<&S2dProduct::on_done> done_{*this};
+  Step<&S2dProduct::on_failed> failed_{*this};
+  sim::MemberEvent<S2dProduct, &S2dProduct::on_node_detected> node_detected_{*this};
+  sim::MemberEvent<S2dProduct, &S2dProduct::on_drive_detected> drive_detected_{*this};
+  sim::MemberEvent<S2dProduct, &S2dProduct::on_volume_moved> volume_moved_{*this};
+  template <void (S2dProduct::*Method)(std::uint64_t)>
+  using RepairStep = sim::MemberEvent<S2dProduct, Method>;
+  RepairStep<&S2dProduct::on_repair_sent> repair_sent_{*this};
+  RepairStep<&S2dProduct::on_repair_arrived> repair_arrived_{*this};
+  RepairStep<&S2dProduct::on_repair_cpu_done> repair_cpu_done_{*this};
+  RepairStep<&S2dProduct::on_repair_read> repair_read_{*this};
+  RepairStep<&S2dProduct::on_repair_data> repair_data_{*this};
+  RepairStep<&S2dProduct::on_repair_received> repair_received_{*this};
+  RepairStep<&S2dProduct::on_repair_written> repair_written_{*this};
 };
 
 }  // namespace hcisim::models

@@ -1,0 +1,42 @@
+// Failures over time: parts that fail and return at given times, or at random
+// from their failure rates, and how the storage product handles them.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "sim/time.hpp"
+
+namespace hcisim::models {
+
+enum class FailurePart { Node, Drive };
+
+struct TimelineEvent {
+  sim::SimTime at = 0;       // since the start of the run (warm-up included)
+  bool fail = true;          // false: the part returns
+  FailurePart part = FailurePart::Node;
+  int node = 0;              // 0-based
+  int drive = -1;            // 0-based capacity drive of the node, for FailurePart::Drive
+};
+
+struct FailureTimeline {
+  std::vector<TimelineEvent> events;  // in time order
+  // Draw failures at random over the run from the parts' rates (drive AFR, node
+  // MTBF), with the seed's own stream; returns after the outage time.
+  bool random_failures = false;
+  sim::SimTime random_node_outage_ns = 0;  // how long a randomly failed node stays down
+};
+
+// How a product handles failures (stack profile), and how fast it repairs.
+struct FailureHandlingSpec {
+  bool defined = false;                  // the profile describes it
+  sim::SimTime node_detection_ns = 0;    // until the cluster declares a silent node down
+  sim::SimTime drive_detection_ns = 0;   // until an I/O to a failed drive gives up
+  sim::SimTime volume_failover_ns = 0;   // a volume's ownership moving to another node
+  std::uint64_t repair_io_bytes = 0;     // one repair (resync / rebuild) copy
+  int repair_outstanding = 4;            // repair I/Os in flight per volume (S2D: 1, 2, 4, 8, 16)
+  std::uint64_t dirty_region_bytes = 0;  // granularity of dirty-region tracking (what a resync copies)
+  int reserve_drives_per_node = 1;       // capacity kept free for in-place rebuilds
+};
+
+}  // namespace hcisim::models
