@@ -27,6 +27,9 @@ namespace hcisim::models {
 
 class FlashDrive final : public Drive {
  public:
+  // Bound on c (the loader refuses drives past it; the constructor throws).
+  static constexpr std::int64_t kMaxChannels = 65'536;
+
   FlashDrive(sim::Engine& engine, const DriveSpec& spec);
 
   // Flash has no seek: the offset does not matter. Every write is durable once
@@ -59,6 +62,7 @@ class FlashDrive final : public Drive {
   sim::Engine* engine_;
   int channels_;
   double read_latency_s_;
+  double read_floor_s_;             // least work of a read: L_r, or c / IOPS when c rounded up
   double read_bw_;
   double write_bw_;
   double write_iops_;
@@ -66,7 +70,7 @@ class FlashDrive final : public Drive {
   std::uint64_t buffer_bytes_;
   std::uint64_t buffer_used_ = 0;
   sim::SharedCapacity media_;
-  std::vector<int> span_classes_;   // class index by span (channels); -1 = not registered yet
+  std::vector<int> span_classes_;   // class index by span (channels); -1 = not registered yet; grows to the largest span used
   std::vector<PendingWrite> records_;
   std::vector<std::uint32_t> free_records_;
   std::vector<std::uint32_t> waiting_;  // FIFO of records waiting for buffer room

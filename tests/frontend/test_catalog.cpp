@@ -20,7 +20,7 @@ const char* const kUserDrive =
     "id: my-ssd\n"
     "model: My SSD\n"
     "source: \"DS: my datasheet\"\n"
-    "type: sas_ssd\n"
+    "type: nvme\n"
     "capacity: 1.92TB\n"
     "random_read_iops: 200k\n"
     "random_write_iops: 60k\n"
@@ -160,7 +160,7 @@ TEST_CASE("a user folder extends the catalog and overrides parts with the same i
              "source: \"EST: test\"\nport_speed: 100Gb/s\nlatency: 300ns\n");
   const Catalog catalog = Catalog::load({user.path()});
   CHECK(catalog.drive("my-ssd").capacity_bytes == 1'920'000'000'000ull);
-  CHECK(catalog.drive("my-ssd").kind == hcisim::models::DriveKind::SasSsd);
+  CHECK(catalog.drive("my-ssd").kind == hcisim::models::DriveKind::Nvme);
   CHECK(catalog.drive("my-ssd").write_buffer_bytes == 0);  // not stated: none
   CHECK(catalog.network_switch("generic-100gbe").latency_ns == 300);
   CHECK(catalog.network_switch("generic-100gbe").model == "Faster switch");
@@ -241,9 +241,9 @@ TEST_CASE("catalog files are checked: keys, kinds, values, references, duplicate
           file.string() + ":1: key 'random_read_iops': required key is missing");
   }
   SECTION("bad quantity") {
-    const auto file = user.write("drives/d.yaml", std::string(kUserDrive) + "rpm: fast\n");
+    const auto file = user.write("drives/d.yaml", std::string(kUserDrive) + "write_buffer: fast\n");
     CHECK(load_error_of([&] { Catalog::load_only({user.path()}); }) ==
-          file.string() + ":14: key 'rpm': expected a number like 1.25, got 'fast'");
+          file.string() + ":14: key 'write_buffer': expected a size like 4KiB or 10GiB, got 'fast'");
   }
   SECTION("kind must match the folder") {
     const auto file = user.write("cpus/d.yaml", kUserDrive);
@@ -280,11 +280,20 @@ TEST_CASE("catalog files are checked: keys, kinds, values, references, duplicate
     CHECK_THAT(load_error_of([&] { Catalog::load({user.path()}); }),
                Contains("id 's2d' is a stack in ") && Contains("an override must be a stack too"));
   }
-  SECTION("a hdd needs rpm and seek") {
-    user.write("drives/d.yaml", head + "type: hdd\ncapacity: 2TB\nrandom_read_iops: 120\nrandom_write_iops: 120\n"
-                                       "seq_read_throughput: 200MB/s\nseq_write_throughput: 200MB/s\n"
-                                       "read_latency: 8ms\nwrite_latency: 8ms\n");
-    CHECK_THAT(load_error_of([&] { Catalog::load_only({user.path()}); }), Contains("key 'rpm': required key is missing"));
+  SECTION("drive types without a model are refused, and so are hard-disk fields on flash") {
+    // Until the HDD and SAS/SATA SSD models exist (not_modelled_yet.hpp), they would run as NVMe.
+    for (const char* type : {"hdd", "sas_ssd", "sata_ssd", "cloud_disk"}) {
+      const auto file = user.write("drives/d.yaml", head + "type: " + type + "\ncapacity: 2TB\nrandom_read_iops: 120\n"
+                                   "random_write_iops: 120\nseq_read_throughput: 200MB/s\n"
+                                   "seq_write_throughput: 200MB/s\nread_latency: 8ms\nwrite_latency: 8ms\n"
+                                   "rpm: 7200\navg_seek: 8ms\n");
+      CHECK(load_error_of([&] { Catalog::load_only({user.path()}); }) ==
+            file.string() + ":6: key 'type': expected nvme: only NVMe drives are modelled yet (hdd, sas_ssd, "
+                            "sata_ssd and cloud_disk are not), got '" + type + "'");
+    }
+    const auto file = user.write("drives/d.yaml", std::string(kUserDrive) + "rpm: 7200\n");
+    CHECK(load_error_of([&] { Catalog::load_only({user.path()}); }) ==
+          file.string() + ":14: key 'rpm': applies to hard disks (type: hdd) only; remove it from this drive");
   }
   SECTION("cpu threads must be a multiple of cores") {
     const auto file = user.write("cpus/c.yaml", "schema_version: 1\nkind: cpu\nid: c\nmodel: C\nsource: \"DS: c\"\n"
