@@ -8,12 +8,28 @@ namespace hcisim::models {
 
 namespace {
 int channels_of(const DriveSpec& spec) {
-  if (spec.random_read_iops <= 0 || spec.read_latency_ns <= 0 || spec.random_write_iops <= 0 ||
-      spec.seq_read_bytes_per_s <= 0 || spec.seq_write_bytes_per_s <= 0) {
+  if (!(spec.random_read_iops > 0) || spec.read_latency_ns <= 0 || !(spec.random_write_iops > 0) ||
+      !(spec.seq_read_bytes_per_s > 0) || !(spec.seq_write_bytes_per_s > 0)) {
     throw std::invalid_argument("drive '" + spec.id +
                                 "': random IOPS, sequential bandwidth and QD1 read latency must be positive");
   }
-  return std::max(1, static_cast<int>(std::lround(spec.random_read_iops * spec.read_latency_ns * 1e-9)));
+  // In double, checked before any integer conversion: the product can be anything a catalog holds.
+  const double in_flight = spec.random_read_iops * static_cast<double>(spec.read_latency_ns) * 1e-9;
+  if (!(in_flight <= static_cast<double>(FlashDrive::kMaxChannels))) {
+    throw std::invalid_argument("drive '" + spec.id + "': random IOPS x QD1 read latency = " +
+                                std::to_string(in_flight) + " channels; at most " +
+                                std::to_string(FlashDrive::kMaxChannels) + " are modelled");
+  }
+  return static_cast<int>(std::max<std::int64_t>(1, std::llround(in_flight)));
+}
+
+// A read alone takes L_r; but when c rounded up from IOPS x L_r (a drive rated
+// below its own QD1 rate, e.g. 0.5 IOPS at 90 us), c reads in parallel would
+// beat the rating, so each read takes at least c / IOPS.
+double read_floor_of(const DriveSpec& spec, int channels) {
+  const double latency_s = static_cast<double>(spec.read_latency_ns) * 1e-9;
+  const double rated_s = channels / spec.random_read_iops;
+  return rated_s > latency_s * (1 + 1e-9) ? rated_s : latency_s;
 }
 }  // namespace
 
@@ -21,18 +37,21 @@ FlashDrive::FlashDrive(sim::Engine& engine, const DriveSpec& spec)
     : engine_(&engine),
       channels_(channels_of(spec)),
       read_latency_s_(spec.read_latency_ns * 1e-9),
+      read_floor_s_(read_floor_of(spec, channels_)),
       read_bw_(spec.seq_read_bytes_per_s),
       write_bw_(spec.seq_write_bytes_per_s),
       write_iops_(spec.random_write_iops),
       write_latency_(spec.write_latency_ns),
       buffer_bytes_(spec.write_buffer_bytes),
       media_(engine, static_cast<double>(channels_)),
-      span_classes_(static_cast<std::size_t>(channels_) + 1, -1) {}
+      span_classes_(static_cast<std::size_t>(std::min(channels_, 64)) + 1, -1) {}
 
 // Rate classes are per whole number of channels an I/O may span (few distinct
 // sizes in any workload, so few classes).
 int FlashDrive::span_class(double span) {
-  const int whole = std::clamp(static_cast<int>(std::ceil(span - 1e-9)), 1, channels_);
+  const int whole = static_cast<int>(std::clamp(std::ceil(span - 1e-9), 1.0, static_cast<double>(channels_)));
+  // Grows only when a larger span first occurs (a few sizes per workload), not per I/O.
+  if (static_cast<std::size_t>(whole) >= span_classes_.size()) span_classes_.resize(static_cast<std::size_t>(whole) + 1, -1);
   int& cls = span_classes_[static_cast<std::size_t>(whole)];
   if (cls < 0) cls = media_.rate_class(static_cast<double>(whole));
   return cls;
@@ -48,8 +67,8 @@ void FlashDrive::submit(const DriveIo& io, sim::EventHandler& done, std::uint64_
 
 void FlashDrive::read_bytes(std::uint64_t bytes, sim::EventHandler& done, std::uint64_t arg) {
   ++reads_;
-  const double work = std::max(read_latency_s_, channels_ * static_cast<double>(bytes) / read_bw_);
-  media_.submit(work, span_class(work / read_latency_s_), done, arg);
+  const double work = std::max(read_floor_s_, channels_ * static_cast<double>(bytes) / read_bw_);
+  media_.submit(work, span_class(work / read_floor_s_), done, arg);
 }
 
 std::uint32_t FlashDrive::take_record(const PendingWrite& write) {
@@ -71,8 +90,9 @@ void FlashDrive::submit_write_to_media(std::uint64_t bytes, sim::EventHandler& d
 
 void FlashDrive::write_bytes(std::uint64_t bytes, sim::EventHandler& done, std::uint64_t arg) {
   ++writes_;
-  if (buffer_bytes_ == 0) {
-    // No buffer: the write completes when the media has it.
+  if (buffer_bytes_ == 0 || bytes == 0) {
+    // No buffer: the write completes when the media has it. (A zero-byte
+    // write takes no buffer record: a drained record is marked by 0 bytes.)
     submit_write_to_media(bytes, done, arg);
     return;
   }
