@@ -4,6 +4,10 @@
 // a seeded random order), which spreads every disk over all drives evenly, as
 // the pool's allocator does.
 // Memory: copies x 4 B per slab (10 GiB disk, 3 copies: 480 B).
+// Time: O(copies x (log nodes + drives per node)) per slab. Nodes wait in a
+// min-heap keyed by (slabs placed, random tie drawn when the node last took a
+// slab): the least-used nodes come out first, and among equally used ones a
+// uniformly random order, as if the ties were redrawn for every slab.
 #pragma once
 
 #include <cstdint>
@@ -44,6 +48,15 @@ class SlabMap {
   sim::RandomStream rng_;
   std::vector<std::uint64_t> disk_first_slab_;
   std::vector<Extent> extents_;
+  struct NodeKey {
+    std::uint32_t slabs;
+    std::uint64_t tie;
+    int node;
+    bool operator>(const NodeKey& other) const {
+      return slabs != other.slabs ? slabs > other.slabs : tie > other.tie;
+    }
+  };
+  std::vector<NodeKey> least_used_;  // min-heap by (slabs, tie)
   std::vector<std::uint32_t> node_slabs_;
   std::vector<std::uint32_t> drive_slabs_;
 };
