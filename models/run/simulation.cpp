@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 #include <stdexcept>
 
 #include "models/run/bottleneck.hpp"
 #include "models/run/reference_check.hpp"
+#include "models/run/steady_state.hpp"
 #include "models/storage/s2d_cluster.hpp"
 #include "models/workload/diskspd_workload.hpp"
 #include "models/workload/measurement.hpp"
@@ -88,6 +90,9 @@ void fill_nodes(RunResult& result, const S2dCluster& cluster, const ScenarioSpec
 
 RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   if (spec.run.duration_ns <= 0) throw std::invalid_argument("run duration must be positive");
+  if (spec.run.warmup_ns < 0 || spec.run.warmup_ns > std::numeric_limits<sim::SimTime>::max() - spec.run.duration_ns) {
+    throw std::invalid_argument("warm-up + duration must fit the simulator's clock (about 292 years)");
+  }
   if (static_cast<int>(spec.vms.per_node.size()) != spec.cluster.node_count) {
     throw std::invalid_argument("VM placement must list one count per node");
   }
@@ -172,6 +177,7 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   perf.ios_per_wall_second = wall > 0 ? static_cast<double>(perf.simulated_ios) / wall : 0;
   perf.events_per_wall_second = wall > 0 ? static_cast<double>(perf.events) / wall : 0;
   perf.peak_pending_events = peak_pending;
+  assess_steady_state(result, spec, measurement);
   return result;
 }
 

@@ -14,7 +14,11 @@ void Measurement::begin(sim::SimTime start, sim::SimTime duration, int intervals
 }
 
 void Measurement::close_interval() {
-  iops_.add(static_cast<double>(open_.reads + open_.writes) / sim::to_seconds(interval_));
+  const std::uint64_t ios = open_.reads + open_.writes;
+  iops_.add(static_cast<double>(ios) / sim::to_seconds(interval_));
+  if (ios > 0) {
+    latency_ns_.add(static_cast<double>(open_.read_latency_sum + open_.write_latency_sum) / static_cast<double>(ios));
+  }
   closed_.push_back(open_);
   interval_end_ += interval_;
   open_ = IntervalSample{interval_end_};

@@ -1,7 +1,8 @@
 // What a run measures about its I/Os after warm-up: counts, bytes, latency
 // histograms (read and write), and a timeline of equal intervals (IOPS and
-// mean latency per direction) that also feeds a batch-means confidence
-// interval. Memory: one small record per interval, fixed by begin().
+// mean latency per direction) that also feeds batch-means confidence
+// intervals on IOPS and on the mean latency (of the intervals that completed
+// an I/O). Memory: one small record per interval, fixed by begin().
 #pragma once
 
 #include <cstdint>
@@ -53,6 +54,8 @@ class Measurement {
   const sim::LatencyHistogram& read_latency() const { return read_latency_; }
   const sim::LatencyHistogram& write_latency() const { return write_latency_; }
   const sim::BatchMeans& iops_batches() const { return iops_; }
+  // Mean latency (ns) of all I/Os completed in each interval that completed any.
+  const sim::BatchMeans& latency_batches() const { return latency_ns_; }
   // Closed intervals, in time order.
   const std::vector<IntervalSample>& timeline() const { return closed_; }
   sim::SimTime interval() const { return interval_; }
@@ -69,6 +72,7 @@ class Measurement {
   sim::LatencyHistogram read_latency_;
   sim::LatencyHistogram write_latency_;
   sim::BatchMeans iops_{16};
+  sim::BatchMeans latency_ns_{16};
 };
 
 }  // namespace hcisim::models
