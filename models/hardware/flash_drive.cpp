@@ -14,7 +14,7 @@ int channels_of(const DriveSpec& spec) {
                                 "': random IOPS, sequential bandwidth and QD1 read latency must be positive");
   }
   // In double, checked before any integer conversion: the product can be anything a catalog holds.
-  const double in_flight = spec.random_read_iops * static_cast<double>(spec.read_latency_ns) * 1e-9;
+  const double in_flight = spec.random_read_iops * static_cast<double>(spec.read_latency_ns) / 1e9;
   if (!(in_flight <= static_cast<double>(FlashDrive::kMaxChannels))) {
     throw std::invalid_argument("drive '" + spec.id + "': random IOPS x QD1 read latency = " +
                                 std::to_string(in_flight) + " channels; at most " +

@@ -16,11 +16,11 @@ std::string duration_text(double seconds) {
   const double up = std::ceil(ms / scale) * scale;
   char text[32];
   if (up >= 1000) {
-    std::snprintf(text, sizeof text, "%gs", up / 1000);
+    std::snprintf(text, sizeof text, "%g s", up / 1000);
   } else if (up >= 1) {
-    std::snprintf(text, sizeof text, "%gms", up);
+    std::snprintf(text, sizeof text, "%g ms", up);
   } else {
-    std::snprintf(text, sizeof text, "%gus", up * 1000);
+    std::snprintf(text, sizeof text, "%g us", up * 1000);
   }
   return text;
 }

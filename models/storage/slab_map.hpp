@@ -4,10 +4,14 @@
 // a seeded random order), which spreads every disk over all drives evenly, as
 // the pool's allocator does.
 // Memory: copies x 4 B per slab (10 GiB disk, 3 copies: 480 B).
-// Time: O(copies x (log nodes + drives per node)) per slab. Nodes wait in a
-// min-heap keyed by (slabs placed, random tie drawn when the node last took a
-// slab): the least-used nodes come out first, and among equally used ones a
-// uniformly random order, as if the ties were redrawn for every slab.
+// Time: O(copies) per slab, amortised. Least-used first keeps every node's
+// slab count within one of every other's, so the least-used nodes are always
+// "those not yet picked in this round": a round is a random order of the
+// nodes, consumed `copies` at a time and reshuffled when used up (a slab that
+// spans two rounds takes its remaining copies from other nodes). Picking in a
+// random order is the same as breaking ties by fresh random keys at every
+// slab. Within a node, the least-used drive with the lowest index is next,
+// which is a round robin over its drives.
 #pragma once
 
 #include <cstdint>
@@ -48,15 +52,11 @@ class SlabMap {
   sim::RandomStream rng_;
   std::vector<std::uint64_t> disk_first_slab_;
   std::vector<Extent> extents_;
-  struct NodeKey {
-    std::uint32_t slabs;
-    std::uint64_t tie;
-    int node;
-    bool operator>(const NodeKey& other) const {
-      return slabs != other.slabs ? slabs > other.slabs : tie > other.tie;
-    }
-  };
-  std::vector<NodeKey> least_used_;  // min-heap by (slabs, tie)
+  void start_round(const int* taken, int count);
+
+  std::vector<int> round_;          // this round's random order of the nodes
+  std::size_t next_ = 0;            // round_[next_..] are the least-used nodes
+  std::vector<std::uint16_t> next_drive_;  // per node: its least-used drive
   std::vector<std::uint32_t> node_slabs_;
   std::vector<std::uint32_t> drive_slabs_;
 };

@@ -20,9 +20,9 @@ YamlValue number_at(const YamlMap& map, std::string_view key) {
   return value.map({"value", "source"}).required("value");
 }
 
-// "expected EXPECTED, got '<the value>'" at `key` unless `ok`.
+// "key 'KEY': expected EXPECTED, got '<the number>'" unless `ok`.
 void require(bool ok, const YamlMap& map, std::string_view key, const std::string& expected) {
-  if (!ok) number_at(map, key).fail_expected(expected);
+  if (!ok) map.required(key).fail("expected " + expected + ", got " + number_at(map, key).node().describe());
 }
 
 std::string at_most(const std::string& limit) { return "at most " + limit; }
@@ -107,7 +107,7 @@ models::DriveSpec read_drive(const YamlMap& map, PartFieldReader& fields) {
   require(drive.write_latency_ns > 0 && drive.write_latency_ns <= limits::kMaxDriveLatencyNs, map, "write_latency",
           latency_range);
   // The flash model runs random_read_iops x read_latency I/Os in parallel (Little's law).
-  const double channels = drive.random_read_iops * static_cast<double>(drive.read_latency_ns) * 1e-9;
+  const double channels = drive.random_read_iops * static_cast<double>(drive.read_latency_ns) / 1e9;
   require(channels <= static_cast<double>(models::FlashDrive::kMaxChannels), map, "random_read_iops",
           "random_read_iops x read_latency (" + format_number(channels) + " I/Os in flight inside the drive) of " +
               at_most(format_count(static_cast<double>(models::FlashDrive::kMaxChannels))));
