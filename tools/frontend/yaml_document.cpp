@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <fstream>
 #include <sstream>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "tools/frontend/input_limits.hpp"
@@ -77,12 +79,13 @@ struct Converter {
       case YAML::NodeType::Map:
         out.kind = YamlNode::Kind::Map;
         enter(in, out.line);
+        std::unordered_set<std::string> keys;  // a mapping may hold many keys: no quadratic search
         for (const auto& entry : in) {
           const int key_line = line_of(entry.first, out.line);
           if (!entry.first.IsScalar()) fail(key_line, "a mapping key must be plain text");
           const std::string key = entry.first.Scalar();
           check_text(key, key_line);
-          if (out.find(key) != nullptr) fail(key_line, "key " + in_quotes(key) + " appears twice in this mapping");
+          if (!keys.insert(key).second) fail(key_line, "key " + in_quotes(key) + " appears twice in this mapping");
           YamlNode value = convert(entry.second, key_line);
           // yaml-cpp marks an empty value ("key:") at the next token; the key's line is where it is.
           if (value.kind == YamlNode::Kind::Null) value.line = key_line;
@@ -208,14 +211,16 @@ void deep_merge(YamlNode& base, const YamlNode& over) {
   }
   base.file = over.file;
   base.line = over.line;
+  std::unordered_map<std::string, std::size_t> index;  // key -> position in base.children
+  for (std::size_t i = 0; i < base.children.size(); ++i) index.emplace(base.children[i].key, i);
   for (const YamlNode& child : over.children) {
-    auto existing = std::find_if(base.children.begin(), base.children.end(),
-                                 [&](const YamlNode& c) { return c.key == child.key; });
-    if (existing == base.children.end()) {
+    const auto [at, added] = index.emplace(child.key, base.children.size());
+    if (added) {
       base.children.push_back(child);
     } else {
-      deep_merge(*existing, child);
-      existing->key_line = child.key_line;  // the winning file's line, as `file` now is too
+      YamlNode& existing = base.children[at->second];
+      deep_merge(existing, child);
+      existing.key_line = child.key_line;  // the winning file's line, as `file` now is too
     }
   }
 }
