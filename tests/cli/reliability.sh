@@ -49,7 +49,7 @@ concurrent-writers)  # 1c: two runs writing one path: both succeed, the file is 
   # 1024 nodes x 1 VM: a large report, so the two writes overlap (as in the reproducer).
   set -- --set cluster.nodes=1024 --set vms.per_node=1 --duration 1ms --warmup 0ms --json "$D/r.json"
   i=0
-  while [ $i -lt 16 ]; do
+  while [ $i -lt 10 ]; do
     "$H" run "$R/base.yaml" -q --seed 1 "$@" > /dev/null 2> "$D/e1" & p1=$!
     "$H" run "$R/base.yaml" -q --seed 2 "$@" > /dev/null 2> "$D/e2" & p2=$!
     wait $p1; r1=$?; wait $p2; r2=$?
