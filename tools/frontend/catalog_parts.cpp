@@ -63,7 +63,8 @@ models::CpuSpec read_cpu(const YamlMap& map, PartFieldReader& fields) {
     map.required("threads").fail_expected("a multiple of cores (" + std::to_string(cpu.cores) + ")");
   }
   cpu.base_hz = fields.frequency(map, "base_clock");
-  require(cpu.base_hz <= limits::kMaxClockHz, map, "base_clock", at_most(format_frequency(limits::kMaxClockHz)));
+  require(cpu.base_hz >= limits::kMinClockHz && cpu.base_hz <= limits::kMaxClockHz, map, "base_clock",
+          "a clock from " + format_frequency(limits::kMinClockHz) + " to " + format_frequency(limits::kMaxClockHz));
   cpu.boost_hz = fields.frequency(map, "boost_clock");
   if (cpu.boost_hz < cpu.base_hz) map.required("boost_clock").fail_expected("at least base_clock");
   require(cpu.boost_hz <= limits::kMaxClockHz, map, "boost_clock", at_most(format_frequency(limits::kMaxClockHz)));

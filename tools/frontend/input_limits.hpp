@@ -46,6 +46,8 @@ constexpr double kMaxDriveBytesPerS = 1e12;                      // 1 TB/s
 constexpr std::int64_t kMaxDriveLatencyNs = 1'000'000'000;       // 1 s
 constexpr double kMaxPortBitsPerS = 10e12;                       // 10 Tb/s
 constexpr std::int64_t kMaxNetworkLatencyNs = 1'000'000'000;     // 1 s
+// A clock bounds the nanoseconds a burst of cycles takes (cycles / clock must fit the clock's int64).
+constexpr double kMinClockHz = 1e6;                              // 1 MHz
 constexpr double kMaxClockHz = 10e9;                             // 10 GHz
 constexpr double kMaxCyclesPerIo = 1e9;                          // 0.4 s at 2.25 GHz
 constexpr double kMaxCyclesPerByte = 1e4;
