@@ -12,11 +12,11 @@
 #include "tools/frontend/figure_names.hpp"
 #include "tools/frontend/input_limits.hpp"
 #include "tools/frontend/load_error.hpp"
+#include "tools/frontend/message_text.hpp"
+#include "tools/frontend/not_modelled_yet.hpp"
 #include "tools/frontend/quantity_format.hpp"
 #include "tools/frontend/yaml_include.hpp"
 #include "tools/frontend/yaml_reader.hpp"
-#include "tools/frontend/message_text.hpp"
-#include "tools/frontend/not_modelled_yet.hpp"
 
 namespace hcisim::frontend {
 namespace {

@@ -1,5 +1,4 @@
 #include "tools/frontend/units.hpp"
-#include "tools/frontend/message_text.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -8,6 +7,8 @@
 #include <optional>
 #include <string>
 #include <utility>
+
+#include "tools/frontend/message_text.hpp"
 
 namespace hcisim::frontend {
 namespace {
