@@ -9,6 +9,7 @@ CASE=$3
 R=$SRC/tests/scenarios/bad/reliability
 D=$(mktemp -d)
 trap 'rm -rf "$D"' EXIT
+cd "$D" || exit 1  # whatever a broken build writes by accident lands in the scratch folder
 fail() { echo "FAIL ($CASE): $*"; exit 1; }
 # Files in $D other than the ones named: a temporary file left behind.
 leftovers() {
