@@ -7,32 +7,47 @@
 namespace hcisim::models {
 
 namespace {
-int channels_of(const DriveSpec& spec) {
-  if (spec.random_read_iops <= 0 || spec.read_latency_ns <= 0 || spec.random_write_iops <= 0 ||
-      spec.seq_read_bytes_per_s <= 0 || spec.seq_write_bytes_per_s <= 0) {
+// The drive's parallelism, IOPS x QD1 latency by Little's law: fractional (a
+// drive rated below its own QD1 rate, e.g. 0.5 IOPS at 90 us, has 4.5e-5 of a
+// channel, so a read alone then takes 1 / IOPS), never rounded, so the
+// rating holds exactly at any depth and a lone read takes the QD1 latency.
+double capacity_of(const DriveSpec& spec) {
+  if (!(spec.random_read_iops > 0) || spec.read_latency_ns <= 0 || !(spec.random_write_iops > 0) ||
+      !(spec.seq_read_bytes_per_s > 0) || !(spec.seq_write_bytes_per_s > 0)) {
     throw std::invalid_argument("drive '" + spec.id +
                                 "': random IOPS, sequential bandwidth and QD1 read latency must be positive");
   }
-  return std::max(1, static_cast<int>(std::lround(spec.random_read_iops * spec.read_latency_ns * 1e-9)));
+  // In double, checked before any integer conversion: the product can be anything a catalog holds.
+  const double in_flight = spec.random_read_iops * static_cast<double>(spec.read_latency_ns) / 1e9;
+  if (!(in_flight <= static_cast<double>(FlashDrive::kMaxChannels))) {
+    throw std::invalid_argument("drive '" + spec.id + "': random IOPS x QD1 read latency = " +
+                                std::to_string(in_flight) + " channels; at most " +
+                                std::to_string(FlashDrive::kMaxChannels) + " are modelled");
+  }
+  return in_flight;
 }
 }  // namespace
 
 FlashDrive::FlashDrive(sim::Engine& engine, const DriveSpec& spec)
     : engine_(&engine),
-      channels_(channels_of(spec)),
+      capacity_(capacity_of(spec)),
+      channels_(static_cast<int>(std::max<std::int64_t>(1, std::llround(capacity_)))),
       read_latency_s_(spec.read_latency_ns * 1e-9),
       read_bw_(spec.seq_read_bytes_per_s),
       write_bw_(spec.seq_write_bytes_per_s),
       write_iops_(spec.random_write_iops),
       write_latency_(spec.write_latency_ns),
       buffer_bytes_(spec.write_buffer_bytes),
-      media_(engine, static_cast<double>(channels_)),
-      span_classes_(static_cast<std::size_t>(channels_) + 1, -1) {}
+      media_(engine, capacity_),
+      span_classes_(static_cast<std::size_t>(std::min(channels_, 64)) + 1, -1) {}
 
 // Rate classes are per whole number of channels an I/O may span (few distinct
 // sizes in any workload, so few classes).
 int FlashDrive::span_class(double span) {
-  const int whole = std::clamp(static_cast<int>(std::ceil(span - 1e-9)), 1, channels_);
+  const int whole =
+      static_cast<int>(std::clamp(std::ceil(span - 1e-9), 1.0, std::max(1.0, std::ceil(capacity_ - 1e-9))));
+  // Grows only when a larger span first occurs (a few sizes per workload), not per I/O.
+  if (static_cast<std::size_t>(whole) >= span_classes_.size()) span_classes_.resize(static_cast<std::size_t>(whole) + 1, -1);
   int& cls = span_classes_[static_cast<std::size_t>(whole)];
   if (cls < 0) cls = media_.rate_class(static_cast<double>(whole));
   return cls;
@@ -48,7 +63,7 @@ void FlashDrive::submit(const DriveIo& io, sim::EventHandler& done, std::uint64_
 
 void FlashDrive::read_bytes(std::uint64_t bytes, sim::EventHandler& done, std::uint64_t arg) {
   ++reads_;
-  const double work = std::max(read_latency_s_, channels_ * static_cast<double>(bytes) / read_bw_);
+  const double work = std::max(read_latency_s_, capacity_ * static_cast<double>(bytes) / read_bw_);
   media_.submit(work, span_class(work / read_latency_s_), done, arg);
 }
 
@@ -65,14 +80,15 @@ std::uint32_t FlashDrive::take_record(const PendingWrite& write) {
 
 void FlashDrive::submit_write_to_media(std::uint64_t bytes, sim::EventHandler& done, std::uint64_t arg) {
   const double per_op = 1.0 / write_iops_;
-  const double work = channels_ * std::max(per_op, static_cast<double>(bytes) / write_bw_);
-  media_.submit(work, span_class(work / (channels_ * per_op)), done, arg);
+  const double work = capacity_ * std::max(per_op, static_cast<double>(bytes) / write_bw_);
+  media_.submit(work, span_class(work / (capacity_ * per_op)), done, arg);
 }
 
 void FlashDrive::write_bytes(std::uint64_t bytes, sim::EventHandler& done, std::uint64_t arg) {
   ++writes_;
-  if (buffer_bytes_ == 0) {
-    // No buffer: the write completes when the media has it.
+  if (buffer_bytes_ == 0 || bytes == 0) {
+    // No buffer: the write completes when the media has it. (A zero-byte
+    // write takes no buffer record: a drained record is marked by 0 bytes.)
     submit_write_to_media(bytes, done, arg);
     return;
   }

@@ -27,6 +27,9 @@ namespace hcisim::models {
 
 class FlashDrive final : public Drive {
  public:
+  // Bound on c (the loader refuses drives past it; the constructor throws).
+  static constexpr std::int64_t kMaxChannels = 65'536;
+
   FlashDrive(sim::Engine& engine, const DriveSpec& spec);
 
   // Flash has no seek: the offset does not matter. Every write is durable once
@@ -57,7 +60,8 @@ class FlashDrive final : public Drive {
   std::uint32_t take_record(const PendingWrite& write);
 
   sim::Engine* engine_;
-  int channels_;
+  double capacity_;  // channels, IOPS x QD1 latency, fractional
+  int channels_;     // rounded, for reports
   double read_latency_s_;
   double read_bw_;
   double write_bw_;
@@ -66,7 +70,7 @@ class FlashDrive final : public Drive {
   std::uint64_t buffer_bytes_;
   std::uint64_t buffer_used_ = 0;
   sim::SharedCapacity media_;
-  std::vector<int> span_classes_;   // class index by span (channels); -1 = not registered yet
+  std::vector<int> span_classes_;   // class index by span (channels); -1 = not registered yet; grows to the largest span used
   std::vector<PendingWrite> records_;
   std::vector<std::uint32_t> free_records_;
   std::vector<std::uint32_t> waiting_;  // FIFO of records waiting for buffer room

@@ -2,6 +2,7 @@
 
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/dijkstra_shortest_paths.hpp>
+#include <algorithm>
 #include <stdexcept>
 
 namespace hcisim::models {
@@ -30,19 +31,26 @@ std::vector<sim::SimTime> route_latencies(int nodes, const NicSpec& nic, const S
   return latency;
 }
 
+// Each NIC port is cabled to a switch port: the link runs at the slower of the
+// two. Without a switch (port speed 0: nodes connected directly) the NIC decides.
+double link_bits_per_s(const NicSpec& nic, const SwitchSpec& sw) {
+  if (sw.port_bits_per_s < 0) throw std::invalid_argument("fabric: a switch port speed cannot be negative");
+  return sw.port_bits_per_s > 0 ? std::min(nic.port_bits_per_s, sw.port_bits_per_s) : nic.port_bits_per_s;
+}
+
 }  // namespace
 
 Fabric::Fabric(sim::Engine& engine, int nodes, const NicSpec& nic, int nics_per_node, const SwitchSpec& sw)
     : engine_(&engine),
       nodes_(static_cast<std::size_t>(nodes)),
-      node_bytes_per_s_(nic.port_bits_per_s / 8.0 * nic.ports * nics_per_node),
+      node_bytes_per_s_(link_bits_per_s(nic, sw) / 8.0 * nic.ports * nics_per_node),
       latency_(route_latencies(nodes, nic, sw)) {
   if (nodes < 1 || node_bytes_per_s_ <= 0) {
     throw std::invalid_argument("fabric: needs at least one node and a positive NIC line rate");
   }
   // A node's ports are bonded (SET / multichannel): one pipe per direction with
   // their total capacity, but no single message faster than one port.
-  const double port_bytes_per_s = nic.port_bits_per_s / 8.0;
+  const double port_bytes_per_s = link_bits_per_s(nic, sw) / 8.0;
   for (std::size_t i = 0; i < nodes_; ++i) {
     egress_.push_back(std::make_unique<sim::SharedCapacity>(engine, node_bytes_per_s_));
     ingress_.push_back(std::make_unique<sim::SharedCapacity>(engine, node_bytes_per_s_));

@@ -6,8 +6,9 @@
 // at once (the NICs and the cut-through switch pipeline it: a lone transfer
 // runs at one port's rate, not half of it); it has crossed when both pipes have
 // carried all its bytes, so the slower share decides (incast shows up at the
-// receiver), then it takes the routed latency (NIC + switch hops). CPU costs of
-// messages are the stack's business.
+// receiver), then it takes the routed latency (NIC + switch hops). Each port
+// runs at the slower of the NIC port and the switch port it is cabled to. CPU
+// costs of messages are the stack's business.
 #pragma once
 
 #include <cstdint>

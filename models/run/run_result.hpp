@@ -113,6 +113,7 @@ struct RunResult {
   double read_iops = 0, write_iops = 0;
   double read_bytes_per_s = 0, write_bytes_per_s = 0;
   double total_iops_ci_half_width = 0;  // 95 % batch means; 0 when too few batches
+  double latency_ci_half_width_s = 0;   // 95 % batch means on the mean latency (all I/Os); 0 when too few
   LatencySummary read_latency, write_latency, all_latency;
   StageBreakdown read_stages, write_stages;
   std::vector<NodeResult> nodes;
@@ -128,6 +129,8 @@ struct RunResult {
   std::vector<TimelineMark> events;     // failures, returns, failovers, repair done (warm-up included)
   std::uint64_t failed_ios = 0;         // measured I/Os the storage failed (volume offline, no copy)
   RunPerformance performance;       // wall-clock figures: not deterministic
+  // Why the numbers may not be what they seem (steady_state.hpp); empty when they are.
+  std::vector<std::string> warnings;
 
   double total_iops() const { return read_iops + write_iops; }
   double total_bytes_per_s() const { return read_bytes_per_s + write_bytes_per_s; }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 #include <stdexcept>
 
 #include "models/cluster/cluster.hpp"
@@ -10,6 +11,7 @@
 #include "models/run/bottleneck.hpp"
 #include "models/run/reference_check.hpp"
 #include "models/storage/s2d/s2d_product.hpp"
+#include "models/run/steady_state.hpp"
 #include "models/workload/diskspd_workload.hpp"
 #include "models/workload/measurement.hpp"
 #include "sim/engine.hpp"
@@ -218,6 +220,9 @@ StageBreakdown stage_means(const Measurement& measurement, bool write, std::uint
 
 RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   if (spec.run.duration_ns <= 0) throw std::invalid_argument("run duration must be positive");
+  if (spec.run.warmup_ns < 0 || spec.run.warmup_ns > std::numeric_limits<sim::SimTime>::max() - spec.run.duration_ns) {
+    throw std::invalid_argument("warm-up + duration must fit the simulator's clock (about 292 years)");
+  }
   if (static_cast<int>(spec.vms.per_node.size()) != spec.cluster.node_count) {
     throw std::invalid_argument("VM placement must list one count per node");
   }
@@ -329,6 +334,7 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   perf.ios_per_wall_second = wall > 0 ? static_cast<double>(perf.simulated_ios) / wall : 0;
   perf.events_per_wall_second = wall > 0 ? static_cast<double>(perf.events) / wall : 0;
   perf.peak_pending_events = peak_pending;
+  assess_steady_state(result, spec, measurement);
   return result;
 }
 

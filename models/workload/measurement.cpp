@@ -20,7 +20,11 @@ void Measurement::begin_every(sim::SimTime start, sim::SimTime duration, sim::Si
 }
 
 void Measurement::close_interval() {
-  iops_.add(static_cast<double>(open_.reads + open_.writes) / sim::to_seconds(interval_));
+  const std::uint64_t ios = open_.reads + open_.writes;
+  iops_.add(static_cast<double>(ios) / sim::to_seconds(interval_));
+  if (ios > 0) {
+    latency_ns_.add(static_cast<double>(open_.read_latency_sum + open_.write_latency_sum) / static_cast<double>(ios));
+  }
   open_.read_p50_ns = interval_read_.percentile_ns(50);
   open_.read_p99_ns = interval_read_.percentile_ns(99);
   open_.write_p50_ns = interval_write_.percentile_ns(50);

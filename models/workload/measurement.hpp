@@ -1,7 +1,8 @@
 // What a run measures about its I/Os after warm-up: counts, bytes, latency
 // histograms (read and write), and a timeline of equal intervals (IOPS and
-// mean latency per direction) that also feeds a batch-means confidence
-// interval. Memory: one small record per interval, fixed by begin().
+// mean latency per direction) that also feeds batch-means confidence
+// intervals on IOPS and on the mean latency (of the intervals that completed
+// an I/O). Memory: one small record per interval, fixed by begin().
 #pragma once
 
 #include <array>
@@ -82,6 +83,8 @@ class Measurement {
   const sim::BatchMeans& iops_batches() const { return iops_; }
   // Time spent in each stage, summed over the measured I/Os of one direction.
   const std::array<sim::SimTime, kIoStageCount>& stage_sums(bool write) const { return stage_sums_[write ? 1 : 0]; }
+  // Mean latency (ns) of all I/Os completed in each interval that completed any.
+  const sim::BatchMeans& latency_batches() const { return latency_ns_; }
   // Closed intervals, in time order.
   const std::vector<IntervalSample>& timeline() const { return closed_; }
   sim::SimTime interval() const { return interval_; }
@@ -101,6 +104,7 @@ class Measurement {
   std::uint64_t failed_ = 0;
   sim::BatchMeans iops_{16};
   std::array<std::array<sim::SimTime, kIoStageCount>, 2> stage_sums_{};
+  sim::BatchMeans latency_ns_{16};
 };
 
 }  // namespace hcisim::models

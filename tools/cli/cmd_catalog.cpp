@@ -5,6 +5,7 @@
 #include "tools/cli/commands.hpp"
 #include "tools/cli/options.hpp"
 #include "tools/frontend/catalog.hpp"
+#include "tools/frontend/message_text.hpp"
 
 namespace hcisim::cli {
 
@@ -27,7 +28,7 @@ int catalog_command(const std::vector<std::string>& args) {
   if (words.size() == 1 && words[0] == "list") {
     std::printf("%-8s %-34s %s\n", "kind", "id", "model");
     for (const auto& part : catalog.list()) {
-      std::printf("%-8s %-34s %s\n", part.kind.c_str(), part.id.c_str(), part.model.c_str());
+      std::printf("%-8s %-34s %s\n", part.kind.c_str(), part.id.c_str(), frontend::printable(part.model).c_str());
     }
     return 0;
   }

@@ -9,6 +9,7 @@
 #include "tools/cli/options.hpp"
 #include "tools/frontend/catalog.hpp"
 #include "tools/frontend/compare_table.hpp"
+#include "tools/frontend/message_text.hpp"
 #include "tools/frontend/scenario_loader.hpp"
 
 namespace hcisim::cli {
@@ -44,6 +45,9 @@ int compare_command(const std::vector<std::string>& args) {
     const auto result = models::simulate(spec);
     if (tty) std::fprintf(stderr, "%60s\r", "");
     std::cout << frontend::compare_row(result) << std::flush;
+    for (const std::string& warning : result.warnings) {
+      std::cerr << "  " << frontend::printable(spec.id, 30) << ": " << frontend::printable(warning) << "\n";
+    }
   }
   return 0;
 }

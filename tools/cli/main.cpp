@@ -8,10 +8,14 @@
 
 #include "tools/cli/commands.hpp"
 #include "tools/frontend/load_error.hpp"
+#include "tools/frontend/message_text.hpp"
 
 namespace po = boost::program_options;
 
 namespace {
+
+// Every message is one line with no control characters, whatever it quotes.
+std::string one_line(const std::string& message) { return hcisim::frontend::printable(message); }
 
 const char* kUsage =
     "usage: hcisim [--help] [--version] <command> [<args>]\n"
@@ -34,8 +38,8 @@ int dispatch(const std::string& command, const std::vector<std::string>& rest) {
   if (command == "catalog") return hcisim::cli::catalog_command(rest);
   if (command == "calibrate") return hcisim::cli::calibrate_command(rest);
   if (command == "compare") return hcisim::cli::compare_command(rest);
-  throw hcisim::cli::UsageError{"unknown command '" + command +
-                                "' (commands: run, compare, validate, catalog, calibrate)"};
+  throw hcisim::cli::UsageError{"unknown command " + hcisim::frontend::in_quotes(command) +
+                                " (commands: run, compare, validate, catalog, calibrate)"};
 }
 
 }  // namespace
@@ -56,19 +60,19 @@ int main(int argc, char** argv) {
       std::cout << "hcisim " << HCISIM_VERSION << "\n";
       return 0;
     }
-    if (!first.empty() && first[0] == '-') throw hcisim::cli::UsageError{"unknown option '" + first + "'"};
+    if (!first.empty() && first[0] == '-') throw hcisim::cli::UsageError{"unknown option " + hcisim::frontend::in_quotes(first)};
     return dispatch(first, std::vector<std::string>(args.begin() + 1, args.end()));
   } catch (const hcisim::cli::UsageError& e) {
-    std::cerr << "hcisim: " << e.message << " (see hcisim --help)\n";
+    std::cerr << "hcisim: " << one_line(e.message) << " (see hcisim --help)\n";
     return 2;
   } catch (const po::error& e) {
-    std::cerr << "hcisim: " << e.what() << " (see hcisim --help)\n";
+    std::cerr << "hcisim: " << one_line(e.what()) << " (see hcisim --help)\n";
     return 2;
   } catch (const hcisim::frontend::LoadError& e) {
-    std::cerr << "hcisim: " << e.what() << "\n";
+    std::cerr << "hcisim: " << one_line(e.what()) << "\n";
     return 1;
   } catch (const std::exception& e) {
-    std::cerr << "hcisim: error: " << e.what() << "\n";
+    std::cerr << "hcisim: error: " << one_line(e.what()) << "\n";
     return 1;
   }
 }

@@ -7,6 +7,7 @@
 #include "tools/frontend/suggestions.hpp"
 #include "tools/frontend/yaml_document.hpp"
 #include "tools/frontend/yaml_reader.hpp"
+#include "tools/frontend/message_text.hpp"
 
 #ifndef HCISIM_SOURCE_DIR
 #define HCISIM_SOURCE_DIR "."
@@ -67,7 +68,7 @@ Catalog Catalog::load_only(const std::vector<fs::path>& dirs) {
 
 void Catalog::load_folder(const fs::path& dir) {
   std::error_code ec;
-  if (!fs::is_directory(dir, ec)) throw LoadError(dir.string() + ": catalog folder does not exist");
+  if (!fs::is_directory(dir, ec)) throw LoadError(printable(dir.string()) + ": catalog folder does not exist");
   bool any_kind_folder = false;
   for (PartKind kind : kAllPartKinds) {
     const fs::path folder = dir / kind_folder(kind);
@@ -77,7 +78,7 @@ void Catalog::load_folder(const fs::path& dir) {
     for (const auto& entry : fs::directory_iterator(folder, ec)) {
       if (is_yaml_file(entry.path())) files.push_back(entry.path());
     }
-    if (ec) throw LoadError(folder.string() + ": cannot list the folder: " + ec.message());
+    if (ec) throw LoadError(printable(folder.string()) + ": cannot list the folder: " + ec.message());
     std::sort(files.begin(), files.end());  // a fixed order keeps overrides and errors reproducible
     for (const fs::path& file : files) {
       const YamlNode tree = parse_yaml_file(file);
@@ -98,7 +99,7 @@ void Catalog::load_folder(const fs::path& dir) {
     }
   }
   if (!any_kind_folder) {
-    throw LoadError(dir.string() + ": not a catalog folder: expected a cpus/, drives/, hbas/, nics/, "
+    throw LoadError(printable(dir.string()) + ": not a catalog folder: expected a cpus/, drives/, hbas/, nics/, "
                     "switches/, nodes/, stacks/ or hypervisors/ folder inside");
   }
 }
@@ -129,8 +130,8 @@ void Catalog::check_references() const {
     for (const PartReference& ref : part.references) {
       const auto target = parts_.find(ref.id);
       if (target != parts_.end() && target->second.kind == ref.kind) continue;
-      throw LoadError(ref.file + ":" + std::to_string(ref.line) + ": key '" + ref.key + "': expected a known " +
-                      std::string(kind_name(ref.kind)) + " id, got '" + ref.id + "'" +
+      throw LoadError(ref.file + ":" + std::to_string(ref.line) + ": key '" + printable(ref.key) + "': expected a known " +
+                      std::string(kind_name(ref.kind)) + " id, got " + in_quotes(ref.id) +
                       suggestion_text(ref.id, ids_of(ref.kind)));
     }
   }
@@ -147,11 +148,11 @@ std::vector<std::string> Catalog::ids_of(PartKind kind) const {
 const CatalogPart& Catalog::find(std::string_view id, PartKind kind) const {
   const auto it = parts_.find(id);
   if (it == parts_.end()) {
-    throw CatalogError("unknown " + std::string(kind_name(kind)) + " '" + std::string(id) + "'" +
+    throw CatalogError("unknown " + std::string(kind_name(kind)) + " " + in_quotes(id) +
                        suggestion_text(id, ids_of(kind)));
   }
   if (it->second.kind != kind) {
-    throw CatalogError("'" + std::string(id) + "' is a " + std::string(kind_name(it->second.kind)) +
+    throw CatalogError(in_quotes(id) + " is a " + std::string(kind_name(it->second.kind)) +
                        ", not a " + std::string(kind_name(kind)) + suggestion_text(id, ids_of(kind)));
   }
   return it->second;
@@ -216,14 +217,14 @@ std::string Catalog::show(std::string_view id) const {
   if (it == parts_.end()) {
     std::vector<std::string> all;
     for (const auto& entry : parts_) all.push_back(entry.first);
-    throw CatalogError("unknown part '" + std::string(id) + "'" + suggestion_text(id, all));
+    throw CatalogError("unknown part " + in_quotes(id) + suggestion_text(id, all));
   }
   const CatalogPart& part = it->second;
   std::ostringstream out;
-  out << kind_name(part.kind) << ' ' << part.id << ": " << part.model << "\n";
+  out << kind_name(part.kind) << ' ' << part.id << ": " << printable(part.model) << "\n";
   out << "  file: " << part.file << ':' << part.line << "\n";
   for (const std::string& replaced : part.overridden_files) out << "  overrides: " << replaced << "\n";
-  if (!part.notes.empty()) out << "  notes: " << part.notes << "\n";
+  if (!part.notes.empty()) out << "  notes: " << printable(part.notes) << "\n";
 
   // The model is in the heading; the table lists the rest, sources lined up.
   std::vector<std::pair<const PartField*, std::string>> rows;
@@ -231,7 +232,7 @@ std::string Catalog::show(std::string_view id) const {
   std::size_t value_width = 5;
   for (const PartField& field : part.fields) {
     if (field.key == "model" || field.key.ends_with(".model")) continue;
-    std::string value = field.value;
+    std::string value = printable(field.value);
     if (!field.reference_id.empty()) {
       const auto target = parts_.find(field.reference_id);
       if (target != parts_.end()) value += " (" + target->second.model + ")";
@@ -243,7 +244,7 @@ std::string Catalog::show(std::string_view id) const {
   out << "  " << pad("field", key_width) << "  " << pad("value", value_width) << "  source\n";
   for (const auto& [field, value] : rows) {
     std::string line = "  " + pad(field->key, key_width) + "  " + pad(value, value_width);
-    if (!field->source.empty()) line += "  " + field->source;
+    if (!field->source.empty()) line += "  " + printable(field->source);
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out << line << "\n";
   }

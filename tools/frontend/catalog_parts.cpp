@@ -3,11 +3,30 @@
 #include <algorithm>
 #include <cmath>
 
+#include "models/hardware/flash_drive.hpp"
+#include "tools/frontend/input_limits.hpp"
+#include "tools/frontend/not_modelled_yet.hpp"
+#include "tools/frontend/quantity_format.hpp"
+
 namespace hcisim::frontend {
 namespace {
 
-constexpr std::int64_t kMaxCount = 1'000'000;
 constexpr std::uint64_t kMaxControlMessageBytes = 1024 * 1024;
+constexpr std::uint64_t kMaxSlabBytes = 64ull << 30;  // 64 GiB
+
+// The number itself under `key`: the key's value, or its {value: ...}.
+YamlValue number_at(const YamlMap& map, std::string_view key) {
+  const YamlValue value = map.required(key);
+  if (!value.is_map()) return value;
+  return value.map({"value", "source"}).required("value");
+}
+
+// "key 'KEY': expected EXPECTED, got '<the number>'" unless `ok`.
+void require(bool ok, const YamlMap& map, std::string_view key, const std::string& expected) {
+  if (!ok) map.required(key).fail("expected " + expected + ", got " + number_at(map, key).node().describe());
+}
+
+std::string at_most(const std::string& limit) { return "at most " + limit; }
 
 std::vector<std::string> kind_keys(PartKind kind) {
   switch (kind) {
@@ -51,6 +70,8 @@ models::CpuSpec read_cpu(const YamlMap& map, PartFieldReader& fields) {
     map.required("threads").fail_expected("a multiple of cores (" + std::to_string(cpu.cores) + ")");
   }
   cpu.base_hz = fields.frequency(map, "base_clock");
+  require(cpu.base_hz >= limits::kMinClockHz && cpu.base_hz <= limits::kMaxClockHz, map, "base_clock",
+          "a clock from " + format_frequency(limits::kMinClockHz) + " to " + format_frequency(limits::kMaxClockHz));
   cpu.boost_hz = fields.frequency(map, "boost_clock");
   if (cpu.boost_hz < cpu.base_hz) map.required("boost_clock").fail_expected("at least base_clock");
   if (map.has("all_core_clock")) {
@@ -59,10 +80,15 @@ models::CpuSpec read_cpu(const YamlMap& map, PartFieldReader& fields) {
       map.required("all_core_clock").fail_expected("a clock between base_clock and boost_clock");
     }
   }
+  require(cpu.boost_hz <= limits::kMaxClockHz, map, "boost_clock", at_most(format_frequency(limits::kMaxClockHz)));
   cpu.smt_yield = fields.optional_real(map, "smt_yield", 1.0, "x one thread").value_or(1.0);
   if (cpu.threads == cpu.cores && cpu.smt_yield != 1.0) {
     map.required("smt_yield").fail_expected("1 (threads equal cores: no SMT)");
   }
+  // A core cannot do more than one thread's work per hardware thread it has.
+  const double threads_per_core = static_cast<double>(cpu.threads) / cpu.cores;
+  require(cpu.smt_yield <= threads_per_core, map, "smt_yield",
+          "at most threads / cores = " + format_number(threads_per_core) + " (x one thread)");
   return cpu;
 }
 
@@ -85,12 +111,28 @@ void refuse_keys(const YamlMap& map, const std::string_view (&keys)[N], std::str
 }
 
 void read_flash_figures(const YamlMap& map, PartFieldReader& fields, models::DriveSpec& drive) {
+  const std::string iops_limit = at_most(format_count(limits::kMaxDriveIops) + " IOPS");
+  const std::string rate_limit = at_most(format_byte_rate(limits::kMaxDriveBytesPerS));
+  const std::string latency_range = "a latency above 0 and " + at_most(format_duration(limits::kMaxDriveLatencyNs));
   drive.random_read_iops = fields.count(map, "random_read_iops", "IOPS");
+  require(drive.random_read_iops <= limits::kMaxDriveIops, map, "random_read_iops", iops_limit);
   drive.random_write_iops = fields.count(map, "random_write_iops", "IOPS");
+  require(drive.random_write_iops <= limits::kMaxDriveIops, map, "random_write_iops", iops_limit);
   drive.seq_read_bytes_per_s = fields.byte_rate(map, "seq_read_throughput");
+  require(drive.seq_read_bytes_per_s <= limits::kMaxDriveBytesPerS, map, "seq_read_throughput", rate_limit);
   drive.seq_write_bytes_per_s = fields.byte_rate(map, "seq_write_throughput");
+  require(drive.seq_write_bytes_per_s <= limits::kMaxDriveBytesPerS, map, "seq_write_throughput", rate_limit);
   drive.read_latency_ns = fields.duration_ns(map, "read_latency");
+  require(drive.read_latency_ns > 0 && drive.read_latency_ns <= limits::kMaxDriveLatencyNs, map, "read_latency",
+          latency_range);
   drive.write_latency_ns = fields.duration_ns(map, "write_latency");
+  require(drive.write_latency_ns > 0 && drive.write_latency_ns <= limits::kMaxDriveLatencyNs, map, "write_latency",
+          latency_range);
+  // The flash model runs random_read_iops x read_latency I/Os in parallel (Little's law).
+  const double channels = drive.random_read_iops * static_cast<double>(drive.read_latency_ns) / 1e9;
+  require(channels <= static_cast<double>(models::FlashDrive::kMaxChannels), map, "random_read_iops",
+          "random_read_iops x read_latency (" + format_number(channels) + " I/Os in flight inside the drive) of " +
+              at_most(format_count(static_cast<double>(models::FlashDrive::kMaxChannels))));
   if (map.has("write_buffer")) drive.write_buffer_bytes = fields.size(map, "write_buffer");
 }
 
@@ -135,6 +177,7 @@ models::DriveSpec read_drive(const YamlMap& map, PartFieldReader& fields) {
                                                  {"hdd", models::DriveKind::Hdd},
                                                  {"cloud_disk", models::DriveKind::CloudDisk}},
                                                 std::nullopt);
+  refuse_unmodelled_drive_type(map.required("type"), drive.kind);
   drive.capacity_bytes = fields.size(map, "capacity");
   if (map.has("afr")) {
     drive.afr = fields.real(map, "afr", 0.0, "per year (annualised failure rate)");
@@ -183,19 +226,27 @@ models::NicSpec read_nic(const YamlMap& map, PartFieldReader& fields) {
   models::NicSpec nic;
   nic.ports = static_cast<int>(fields.integer(map, "ports", 1, 64, "ports"));
   nic.port_bits_per_s = fields.bit_rate(map, "port_speed");
+  require(nic.port_bits_per_s <= limits::kMaxPortBitsPerS, map, "port_speed",
+          at_most(format_bit_rate(limits::kMaxPortBitsPerS)));
   nic.rdma = fields.choice<models::RdmaKind>(map, "rdma",
                                              {{"none", models::RdmaKind::None},
                                               {"roce_v2", models::RdmaKind::RoCEv2},
                                               {"iwarp", models::RdmaKind::IWarp}},
                                              std::nullopt);
   nic.message_latency_ns = fields.duration_ns(map, "message_latency");
+  require(nic.message_latency_ns > 0 && nic.message_latency_ns <= limits::kMaxNetworkLatencyNs, map,
+          "message_latency", "a latency above 0 and " + at_most(format_duration(limits::kMaxNetworkLatencyNs)));
   return nic;
 }
 
 models::SwitchSpec read_switch(const YamlMap& map, PartFieldReader& fields) {
   models::SwitchSpec network_switch;
   network_switch.port_bits_per_s = fields.bit_rate(map, "port_speed");
+  require(network_switch.port_bits_per_s <= limits::kMaxPortBitsPerS, map, "port_speed",
+          at_most(format_bit_rate(limits::kMaxPortBitsPerS)));
   network_switch.latency_ns = fields.duration_ns(map, "latency");
+  require(network_switch.latency_ns <= limits::kMaxNetworkLatencyNs, map, "latency",
+          at_most(format_duration(limits::kMaxNetworkLatencyNs)));
   return network_switch;
 }
 
@@ -214,16 +265,28 @@ models::NodeSpec read_node(const YamlMap& map, PartFieldReader& fields, std::vec
   const YamlValue drives = map.required("drives");
   const std::vector<YamlValue> groups = drives.items();
   if (groups.empty()) drives.fail_expected("a list of drive groups like {drive: ID, count: 24, role: capacity}");
+  int drives_in_node = 0;
   for (const YamlValue& item : groups) {
     const YamlMap group_map = item.map({"drive", "count", "role"});
     models::NodeDriveGroup group;
     group.drive_id = fields.reference(group_map, "drive");
     add_reference(refs, PartKind::Drive, group_map, "drive", group.drive_id);
-    group.count = static_cast<int>(fields.integer(group_map, "count", 1, kMaxCount, "drives"));
+    group.count = static_cast<int>(fields.integer(group_map, "count", 1, limits::kMaxDrivesPerNode, "drives"));
+    drives_in_node += group.count;
+    if (drives_in_node > limits::kMaxDrivesPerNode) {
+      group_map.required("count").fail("the node's drive groups add up to more than " +
+                                       std::to_string(limits::kMaxDrivesPerNode) +
+                                       " drives (kMaxDrivesPerNode in tools/frontend/input_limits.hpp)");
+    }
     group.role = fields.choice<models::DriveRole>(
         group_map, "role", {{"capacity", models::DriveRole::Capacity}, {"cache", models::DriveRole::Cache}},
         models::DriveRole::Capacity);
+
     node.drives.push_back(group);
+  }
+  if (std::none_of(node.drives.begin(), node.drives.end(),
+                   [](const models::NodeDriveGroup& g) { return g.role == models::DriveRole::Capacity; })) {
+    drives.fail("expected at least one group of capacity drives (role: capacity): cache drives only cache them");
   }
   node.nic_id = fields.reference(map, "nic");
   add_reference(refs, PartKind::Nic, map, "nic", node.nic_id);
@@ -243,7 +306,11 @@ models::LayerCost read_layer(const YamlMap& map, std::string_view key, PartField
   const YamlMap layer = map.required(key).map({"cycles_per_io", "cycles_per_byte"});
   models::LayerCost cost;
   cost.cycles_per_io = fields.real(layer, "cycles_per_io", 0.0, "cycles per I/O");
+  require(cost.cycles_per_io <= limits::kMaxCyclesPerIo, layer, "cycles_per_io",
+          at_most(format_number(limits::kMaxCyclesPerIo) + " cycles per I/O"));
   cost.cycles_per_byte = fields.real(layer, "cycles_per_byte", 0.0, "cycles per byte");
+  require(cost.cycles_per_byte <= limits::kMaxCyclesPerByte, layer, "cycles_per_byte",
+          at_most(format_number(limits::kMaxCyclesPerByte) + " cycles per byte"));
   return cost;
 }
 
@@ -255,7 +322,11 @@ models::StackSpec read_stack(const YamlMap& map, PartFieldReader& fields) {
   stack.drive_io = read_layer(map, "drive_io", fields);
   stack.network_message = read_layer(map, "network_message", fields);
   stack.network_tcp_extra = read_layer(map, "network_tcp_extra", fields);
-  stack.slab_bytes = static_cast<double>(fields.size(map, "slab_size"));
+  const std::uint64_t slab = fields.size(map, "slab_size");
+  require(slab >= limits::kMinSlabBytes && slab <= kMaxSlabBytes, map, "slab_size",
+          "a slab size from " + format_size(limits::kMinSlabBytes) + " to " + format_size(kMaxSlabBytes) +
+              " (S2D uses 256 MiB; kMinSlabBytes in tools/frontend/input_limits.hpp)");
+  stack.slab_bytes = static_cast<double>(slab);
   if (map.has("columns")) stack.columns = static_cast<int>(fields.integer(map, "columns", 1, 64, "columns"));
   stack.interleave_bytes = static_cast<double>(fields.size(map, "interleave"));
   if (stack.interleave_bytes < 4096 || std::fmod(stack.slab_bytes, stack.interleave_bytes) != 0) {
@@ -316,6 +387,8 @@ models::StackSpec read_stack(const YamlMap& map, PartFieldReader& fields) {
   }
   if (map.has("cpu_burst_variability")) {
     stack.cpu_burst_scv = fields.real(map, "cpu_burst_variability", 0.0, "(squared coefficient of variation)");
+    require(stack.cpu_burst_scv <= limits::kMaxBurstScv, map, "cpu_burst_variability",
+            at_most(format_number(limits::kMaxBurstScv) + " (1 = exponential burst times)"));
   }
   if (map.has("control_message_size")) {
     const std::uint64_t bytes = fields.size(map, "control_message_size");

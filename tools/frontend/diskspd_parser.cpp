@@ -7,7 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "tools/frontend/input_limits.hpp"
 #include "tools/frontend/units.hpp"
+#include "tools/frontend/message_text.hpp"
 
 namespace hcisim::frontend {
 namespace {
@@ -70,13 +72,15 @@ class CommandParser {
     int targets = 0;
     for (std::size_t i = 0; i < tokens.size(); ++i) {
       const std::string& token = tokens[i];
-      if (token.size() >= 2 && (token[0] == '-' || token[0] == '/')) {
+      // "/dev/sdb" or "/mnt/f.dat" is a Linux-style target path, not a flag.
+      const bool path = token[0] == '/' && token.find('/', 1) != std::string::npos;
+      if (token.size() >= 2 && (token[0] == '-' || token[0] == '/') && !path) {
         flag(token);
       } else if (i == 0 && (lower(token) == "diskspd" || lower(token) == "diskspd.exe")) {
         continue;
       } else if (++targets > 1) {
-        throw DiskspdError("DISKSPD command line: '" + token +
-                           "' is a second target; one target per VM is modelled");
+        throw DiskspdError("DISKSPD command line: " + in_quotes(token) +
+                           " is a second target; one target per VM is modelled");
       }
     }
     finish();
@@ -85,12 +89,12 @@ class CommandParser {
 
  private:
   [[noreturn]] void bad(std::string_view expected) const {
-    throw DiskspdError("DISKSPD flag '" + token_ + "': expected " + std::string(expected));
+    throw DiskspdError("DISKSPD flag " + in_quotes(token_) + ": expected " + std::string(expected));
   }
 
   void once(const std::string& name) {
     if (!seen_.insert(name).second) {
-      throw DiskspdError("DISKSPD flag '" + token_ + "': -" + name + " is given more than once");
+      throw DiskspdError("DISKSPD flag " + in_quotes(token_) + ": -" + name + " is given more than once");
     }
   }
 
@@ -118,7 +122,7 @@ class CommandParser {
 
   void pattern(models::AccessPattern p) {
     if (pattern_given_) {
-      throw DiskspdError("DISKSPD flag '" + token_ + "': the access pattern (-r, -s or -si) is already given");
+      throw DiskspdError("DISKSPD flag " + in_quotes(token_) + ": the access pattern (-r, -s or -si) is already given");
     }
     pattern_given_ = true;
     spec_.pattern = p;
@@ -134,6 +138,9 @@ class CommandParser {
         once("b");
         spec_.block_bytes = size(value, "a block size like -b4K or -b64K");
         if (spec_.block_bytes == 0) bad("a block size greater than 0");
+        if (spec_.block_bytes > limits::kMaxBlockBytes) {
+          bad("a block size up to 4 GiB - 512 B (DISKSPD's -b is a 32-bit byte count)");
+        }
         return;
       case 't':
         once("t");
@@ -216,11 +223,21 @@ class CommandParser {
         return;
       }
       default:
-        throw DiskspdError("DISKSPD flag '" + token + "': unknown flag; known: -b -t -o -w -r -s -si -d -W -C -S -h -L -D -Z -z -c -g");
+        throw DiskspdError("DISKSPD flag " + in_quotes(token) + ": unknown flag; known: -b -t -o -w -r -s -si -d -W -C -S -h -L -D -Z -z -c -g");
     }
   }
 
   void finish() {
+    // Unbuffered I/O (-Sh, the only mode hcisim models) moves whole sectors.
+    const std::uint64_t sector = limits::kSectorBytes;
+    if (spec_.software_cache_disabled && spec_.block_bytes % sector != 0) {
+      throw DiskspdError("DISKSPD -b" + std::to_string(spec_.block_bytes) +
+                         ": with the software cache off (-Sh) the block size must be a multiple of 512 bytes");
+    }
+    if (spec_.software_cache_disabled && spec_.random_align_bytes % sector != 0) {
+      throw DiskspdError("DISKSPD -r" + std::to_string(spec_.random_align_bytes) +
+                         ": with the software cache off (-Sh) the alignment must be a multiple of 512 bytes");
+    }
     if (stride_ && *stride_ != spec_.block_bytes) {
       throw DiskspdError("DISKSPD flag -s/-si: a stride of " + std::to_string(*stride_) +
                          " bytes differs from the block size (" + std::to_string(spec_.block_bytes) +
@@ -238,7 +255,7 @@ class CommandParser {
 };
 
 [[noreturn]] void profile_error(const std::string& profile, const std::string& why) {
-  throw DiskspdError("VMFleet profile '" + profile + "': " + why +
+  throw DiskspdError("VMFleet profile " + in_quotes(profile) + ": " + why +
                      " (expected a name like B4-T2-O32-W0-PR: B block KiB, T threads, "
                      "O outstanding, W write %, P R, S or SI)");
 }
@@ -269,10 +286,10 @@ models::DiskspdSpec parse_vmfleet_profile(std::string_view profile) {
     const std::string value = part.substr(1);
     if (!seen.insert(letter).second) fail(std::string("'") + letter + "' is given twice");
     auto number = [&](long long min, long long max) -> long long {
-      if (!all_digits(value) || value.size() > 9) profile_error(text, "'" + part + "' needs a whole number");
+      if (!all_digits(value) || value.size() > 9) profile_error(text, in_quotes(part) + " needs a whole number");
       const long long n = std::stoll(value);
       if (n < min || n > max) {
-        profile_error(text, "'" + part + "' is out of range " + std::to_string(min) + "-" + std::to_string(max));
+        profile_error(text, in_quotes(part) + " is out of range " + std::to_string(min) + "-" + std::to_string(max));
       }
       return n;
     };
@@ -286,10 +303,10 @@ models::DiskspdSpec parse_vmfleet_profile(std::string_view profile) {
         if (p == "r") spec.pattern = models::AccessPattern::Random;
         else if (p == "s") spec.pattern = models::AccessPattern::Sequential;
         else if (p == "si") spec.pattern = models::AccessPattern::SequentialInterleaved;
-        else fail("'" + part + "' must be PR, PS or PSI");
+        else fail(in_quotes(part) + " must be PR, PS or PSI");
         break;
       }
-      default: fail("unknown part '" + part + "'");
+      default: fail("unknown part " + in_quotes(part));
     }
   }
   for (char letter : {'B', 'T', 'O', 'W', 'P'}) {

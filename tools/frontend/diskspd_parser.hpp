@@ -5,11 +5,12 @@
 //                                              W write %, P R | S | SI)
 //
 // Command line flags (either '-' or '/' may start a flag):
-//   -b<size>   block size            default 64K (as DISKSPD)
+//   -b<size>   block size            default 64K (as DISKSPD); at most 4 GiB - 512 B, and a
+//                                    multiple of 512 with -Sh (unbuffered I/O moves whole sectors)
 //   -t<n>      threads per target    default 1
 //   -o<n>      outstanding per thread default 2
 //   -w<pct>    write percentage 0-100 default 0
-//   -r[<align>] random, offsets aligned to <align> (default: block size)
+//   -r[<align>] random, offsets aligned to <align> (default: block size; a multiple of 512 with -Sh)
 //   -s[<stride>] sequential per thread; -si[<stride>] one interleaved stream
 //                (default when none of -r/-s/-si: sequential; a stride must equal the block size)
 //   -d<s>      duration, seconds     default 10
@@ -22,7 +23,7 @@
 //   -Z... (write buffer content), -z[<seed>] (DISKSPD's own random seed)
 // Sizes are DISKSPD sizes: a whole number with an optional K, M, G or T (binary).
 // Other tokens: a leading "diskspd"/"diskspd.exe" is skipped and one target path
-// may be given (it is not used). Unknown or malformed flags throw DiskspdError
+// may be given (it is not used; "/dev/sdb", with a second '/', is a path, not a flag). Unknown or malformed flags throw DiskspdError
 // naming the flag.
 //
 // A VMFleet profile sets -Sh and -L (VMFleet always passes them); duration and

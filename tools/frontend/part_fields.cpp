@@ -1,5 +1,6 @@
 #include "tools/frontend/part_fields.hpp"
 
+#include "tools/frontend/message_text.hpp"
 #include "tools/frontend/quantity_format.hpp"
 
 namespace hcisim::frontend {
@@ -25,7 +26,7 @@ std::optional<PartFieldReader::Sourced> PartFieldReader::find(const YamlMap& map
   }
   if (!part_source_) {
     value->fail("expected a source for this number: give the part a 'source:' or write {value: " +
-                (value->is_scalar() ? value->node().scalar : std::string("...")) +
+                (value->is_scalar() ? printable(value->node().scalar, kMaxQuotedChars) : std::string("...")) +
                 ", source: \"DS: ...\"}, got a number without one");
   }
   return Sourced{*value, *part_source_};

@@ -34,6 +34,8 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
   }
   j["total"] = {{"iops", r.total_iops()},
                 {"iops_ci95_half_width", r.total_iops_ci_half_width},
+                {"latency_mean_ns", r.all_latency.mean_s * 1e9},
+                {"latency_mean_ns_ci95_half_width", r.latency_ci_half_width_s * 1e9},
                 {"bw_bytes", r.total_bytes_per_s()}};
   nlohmann::json nodes = nlohmann::json::array();
   for (const auto& n : r.nodes) {
@@ -95,6 +97,7 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
                         {"cache_dirty_bytes", p.cache_dirty_bytes}});
   }
   j["timeline"] = timeline;
+  j["warnings"] = r.warnings;
   if (with_performance) {
     const auto& p = r.performance;
     j["performance"] = {{"wall_seconds", p.wall_seconds}, {"events", p.events},

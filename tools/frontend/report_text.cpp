@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "tools/frontend/figure_names.hpp"
+#include "tools/frontend/message_text.hpp"
 #include "tools/frontend/quantity_format.hpp"
 
 namespace hcisim::frontend {
@@ -88,10 +89,10 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
   std::ostringstream out;
   int vms = 0;
   for (const int n : spec.vms.per_node) vms += n;
-  out << r.title << "\n";
-  out << "  scenario  " << spec.file << " (seed " << r.seed << ", warm-up " << format_duration(spec.run.warmup_ns)
+  out << printable(r.title) << "\n";
+  out << "  scenario  " << printable(spec.file) << " (seed " << r.seed << ", warm-up " << format_duration(spec.run.warmup_ns)
       << ", measured " << format_duration(spec.run.duration_ns) << " of simulated time)\n";
-  out << "  cluster   " << spec.cluster.node_count << " x " << spec.cluster.node.id << ", "
+  out << "  cluster   " << spec.cluster.node_count << " x " << printable(spec.cluster.node.id) << ", "
       << resiliency_name(spec.cluster.resiliency) << ", stack " << spec.cluster.stack.id << ", hypervisor "
       << spec.cluster.hypervisor.id;
   if (!spec.cluster.failed_nodes.empty()) {
@@ -110,6 +111,10 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
   }
   out << "\n\nLatency (ms)       avg       p50       p90       p99     p99.9       max\n";
   out << latency_row("read", r.read_latency) << latency_row("write", r.write_latency);
+  if (r.latency_ci_half_width_s > 0 && r.all_latency.mean_s > 0) {
+    out << printf_string("  mean of all I/Os %.3f ms (95%% CI +/- %.2f%%)\n", r.all_latency.mean_s * 1e3,
+                         100 * r.latency_ci_half_width_s / r.all_latency.mean_s);
+  }
   out << stage_header();
   if (r.read_latency.count > 0) out << stage_row("read", r.read_stages);
   if (r.write_latency.count > 0) out << stage_row("write", r.write_stages);
@@ -162,6 +167,10 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
   out << "\nBottleneck: " << r.bottleneck.resource << " (" << pct(r.bottleneck.utilisation)
       << "): " << r.bottleneck.reason << "\n";
 
+  if (!r.warnings.empty()) {
+    out << "\nWarnings\n";
+    for (const std::string& warning : r.warnings) out << "  " << printable(warning) << "\n";
+  }
   if (!r.references.empty()) {
     out << "\nPublished vs predicted\n";
     out << "  " << format_comparison_header() << "\n";

@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "tools/frontend/figure_names.hpp"
+#include "tools/frontend/message_text.hpp"
 #include "tools/frontend/quantity_format.hpp"
 #include "tools/frontend/scenario_loader.hpp"
 
@@ -55,7 +56,7 @@ std::string per_node_text(const std::vector<int>& per_node) {
 }
 
 void describe_cluster(std::ostream& out, const models::ClusterSpec& c) {
-  out << "Cluster: " << c.node_count << " x " << c.node.id << " (" << c.node.model << ")\n";
+  out << "Cluster: " << c.node_count << " x " << c.node.id << " (" << printable(c.node.model) << ")\n";
   if (c.failed_nodes.empty()) {
     out << "  failed nodes: none\n";
   } else {
@@ -63,13 +64,13 @@ void describe_cluster(std::ostream& out, const models::ClusterSpec& c) {
     for (int node : c.failed_nodes) out << ' ' << node + 1;
     out << " (down for the whole run)\n";
   }
-  out << "  per node: " << c.node.sockets << " x " << c.cpu.model << " (" << c.cpu.cores << " cores / "
+  out << "  per node: " << c.node.sockets << " x " << printable(c.cpu.model) << " (" << c.cpu.cores << " cores / "
       << c.cpu.threads << " threads, " << format_frequency(c.cpu.base_hz) << " base, "
       << format_frequency(c.cpu.boost_hz) << " boost, SMT yield " << format_number(c.cpu.smt_yield) << "), "
       << format_size(c.node.memory_bytes) << " memory\n";
   for (std::size_t i = 0; i < c.node.drives.size() && i < c.drives.size(); ++i) {
     const models::DriveSpec& d = c.drives[i];
-    out << "    " << c.node.drives[i].count << " x " << d.model << " ["
+    out << "    " << c.node.drives[i].count << " x " << printable(d.model) << " ["
         << (c.node.drives[i].role == models::DriveRole::Cache ? "cache" : "capacity") << ", "
         << drive_kind_name(d.kind) << ", " << format_size(d.capacity_bytes) << ", 4K read/write "
         << format_count(d.random_read_iops) << " / " << format_count(d.random_write_iops) << " IOPS, seq "
@@ -77,16 +78,16 @@ void describe_cluster(std::ostream& out, const models::ClusterSpec& c) {
         << ", QD1 latency " << format_duration(d.read_latency_ns) << " / " << format_duration(d.write_latency_ns)
         << "]\n";
   }
-  out << "    " << c.node.nic_count << " x " << c.nic.model << " [" << c.nic.ports << " x "
+  out << "    " << c.node.nic_count << " x " << printable(c.nic.model) << " [" << c.nic.ports << " x "
       << format_bit_rate(c.nic.port_bits_per_s) << ", " << rdma_name(c.nic.rdma) << ", message latency "
       << format_duration(c.nic.message_latency_ns) << "]\n";
   if (c.network_switch.id.empty()) {
     out << "  network: nodes connected directly (no switch)\n";
   } else {
-    out << "  switch: " << c.network_switch.model << " [" << format_bit_rate(c.network_switch.port_bits_per_s)
+    out << "  switch: " << printable(c.network_switch.model) << " [" << format_bit_rate(c.network_switch.port_bits_per_s)
         << " ports, " << format_duration(c.network_switch.latency_ns) << " port to port]\n";
   }
-  out << "  storage: " << c.stack.model << " (" << c.stack.id << "), " << resiliency_name(c.resiliency)
+  out << "  storage: " << printable(c.stack.model) << " (" << c.stack.id << "), " << resiliency_name(c.resiliency)
       << ", CSV cache " << (c.csv_cache_bytes == 0 ? std::string("off") : format_size(c.csv_cache_bytes) + " per node")
       << "\n";
   out << "  layout: " << (c.stack.columns > 0 ? std::to_string(c.stack.columns) : std::string("auto")) << " columns x "
@@ -124,9 +125,9 @@ void describe_vms(std::ostream& out, const models::VmSpec& vms) {
 
 std::string describe(const models::ScenarioSpec& s) {
   std::ostringstream out;
-  out << "Scenario " << s.id << " (" << s.file << ")\n";
-  out << "  " << s.title << "\n";
-  if (!s.description.empty()) out << "  " << s.description << "\n";
+  out << "Scenario " << printable(s.id) << " (" << printable(s.file) << ")\n";
+  out << "  " << printable(s.title) << "\n";
+  if (!s.description.empty()) out << "  " << printable(s.description) << "\n";
   describe_cluster(out, s.cluster);
   describe_vms(out, s.vms);
   out << "Run: warm-up " << format_duration(s.run.warmup_ns) << ", measure " << format_duration(s.run.duration_ns)
@@ -140,7 +141,7 @@ std::string describe(const models::ScenarioSpec& s) {
           << (f.comparison == models::Comparison::AtMost ? " at most " : " about ")
           << format_figure_value(f.figure, f.value) << ", tolerance " << format_percent(f.tolerance)
           << (f.calibration ? ", calibration figure" : "");
-      if (!f.note.empty()) out << "  [" << f.note << "]";
+      if (!f.note.empty()) out << "  [" << printable(f.note) << "]";
       out << "\n";
     }
   }

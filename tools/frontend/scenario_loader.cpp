@@ -1,13 +1,19 @@
 #include "tools/frontend/scenario_loader.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
 #include <limits>
 #include <numeric>
 #include <set>
 
 #include "tools/frontend/diskspd_parser.hpp"
 #include "tools/frontend/figure_names.hpp"
+#include "tools/frontend/input_limits.hpp"
 #include "tools/frontend/load_error.hpp"
+#include "tools/frontend/message_text.hpp"
+#include "tools/frontend/not_modelled_yet.hpp"
 #include "tools/frontend/quantity_format.hpp"
 #include "tools/frontend/yaml_include.hpp"
 #include "tools/frontend/yaml_reader.hpp"
@@ -15,8 +21,29 @@
 namespace hcisim::frontend {
 namespace {
 
-constexpr std::int64_t kMaxNodes = 1024;
-constexpr std::int64_t kMaxVmsPerNode = 100'000;
+using limits::kMaxNodes;
+using limits::kMaxVmsPerNode;
+
+// "307 TB": a byte count that need not be exact, for messages.
+std::string approx_size(double bytes) {
+  static const char* const kUnits[] = {"B", "kB", "MB", "GB", "TB", "PB", "EB", "ZB"};
+  int unit = 0;
+  while (bytes >= 1000 && unit < 7) {
+    bytes /= 1000;
+    ++unit;
+  }
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g %s", bytes, kUnits[unit]);
+  return text;
+}
+
+int capacity_drives_per_node(const models::ClusterSpec& cluster) {
+  int drives = 0;
+  for (const models::NodeDriveGroup& group : cluster.node.drives) {
+    if (group.role == models::DriveRole::Capacity) drives += group.count;
+  }
+  return drives;
+}
 
 // A catalog lookup whose failure is reported at the key that named the part.
 template <class Lookup>
@@ -44,6 +71,11 @@ models::ClusterSpec read_cluster(const YamlValue& value, const Catalog& catalog)
 
   const YamlValue nodes = map.required("nodes");
   cluster.node_count = static_cast<int>(nodes.integer(1, kMaxNodes));
+  const std::int64_t drives = static_cast<std::int64_t>(cluster.node_count) * capacity_drives_per_node(cluster);
+  if (drives > limits::kMaxDrivesInCluster) {
+    nodes.fail("expected at most " + std::to_string(limits::kMaxDrivesInCluster) + " drives in the cluster, got " +
+               std::to_string(drives) + " (kMaxDrivesInCluster in tools/frontend/input_limits.hpp)");
+  }
   if (const auto sw = map.optional("switch")) {
     cluster.network_switch = resolve(*sw, [&](const std::string& id) { return catalog.network_switch(id); });
   }
@@ -63,7 +95,7 @@ models::ClusterSpec read_cluster(const YamlValue& value, const Catalog& catalog)
                                                               {"two-way-mirror", models::Resiliency::TwoWayMirror},
                                                               {"three-way-mirror", models::Resiliency::ThreeWayMirror}});
   if (cluster.node_count < models::copies(cluster.resiliency)) {
-    resiliency.fail("'" + resiliency.node().scalar + "' keeps " + std::to_string(models::copies(cluster.resiliency)) +
+    resiliency.fail(in_quotes(resiliency.node().scalar) + " keeps " + std::to_string(models::copies(cluster.resiliency)) +
                     " copies on different nodes; expected at least that many nodes, got " +
                     std::to_string(cluster.node_count));
   }
@@ -136,7 +168,13 @@ bool is_failed(const models::ClusterSpec& cluster, int node) {
   return std::find(cluster.failed_nodes.begin(), cluster.failed_nodes.end(), node) != cluster.failed_nodes.end();
 }
 
-models::DiskspdSpec read_workload(const YamlValue& value) {
+// The workload, and the key that set its working set (for the capacity check).
+struct Workload {
+  models::DiskspdSpec spec;
+  YamlValue file_size_key;
+};
+
+Workload read_workload(const YamlValue& value) {
   const YamlMap map = value.map({"vmfleet", "diskspd", "file_size"});
   const auto vmfleet = map.optional("vmfleet");
   const auto diskspd = map.optional("diskspd");
@@ -154,9 +192,11 @@ models::DiskspdSpec read_workload(const YamlValue& value) {
   if (!spec.software_cache_disabled) {
     line.fail("the guest file cache is on (no -Sh); hcisim models unbuffered I/O only: add -Sh, as VMFleet does");
   }
+  YamlValue file_size_key = line;
   if (const auto file_size = map.optional("file_size")) {
     if (spec.file_bytes != 0) file_size->fail("the file size is given twice: here and as -c in the diskspd line");
     spec.file_bytes = file_size->size();
+    file_size_key = *file_size;
   }
   if (spec.file_bytes == 0) {
     map.fail("expected the working set per VM: file_size (like 10GiB) or -c in the diskspd line");
@@ -165,7 +205,70 @@ models::DiskspdSpec read_workload(const YamlValue& value) {
     map.fail("expected a file size of at least one block (" + format_size(spec.block_bytes) + "), got " +
              format_size(spec.file_bytes));
   }
-  return spec;
+  if (spec.random_align_bytes > spec.file_bytes - spec.block_bytes && spec.random_align_bytes > spec.block_bytes) {
+    line.fail("the random alignment (-r" + format_size(spec.random_align_bytes) +
+              ") leaves a single position in the " + format_size(spec.file_bytes) +
+              " file; expected an alignment that fits the file at least twice");
+  }
+  return {spec, file_size_key};
+}
+
+// Counts that feed memory: VMs, requests in flight, slabs; and the working set
+// against what the pool can hold.
+void check_vm_totals(const YamlMap& map, const models::VmSpec& vms, const models::ClusterSpec& cluster,
+                     const YamlValue& file_size_key) {
+  const std::uint64_t vm_total = std::accumulate(vms.per_node.begin(), vms.per_node.end(), std::uint64_t{0});
+  if (vm_total > static_cast<std::uint64_t>(limits::kMaxVms)) {
+    map.required("per_node").fail("expected at most " + std::to_string(limits::kMaxVms) +
+                                  " VMs in the cluster, got " + std::to_string(vm_total) +
+                                  " (kMaxVms in tools/frontend/input_limits.hpp)");
+  }
+  const models::DiskspdSpec& w = vms.workload;
+  const std::uint64_t requests = vm_total * static_cast<std::uint64_t>(w.threads) *
+                                 static_cast<std::uint64_t>(w.outstanding);
+  if (requests > limits::kMaxRequests) {
+    map.required("workload").fail("VMs x threads x outstanding = " + std::to_string(vm_total) + " x " +
+                                  std::to_string(w.threads) + " x " + std::to_string(w.outstanding) + " = " +
+                                  std::to_string(requests) + " I/Os in flight; expected at most " +
+                                  std::to_string(limits::kMaxRequests) +
+                                  " (kMaxRequests in tools/frontend/input_limits.hpp)");
+  }
+  const double slab = cluster.stack.slab_bytes;
+  const double slabs = std::ceil(static_cast<double>(w.file_bytes) / slab) * static_cast<double>(vm_total);
+  double pool = 0;
+  for (std::size_t g = 0; g < cluster.node.drives.size(); ++g) {
+    if (cluster.node.drives[g].role != models::DriveRole::Capacity) continue;
+    pool += static_cast<double>(cluster.node.drives[g].count) * static_cast<double>(cluster.drives[g].capacity_bytes);
+  }
+  pool *= cluster.node_count;
+  const double needed = slabs * slab * models::copies(cluster.resiliency);
+  if (needed > pool) {
+    file_size_key.fail(std::to_string(vm_total) + " VMs x " + format_size(w.file_bytes) + " x " +
+                       std::to_string(models::copies(cluster.resiliency)) + " copies need " +
+                       approx_size(needed) + " in whole slabs; the pool's capacity drives hold " + approx_size(pool) +
+                       "; expected a working set that fits");
+  }
+  // The slab map holds one extent per slab and copy; the pool holds every copy.
+  if (slabs > static_cast<double>(limits::kMaxSlabs)) {
+    file_size_key.fail("the VMs' files make " + format_count(slabs) + " slabs of " +
+                       format_size(static_cast<std::uint64_t>(slab)) + "; expected at most " +
+                       format_count(static_cast<double>(limits::kMaxSlabs)) +
+                       " (kMaxSlabs in tools/frontend/input_limits.hpp; or a smaller file_size)");
+  }
+}
+
+// VM memory is not simulated, but VMs that need more than their host has cannot run.
+void check_vm_memory(const YamlMap& map, const models::VmSpec& vms, const models::ClusterSpec& cluster) {
+  if (vms.memory_bytes == 0) return;
+  for (std::size_t n = 0; n < vms.per_node.size(); ++n) {
+    const double needed = static_cast<double>(vms.memory_bytes) * vms.per_node[n];
+    if (needed > static_cast<double>(cluster.node.memory_bytes)) {
+      map.required("memory").fail(std::to_string(vms.per_node[n]) + " VMs x " + format_size(vms.memory_bytes) +
+                                  " on node " + std::to_string(n + 1) + " need more than the node's " +
+                                  format_size(cluster.node.memory_bytes) + " (node '" + cluster.node.id +
+                                  "', key 'memory'); vCPUs may be over-committed, memory may not");
+    }
+  }
 }
 
 models::VmSpec read_vms(const YamlValue& value, models::ClusterSpec& cluster, const models::FailureTimeline& timeline) {
@@ -234,7 +337,10 @@ models::VmSpec read_vms(const YamlValue& value, models::ClusterSpec& cluster, co
   }
   vms.vcpus = static_cast<int>(map.required("vcpus").integer(1, 1024));
   if (const auto memory = map.optional("memory")) vms.memory_bytes = memory->size();
-  vms.workload = read_workload(map.required("workload"));
+  const Workload workload = read_workload(map.required("workload"));
+  vms.workload = workload.spec;
+  check_vm_totals(map, vms, cluster, workload.file_size_key);
+  check_vm_memory(map, vms, cluster);
   return vms;
 }
 
@@ -244,7 +350,12 @@ models::RunControl read_run(const YamlValue& value) {
   const YamlValue duration = map.required("duration");
   run.duration_ns = duration.duration_ns();
   if (run.duration_ns <= 0) duration.fail_expected("a duration greater than 0");
-  if (const auto warmup = map.optional("warmup")) run.warmup_ns = warmup->duration_ns();
+  if (const auto warmup = map.optional("warmup")) {
+    run.warmup_ns = warmup->duration_ns();
+    if (run.warmup_ns > std::numeric_limits<std::int64_t>::max() - run.duration_ns) {
+      warmup->fail("warm-up + duration exceed the simulator's clock (about 292 years of nanoseconds)");
+    }
+  }
   if (const auto seed = map.optional("seed")) {
     run.seed = static_cast<std::uint64_t>(seed->integer(0, std::numeric_limits<std::int64_t>::max()));
   }
@@ -362,7 +473,7 @@ std::vector<models::ReferenceFigure> read_reference(const YamlValue& value) {
     const YamlValue name = entry.required("figure");
     const auto parsed = figure_from_name(name.text());
     if (!parsed) name.fail_expected("one of " + join_choices(figure_names()));
-    if (!seen.insert(*parsed).second) name.fail("figure '" + name.node().scalar + "' is given twice");
+    if (!seen.insert(*parsed).second) name.fail("figure " + in_quotes(name.node().scalar) + " is given twice");
     figure.figure = *parsed;
     figure.value = read_figure_value(entry.required("value"), figure.figure);
     if (const auto tolerance = entry.optional("tolerance")) figure.tolerance = tolerance->percent();
@@ -370,7 +481,12 @@ std::vector<models::ReferenceFigure> read_reference(const YamlValue& value) {
       figure.comparison = comparison->choice<models::Comparison>(
           {{"approximately", models::Comparison::Approximately}, {"at_most", models::Comparison::AtMost}});
     }
-    if (const auto calibration = entry.optional("calibration")) figure.calibration = calibration->boolean();
+    if (const auto calibration = entry.optional("calibration")) {
+      figure.calibration = calibration->boolean();
+      const bool another = std::any_of(figures.begin(), figures.end(),
+                                       [](const models::ReferenceFigure& f) { return f.calibration; });
+      if (figure.calibration && another) calibration->fail("only one figure per scenario may be the calibration figure");
+    }
     figure.note = source;
     if (const auto note = entry.optional("note")) figure.note = note->text();
     figures.push_back(figure);
@@ -382,23 +498,43 @@ std::vector<models::ReferenceFigure> read_reference(const YamlValue& value) {
 
 namespace {
 
-// "a.b.c=value" -> the YAML "{a: {b: {c: value}}}", labelled with the override itself.
+// "a.b.c=value" -> the tree {a: {b: {c: value}}}, labelled with the override
+// itself. The value is parsed as one YAML document of its own, so it can only
+// ever set the one key it names.
 YamlNode override_tree(const std::string& assignment) {
   const auto equals = assignment.find('=');
   const std::string path = assignment.substr(0, equals);
+  const std::string label = "--set " + printable(assignment, 2 * kMaxQuotedChars);
   if (equals == std::string::npos || path.empty() || path.front() == '.' || path.back() == '.' ||
-      path.find("..") != std::string::npos || path.find_first_of(" :{}[],#") != std::string::npos) {
-    throw LoadError("--set " + assignment + ": expected key.path=value, like cluster.nodes=8");
+      path.find("..") != std::string::npos ||
+      std::any_of(path.begin(), path.end(), [](char c) {
+        return !(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-');
+      })) {
+    throw LoadError(label + ": expected key.path=value, like cluster.nodes=8");
   }
-  std::string text;
-  int depth = 0;
-  std::size_t start = 0;
-  for (std::size_t dot; (dot = path.find('.', start)) != std::string::npos; start = dot + 1, ++depth) {
-    text.append("{").append(path, start, dot - start).append(": ");
+  if (path == "include" || path.starts_with("include.")) {
+    throw LoadError(label + ": include cannot be overridden (includes are read before --set); edit the file");
   }
-  text.append("{").append(path, start).append(": ").append(assignment, equals + 1).append("}");
-  text.append(static_cast<std::size_t>(depth), '}');
-  return parse_yaml_text(text, "--set " + assignment);
+  YamlNode value = parse_yaml_text(assignment.substr(equals + 1), label);
+  const auto file = value.file;
+  std::vector<std::string> keys;
+  for (std::size_t start = 0;;) {
+    const std::size_t dot = path.find('.', start);
+    keys.push_back(path.substr(start, dot == std::string::npos ? std::string::npos : dot - start));
+    if (dot == std::string::npos) break;
+    start = dot + 1;
+  }
+  for (auto key = keys.rbegin(); key != keys.rend(); ++key) {
+    value.key = *key;
+    value.key_line = 1;
+    YamlNode parent;
+    parent.kind = YamlNode::Kind::Map;
+    parent.file = file;
+    parent.line = 1;
+    parent.children.push_back(std::move(value));
+    value = std::move(parent);
+  }
+  return value;
 }
 
 }  // namespace
@@ -410,7 +546,9 @@ models::ScenarioSpec load_scenario(const std::filesystem::path& file, const Cata
   const YamlValue root = root_value(tree);
   const YamlMap map = root.map({"schema_version", "include", "title", "description", "cluster", "vms", "run", "timeline",
                                 "reference"});
-  map.required("schema_version");  // its value was checked in every file that states it
+  // Checked in every file that states it; again here for a --set of it.
+  const YamlValue version = map.required("schema_version");
+  if (version.integer(0, 1'000'000) != 1) version.fail_expected("schema_version 1");
 
   models::ScenarioSpec scenario;
   scenario.id = file.stem().string();

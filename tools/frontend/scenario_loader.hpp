@@ -15,13 +15,14 @@
 //     failed_nodes: [4]                     1-based node numbers down for the whole run; default none
 //   vms:                                  *
 //     per_node: 64                        * one count for every healthy node (failed nodes get 0),
-//                                           or a list with one entry per node (failed nodes must be 0)
+//                                           or a list with one entry per node (failed nodes must be 0); 0..1024
 //     vcpus: 2                            *
-//     memory: 4GiB                          default 0 (not modelled)
+//     memory: 4GiB                          default 0; the VMs on a node must fit the node's memory
 //     workload:                           *
 //       vmfleet: B4-T2-O32-W0-PR            exactly one of vmfleet / diskspd
 //       diskspd: "-b4K -t2 -o32 -w0 -r"     (see diskspd_parser.hpp for flags and defaults)
-//       file_size: 10GiB                    the working set per VM; or -c in the diskspd line (not both)
+//       file_size: 10GiB                    the working set per VM; or -c in the diskspd line (not both);
+//                                           VMs x file_size x copies must fit the pool's capacity drives
 //   run:                                  *
 //     duration: 200ms                     * measured simulated time after warm-up
 //     warmup: 20ms                          default 0
@@ -47,7 +48,8 @@
 
 namespace hcisim::frontend {
 
-// Throws LoadError ("FILE:LINE: key 'a.b': expected ..., got ...") on any problem.
+// Throws LoadError ("FILE:LINE: key 'a.b': expected ..., got ...") on any problem,
+// including values past the bounds of input_limits.hpp.
 // ScenarioSpec::id is the file stem.
 // `overrides` are what-ifs written "key.path=value" (e.g. "cluster.nodes=8",
 // "vms.per_node=[32, 64, 32, 0]"): each is merged over the file like one more

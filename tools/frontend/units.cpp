@@ -8,6 +8,8 @@
 #include <string>
 #include <utility>
 
+#include "tools/frontend/message_text.hpp"
+
 namespace hcisim::frontend {
 namespace {
 
@@ -111,7 +113,7 @@ std::string lower(std::string_view s) {
 
 [[noreturn]] void fail(std::string_view expected, std::string_view text, std::string_view why = {}) {
   std::string message = "expected ";
-  message.append(expected).append(", got '").append(text).append("'");
+  message.append(expected).append(", got ").append(in_quotes(text));
   if (!why.empty()) message.append(" (").append(why).append(")");
   throw UnitError(message);
 }

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "models/run/simulation.hpp"
+#include "tools/frontend/message_text.hpp"
 #include "tools/frontend/report_text.hpp"
 #include "tools/frontend/scenario_loader.hpp"
 
@@ -48,7 +49,7 @@ std::string format_validation_table(const ValidationReport& report) {
   std::snprintf(line, sizeof line, "%-34s ", "scenario");
   out << line << format_comparison_header() << "\n";
   for (const auto& row : report.rows) {
-    std::snprintf(line, sizeof line, "%-34s ", row.scenario.c_str());
+    std::snprintf(line, sizeof line, "%-34s ", printable(row.scenario, 34).c_str());
     out << line << format_comparison(row.comparison) << "\n";
   }
   std::snprintf(line, sizeof line, "\n%d scenarios, %zu figures, %d outside tolerance\n", report.scenarios_run,

@@ -4,6 +4,7 @@
 // in every error.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -31,8 +32,12 @@ struct YamlNode {
 };
 
 // Parses one YAML document. Syntax errors, unreadable files, duplicate keys,
-// non-scalar keys and multi-document files throw LoadError naming file:line.
+// non-scalar keys, multi-document files, text that is not UTF-8, aliases that
+// refer to themselves and inputs past the limits of input_limits.hpp throw
+// LoadError naming file:line.
 YamlNode parse_yaml_file(const std::filesystem::path& file);
+// The bytes of `file`, at most `max_bytes` (LoadError past that, or when unreadable).
+std::string read_yaml_input(const std::filesystem::path& file, std::uint64_t max_bytes);
 // The same from text; `file_label` stands for the file name in messages.
 YamlNode parse_yaml_text(const std::string& text, const std::string& file_label);
 

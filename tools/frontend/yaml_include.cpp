@@ -3,14 +3,21 @@
 #include <algorithm>
 #include <vector>
 
+#include "tools/frontend/input_limits.hpp"
 #include "tools/frontend/load_error.hpp"
+#include "tools/frontend/message_text.hpp"
 #include "tools/frontend/yaml_reader.hpp"
 
 namespace hcisim::frontend {
 namespace fs = std::filesystem;
 namespace {
 
-constexpr int kMaxDepth = 16;
+// What one scenario has read so far, across all its includes: a file that
+// includes the next one four times, fourteen levels deep, must not mean 4^14 parses.
+struct IncludeBudget {
+  int includes = 0;
+  std::uint64_t bytes = 0;
+};
 
 fs::path normal(const fs::path& path) {
   std::error_code ec;
@@ -18,8 +25,15 @@ fs::path normal(const fs::path& path) {
   return ec ? path.lexically_normal() : canonical;
 }
 
-YamlNode load(const fs::path& file, std::vector<fs::path>& chain) {
-  YamlNode tree = parse_yaml_file(file);
+YamlNode load(const fs::path& file, std::vector<fs::path>& chain, IncludeBudget& budget) {
+  const std::string text = read_yaml_input(file, limits::kMaxYamlFileBytes);
+  budget.bytes += text.size();
+  if (budget.bytes > limits::kMaxIncludedBytes) {
+    throw LoadError(printable(file.string()) + ": the included files add up to more than " +
+                    std::to_string(limits::kMaxIncludedBytes >> 20) +
+                    " MiB (kMaxIncludedBytes in tools/frontend/input_limits.hpp)");
+  }
+  YamlNode tree = parse_yaml_text(text, printable(file.string()));
   const YamlValue root = root_value(tree);
   if (root.is_null()) return tree;  // an empty file adds nothing
   if (!root.is_map()) root.fail_expected("a mapping of keys at the top level");
@@ -44,15 +58,28 @@ YamlNode load(const fs::path& file, std::vector<fs::path>& chain) {
     const std::string relative = name.text();
     const fs::path target = normal(file.parent_path() / relative);
     if (std::find(chain.begin(), chain.end(), target) != chain.end()) {
-      name.fail("include cycle: '" + relative + "' is already being included");
+      name.fail("include cycle: " + in_quotes(relative) + " is already being included");
     }
-    if (static_cast<int>(chain.size()) >= kMaxDepth) name.fail("includes nest deeper than 16 files");
+    if (static_cast<int>(chain.size()) >= limits::kMaxIncludeDepth) {
+      name.fail("includes nest deeper than " + std::to_string(limits::kMaxIncludeDepth) +
+                " files (kMaxIncludeDepth in tools/frontend/input_limits.hpp)");
+    }
+    if (++budget.includes > limits::kMaxIncludes) {
+      name.fail("more than " + std::to_string(limits::kMaxIncludes) +
+                " includes in all, counting repeats (kMaxIncludes in tools/frontend/input_limits.hpp)");
+    }
     std::error_code ec;
     if (!fs::is_regular_file(target, ec)) {
-      name.fail("expected a file to include, got '" + relative + "' (no file " + target.string() + ")");
+      name.fail("expected a file to include, got " + in_quotes(relative) + " (no regular file " +
+                printable(target.string(), 2 * kMaxQuotedChars) + ")");
+    }
+    const auto size = fs::file_size(target, ec);
+    if (!ec && budget.bytes + size > limits::kMaxIncludedBytes) {
+      name.fail("the included files add up to more than " + std::to_string(limits::kMaxIncludedBytes >> 20) +
+                " MiB (kMaxIncludedBytes in tools/frontend/input_limits.hpp)");
     }
     chain.push_back(target);
-    YamlNode included = load(target, chain);
+    YamlNode included = load(target, chain, budget);
     chain.pop_back();
     if (first) {
       merged = std::move(included);
@@ -73,7 +100,8 @@ YamlNode load(const fs::path& file, std::vector<fs::path>& chain) {
 
 YamlNode load_yaml_with_includes(const fs::path& file) {
   std::vector<fs::path> chain = {normal(file)};
-  return load(file, chain);
+  IncludeBudget budget;
+  return load(file, chain, budget);
 }
 
 }  // namespace hcisim::frontend

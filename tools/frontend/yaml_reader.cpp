@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "tools/frontend/load_error.hpp"
+#include "tools/frontend/message_text.hpp"
 #include "tools/frontend/suggestions.hpp"
 #include "tools/frontend/units.hpp"
 
@@ -27,7 +28,7 @@ std::string YamlValue::location() const {
 
 void YamlValue::fail(std::string_view message) const {
   std::string text = location() + ": ";
-  if (!path_.empty()) text += "key '" + path_ + "': ";
+  if (!path_.empty()) text += "key '" + printable(path_, 2 * kMaxQuotedChars) + "': ";
   text.append(message);
   throw LoadError(text);
 }
@@ -110,7 +111,7 @@ YamlMap::YamlMap(YamlValue self, std::vector<std::string> allowed)
   for (const YamlNode& child : self_.node().children) {
     if (std::find(allowed_.begin(), allowed_.end(), child.key) != allowed_.end()) continue;
     std::string text = child.file_name() + ":" + std::to_string(child.key_line) + ": key '" +
-                       child_path(child.key) + "': unknown key; ";
+                       printable(child_path(child.key), 2 * kMaxQuotedChars) + "': unknown key; ";
     if (const auto near = near_names(child.key, allowed_); !near.empty()) {
       text += "did you mean '" + near.front() + "'? ";
     }
@@ -125,7 +126,8 @@ std::string YamlMap::child_path(std::string_view key) const {
 YamlValue YamlMap::required(std::string_view key) const {
   const YamlNode* child = self_.node().find(key);
   if (child == nullptr) {
-    throw LoadError(self_.location() + ": key '" + child_path(key) + "': required key is missing");
+    throw LoadError(self_.location() + ": key '" + printable(child_path(key), 2 * kMaxQuotedChars) +
+                    "': required key is missing");
   }
   return YamlValue(*child, child_path(key));
 }

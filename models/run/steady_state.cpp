@@ -1,0 +1,91 @@
+#include "models/run/steady_state.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+#include <string>
+
+namespace hcisim::models {
+namespace {
+
+// "365 ms", "7.3 s": two significant digits, rounded up (a suggestion should not undershoot).
+std::string duration_text(double seconds) {
+  if (seconds <= 0) return "0 s";
+  const double ms = seconds * 1e3;
+  const double scale = std::pow(10.0, std::floor(std::log10(std::max(ms, 1e-6))) - 1);
+  const double up = std::ceil(ms / scale - 1e-6) * scale;  // 1e-6: 1 us stays 1 us, not 1.1
+  char text[32];
+  if (up >= 1000) {
+    std::snprintf(text, sizeof text, "%g s", up / 1000);
+  } else if (up >= 1) {
+    std::snprintf(text, sizeof text, "%g ms", up);
+  } else {
+    std::snprintf(text, sizeof text, "%g us", up * 1000);
+  }
+  return text;
+}
+
+std::string percent_text(double fraction) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f%%", fraction * 100);
+  return text;
+}
+
+std::string run_text(const RunResult& r) {
+  return duration_text(r.measured_seconds) + " measured after a " + duration_text(r.warmup_seconds) + " warm-up";
+}
+
+// A run that gives a half-width `now` would give `wanted` if it were (now / wanted)^2 times longer.
+std::string longer_for(const RunResult& r, double now, double wanted) {
+  const double factor = std::pow(now / wanted, 2);
+  return "a duration of " + duration_text(r.measured_seconds * factor);
+}
+
+}  // namespace
+
+void assess_steady_state(RunResult& result, const ScenarioSpec& spec, const Measurement& measurement) {
+  if (measurement.latency_batches().complete_batches() >= 2 && measurement.latency_batches().count() >= 16) {
+    result.latency_ci_half_width_s = measurement.latency_batches().interval(0.95).half_width * 1e-9;
+  }
+  const double total_s = result.warmup_seconds + result.measured_seconds;
+  if (result.all_latency.count == 0) {
+    throw NoCompletedIo("no I/O completed in the measured time (" + run_text(result) +
+                        "): each I/O takes longer than that; try a run at least ten times as long (a duration of " +
+                        duration_text(10 * total_s) + ")");
+  }
+  const double iops = result.total_iops();
+  const double latency = result.all_latency.mean_s;
+  const std::uint64_t vms = std::accumulate(spec.vms.per_node.begin(), spec.vms.per_node.end(), std::uint64_t{0});
+  const double in_flight = static_cast<double>(vms) * spec.vms.workload.threads * spec.vms.workload.outstanding;
+  // A -g cap makes threads wait for tokens outside the measured latency: Little's law then has a think time.
+  const bool closed_loop = spec.vms.workload.throughput_cap_bytes_per_s <= 0;
+  if (closed_loop && iops > 0) {
+    const double little = in_flight / iops;
+    if (std::fabs(latency - little) > kLittleTolerance * little) {
+      result.warnings.push_back("not at steady state: mean latency " + duration_text(latency) +
+                                " against Little's law " + std::to_string(static_cast<std::uint64_t>(in_flight)) +
+                                " I/Os in flight / IOPS = " + duration_text(little) + "; " + run_text(result) +
+                                " is too short for these latencies; try a warm-up of " + duration_text(5 * little) +
+                                " and a duration of " + duration_text(20 * little));
+    }
+  }
+  if (result.all_latency.max_s >= kRunFraction * total_s) {
+    result.warnings.push_back("the slowest I/O took " + duration_text(result.all_latency.max_s) + " of a " +
+                              duration_text(total_s) +
+                              " run: the latency distribution is cut off by the run length; try a duration of " +
+                              duration_text(20 * result.all_latency.max_s));
+  }
+  if (result.total_iops_ci_half_width > kWideInterval * iops) {
+    const double relative = result.total_iops_ci_half_width / iops;
+    result.warnings.push_back("the 95% interval on IOPS is +/- " + percent_text(relative) + "; for +/- 2% try " +
+                              longer_for(result, relative, 0.02));
+  }
+  if (result.latency_ci_half_width_s > kWideInterval * latency) {
+    const double relative = result.latency_ci_half_width_s / latency;
+    result.warnings.push_back("the 95% interval on the mean latency is +/- " + percent_text(relative) +
+                              "; for +/- 2% try " + longer_for(result, relative, 0.02));
+  }
+}
+
+}  // namespace hcisim::models

@@ -1,0 +1,57 @@
+// Every bound the front end puts on what enters the simulator, in one place.
+// Each keeps memory and time bounded or rules out what is physically
+// meaningless; the error that enforces one names the limit and this file, so
+// raising a limit is a one-line change here (and, where a comment says so, a
+// check that the model can represent the larger value).
+#pragma once
+
+#include <cstdint>
+
+namespace hcisim::frontend::limits {
+
+// --- YAML input -----------------------------------------------------------
+// One YAML file (scenario, include or catalog part); the bundled ones are a few KiB.
+constexpr std::uint64_t kMaxYamlFileBytes = 4ull << 20;          // 4 MiB
+// All files one scenario reads through include:, counting repeats.
+constexpr std::uint64_t kMaxIncludedBytes = 16ull << 20;         // 16 MiB
+constexpr int kMaxIncludes = 64;                                 // include entries, counting repeats
+constexpr int kMaxIncludeDepth = 16;                             // files nested in one chain
+// Values in one document after aliases are expanded ("billion laughs").
+constexpr std::uint64_t kMaxYamlValues = 100'000;
+// Mappings and lists nested in one another.
+constexpr int kMaxYamlDepth = 64;
+
+// --- cluster and VMs (memory grows with each) ------------------------------
+constexpr int kMaxNodes = 1024;
+// Hyper-V and ESXi both support at most 1,024 running VMs per host.
+constexpr int kMaxVmsPerNode = 1024;
+constexpr int kMaxVms = 131'072;                                  // in the whole cluster
+// Requests in flight = VMs x threads x outstanding; each is a ~48 B record.
+constexpr std::uint64_t kMaxRequests = 4'194'304;
+constexpr int kMaxDrivesPerNode = 256;
+constexpr int kMaxDrivesInCluster = 65'536;
+// Slabs of every virtual disk together (one extent of 4 B per copy each).
+constexpr std::uint64_t kMaxSlabs = 8'388'608;
+// Smallest slab (allocation unit): S2D uses 256 MiB, other products 1 MiB chunks.
+constexpr std::uint64_t kMinSlabBytes = 1ull << 20;
+
+// --- workload --------------------------------------------------------------
+// DISKSPD's -b is a 32-bit byte count; with -Sh it must be a multiple of 512.
+constexpr std::uint64_t kMaxBlockBytes = (4ull << 30) - 512;     // 4 GiB - 512 B
+constexpr std::uint64_t kSectorBytes = 512;                      // unbuffered I/O alignment
+
+// --- catalog parts (physically meaningful ranges) ---------------------------
+constexpr double kMaxDriveIops = 1e9;
+constexpr double kMaxDriveBytesPerS = 1e12;                      // 1 TB/s
+constexpr std::int64_t kMaxDriveLatencyNs = 1'000'000'000;       // 1 s
+constexpr double kMaxPortBitsPerS = 10e12;                       // 10 Tb/s
+constexpr std::int64_t kMaxNetworkLatencyNs = 1'000'000'000;     // 1 s
+// A clock bounds the nanoseconds a burst of cycles takes (cycles / clock must fit the clock's int64).
+constexpr double kMinClockHz = 1e6;                              // 1 MHz
+constexpr double kMaxClockHz = 10e9;                             // 10 GHz
+constexpr double kMaxCyclesPerIo = 1e9;                          // 0.4 s at 2.25 GHz
+constexpr double kMaxCyclesPerByte = 1e4;
+// Squared coefficient of variation of CPU burst times (1 = exponential).
+constexpr double kMaxBurstScv = 10;
+
+}  // namespace hcisim::frontend::limits
