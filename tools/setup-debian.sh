@@ -2,7 +2,7 @@
 # Installs the Debian 12 packages hcisim needs, only those missing (quick when
 # all are present). Run as root.
 set -eu
-packages="cmake make g++ libboost-graph-dev libboost-program-options-dev libeigen3-dev nlohmann-json3-dev catch2 libyaml-cpp-dev"
+packages="cmake make g++ libboost-graph-dev libboost-program-options-dev libeigen3-dev nlohmann-json3-dev catch2 libyaml-cpp-dev libtinyxml2-dev"
 missing=""
 for p in $packages; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -25,7 +25,7 @@ void VmIoPath::submit(std::uint32_t request) {
   r.node = static_cast<std::uint16_t>(vm.host);
   r.disk = vm.disk;
   r.stage_started = engine_->now();
-  vm.vcpus->run(spec_.guest.cycles(static_cast<double>(r.bytes)), guest_done_, request);
+  vm.vcpus->run(r.workload_cycles + spec_.guest.cycles(static_cast<double>(r.bytes)), guest_done_, request);
 }
 
 void VmIoPath::on_guest_done(std::uint64_t request) {

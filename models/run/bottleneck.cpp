@@ -75,7 +75,7 @@ void attribute_bottleneck(RunResult& result, const ScenarioSpec& spec) {
              " of the time: a connection's messages are handled one at a time at each end"};
   }
   if (b.utilisation < 0.8) {
-    const int per_vm = spec.vms.workload.threads * spec.vms.workload.outstanding;
+    const int per_vm = spec.vms.workload.outstanding_per_vm();
     b = {"outstanding I/O", b.utilisation,
          "no resource is above 80 % (busiest: " + b.resource + " " + percent(b.utilisation) + "); " +
              std::to_string(per_vm) + " I/Os in flight per VM set the rate by latency (Little's law)"};

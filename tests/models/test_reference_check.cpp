@@ -56,8 +56,8 @@ std::string bottleneck_of(std::vector<NodeResult> nodes) {
   r.nodes = std::move(nodes);
   ScenarioSpec spec;
   spec.vms.vcpus = 2;
-  spec.vms.workload.threads = 2;
-  spec.vms.workload.outstanding = 32;
+  spec.vms.workload.targets[0].threads = 2;
+  spec.vms.workload.targets[0].outstanding = 32;
   attribute_bottleneck(r, spec);
   return r.bottleneck.resource;
 }

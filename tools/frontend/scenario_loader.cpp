@@ -1,14 +1,18 @@
 #include "tools/frontend/scenario_loader.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <limits>
 #include <numeric>
 #include <set>
 
+#include "models/workload/diskspd_regions.hpp"
 #include "tools/frontend/diskspd_parser.hpp"
+#include "tools/frontend/diskspd_xml.hpp"
 #include "tools/frontend/figure_names.hpp"
 #include "tools/frontend/load_error.hpp"
 #include "tools/frontend/quantity_format.hpp"
+#include "tools/frontend/vmfleet2_workloads.hpp"
 #include "tools/frontend/yaml_include.hpp"
 #include "tools/frontend/yaml_reader.hpp"
 
@@ -107,34 +111,93 @@ bool is_failed(const models::ClusterSpec& cluster, int node) {
   return std::find(cluster.failed_nodes.begin(), cluster.failed_nodes.end(), node) != cluster.failed_nodes.end();
 }
 
-models::DiskspdSpec read_workload(const YamlValue& value) {
-  const YamlMap map = value.map({"vmfleet", "diskspd", "file_size"});
-  const auto vmfleet = map.optional("vmfleet");
-  const auto diskspd = map.optional("diskspd");
-  if (vmfleet.has_value() == diskspd.has_value()) {
-    map.fail("expected exactly one of vmfleet (like B4-T2-O32-W0-PR) or diskspd (like \"-b4K -t2 -o32 -w0 -r\")");
+// An XML profile path is relative to the file that names it (a --set value: to
+// the current folder).
+std::filesystem::path profile_path(const YamlValue& value) {
+  const std::filesystem::path path(value.text());
+  const std::filesystem::path from(value.file());
+  std::error_code ec;
+  if (path.is_absolute() || !std::filesystem::is_regular_file(from, ec)) return path;
+  return from.parent_path() / path;
+}
+
+// diskspd: one command line, or a list of them (one target each, all on the VM's file).
+models::DiskspdSpec read_diskspd_lines(const YamlValue& value) {
+  if (!value.is_list()) return parse_diskspd_command(value.text());
+  const std::vector<YamlValue> items = value.items();
+  if (items.empty()) value.fail_expected("a DISKSPD command line, or a list of them (one per target)");
+  models::DiskspdSpec spec;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    models::DiskspdSpec one;
+    try {
+      one = parse_diskspd_command(items[i].text());
+    } catch (const DiskspdError& e) {
+      items[i].fail(e.what());
+    }
+    if (i == 0) {
+      spec = one;
+      continue;
+    }
+    if (one.file_bytes != 0 && spec.file_bytes != 0 && one.file_bytes != spec.file_bytes) {
+      items[i].fail("its -c differs from an earlier line's: the targets share the VM's one file");
+    }
+    if (spec.file_bytes == 0) spec.file_bytes = one.file_bytes;
+    spec.targets.push_back(one.targets.front());
   }
-  const YamlValue& line = vmfleet ? *vmfleet : *diskspd;
-  const std::string text = line.text();
+  return spec;
+}
+
+models::DiskspdSpec read_workload(const YamlValue& value) {
+  const YamlMap map = value.map({"vmfleet", "vmfleet2", "diskspd", "xml", "file_size"});
+  const std::optional<YamlValue> sources[] = {map.optional("vmfleet"), map.optional("vmfleet2"),
+                                              map.optional("diskspd"), map.optional("xml")};
+  int given = 0;
+  for (const auto& s : sources) given += s.has_value();
+  if (given != 1) {
+    map.fail("expected exactly one of vmfleet (like B4-T2-O32-W0-PR), vmfleet2 (like General4KWriteRatio30), "
+             "diskspd (like \"-b4K -t2 -o32 -w0 -r\", or a list of lines, one per target) or xml (a DISKSPD "
+             "profile file)");
+  }
+  const auto& [vmfleet, vmfleet2, diskspd, xml] = sources;
+  const YamlValue& line = vmfleet ? *vmfleet : vmfleet2 ? *vmfleet2 : diskspd ? *diskspd : *xml;
   models::DiskspdSpec spec;
   try {
-    spec = vmfleet ? parse_vmfleet_profile(text) : parse_diskspd_command(text);
+    if (vmfleet) spec = parse_vmfleet_profile(line.text());
+    if (vmfleet2) spec = vmfleet2_workload(line.text());
+    if (diskspd) spec = read_diskspd_lines(line);
+    if (xml) {
+      spec = read_diskspd_xml(profile_path(line));
+      spec.profile = line.text();
+    }
   } catch (const DiskspdError& e) {
     line.fail(e.what());
   }
-  if (!spec.software_cache_disabled) {
-    line.fail("the guest file cache is on (no -Sh); hcisim models unbuffered I/O only: add -Sh, as VMFleet does");
+  for (const models::DiskspdTarget& t : spec.targets) {
+    if (!t.software_cache_disabled) {
+      line.fail("the guest file cache is on (no -Sh); hcisim models unbuffered I/O only: add -Sh, as VMFleet does");
+    }
   }
   if (const auto file_size = map.optional("file_size")) {
-    if (spec.file_bytes != 0) file_size->fail("the file size is given twice: here and as -c in the diskspd line");
+    if (spec.file_bytes != 0) {
+      file_size->fail(xml ? "the file size is given twice: here and as FileSize in the profile"
+                          : "the file size is given twice: here and as -c in the diskspd line");
+    }
     spec.file_bytes = file_size->size();
   }
   if (spec.file_bytes == 0) {
     map.fail("expected the working set per VM: file_size (like 10GiB) or -c in the diskspd line");
   }
-  if (spec.file_bytes < spec.block_bytes) {
-    map.fail("expected a file size of at least one block (" + format_size(spec.block_bytes) + "), got " +
-             format_size(spec.file_bytes));
+  for (const models::DiskspdTarget& t : spec.targets) {
+    if (spec.file_bytes < t.block_bytes) {
+      map.fail("expected a file size of at least one block (" + format_size(t.block_bytes) + "), got " +
+               format_size(spec.file_bytes));
+    }
+  }
+  // Flag combinations and regions the model cannot run (-rs with -s, a region without a block, ...).
+  try {
+    models::check_diskspd(spec);
+  } catch (const std::invalid_argument& e) {
+    line.fail(e.what());
   }
   return spec;
 }
