@@ -49,8 +49,10 @@ void check_switches(const DiskspdTarget& t) {
 }
 
 // Appends the aligned positions of [lo, hi) (relative to the region start).
+// Bounds inside the region round down to the alignment, so ranges tile it.
 void add_range(TargetRegion& r, std::uint64_t lo, std::uint64_t hi, double weight, std::uint64_t block) {
-  const std::uint64_t first = (lo + r.align - 1) / r.align * r.align;
+  const std::uint64_t first = lo / r.align * r.align;
+  if (hi < r.end - r.start) hi = hi / r.align * r.align;
   if (hi < first + block) {
     fail("a range of the random distribution, [" + bytes(lo) + ", " + bytes(hi) + ") of the region, holds no " +
          std::to_string(block) + "-byte block at a multiple of the alignment (" + bytes(r.align) + ")");

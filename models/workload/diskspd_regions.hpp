@@ -11,8 +11,8 @@
 //
 // Random offsets are region start + a multiple of the alignment (-r<align>,
 // default the block size), with the whole block inside its range. Range bounds
-// that are not multiples of the alignment are rounded (a range's first
-// position is the first aligned one at or after its start).
+// inside the region that are not multiples of the alignment round down to one,
+// so the ranges tile the region.
 #pragma once
 
 #include <cstdint>

@@ -110,6 +110,15 @@ TEST_CASE("bottleneck: the busiest resource class above 80 % is named", "[bottle
   CHECK(bottleneck_of({node(0, 0.50, 0.5, 0.6, 0.2, 0.92), node(1, 0.5, 0.5, 0.6, 0.2, 0.2)}) == "network");
   // Nothing above 80 %: the closed loop's outstanding I/Os set the rate.
   CHECK(bottleneck_of({node(0, 0.70, 0.6, 0.75, 0.2, 0.2)}) == "outstanding I/O");
+  // Nothing above 80 % and every target paced by -g: the limits set the rate.
+  {
+    RunResult r;
+    r.nodes = {node(0, 0.70, 0.6, 0.75, 0.2, 0.2)};
+    ScenarioSpec spec;
+    spec.vms.workload.targets[0].throughput_bytes_per_ms = 4096;
+    attribute_bottleneck(r, spec);
+    CHECK(r.bottleneck.resource == "DISKSPD -g limit");
+  }
   // A node that is down does not count, however its numbers look.
   CHECK(bottleneck_of({node(0, 0.99, 0.5, 0.6, 0.2, 0.2, false), node(1, 0.5, 0.5, 0.6, 0.2, 0.2)}) ==
         "outstanding I/O");
