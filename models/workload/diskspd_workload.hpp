@@ -2,8 +2,11 @@
 // threads each keep `outstanding` I/Os in flight against the target's region
 // of the VM's one file (closed loop: a completion issues that slot's next I/O).
 // Offsets: random (uniform or -rdpct/-rdabs ranges; -rs mixes in sequential
-// runs), a sequential stream per thread (-s, starting at -B + k x -T) or one
-// per VM and target (-si); streams wrap to the region's start.
+// runs: an I/O that is not random continues the thread's previous one, with its
+// type; a thread's first I/O has none to continue, so it is random), a
+// sequential stream per thread (-s, starting at -B + k x -T) or one per VM and
+// target (-si); streams wrap to the region's start. -Zr puts the work of
+// filling each write's buffer on the VM's vCPU (IoRequest::workload_cycles).
 //
 // -g is paced the way DISKSPD paces it (mechanisms.md 2.2): a thread may start
 // an I/O on a target when (ms since the thread started) x rate >= bytes issued
