@@ -7,24 +7,40 @@
 
 namespace hcisim::models {
 
-ClusterNode::ClusterNode(sim::Engine& engine, const ClusterSpec& spec, int index)
+ClusterNode::ClusterNode(sim::Engine& engine, const ClusterSpec& spec, int index, DriveFactory& factory)
     : cpu(engine, spec.cpu, spec.node.sockets, spec.stack.cpu_burst_scv,
           engine.stream("node" + std::to_string(index + 1) + "/cpu")) {
   if (!spec.hba.id.empty()) hba = std::make_unique<Hba>(engine, spec.hba);
+  std::vector<std::unique_ptr<Drive>> cache_drives;
+  std::vector<std::uint64_t> cache_bytes, capacity_bytes;
+  bool hdd_capacity = false;
   for (std::size_t g = 0; g < spec.node.drives.size(); ++g) {
-    if (spec.node.drives[g].role != DriveRole::Capacity) {
-      throw std::invalid_argument("node '" + spec.node.id + "' has cache drives: the S2D cache tier is not modelled yet");
-    }
+    const DriveSpec& d = spec.drives[g];
     for (int i = 0; i < spec.node.drives[g].count; ++i) {
-      drives.push_back(make_drive(engine, spec.drives[g], hba.get()));
+      if (spec.node.drives[g].role == DriveRole::Cache) {
+        cache_drives.push_back(factory.make(d, hba.get()));
+        cache_bytes.push_back(d.capacity_bytes);
+      } else {
+        drives.push_back(factory.make(d, hba.get()));
+        capacity_bytes.push_back(d.capacity_bytes);
+        hdd_capacity = hdd_capacity || d.kind == DriveKind::Hdd;
+      }
     }
   }
   if (drives.empty()) throw std::invalid_argument("node '" + spec.node.id + "' has no capacity drives");
+  if (!cache_drives.empty()) {
+    // HDD capacity gets read and write caching, SSD capacity write-only caching.
+    cache = std::make_unique<CacheTier>(engine, spec.stack.cache, std::move(cache_drives), std::move(cache_bytes),
+                                        std::move(drives), std::move(capacity_bytes), hdd_capacity,
+                                        static_cast<std::uint64_t>(spec.stack.slab_bytes));
+    drives = cache->fronts();
+  }
 }
 
 Cluster::Cluster(sim::Engine& engine, const ClusterSpec& spec)
     : engine_(&engine), fabric_(engine, spec.node_count, spec.nic, spec.node.nic_count, spec.network_switch) {
-  for (int i = 0; i < spec.node_count; ++i) nodes_.push_back(std::make_unique<ClusterNode>(engine, spec, i));
+  DriveFactory factory(engine);
+  for (int i = 0; i < spec.node_count; ++i) nodes_.push_back(std::make_unique<ClusterNode>(engine, spec, i, factory));
   for (const int failed : spec.failed_nodes) nodes_.at(static_cast<std::size_t>(failed))->up = false;
 }
 
@@ -38,6 +54,7 @@ void Cluster::reset_stats() {
   for (auto& node : nodes_) {
     node->cpu.reset_stats(engine_->now());
     for (auto& d : node->drives) d->reset_stats();
+    if (node->cache) node->cache->reset_stats();
   }
   fabric_.reset_stats();
 }

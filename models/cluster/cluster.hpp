@@ -8,18 +8,21 @@
 
 #include "models/hardware/drive.hpp"
 #include "models/hardware/hba.hpp"
+#include "models/hardware/make_drive.hpp"
 #include "models/hardware/host_cpu.hpp"
 #include "models/network/fabric.hpp"
+#include "models/storage/cache/cache_tier.hpp"
 #include "models/spec/scenario_spec.hpp"
 #include "sim/engine.hpp"
 
 namespace hcisim::models {
 
 struct ClusterNode {
-  ClusterNode(sim::Engine& engine, const ClusterSpec& spec, int index);
+  ClusterNode(sim::Engine& engine, const ClusterSpec& spec, int index, DriveFactory& drives);
   HostCpu cpu;
   std::unique_ptr<Hba> hba;                    // the SAS/SATA drives' HBA, if the node has one
-  std::vector<std::unique_ptr<Drive>> drives;  // capacity drives
+  std::unique_ptr<CacheTier> cache;            // hybrid nodes: cache drives in front of the capacity drives
+  std::vector<std::unique_ptr<Drive>> drives;  // capacity drives (behind the cache tier, if any)
   bool up = true;
 };
 

@@ -20,9 +20,12 @@ double fraction(double revolutions) { return revolutions - std::floor(revolution
 }  // namespace
 
 HddDrive::HddDrive(sim::Engine& engine, const DriveSpec& spec, Hba* hba)
+    : HddDrive(engine, spec, hba, nullptr) {}
+
+HddDrive::HddDrive(sim::Engine& engine, const DriveSpec& spec, Hba* hba, const SeekCurve* seek)
     : engine_(engine),
       geometry_(checked(spec).capacity_bytes, spec.rpm, spec.outer_media_bytes_per_s, spec.inner_media_bytes_per_s),
-      seek_(geometry_, spec.track_to_track_seek_ns, spec.avg_seek_ns, spec.full_stroke_seek_ns),
+      seek_(seek ? *seek : SeekCurve(geometry_, spec.track_to_track_seek_ns, spec.avg_seek_ns, spec.full_stroke_seek_ns)),
       age_limit_(spec.queue_age_limit_ns),
       cache_bytes_(spec.write_cache_bytes),
       link_bytes_per_s_(link_payload_bytes_per_s(spec)),

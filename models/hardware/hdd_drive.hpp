@@ -62,6 +62,9 @@ class HddDrive final : public Drive {
   // `hba` (may be null) must outlive the drive. Throws std::invalid_argument on
   // figures the model cannot use (see DiskGeometry, SeekCurve, DeviceQueue).
   HddDrive(sim::Engine& engine, const DriveSpec& spec, Hba* hba = nullptr);
+  // With the seek curve already solved for this spec (solving it takes a
+  // numerical search; drives of one model share the result).
+  HddDrive(sim::Engine& engine, const DriveSpec& spec, Hba* hba, const SeekCurve* seek);
 
   // Throws std::invalid_argument for an empty I/O or one beyond the capacity.
   void submit(const DriveIo& io, sim::EventHandler& done, std::uint64_t arg) override;

@@ -24,4 +24,14 @@ std::unique_ptr<Drive> make_drive(sim::Engine& engine, const DriveSpec& spec, Hb
   throw std::invalid_argument("drive '" + spec.id + "': unknown drive kind");
 }
 
+std::unique_ptr<Drive> DriveFactory::make(const DriveSpec& spec, Hba* hba) {
+  if (spec.kind != DriveKind::Hdd) return make_drive(*engine_, spec, hba);
+  for (const auto& [id, curve] : seek_curves_) {
+    if (id == spec.id) return std::make_unique<HddDrive>(*engine_, spec, hba, curve.get());
+  }
+  auto drive = std::make_unique<HddDrive>(*engine_, spec, hba);
+  seek_curves_.emplace_back(spec.id, std::make_unique<SeekCurve>(drive->seek_curve()));
+  return drive;
+}
+
 }  // namespace hcisim::models

@@ -1,5 +1,6 @@
 #include "models/run/calibration.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -8,15 +9,35 @@
 
 namespace hcisim::models {
 
-StackSpec scale_fitted_cost(const StackSpec& stack, double factor) {
-  StackSpec scaled = stack;
-  scaled.network_message.cycles_per_io *= factor;
-  return scaled;
+std::string_view fitted_parameter_name(FittedParameter p) {
+  switch (p) {
+    case FittedParameter::NetworkMessagePerIo: return "network_message.cycles_per_io";
+    case FittedParameter::CacheLookupPerIo: return "cache_tier.lookup_cycles_per_io";
+  }
+  return "?";
 }
 
-CalibrationResult calibrate_stack(const ScenarioSpec& spec, double tolerance, int max_runs,
-                                         const std::function<void(const CalibrationStep&)>& on_step) {
+double parameter_value(const StackSpec& stack, FittedParameter p) {
+  switch (p) {
+    case FittedParameter::NetworkMessagePerIo: return stack.network_message.cycles_per_io;
+    case FittedParameter::CacheLookupPerIo: return stack.cache.lookup_cycles_per_io;
+  }
+  return 0;
+}
+
+StackSpec with_parameter(const StackSpec& stack, FittedParameter p, double value) {
+  StackSpec out = stack;
+  switch (p) {
+    case FittedParameter::NetworkMessagePerIo: out.network_message.cycles_per_io = value; break;
+    case FittedParameter::CacheLookupPerIo: out.cache.lookup_cycles_per_io = value; break;
+  }
+  return out;
+}
+
+CalibrationResult calibrate_stack(const ScenarioSpec& spec, FittedParameter parameter, double tolerance, int max_runs,
+                                  const std::function<void(const CalibrationStep&)>& on_step) {
   CalibrationResult result;
+  result.parameter = parameter;
   int calibration_figures = 0;
   for (const auto& ref : spec.references) {
     if (ref.calibration) {
@@ -29,42 +50,45 @@ CalibrationResult calibrate_stack(const ScenarioSpec& spec, double tolerance, in
   }
   if (!(result.figure.value > 0)) throw std::invalid_argument("the calibration figure must be positive");
 
-  auto run = [&](double factor) {
+  auto run = [&](double value) {
     ScenarioSpec trial = spec;
-    trial.cluster.stack = scale_fitted_cost(spec.cluster.stack, factor);
+    trial.cluster.stack = with_parameter(spec.cluster.stack, parameter, value);
     const RunResult r = simulate(trial);
-    CalibrationStep step{factor, figure_value(r, result.figure.figure), 0};
+    CalibrationStep step{value, figure_value(r, result.figure.figure), 0};
     step.error = (step.predicted - result.figure.value) / result.figure.value;
     result.steps.push_back(step);
     if (on_step) on_step(step);
     return step;
   };
-
-  // Secant on log(predicted) against log(factor): when the protocol's
-  // connections limit the case, throughput goes as 1 / factor, so the first
-  // step is usually already close.
-  CalibrationStep previous = run(1.0);
-  double factor = 1.0 + previous.error;  // assumes throughput ~ 1 / cost
+  // Secant on log(predicted) against the value: the throughput falls as the
+  // fitted cost rises.
+  const double start = parameter_value(spec.cluster.stack, parameter);
+  CalibrationStep previous = run(start);
+  double value = start > 0 ? start * (1 + previous.error) : 10'000.0;
   for (int i = 1; i < max_runs && std::fabs(previous.error) > tolerance; ++i) {
-    const CalibrationStep current = run(factor);
+    const CalibrationStep current = run(value);
     if (std::fabs(current.error) <= tolerance) {
       previous = current;
       break;
     }
-    const double slope = (std::log(current.predicted) - std::log(previous.predicted)) /
-                         (std::log(current.factor) - std::log(previous.factor));
-    if (!std::isfinite(slope) || std::fabs(slope) < 1e-3) {
-      throw std::runtime_error("calibration: the figure does not respond to the fitted per-message cost (the "
-                               "case is not limited by the protocol's connections), so it cannot be fitted on it");
+    const double slope = (std::log(current.predicted) - std::log(previous.predicted)) / (current.value - previous.value);
+    if (!std::isfinite(slope) || std::fabs(slope) < 1e-12) {
+      throw std::runtime_error("calibration: the figure does not respond to " +
+                               std::string(fitted_parameter_name(parameter)) +
+                               " (the mechanism it belongs to does not limit this case), so it cannot be fitted on it");
     }
-    const double next = std::exp(std::log(current.factor) +
-                                 (std::log(result.figure.value) - std::log(current.predicted)) / slope);
+    const double next = current.value + (std::log(result.figure.value) - std::log(current.predicted)) / slope;
+    if (next < 0) {
+      throw std::runtime_error("calibration: the figure stays above the published one even at " +
+                               std::string(fitted_parameter_name(parameter)) +
+                               " = 0: the case's other costs already make it slower than published");
+    }
     previous = current;
-    factor = next;
+    value = next;
   }
-  result.factor = previous.factor;
+  result.value = previous.value;
   result.converged = std::fabs(previous.error) <= tolerance;
-  result.fitted = scale_fitted_cost(spec.cluster.stack, result.factor);
+  result.fitted = with_parameter(spec.cluster.stack, parameter, result.value);
   return result;
 }
 

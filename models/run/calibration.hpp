@@ -1,37 +1,45 @@
-// Fitting a stack's one fitted constant to its calibration case: the per-message
-// cycles of its network protocol (network_message.cycles_per_io, the work each
-// end of a connection does per message), found by a secant search on the case's
-// calibration figure. Every other cost stays as the catalog estimates it.
+// Fitting one constant of a stack profile to its calibration case, by a secant
+// search on the case's calibration figure. Each fitted constant belongs to one
+// case (its catalog source says "calibrated: <case>"):
+//   network_message.cycles_per_io       AX-7525 Test 1 4K random read: the work each
+//                                       end of a storage connection does per message
+//   cache_tier.lookup_cycles_per_io     R740xd 100 % read: going through the cache tier
+// Every other cost stays as the catalog estimates it.
 #pragma once
 
 #include <functional>
+#include <string_view>
 #include <vector>
 
 #include "models/spec/scenario_spec.hpp"
 
 namespace hcisim::models {
 
+enum class FittedParameter { NetworkMessagePerIo, CacheLookupPerIo };
+std::string_view fitted_parameter_name(FittedParameter p);  // its key in the stack file
+double parameter_value(const StackSpec& stack, FittedParameter p);
+StackSpec with_parameter(const StackSpec& stack, FittedParameter p, double value);
+
 struct CalibrationStep {
-  double factor = 0;
+  double value = 0;      // the parameter tried
   double predicted = 0;
-  double error = 0;  // relative to the published figure
+  double error = 0;      // relative to the published figure
 };
 
 struct CalibrationResult {
   ReferenceFigure figure;            // the calibration figure that was fitted
+  FittedParameter parameter = FittedParameter::NetworkMessagePerIo;
   std::vector<CalibrationStep> steps;
-  double factor = 1;                 // multiply the current fitted constant by this
-  StackSpec fitted;                  // the stack with the factor applied
+  double value = 0;                  // the fitted value
+  StackSpec fitted;                  // the stack with it
   bool converged = false;
 };
-
-// Multiplies the fitted constant (network_message.cycles_per_io) by `factor`.
-StackSpec scale_fitted_cost(const StackSpec& stack, double factor);
 
 // `spec` must carry exactly one reference figure marked calibration. Stops when
 // the figure is matched within `tolerance` (relative) or after `max_runs` runs.
 // `on_step` is told each run as it finishes.
-CalibrationResult calibrate_stack(const ScenarioSpec& spec, double tolerance = 0.002, int max_runs = 8,
-                                         const std::function<void(const CalibrationStep&)>& on_step = {});
+CalibrationResult calibrate_stack(const ScenarioSpec& spec, FittedParameter parameter, double tolerance = 0.002,
+                                  int max_runs = 8,
+                                  const std::function<void(const CalibrationStep&)>& on_step = {});
 
 }  // namespace hcisim::models

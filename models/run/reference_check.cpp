@@ -15,6 +15,13 @@ double figure_value(const RunResult& r, Figure figure) {
     case Figure::ReadLatencyAvg: return r.read_latency.mean_s;
     case Figure::WriteLatencyAvg: return r.write_latency.mean_s;
     case Figure::LatencyAvg: return r.all_latency.mean_s;
+    case Figure::ReadLatencyP50: return r.read_latency.p50_s;
+    case Figure::ReadLatencyP90: return r.read_latency.p90_s;
+    case Figure::ReadLatencyP99: return r.read_latency.p99_s;
+    case Figure::WriteLatencyP50: return r.write_latency.p50_s;
+    case Figure::WriteLatencyP90: return r.write_latency.p90_s;
+    case Figure::WriteLatencyP99: return r.write_latency.p99_s;
+    case Figure::VmfleetCpu: return r.vmfleet_cpu;
   }
   return 0;
 }

@@ -46,6 +46,16 @@ struct NodeResult {
   double drive_utilisation_max = 0;
   double nic_tx_utilisation = 0;
   double nic_rx_utilisation = 0;
+  // Hybrid nodes: the cache tier (all 0 without one).
+  bool has_cache_tier = false;
+  double cache_read_hit_ratio = 0;  // reads served by the cache drives, of the reads the cache could serve
+  std::uint64_t cache_read_hits = 0, cache_read_misses = 0, cache_read_bypasses = 0;
+  std::uint64_t cache_writes_cached = 0, cache_writes_bypassed = 0;
+  double cache_fill = 0;            // share of the cache holding data
+  double cache_dirty_bytes = 0;     // at the end of the run
+  double destage_bytes_per_s = 0;
+  double cache_drive_utilisation_mean = 0, cache_drive_utilisation_max = 0;
+  double capacity_drive_utilisation_mean = 0, capacity_drive_utilisation_max = 0;
 };
 
 struct Bottleneck {
@@ -66,6 +76,9 @@ struct TimelinePoint {
   double end_s = 0;                 // simulated time at the end of the interval (warm-up included)
   double read_iops = 0, write_iops = 0;
   double read_latency_mean_s = 0, write_latency_mean_s = 0;  // 0 when no I/O of that kind
+  // Hybrid clusters: the cache tier over the interval (warm-up and spill show here).
+  double cache_read_hit_ratio = 0;  // of the reads the cache could serve, 0 when none
+  double cache_dirty_bytes = 0;     // at the end of the interval, all nodes
 };
 
 struct RunPerformance {
@@ -93,6 +106,7 @@ struct RunResult {
   double vmfleet_cpu = 0;           // plain mean of the running nodes' vmfleet_cpu, as VMFleet reports it
   std::uint64_t degraded_ios = 0;
   std::uint64_t redirected_ios = 0; // I/Os sent to their volume's owner first (ReFS CSV redirection)
+  std::uint64_t host_cache_hits = 0, host_cache_misses = 0;  // CSV block cache (reads looked up there)
   std::string hotspot;              // the product's busiest serial resource (a connection end), if any
   double hotspot_utilisation = 0;
   Bottleneck bottleneck;

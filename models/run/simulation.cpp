@@ -77,20 +77,49 @@ void place_vms(Model& m, const ScenarioSpec& spec) {
   }
 }
 
-// Starts measuring at the end of warm-up: every statistic restarts there.
+constexpr int kTimelineIntervals = 32;
+
+// The cache tiers' state at the end of each timeline interval (cumulative
+// counters since warm-up; the result takes differences).
+struct CacheSample {
+  std::uint64_t hits = 0, misses = 0, dirty_bytes = 0;
+};
+
+CacheSample sample_caches(Model& m) {
+  CacheSample s;
+  for (int n = 0; n < m.cluster.node_count(); ++n) {
+    const ClusterNode& node = m.cluster.node(n);
+    if (!node.cache) continue;
+    s.hits += node.cache->counters().read_hits;
+    s.misses += node.cache->counters().read_misses;
+    s.dirty_bytes += node.cache->dirty_pages() * node.cache->page_bytes();
+  }
+  return s;
+}
+
+// Starts measuring at the end of warm-up (every statistic restarts there), then
+// samples the cache tiers at the end of every timeline interval.
 class WarmupEnd final : public sim::EventHandler {
  public:
   WarmupEnd(Model& model, sim::SimTime duration) : m_(model), duration_(duration) {}
-  void on_event(std::uint64_t) override {
-    m_.cluster.reset_stats();
-    m_.vms.reset_stats();
-    m_.product->reset_stats();
-    m_.measurement.begin(m_.engine.now(), duration_, 32);
+  void on_event(std::uint64_t tick) override {
+    if (tick == 0) {
+      m_.cluster.reset_stats();
+      m_.vms.reset_stats();
+      m_.product->reset_stats();
+      m_.measurement.begin(m_.engine.now(), duration_, kTimelineIntervals);
+      interval_ = std::max<sim::SimTime>(1, duration_ / kTimelineIntervals);
+    } else {
+      samples.push_back(sample_caches(m_));
+    }
+    if (tick < kTimelineIntervals) m_.engine.schedule_in(interval_, *this, tick + 1);
   }
+  std::vector<CacheSample> samples;
 
  private:
   Model& m_;
   sim::SimTime duration_;
+  sim::SimTime interval_ = 1;
 };
 
 void fill_nodes(RunResult& result, Model& m) {
@@ -129,6 +158,26 @@ void fill_nodes(RunResult& result, Model& m) {
       r.drive_utilisation_max = std::max(r.drive_utilisation_max, d->utilisation());
     }
     r.drive_utilisation_mean = sum / static_cast<double>(node.drives.size());
+    if (node.cache) {
+      const CacheTier& c = *node.cache;
+      const CacheTierCounters& k = c.counters();
+      r.has_cache_tier = true;
+      r.cache_read_hits = k.read_hits;
+      r.cache_read_misses = k.read_misses;
+      r.cache_read_bypasses = k.read_bypasses;
+      r.cache_read_hit_ratio = k.read_hits + k.read_misses > 0
+                                   ? static_cast<double>(k.read_hits) / static_cast<double>(k.read_hits + k.read_misses)
+                                   : 0;
+      r.cache_writes_cached = k.writes_cached;
+      r.cache_writes_bypassed = k.writes_bypassed;
+      r.cache_fill = static_cast<double>(c.present_pages()) / static_cast<double>(c.capacity_pages());
+      r.cache_dirty_bytes = static_cast<double>(c.dirty_pages() * c.page_bytes());
+      r.destage_bytes_per_s = static_cast<double>(k.destage_bytes) / result.measured_seconds;
+      r.cache_drive_utilisation_mean = c.cache_drive_utilisation_mean();
+      r.cache_drive_utilisation_max = c.cache_drive_utilisation_max();
+      r.capacity_drive_utilisation_mean = c.capacity_drive_utilisation_mean();
+      r.capacity_drive_utilisation_max = c.capacity_drive_utilisation_max();
+    }
     r.nic_tx_utilisation = m.cluster.fabric().egress_utilisation(n);
     r.nic_rx_utilisation = m.cluster.fabric().ingress_utilisation(n);
     if (r.up) {
@@ -200,11 +249,22 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   result.all_latency = summarise(all);
   result.degraded_ios = m.product->counters().degraded_ios;
   result.redirected_ios = m.product->counters().redirected_ios;
+  result.host_cache_hits = m.product->counters().host_cache_hits;
+  result.host_cache_misses = m.product->counters().host_cache_misses;
   result.read_stages = stage_means(measurement, false, measurement.reads());
   result.write_stages = stage_means(measurement, true, measurement.writes());
   const double interval_s = sim::to_seconds(measurement.interval());
+  CacheSample previous;
+  std::size_t index = 0;
   for (const IntervalSample& sample : measurement.timeline()) {
     TimelinePoint p;
+    if (index < warmup_end.samples.size()) {
+      const CacheSample& c = warmup_end.samples[index++];
+      const std::uint64_t lookups = (c.hits - previous.hits) + (c.misses - previous.misses);
+      p.cache_read_hit_ratio = lookups > 0 ? static_cast<double>(c.hits - previous.hits) / static_cast<double>(lookups) : 0;
+      p.cache_dirty_bytes = static_cast<double>(c.dirty_bytes);
+      previous = c;
+    }
     p.end_s = sim::to_seconds(sample.end);
     p.read_iops = static_cast<double>(sample.reads) / interval_s;
     p.write_iops = static_cast<double>(sample.writes) / interval_s;

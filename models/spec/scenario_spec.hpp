@@ -36,6 +36,9 @@ struct ClusterSpec {
   HypervisorSpec hypervisor;
   Resiliency resiliency = Resiliency::ThreeWayMirror;
   std::uint64_t csv_cache_bytes = 0;  // CSV in-memory read cache per node; 0 = off
+  // Hybrid nodes: start with the cache filled as VMFleet's read warm-up leaves
+  // it (the VMs' data admitted up to the warm-up fill); false = a cold cache.
+  bool cache_warmup = false;
   std::vector<int> failed_nodes;  // 0-based indices of nodes that are down for the whole run
   // One volume per node (as VMFleet makes them: each node's VMs on the volume
   // named for it); the node that owns (coordinates) each volume, 0-based.
@@ -59,11 +62,15 @@ struct RunControl {
   std::uint64_t seed = 1;
 };
 
-// The figures a run can be compared on. Values are in SI units: IOPS, bytes/s, seconds.
+// The figures a run can be compared on. Values are in SI units: IOPS, bytes/s,
+// seconds, fractions (CPU).
 enum class Figure {
   ReadIops, WriteIops, TotalIops,
   ReadBytesPerSec, WriteBytesPerSec, TotalBytesPerSec,
   ReadLatencyAvg, WriteLatencyAvg, LatencyAvg,
+  ReadLatencyP50, ReadLatencyP90, ReadLatencyP99,
+  WriteLatencyP50, WriteLatencyP90, WriteLatencyP99,
+  VmfleetCpu,  // CPU % as VMFleet reports it: the mean over running nodes of LP run time x actual/nominal clock
 };
 
 enum class Comparison {

@@ -16,6 +16,23 @@ struct LayerCost {
 
 enum class ProductKind { S2d };
 
+// A cache tier of faster drives bound to a node's capacity drives (the Storage
+// Spaces Direct / Storage Bus cache). Used only when a node has cache drives.
+struct CacheTierSpec {
+  bool defined = false;                                      // the profile describes a cache tier
+  std::uint64_t page_bytes = 16 * 1024;                      // cache page
+  std::uint64_t metadata_reserve_bytes = 32ull << 30;        // per cache drive, not used for data
+  std::uint64_t max_cached_write_bytes = 256 * 1024;         // larger writes go to the capacity drive
+  std::uint64_t first_miss_read_bytes = 64 * 1024;           // reads up to this are admitted on the first miss
+  std::uint64_t sequential_bypass_bytes = 32 * 1024;         // sequential reads larger than this bypass the cache
+  double destage_start = 0.25;                               // dirty share of the cache that starts destaging
+  double destage_stop = 0.2;                                 // ... and that stops it
+  std::uint64_t destage_max_bytes = 1024 * 1024;             // one destage write, contiguous dirty pages
+  int destage_outstanding = 4;                               // destage writes in flight per capacity drive
+  double warmup_fill = 0.6;                                  // share of the cache a read warm-up fills
+  double lookup_cycles_per_io = 0;                           // CPU per drive I/O through the cache
+};
+
 struct StackSpec {
   std::string id;
   std::string model;             // display name
@@ -29,6 +46,9 @@ struct StackSpec {
   int columns = 0;               // 0 = the product's rule (S2D: capacity drives per node, at most 8)
   double interleave_bytes = 256.0 * 1024;
   int connections_per_pair = 1;  // protocol connections between two nodes
+  CacheTierSpec cache;           // hybrid nodes only
+  std::uint64_t csv_cache_block_bytes = 4096;  // what the CSV block cache tracks
+  double csv_cache_hit_cycles_per_byte = 0;     // copying a CSV block cache hit to the VM's buffer
   // Variability of the time one CPU burst takes (squared coefficient of
   // variation): 0 = always exactly cycles / clock, 1 = exponential.
   double cpu_burst_scv = 0;

@@ -21,6 +21,8 @@ struct ProductHotspot {
 struct ProductCounters {
   std::uint64_t degraded_ios = 0;    // writes that skipped a copy on a failed node
   std::uint64_t redirected_ios = 0;  // I/Os sent to the volume's owner first
+  std::uint64_t host_cache_hits = 0;    // reads served from the host's in-memory cache (S2D: CSV block cache)
+  std::uint64_t host_cache_misses = 0;  // reads looked up there and not found
 };
 
 class StorageProduct {
@@ -31,8 +33,9 @@ class StorageProduct {
   virtual void connect(sim::EventHandler& client) = 0;
   // A virtual disk of `bytes` on `volume` for a VM running on node `host`; returns its id.
   virtual std::uint32_t attach_disk(int host, int volume, std::uint64_t bytes) = 0;
-  // Sizes per-request path state once all requests exist: requests of at most
-  // `max_bytes`, at offsets that are multiples of `align`.
+  // Called once every disk is attached: sizes per-request path state (requests
+  // of at most `max_bytes`, at offsets that are multiples of `align`) and sets the
+  // caches to their starting state.
   virtual void reserve(std::size_t requests, std::uint64_t max_bytes, std::uint64_t align) = 0;
   // Serves a request whose VM runs on its `node`; `host_work` is the hypervisor's
   // work on that node, run as part of the product's first burst there.

@@ -46,7 +46,9 @@ const char* const kTest1 =
     "    - {figure: read_iops, value: 5727985, tolerance: 10%, calibration: true}\n"
     "    - {figure: read_latency_avg, value: 1.3ms, tolerance: 50%}\n"
     "    - {figure: write_latency_avg, value: 7ms, comparison: at_most, tolerance: 10%, note: \"under 7 ms\"}\n"
-    "    - {figure: total_throughput, value: 105GB/s}\n";
+    "    - {figure: total_throughput, value: 105GB/s}\n"
+    "    - {figure: read_latency_p99, value: 4.5ms, tolerance: 50%}\n"
+    "    - {figure: vmfleet_cpu, value: 38%, tolerance: 20%}\n";
 
 // A scenario directory with the common cluster file and `scenario` as s.yaml.
 struct ScenarioFixture {
@@ -105,7 +107,7 @@ TEST_CASE("the AX-7525 test 1 scenario loads through include and resolves its pa
   CHECK(s.run.duration_ns == 200'000'000);
   CHECK(s.run.seed == 7);
 
-  REQUIRE(s.references.size() == 4);
+  REQUIRE(s.references.size() == 6);
   CHECK(s.references[0].figure == Figure::ReadIops);
   CHECK(s.references[0].value == 5727985.0);
   CHECK(s.references[0].tolerance == Approx(0.10));
@@ -118,6 +120,10 @@ TEST_CASE("the AX-7525 test 1 scenario loads through include and resolves its pa
   CHECK(s.references[2].note == "under 7 ms");
   CHECK(s.references[3].value == Approx(105e9));
   CHECK(s.references[3].tolerance == Approx(0.25));  // default
+  CHECK(s.references[4].figure == Figure::ReadLatencyP99);
+  CHECK(s.references[4].value == Approx(4.5e-3));
+  CHECK(s.references[5].figure == Figure::VmfleetCpu);
+  CHECK(s.references[5].value == Approx(0.38));
 }
 
 TEST_CASE("the including file overrides what it includes", "[scenario]") {
@@ -302,6 +308,8 @@ TEST_CASE("describe prints back what was understood", "[scenario]") {
   CHECK_THAT(text, Contains("warm-up 20 ms, measure 200 ms"));
   CHECK_THAT(text, Contains("read_iops about 5,727,985 IOPS, tolerance 10%, calibration figure"));
   CHECK_THAT(text, Contains("read_latency_avg about 1.300 ms, tolerance 50%"));
+  CHECK_THAT(text, Contains("read_latency_p99 about 4.500 ms, tolerance 50%"));
+  CHECK_THAT(text, Contains("vmfleet_cpu about 38.0 %, tolerance 20%"));
   CHECK_THAT(text, Contains("write_latency_avg at most 7.000 ms"));
   CHECK_THAT(text, Contains("total_throughput about 105 GB/s"));
 }

@@ -75,6 +75,21 @@ TEST_CASE("reference check: every figure reads its field of the result", "[refer
   CHECK(figure_value(r, Figure::ReadLatencyAvg) == 0.0010);
   CHECK(figure_value(r, Figure::WriteLatencyAvg) == 0.0030);
   CHECK(figure_value(r, Figure::LatencyAvg) == 0.0020);
+  RunResult p = r;
+  p.read_latency.p50_s = 0.5e-3;
+  p.read_latency.p90_s = 1.5e-3;
+  p.read_latency.p99_s = 4e-3;
+  p.write_latency.p50_s = 2e-3;
+  p.write_latency.p90_s = 5e-3;
+  p.write_latency.p99_s = 9e-3;
+  p.vmfleet_cpu = 0.42;
+  CHECK(figure_value(p, Figure::ReadLatencyP50) == 0.5e-3);
+  CHECK(figure_value(p, Figure::ReadLatencyP90) == 1.5e-3);
+  CHECK(figure_value(p, Figure::ReadLatencyP99) == 4e-3);
+  CHECK(figure_value(p, Figure::WriteLatencyP50) == 2e-3);
+  CHECK(figure_value(p, Figure::WriteLatencyP90) == 5e-3);
+  CHECK(figure_value(p, Figure::WriteLatencyP99) == 9e-3);
+  CHECK(figure_value(p, Figure::VmfleetCpu) == 0.42);
 }
 
 TEST_CASE("reference check: within, outside and at-most verdicts", "[reference]") {

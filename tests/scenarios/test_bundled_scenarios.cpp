@@ -51,7 +51,7 @@ TEST_CASE("every bundled scenario loads and validates") {
     CHECK(spec.run.duration_ns > 0);
     if (!spec.references.empty()) ++with_references;
   }
-  CHECK(with_references == 7);  // the published AX-7525 figures: 4 in Test 1, 3 in Test 2
+  CHECK(with_references == 8);  // AX-7525: 4 in Test 1, 3 in Test 2; R740xd: the 100 % read test
 }
 
 TEST_CASE("the calibration case reproduces its published IOPS within 10 %") {
@@ -70,6 +70,39 @@ TEST_CASE("the calibration case reproduces its published IOPS within 10 %") {
   for (const auto& node : result.nodes) CHECK(node.cpu_utilisation < 0.5);
   // Little's law closes on the simulated system: 256 VMs x 2 threads x 32 outstanding.
   CHECK(result.read_iops * result.read_latency.mean_s == Approx(256 * 2 * 32).epsilon(0.02));
+}
+
+TEST_CASE("R740xd hybrid: the calibration case holds, from a warm cache tier, within its CPUs") {
+  const auto spec = short_run("r740xd/100-read.yaml", 20, 60);
+  const auto result = models::simulate(spec);
+  REQUIRE(result.references.size() == 2);
+  CHECK(result.references[0].within);
+  CHECK(std::abs(result.references[0].error) < 0.10);
+  CHECK(result.references[1].within);  // 0.2 ms published
+  for (const auto& node : result.nodes) {
+    // Every read is local (two copies on two nodes) and found in the warmed cache.
+    CHECK(node.has_cache_tier);
+    CHECK(node.cache_read_hit_ratio > 0.999);
+    CHECK(node.nic_tx_utilisation < 0.01);
+    // The same s2d costs as the AX-7525 fit inside these 2 x 8 cores.
+    CHECK(node.cpu_utilisation < 0.95);
+  }
+}
+
+TEST_CASE("R740xd what-if: a working set past the cache falls off the cliff the cache share predicts") {
+  // 12 TB per node against 7.5 TB of cache, of which the warm-up fills 60 %:
+  // a read finds its page cached with probability 0.6 x 7.5 / 12 = 0.38, and the
+  // rest wait for 7.2K HDDs.
+  const auto spec = short_run("r740xd/whatif-working-set-cliff.yaml", 50, 200);
+  const auto result = models::simulate(spec);
+  const double cache_bytes = 4 * (1.92e12 - 32.0 * (1ull << 30));
+  const double data_bytes = 40 * 300e9;
+  for (const auto& node : result.nodes) {
+    CHECK(node.cache_read_hit_ratio == Approx(0.6 * cache_bytes / data_bytes).margin(0.03));
+    CHECK(node.capacity_drive_utilisation_mean > 0.95);
+  }
+  CHECK(result.bottleneck.resource == "drives");
+  CHECK(result.total_iops() < 761000 / 50.0);
 }
 
 TEST_CASE("a run is a pure function of its inputs and seed") {
@@ -124,13 +157,13 @@ TEST_CASE("predictions match the golden files") {
 TEST_CASE("the bundled s2d constant is the fit of its calibration case") {
   // Refitting on the case must not move the constant by more than the fit's noise.
   const auto spec = short_run("ax7525/test1-4k-random-read.yaml", 20, 60);
-  const auto fit = models::calibrate_stack(spec, 0.005, 6);
+  const auto fit = models::calibrate_stack(spec, models::FittedParameter::NetworkMessagePerIo, 0.005, 6);
   REQUIRE(fit.converged);
-  CHECK(fit.factor == Approx(1.0).margin(0.02));
+  CHECK(fit.value == Approx(spec.cluster.stack.network_message.cycles_per_io).epsilon(0.02));
   // And the fit is a real search: a constant made 30 % cheaper comes back to the same value.
   auto cheap = spec;
-  cheap.cluster.stack = models::scale_fitted_cost(spec.cluster.stack, 0.7);
-  const auto refit = models::calibrate_stack(cheap, 0.005, 6);
+  cheap.cluster.stack.network_message.cycles_per_io *= 0.7;
+  const auto refit = models::calibrate_stack(cheap, models::FittedParameter::NetworkMessagePerIo, 0.005, 6);
   REQUIRE(refit.converged);
   CHECK(refit.fitted.network_message.cycles_per_io == Approx(fit.fitted.network_message.cycles_per_io).epsilon(0.02));
 }

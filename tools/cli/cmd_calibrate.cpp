@@ -1,10 +1,14 @@
-// hcisim calibrate SCENARIO: refit the stack's per-I/O CPU costs on a calibration case.
+// hcisim calibrate SCENARIO: refit the stack constant that belongs to a calibration case.
 #include <cstdio>
+#include <optional>
+#include <stdexcept>
+#include <string>
 #include <iostream>
 
 #include "models/run/calibration.hpp"
 #include "tools/cli/commands.hpp"
 #include "tools/cli/options.hpp"
+#include "tools/frontend/calibration_case.hpp"
 #include "tools/frontend/catalog.hpp"
 #include "tools/frontend/figure_names.hpp"
 #include "tools/frontend/scenario_loader.hpp"
@@ -26,9 +30,10 @@ int calibrate_command(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse_command_line(args,
                           "usage: hcisim calibrate SCENARIO [options]\n\n"
-                          "Fits the stack's one fitted constant (network_message.cycles_per_io: the work each end\n"
-                          "of a storage connection does per message) so the scenario's calibration figure is\n"
-                          "matched, and prints the fitted value for the stack file. Changes no file.",
+                          "Fits the stack constant whose source names this case (\"calibrated: FOLDER-NAME\", e.g.\n"
+                          "ax7525-test1-4k-random-read for network_message.cycles_per_io) so the scenario's\n"
+                          "calibration figure is matched, and prints the fitted value for the stack file.\n"
+                          "Changes no file.",
                           options, positional, vm)) {
     return 0;
   }
@@ -41,17 +46,28 @@ int calibrate_command(const std::vector<std::string>& args) {
       throw UsageError{e.what()};
     }
   }
-  const auto result = models::calibrate_stack(spec, 0.002, 8, [](const models::CalibrationStep& s) {
-    std::printf("  factor %.4f -> predicted %.6g (%+.2f %%)\n", s.factor, s.predicted, s.error * 100);
+  const std::string calibration_case = frontend::calibration_case_name(spec);
+  const auto fields = catalog.calibrated_fields(spec.cluster.stack.id, calibration_case);
+  std::optional<models::FittedParameter> parameter;
+  for (const auto p : {models::FittedParameter::NetworkMessagePerIo, models::FittedParameter::CacheLookupPerIo}) {
+    for (const std::string& key : fields) {
+      if (key == models::fitted_parameter_name(p)) parameter = p;
+    }
+  }
+  if (!parameter) {
+    throw std::runtime_error("stack '" + spec.cluster.stack.id + "' has no constant calibrated on case '" +
+                             calibration_case + "' (a field whose source is \"calibrated: " + calibration_case + "\")");
+  }
+  const auto result = models::calibrate_stack(spec, *parameter, 0.002, 8, [](const models::CalibrationStep& s) {
+    std::printf("  %.1f -> predicted %.6g (%+.2f %%)\n", s.value, s.predicted, s.error * 100);
   });
   const auto& figure = result.figure;
   std::printf("\ncalibration case %s: %s published %s\n", spec.id.c_str(),
               std::string(frontend::figure_name(figure.figure)).c_str(),
               frontend::format_figure_value(figure.figure, figure.value).c_str());
-  std::printf("%s: factor %.4f on the current fitted constant of stack '%s'\n",
-              result.converged ? "converged" : "NOT converged", result.factor, spec.cluster.stack.id.c_str());
-  const auto& s = result.fitted;
-  std::printf("  network_message.cycles_per_io: %.0f\n", s.network_message.cycles_per_io);
+  std::printf("%s: stack '%s', %s = %.0f\n", result.converged ? "converged" : "NOT converged",
+              spec.cluster.stack.id.c_str(), std::string(models::fitted_parameter_name(result.parameter)).c_str(),
+              result.value);
   return result.converged ? 0 : 1;
 }
 

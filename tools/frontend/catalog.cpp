@@ -180,6 +180,20 @@ const models::SwitchSpec& Catalog::network_switch(std::string_view id) const {
 const models::NodeSpec& Catalog::node(std::string_view id) const {
   return spec<models::NodeSpec>(id, PartKind::Node);
 }
+std::vector<std::string> Catalog::calibrated_fields(std::string_view id, std::string_view calibration_case) const {
+  std::vector<std::string> keys;
+  const auto part = parts_.find(id);
+  if (part == parts_.end()) return keys;
+  const std::string wanted = "calibrated: " + std::string(calibration_case);
+  for (const PartField& field : part->second.fields) {
+    // "calibrated: CASE", optionally followed by a note ("calibrated: CASE (file)").
+    const bool named = field.source.compare(0, wanted.size(), wanted) == 0 &&
+                       (field.source.size() == wanted.size() || field.source[wanted.size()] == ' ');
+    if (named) keys.push_back(field.key);
+  }
+  return keys;
+}
+
 const models::StackSpec& Catalog::stack(std::string_view id) const {
   return spec<models::StackSpec>(id, PartKind::Stack);
 }

@@ -58,6 +58,8 @@ class Catalog {
   std::vector<PartSummary> list() const;
   // Every field of a part with value, unit and source, as readable text.
   std::string show(std::string_view id) const;
+  // The keys of a part's fields whose source is "calibrated: <calibration_case>" (and maybe a note after a space).
+  std::vector<std::string> calibrated_fields(std::string_view id, std::string_view calibration_case) const;
 
  private:
   void load_folder(const std::filesystem::path& dir);

@@ -28,7 +28,7 @@ std::vector<std::string> kind_keys(PartKind kind) {
     case PartKind::Stack:
       return {"product",     "storage_stack", "drive_io",   "network_message",      "network_tcp_extra",
               "slab_size",   "columns",       "interleave", "connections_per_pair", "control_message_size",
-              "cpu_burst_variability"};
+              "cpu_burst_variability", "cache_tier", "csv_cache"};
     case PartKind::Hypervisor: return {"type", "guest", "host", "disk_queue_depth"};
   }
   return {};
@@ -255,6 +255,38 @@ models::StackSpec read_stack(const YamlMap& map, PartFieldReader& fields) {
   }
   stack.connections_per_pair =
       static_cast<int>(fields.integer(map, "connections_per_pair", 1, 64, "connections per node pair"));
+  if (const auto cache = map.optional("cache_tier")) {
+    const YamlMap c = cache->map({"page_size", "metadata_reserve", "max_cached_write", "first_miss_read",
+                                  "sequential_bypass", "destage_start", "destage_stop", "destage_max_write",
+                                  "destage_outstanding", "warmup_fill", "lookup_cycles_per_io"});
+    models::CacheTierSpec& t = stack.cache;
+    t.defined = true;
+    t.page_bytes = fields.size(c, "page_size");
+    if (t.page_bytes < 4096 || std::fmod(stack.slab_bytes, static_cast<double>(t.page_bytes)) != 0) {
+      c.required("page_size").fail_expected("at least 4 KiB and a whole fraction of slab_size");
+    }
+    t.metadata_reserve_bytes = fields.size(c, "metadata_reserve");
+    t.max_cached_write_bytes = fields.size(c, "max_cached_write");
+    t.first_miss_read_bytes = fields.size(c, "first_miss_read");
+    t.sequential_bypass_bytes = fields.size(c, "sequential_bypass");
+    t.destage_start = fields.real(c, "destage_start", 0.0, "of the cache dirty");
+    t.destage_stop = fields.real(c, "destage_stop", 0.0, "of the cache dirty");
+    if (t.destage_start > 1 || t.destage_stop >= t.destage_start) {
+      c.required("destage_stop").fail_expected("a share below destage_start, both at most 1");
+    }
+    t.destage_max_bytes = fields.size(c, "destage_max_write");
+    if (t.destage_max_bytes < t.page_bytes) c.required("destage_max_write").fail_expected("at least one cache page");
+    t.destage_outstanding = static_cast<int>(fields.integer(c, "destage_outstanding", 1, 256, "writes per capacity drive"));
+    t.warmup_fill = fields.real(c, "warmup_fill", 0.0, "of the cache");
+    if (t.warmup_fill > 1) c.required("warmup_fill").fail_expected("a share of at most 1");
+    t.lookup_cycles_per_io = fields.real(c, "lookup_cycles_per_io", 0.0, "cycles per drive I/O");
+  }
+  if (const auto csv = map.optional("csv_cache")) {
+    const YamlMap c = csv->map({"block_size", "hit_cycles_per_byte"});
+    stack.csv_cache_block_bytes = fields.size(c, "block_size");
+    if (stack.csv_cache_block_bytes < 512) c.required("block_size").fail_expected("at least 512 bytes");
+    stack.csv_cache_hit_cycles_per_byte = fields.real(c, "hit_cycles_per_byte", 0.0, "cycles per byte");
+  }
   if (map.has("cpu_burst_variability")) {
     stack.cpu_burst_scv = fields.real(map, "cpu_burst_variability", 0.0, "(squared coefficient of variation)");
   }

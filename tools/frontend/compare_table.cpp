@@ -1,5 +1,6 @@
 #include "tools/frontend/compare_table.hpp"
 
+#include <cmath>
 #include <cstdio>
 
 #include "tools/frontend/quantity_format.hpp"
@@ -22,7 +23,7 @@ std::string compare_row(const models::RunResult& r) {
   };
   char line[512];
   std::snprintf(line, sizeof line, "%-30s %12s %10.0f %9s %9s %9s %9s  %s %.0f%%\n", r.scenario_id.c_str(),
-                format_count(r.total_iops()).c_str(), r.total_bytes_per_s() / 1e6,
+                format_count(std::round(r.total_iops())).c_str(), r.total_bytes_per_s() / 1e6,
                 ms(r.read_latency, r.read_latency.mean_s).c_str(), ms(r.read_latency, r.read_latency.p99_s).c_str(),
                 ms(r.write_latency, r.write_latency.mean_s).c_str(),
                 ms(r.write_latency, r.write_latency.p99_s).c_str(), r.bottleneck.resource.c_str(),

@@ -25,6 +25,13 @@ constexpr FigureInfo kFigures[] = {
     {models::Figure::ReadLatencyAvg, "read_latency_avg", FigureUnit::Seconds},
     {models::Figure::WriteLatencyAvg, "write_latency_avg", FigureUnit::Seconds},
     {models::Figure::LatencyAvg, "latency_avg", FigureUnit::Seconds},
+    {models::Figure::ReadLatencyP50, "read_latency_p50", FigureUnit::Seconds},
+    {models::Figure::ReadLatencyP90, "read_latency_p90", FigureUnit::Seconds},
+    {models::Figure::ReadLatencyP99, "read_latency_p99", FigureUnit::Seconds},
+    {models::Figure::WriteLatencyP50, "write_latency_p50", FigureUnit::Seconds},
+    {models::Figure::WriteLatencyP90, "write_latency_p90", FigureUnit::Seconds},
+    {models::Figure::WriteLatencyP99, "write_latency_p99", FigureUnit::Seconds},
+    {models::Figure::VmfleetCpu, "vmfleet_cpu", FigureUnit::Percent},
 };
 
 const FigureInfo& info(models::Figure figure) {
@@ -61,6 +68,11 @@ std::string format_figure_value(models::Figure figure, double value) {
       // Published latencies are written in ms; predicted ones get 3 decimals.
       char buf[48];
       std::snprintf(buf, sizeof buf, "%.3f ms", value * 1e3);
+      return buf;
+    }
+    case FigureUnit::Percent: {
+      char buf[48];
+      std::snprintf(buf, sizeof buf, "%.1f %%", value * 100);
       return buf;
     }
   }

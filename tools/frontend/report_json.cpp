@@ -49,11 +49,27 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
                      {"drive_utilisation_mean", n.drive_utilisation_mean},
                      {"drive_utilisation_max", n.drive_utilisation_max},
                      {"nic_tx_utilisation", n.nic_tx_utilisation}, {"nic_rx_utilisation", n.nic_rx_utilisation}});
+    if (n.has_cache_tier) {
+      nodes.back()["cache_tier"] = {{"read_hit_ratio", n.cache_read_hit_ratio},
+                                    {"read_hits", n.cache_read_hits},
+                                    {"read_misses", n.cache_read_misses},
+                                    {"read_bypasses", n.cache_read_bypasses},
+                                    {"writes_cached", n.cache_writes_cached},
+                                    {"writes_bypassed", n.cache_writes_bypassed},
+                                    {"fill", n.cache_fill},
+                                    {"dirty_bytes", n.cache_dirty_bytes},
+                                    {"destage_bytes_per_s", n.destage_bytes_per_s},
+                                    {"cache_drive_utilisation_mean", n.cache_drive_utilisation_mean},
+                                    {"cache_drive_utilisation_max", n.cache_drive_utilisation_max},
+                                    {"capacity_drive_utilisation_mean", n.capacity_drive_utilisation_mean},
+                                    {"capacity_drive_utilisation_max", n.capacity_drive_utilisation_max}};
+    }
   }
   j["nodes"] = nodes;
   j["vmfleet_cpu"] = r.vmfleet_cpu;
   j["degraded_ios"] = r.degraded_ios;
   j["redirected_ios"] = r.redirected_ios;
+  j["csv_block_cache"] = {{"hits", r.host_cache_hits}, {"misses", r.host_cache_misses}};
   j["hotspot"] = {{"what", r.hotspot}, {"utilisation", r.hotspot_utilisation}};
   j["bottleneck"] = {{"resource", r.bottleneck.resource}, {"utilisation", r.bottleneck.utilisation},
                      {"reason", r.bottleneck.reason}};
@@ -74,7 +90,9 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
   for (const auto& p : r.timeline) {
     timeline.push_back({{"end_s", p.end_s}, {"read_iops", p.read_iops}, {"write_iops", p.write_iops},
                         {"read_lat_mean_ns", p.read_latency_mean_s * 1e9},
-                        {"write_lat_mean_ns", p.write_latency_mean_s * 1e9}});
+                        {"write_lat_mean_ns", p.write_latency_mean_s * 1e9},
+                        {"cache_read_hit_ratio", p.cache_read_hit_ratio},
+                        {"cache_dirty_bytes", p.cache_dirty_bytes}});
   }
   j["timeline"] = timeline;
   if (with_performance) {

@@ -1,5 +1,6 @@
 #include "tools/frontend/report_text.hpp"
 
+#include <cmath>
 #include <cstdio>
 #include <sstream>
 
@@ -95,9 +96,9 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
       << format_size(spec.vms.workload.file_bytes) << " per VM\n\n";
 
   out << "Throughput          IOPS          MB/s\n";
-  out << printf_string("  read   %14s %13.1f\n", format_count(r.read_iops).c_str(), r.read_bytes_per_s / 1e6);
-  out << printf_string("  write  %14s %13.1f\n", format_count(r.write_iops).c_str(), r.write_bytes_per_s / 1e6);
-  out << printf_string("  total  %14s %13.1f", format_count(r.total_iops()).c_str(), r.total_bytes_per_s() / 1e6);
+  out << printf_string("  read   %14s %13.1f\n", format_count(std::round(r.read_iops)).c_str(), r.read_bytes_per_s / 1e6);
+  out << printf_string("  write  %14s %13.1f\n", format_count(std::round(r.write_iops)).c_str(), r.write_bytes_per_s / 1e6);
+  out << printf_string("  total  %14s %13.1f", format_count(std::round(r.total_iops())).c_str(), r.total_bytes_per_s() / 1e6);
   if (r.total_iops_ci_half_width > 0) {
     out << printf_string("   (95%% CI +/- %.2f%%)", 100 * r.total_iops_ci_half_width / r.total_iops());
   }
@@ -125,6 +126,29 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
   out << "  CPU = work done over what every core could do (cores x SMT yield); VMFleet = share of logical\n"
          "  processors busy x actual/nominal clock, as VMFleet reports it (cluster mean "
       << pct(r.vmfleet_cpu) << ")\n";
+  bool hybrid = false;
+  for (const auto& n : r.nodes) hybrid = hybrid || n.has_cache_tier;
+  if (hybrid) {
+    out << "\nCache tier    read hits  reads hit/miss/bypass     writes cached/bypassed   fill   dirty      destage"
+           "   cache/capacity drives\n";
+    for (const auto& n : r.nodes) {
+      if (!n.has_cache_tier || !n.up) continue;
+      out << printf_string("  node %-3d %10s %9s/%s/%s %13s/%-10s %5s %7s %11s   %s/%s\n", n.node + 1,
+                           pct(n.cache_read_hit_ratio).c_str(), format_count(static_cast<double>(n.cache_read_hits)).c_str(),
+                           format_count(static_cast<double>(n.cache_read_misses)).c_str(),
+                           format_count(static_cast<double>(n.cache_read_bypasses)).c_str(),
+                           format_count(static_cast<double>(n.cache_writes_cached)).c_str(),
+                           format_count(static_cast<double>(n.cache_writes_bypassed)).c_str(), pct(n.cache_fill).c_str(),
+                           format_size(static_cast<std::uint64_t>(n.cache_dirty_bytes)).c_str(),
+                           format_byte_rate(n.destage_bytes_per_s).c_str(), pct(n.cache_drive_utilisation_mean).c_str(),
+                           pct(n.capacity_drive_utilisation_mean).c_str());
+    }
+  }
+  if (r.host_cache_hits + r.host_cache_misses > 0) {
+    out << "  CSV block cache: " << pct(static_cast<double>(r.host_cache_hits) /
+                                        static_cast<double>(r.host_cache_hits + r.host_cache_misses))
+        << " of reads hit (" << format_count(static_cast<double>(r.host_cache_hits)) << " hits)\n";
+  }
   if (r.degraded_ios > 0) out << "  degraded writes (a copy on a failed node): " << format_count(r.degraded_ios) << "\n";
   if (r.redirected_ios > 0) {
     out << "  redirected I/Os (VM away from its volume's owner): " << format_count(r.redirected_ios) << "\n";

@@ -34,7 +34,8 @@ auto resolve(const YamlValue& value, Lookup lookup) {
 
 models::ClusterSpec read_cluster(const YamlValue& value, const Catalog& catalog) {
   const YamlMap map = value.map(
-      {"node", "nodes", "switch", "stack", "hypervisor", "resiliency", "csv_cache", "failed_nodes", "volume_owners"});
+      {"node", "nodes", "switch", "stack", "hypervisor", "resiliency", "csv_cache", "cache_warmup", "failed_nodes",
+       "volume_owners"});
   models::ClusterSpec cluster;
   cluster.node = resolve(map.required("node"), [&](const std::string& id) { return catalog.node(id); });
   // The catalog checked at load time that these ids exist.
@@ -72,8 +73,27 @@ models::ClusterSpec read_cluster(const YamlValue& value, const Catalog& catalog)
   }
   if (const auto cache = map.optional("csv_cache")) {
     cluster.csv_cache_bytes = cache->size();
-    // Refuse rather than silently ignore what the models cannot simulate yet.
-    if (cluster.csv_cache_bytes != 0) cache->fail_expected("0: the CSV in-memory read cache is not modelled yet");
+    // BlockCacheSize may take up to 80 % of a server's memory (Microsoft docs).
+    if (cluster.csv_cache_bytes > cluster.node.memory_bytes / 5 * 4) {
+      cache->fail_expected("at most 80 % of the node's memory (" + format_size(cluster.node.memory_bytes) + ")");
+    }
+    if (cluster.csv_cache_bytes != 0 && cluster.csv_cache_bytes < 8 * cluster.stack.csv_cache_block_bytes) {
+      cache->fail_expected("0 (off) or at least 8 blocks of " + format_size(cluster.stack.csv_cache_block_bytes));
+    }
+  }
+  const bool has_cache_drives =
+      std::any_of(cluster.node.drives.begin(), cluster.node.drives.end(),
+                  [](const models::NodeDriveGroup& g) { return g.role == models::DriveRole::Cache; });
+  if (has_cache_drives && !cluster.stack.cache.defined) {
+    map.required("stack").fail("stack '" + cluster.stack.id + "' describes no cache tier (cache_tier:), but node '" +
+                               cluster.node.id + "' has cache drives");
+  }
+  if (const auto warmup = map.optional("cache_warmup")) {
+    if (!has_cache_drives) warmup->fail("the node has no cache drives, so there is no cache to warm up");
+    cluster.cache_warmup = warmup->choice<bool>({{"vmfleet", true}, {"cold", false}});
+  } else if (has_cache_drives) {
+    map.fail("the node has cache drives: say how the cache starts, cache_warmup: vmfleet (filled by VMFleet's "
+             "read warm-up) or cache_warmup: cold");
   }
 
   if (const auto failed = map.optional("failed_nodes")) {
@@ -283,6 +303,7 @@ double read_figure_value(const YamlValue& value, models::Figure figure) {
     case FigureUnit::Iops: parsed = value.count(); break;
     case FigureUnit::BytesPerSecond: parsed = value.byte_rate(); break;
     case FigureUnit::Seconds: parsed = static_cast<double>(value.duration_ns()) * 1e-9; break;
+    case FigureUnit::Percent: parsed = value.percent(); break;
   }
   if (parsed <= 0) value.fail_expected("a value greater than 0");
   return parsed;

@@ -42,7 +42,13 @@ S2dProduct::S2dProduct(sim::Engine& engine, const ClusterSpec& spec, Cluster& cl
       sbl_(cluster.cpus(), spec.stack.connections_per_pair),
       csv_(cluster.cpus(), spec.stack.connections_per_pair),
       requests_(&requests),
-      owners_(owners_of(spec)) {
+      owners_(owners_of(spec)),
+      cache_warmup_(spec.cache_warmup) {
+  if (spec.csv_cache_bytes > 0) {
+    for (int n = 0; n < cluster.node_count(); ++n) {
+      csv_cache_.push_back(std::make_unique<BlockCache>(spec.csv_cache_bytes, spec.stack.csv_cache_block_bytes));
+    }
+  }
   for (const int owner : owners_) {
     if (owner < 0 || owner >= cluster.node_count() || !cluster.up(owner)) {
       throw std::invalid_argument("volume owner node " + std::to_string(owner + 1) + " is not a running node");
@@ -80,6 +86,20 @@ void S2dProduct::reserve(std::size_t requests, std::uint64_t max_bytes, std::uin
   max_subops_ = pieces * layout_.copies();
   pieces_.resize(static_cast<std::size_t>(pieces));
   subops_.assign(requests * static_cast<std::size_t>(max_subops_), SubOp{});
+  if (cache_warmup_) {
+    for (int n = 0; n < cluster_->node_count(); ++n) {
+      ClusterNode& node = cluster_->node(n);
+      if (!node.cache || !node.up) continue;
+      std::vector<std::uint32_t> slots;
+      for (int d = 0; d < static_cast<int>(node.drives.size()); ++d) slots.push_back(layout_.extents_on(n, d));
+      node.cache->warm_up(slots);
+    }
+  }
+}
+
+double S2dProduct::drive_cycles(int node, double bytes) const {
+  const double lookup = cluster_->node(node).cache ? stack_.cache.lookup_cycles_per_io : 0.0;
+  return stack_.drive_io.cycles(bytes) + lookup;
 }
 
 double S2dProduct::message(double bytes) const {
@@ -106,6 +126,22 @@ void S2dProduct::step(SubOp& s, IoStage stage) {
 
 void S2dProduct::submit(std::uint32_t id, const CpuWork& host_work) {
   IoRequest& r = req(id);
+  if (!csv_cache_.empty()) {
+    // The CSV block cache of the VM's host: reads it holds are copied from memory;
+    // writes make every host drop what they overwrite.
+    if (r.write) {
+      for (auto& cache : csv_cache_) cache->invalidate(r.disk, r.offset, r.bytes);
+    } else if (csv_cache_[r.node]->lookup(r.disk, r.offset, r.bytes)) {
+      ++counters_.host_cache_hits;
+      CpuWork work = host_work;
+      work.add(CpuLayer::StorageStack, stack_.storage_stack.cycles_per_io +
+                                           stack_.csv_cache_hit_cycles_per_byte * static_cast<double>(r.bytes));
+      cluster_->cpu(r.node).run(work, csv_hit_, id);
+      return;
+    } else {
+      ++counters_.host_cache_misses;
+    }
+  }
   const int owner = owner_of(r);
   if (owner == r.node) {
     run_stack(id, host_work);
@@ -116,6 +152,11 @@ void S2dProduct::submit(std::uint32_t id, const CpuWork& host_work) {
   CpuWork work = host_work;
   work.add(CpuLayer::Network, message(static_cast<double>(request_bytes(r))));
   cluster_->cpu(r.node).run(work, redirect_sent_, id);
+}
+
+void S2dProduct::on_csv_hit(Arg arg) {
+  req(request_of(arg)).enter(IoStage::Host, engine_->now());
+  client_->on_event(request_of(arg));
 }
 
 void S2dProduct::on_redirect_sent(Arg arg) {
@@ -157,7 +198,7 @@ int S2dProduct::plan(std::uint32_t id, int owner, CpuWork& work) {
       s.backend = {};
       const double b = static_cast<double>(piece.bytes);
       if (s.node == owner) {
-        work.add(CpuLayer::DriveIo, stack_.drive_io.cycles(b));
+        work.add(CpuLayer::DriveIo, drive_cycles(owner, b));
       } else {
         work.add(CpuLayer::Network,
                  message(static_cast<double>(r.write ? piece.bytes + stack_.control_message_bytes
@@ -233,7 +274,7 @@ void S2dProduct::on_remote_arrived(Arg arg) {
   const double out = static_cast<double>(r.write ? stack_.control_message_bytes : s.bytes + stack_.control_message_bytes);
   CpuWork work;
   work.add(CpuLayer::Network, message(in) + message(out));
-  work.add(CpuLayer::DriveIo, stack_.drive_io.cycles(static_cast<double>(s.bytes)));
+  work.add(CpuLayer::DriveIo, drive_cycles(s.node, static_cast<double>(s.bytes)));
   sbl_.run(owner_of(r), s.node, request_of(arg), s.node, work, remote_cpu_done_, arg);
 }
 
@@ -312,6 +353,7 @@ ProductHotspot S2dProduct::hotspot(sim::SimTime now) const {
 void S2dProduct::on_done(Arg arg) {
   IoRequest& r = req(request_of(arg));
   if (owner_of(r) != r.node) r.enter(IoStage::Redirect, engine_->now());
+  if (!r.write && !csv_cache_.empty()) csv_cache_[r.node]->admit(r.disk, r.offset, r.bytes);
   client_->on_event(request_of(arg));
 }
 

@@ -29,6 +29,7 @@
 #include "models/network/connections.hpp"
 #include "models/placement/volume_layout.hpp"
 #include "models/spec/scenario_spec.hpp"
+#include "models/storage/cache/block_cache.hpp"
 #include "models/storage/storage_product.hpp"
 #include "sim/engine.hpp"
 
@@ -51,6 +52,8 @@ class S2dProduct final : public StorageProduct {
   void reset_stats() override { counters_ = ProductCounters{}; }
 
   const VolumeLayout& layout() const { return layout_; }
+  // CSV block cache of node `n` (null when the cluster has none).
+  const BlockCache* csv_cache(int n) const { return csv_cache_.empty() ? nullptr : csv_cache_[static_cast<std::size_t>(n)].get(); }
   int volume_owner(int volume) const { return owners_[static_cast<std::size_t>(volume)]; }
 
  private:
@@ -72,6 +75,7 @@ class S2dProduct final : public StorageProduct {
   SubOp& sub(Arg arg) { return subops_[static_cast<std::size_t>(request_of(arg)) * max_subops_ + sub_of(arg)]; }
   int owner_of(const IoRequest& r) const { return owners_[static_cast<std::size_t>(disk_volume_[r.disk])]; }
   double message(double bytes) const;
+  double drive_cycles(int node, double bytes) const;  // issuing a drive I/O, through the cache tier if there is one
   std::uint64_t request_bytes(const IoRequest& r) const;  // on the wire toward the copy
   std::uint64_t reply_bytes(const IoRequest& r) const;    // on the wire back
   void step(SubOp& s, IoStage stage);
@@ -79,6 +83,7 @@ class S2dProduct final : public StorageProduct {
   void run_stack(std::uint32_t id, const CpuWork& extra);
   void finish_subop(Arg arg);
 
+  void on_csv_hit(Arg arg);
   void on_redirect_sent(Arg arg);
   void on_redirect_arrived(Arg arg);
   void on_redirect_received(Arg arg);
@@ -107,10 +112,13 @@ class S2dProduct final : public StorageProduct {
   std::vector<SubOp> subops_;
   int max_subops_ = 0;
   std::vector<Piece> pieces_;  // scratch for split()
+  std::vector<std::unique_ptr<BlockCache>> csv_cache_;  // per node, when the cluster has a CSV block cache
+  bool cache_warmup_;
   ProductCounters counters_;
 
   template <void (S2dProduct::*Method)(Arg)>
   using Step = sim::MemberEvent<S2dProduct, Method>;
+  Step<&S2dProduct::on_csv_hit> csv_hit_{*this};
   Step<&S2dProduct::on_redirect_sent> redirect_sent_{*this};
   Step<&S2dProduct::on_redirect_arrived> redirect_arrived_{*this};
   Step<&S2dProduct::on_redirect_received> redirect_received_{*this};
