@@ -2,8 +2,9 @@
 # Installs the Debian 12 packages hcisim needs, only those missing (quick when
 # all are present). Run as root.
 set -eu
+# libtinyxml2-dev: DISKSPD XML profiles (tools/frontend/diskspd_xml.cpp).
 # clang and libclang-rt-14-dev: the sanitizer + fuzzing stage that ctest runs in CI (tests/fuzz/ci_stage.cmake).
-packages="cmake make g++ libboost-graph-dev libboost-program-options-dev libeigen3-dev nlohmann-json3-dev catch2 libyaml-cpp-dev clang libclang-rt-14-dev"
+packages="cmake make g++ libboost-graph-dev libboost-program-options-dev libeigen3-dev nlohmann-json3-dev catch2 libyaml-cpp-dev clang libclang-rt-14-dev libtinyxml2-dev"
 missing=""
 for p in $packages; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

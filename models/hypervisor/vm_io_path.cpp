@@ -31,7 +31,7 @@ void VmIoPath::submit(std::uint32_t request) {
   r.disk = vm.disk;
   r.epoch = vm.epoch;
   r.stage_started = engine_->now();
-  vm.vcpus->run(spec_.guest.cycles(static_cast<double>(r.bytes)), guest_done_, request);
+  vm.vcpus->run(r.workload_cycles + spec_.guest.cycles(static_cast<double>(r.bytes)), guest_done_, request);
 }
 
 bool VmIoPath::from_old_life(std::uint64_t request) {

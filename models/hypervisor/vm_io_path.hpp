@@ -1,6 +1,7 @@
 // The VMs of a run and the hypervisor's storage path for their virtual disks:
 // a guest I/O runs on the VM's vCPUs (the I/O generator, the guest storage
-// stack and the virtual disk driver: HypervisorSpec.guest), waits for a slot in
+// stack and the virtual disk driver: HypervisorSpec.guest; plus the generator's
+// own work for that I/O, IoRequest::workload_cycles), waits for a slot in
 // the virtual controller's queue (disk_queue_depth per disk), then the host's
 // side (HypervisorSpec.host) runs on the host CPU as part of the storage
 // product's first burst there. Completions go back to the workload.

@@ -38,6 +38,7 @@ struct IoRequest {
   bool write = false;
   std::uint64_t bytes = 0;
   std::uint64_t offset = 0;      // within the VM's virtual disk
+  double workload_cycles = 0;    // the generator's own work on a vCPU for this I/O (DISKSPD -Zr), before the guest path
   sim::SimTime issued_at = 0;
   sim::SimTime stage_started = 0;  // when the I/O entered its current stage
   std::array<sim::SimTime, kIoStageCount> stages{};  // time spent in each stage so far

@@ -75,10 +75,19 @@ void attribute_bottleneck(RunResult& result, const ScenarioSpec& spec) {
              " of the time: a connection's messages are handled one at a time at each end"};
   }
   if (b.utilisation < 0.8) {
-    const int per_vm = spec.vms.workload.threads * spec.vms.workload.outstanding;
-    b = {"outstanding I/O", b.utilisation,
-         "no resource is above 80 % (busiest: " + b.resource + " " + percent(b.utilisation) + "); " +
-             std::to_string(per_vm) + " I/Os in flight per VM set the rate by latency (Little's law)"};
+    const int per_vm = spec.vms.workload.outstanding_per_vm();
+    const auto& targets = spec.vms.workload.targets;
+    const auto paced = std::count_if(targets.begin(), targets.end(),
+                                     [](const DiskspdTarget& t) { return t.throughput_bytes_per_ms > 0; });
+    const std::string busiest = "no resource is above 80 % (busiest: " + b.resource + " " + percent(b.utilisation) + "); ";
+    if (paced > 0 && paced == static_cast<long>(targets.size())) {
+      b = {"DISKSPD -g limit", b.utilisation,
+           busiest + "every thread is paced by its -g limit, which sets the rate"};
+    } else {
+      b = {"outstanding I/O", b.utilisation,
+           busiest + std::to_string(per_vm) + " I/Os in flight per VM set the rate by latency (Little's law)" +
+               (paced > 0 ? "; some targets are held to their -g limits" : "")};
+    }
   }
   result.bottleneck = b;
 }

@@ -230,10 +230,7 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   Model m(spec);
   place_vms(m, spec);
   if (m.requests.empty()) throw std::invalid_argument("the scenario has no VM issuing I/O");
-  const DiskspdSpec& w = spec.vms.workload;
-  m.product->reserve(m.requests.size(), w.block_bytes,
-                     w.pattern == AccessPattern::Random && w.random_align_bytes > 0 ? w.random_align_bytes
-                                                                                    : w.block_bytes);
+  m.product->reserve(m.requests.size(), m.workload.max_block_bytes(), m.workload.offset_granularity());
 
   const sim::SimTime warmup = spec.run.warmup_ns;
   const sim::SimTime end = warmup + spec.run.duration_ns;

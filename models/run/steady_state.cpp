@@ -57,9 +57,11 @@ void assess_steady_state(RunResult& result, const ScenarioSpec& spec, const Meas
   const double iops = result.total_iops();
   const double latency = result.all_latency.mean_s;
   const std::uint64_t vms = std::accumulate(spec.vms.per_node.begin(), spec.vms.per_node.end(), std::uint64_t{0});
-  const double in_flight = static_cast<double>(vms) * spec.vms.workload.threads * spec.vms.workload.outstanding;
+  const double in_flight = static_cast<double>(vms) * spec.vms.workload.outstanding_per_vm();
   // A -g cap makes threads wait for tokens outside the measured latency: Little's law then has a think time.
-  const bool closed_loop = spec.vms.workload.throughput_cap_bytes_per_s <= 0;
+  // So do failures: a failed node's VMs are stopped for a while.
+  bool closed_loop = spec.timeline.events.empty() && !spec.timeline.random_failures;
+  for (const DiskspdTarget& t : spec.vms.workload.targets) closed_loop = closed_loop && t.throughput_bytes_per_ms <= 0;
   if (closed_loop && iops > 0) {
     const double little = in_flight / iops;
     if (std::fabs(latency - little) > kLittleTolerance * little) {

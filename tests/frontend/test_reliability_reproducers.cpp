@@ -53,7 +53,7 @@ TEST_CASE("reproducer 2: DISKSPD blocks of 4 GiB or more are refused, not wrappe
              Contains("key 'vms.workload.diskspd': DISKSPD flag '-b5G': expected a block size up to 4 GiB - 512 B"));
   // The largest block DISKSPD can express, sector-aligned, still loads.
   const auto spec = load_scenario(kDir / "base.yaml", bundled(), {"vms.workload.diskspd=\"-b4194303K -t1 -o1 -s -Sh -c8G\""});
-  CHECK(spec.vms.workload.block_bytes == 4194303ull * 1024);
+  CHECK(spec.vms.workload.targets[0].block_bytes == 4194303ull * 1024);
 }
 
 TEST_CASE("reproducer 3: a self-referencing alias is an error, not a stack overflow", "[reliability]") {
@@ -134,7 +134,7 @@ TEST_CASE("reproducer 6: warm-up + duration past the clock is refused", "[reliab
 
 TEST_CASE("reproducer 7: counts that feed memory are bounded, with the limit and where to change it", "[reliability]") {
   CHECK_THAT(scenario_error("base.yaml", {"vms.workload.diskspd=\"-b4K -t4096 -o65536 -r -Sh -c1G\""}),
-             Contains("key 'vms.workload': VMs x threads x outstanding = 16 x 4096 x 65536 = 4294967296 I/Os in "
+             Contains("key 'vms.workload': VMs x (threads x outstanding per VM) = 16 x 268435456 = 4294967296 I/Os in "
                       "flight; expected at most 4194304 (kMaxRequests in tools/frontend/input_limits.hpp)"));
   CHECK_THAT(scenario_error("base.yaml", {"vms.per_node=100000"}),
              Contains("key 'vms.per_node': expected a whole number from 0 to 1024, got '100000'"));

@@ -96,10 +96,10 @@ TEST_CASE("the AX-7525 test 1 scenario loads through include and resolves its pa
   CHECK(s.vms.per_node == std::vector<int>{64, 64, 64, 64});
   CHECK(s.vms.vcpus == 2);
   CHECK(s.vms.memory_bytes == 4ull << 30);
-  CHECK(s.vms.workload.block_bytes == 4096);
-  CHECK(s.vms.workload.threads == 2);
-  CHECK(s.vms.workload.outstanding == 32);
-  CHECK(s.vms.workload.pattern == AccessPattern::Random);
+  CHECK(s.vms.workload.targets[0].block_bytes == 4096);
+  CHECK(s.vms.workload.targets[0].threads == 2);
+  CHECK(s.vms.workload.targets[0].outstanding == 32);
+  CHECK(s.vms.workload.targets[0].pattern == AccessPattern::Random);
   CHECK(s.vms.workload.file_bytes == 10ull << 30);
 
   // warmup and duration from the include, seed from this file.
@@ -181,9 +181,9 @@ TEST_CASE("a DISKSPD command line works in place of a VMFleet profile", "[scenar
   ScenarioFixture fx(edited("    vmfleet: B4-T2-O32-W0-PR\n    file_size: 10GiB\n",
                             "    diskspd: \"-b8K -t4 -o8 -w30 -r -c20G -Sh -L\"\n"));
   const ScenarioSpec s = load_scenario(fx.file, bundled());
-  CHECK(s.vms.workload.block_bytes == 8192);
-  CHECK(s.vms.workload.threads == 4);
-  CHECK(s.vms.workload.write_fraction == Approx(0.3));
+  CHECK(s.vms.workload.targets[0].block_bytes == 8192);
+  CHECK(s.vms.workload.targets[0].threads == 4);
+  CHECK(s.vms.workload.targets[0].write_fraction == Approx(0.3));
   CHECK(s.vms.workload.file_bytes == 20ull << 30);
 }
 
@@ -303,7 +303,8 @@ TEST_CASE("describe prints back what was understood", "[scenario]") {
   CHECK_THAT(text, Contains("auto columns x 256 KiB interleave, 256 MiB slabs"));
   CHECK_THAT(text, Contains("hypervisor: ") && Contains("256 outstanding I/Os per virtual disk"));
   CHECK_THAT(text, Contains("volume 4 -> node 1"));
-  CHECK_THAT(text, Contains("4 KiB random, 0% writes, 2 thread(s) x 32 outstanding, 10 GiB file"));
+  CHECK_THAT(text, Contains("workload: B4-T2-O32-W0-PR, 10 GiB file per VM, 64 I/Os in flight per VM"));
+  CHECK_THAT(text, Contains("target 1: 4 KiB random, 0% writes, 2 thread(s) x 32 outstanding, region [0 B, 10 GiB)"));
   CHECK_THAT(text, Contains("warm-up 20 ms, measure 200 ms"));
   CHECK_THAT(text, Contains("read_iops about 5,727,985 IOPS, tolerance 10%, calibration figure"));
   CHECK_THAT(text, Contains("read_latency_avg about 1.300 ms, tolerance 50%"));
@@ -335,8 +336,8 @@ TEST_CASE("--set overrides are merged over the file and checked like it") {
                                    "cluster.failed_nodes=[4]", "vms.workload.vmfleet=B8-T1-O4-W30-PR"});
   CHECK(spec.cluster.resiliency == Resiliency::TwoWayMirror);
   CHECK(spec.vms.per_node == std::vector<int>{8, 16, 8, 0});
-  CHECK(spec.vms.workload.block_bytes == 8192);
-  CHECK(spec.vms.workload.write_fraction == Approx(0.3));
+  CHECK(spec.vms.workload.targets[0].block_bytes == 8192);
+  CHECK(spec.vms.workload.targets[0].write_fraction == Approx(0.3));
   CHECK(spec.vms.workload.file_bytes == 10ull << 30);  // from the included file, untouched
   CHECK_THAT(spec.title, Contains("[cluster.resiliency=two-way-mirror]"));
 

@@ -1,6 +1,7 @@
 // DiskspdWorkload against a stand-in storage that completes every I/O after a
 // fixed delay: closed-loop population, the write mix, offsets of the three
-// access patterns, and the -g throughput cap.
+// access patterns. The DISKSPD switches (-g pacing, -rs, -rd, -B/-f, -Zr,
+// several targets) are in test_diskspd_switches.cpp.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "diskspd_rig.hpp"
 #include "model_specs.hpp"
 #include "models/workload/diskspd_workload.hpp"
 #include "models/workload/measurement.hpp"
@@ -22,63 +24,13 @@ using hcisim::sim::SimTime;
 
 namespace {
 
-// Completes each I/O `delay` after it is submitted, and logs what it saw.
-class DelayTarget final : public IoTarget, public hcisim::sim::EventHandler {
- public:
-  DelayTarget(Engine& engine, RequestTable& requests, SimTime delay)
-      : engine_(engine), requests_(requests), delay_(delay) {}
-  void connect(DiskspdWorkload& workload) { workload_ = &workload; }
-
-  void submit(std::uint32_t request) override {
-    const IoRequest& r = requests_[request];
-    log.push_back({r.vm, r.thread, r.write, r.offset, r.bytes});
-    ++in_flight;
-    max_in_flight = std::max(max_in_flight, in_flight);
-    engine_.schedule_in(delay_, *this, request);
-  }
-  void on_event(std::uint64_t request) override {
-    --in_flight;
-    workload_->on_event(request);
-  }
-
-  struct Seen {
-    std::uint32_t vm, thread;
-    bool write;
-    std::uint64_t offset;
-    std::uint64_t bytes;
-  };
-  std::vector<Seen> log;
-  std::int64_t in_flight = 0;
-  std::int64_t max_in_flight = 0;
-
- private:
-  Engine& engine_;
-  RequestTable& requests_;
-  SimTime delay_;
-  DiskspdWorkload* workload_ = nullptr;
-};
-
-// A workload of `vms` VMs on a stand-in storage, started at time 0.
-struct Rig {
-  Rig(const DiskspdSpec& spec, int vms, SimTime delay)
-      : workload(engine, spec, requests, measurement), target(engine, requests, delay) {
-    for (int v = 0; v < vms; ++v) workload.add_vm(static_cast<std::uint32_t>(v), v % 3);
-    target.connect(workload);
-    workload.start(target);
-  }
-  Engine engine;
-  RequestTable requests;
-  Measurement measurement;
-  DiskspdWorkload workload;
-  DelayTarget target;
-};
-
 DiskspdSpec spec_of(AccessPattern pattern, int threads, int outstanding, std::uint64_t file_bytes) {
   DiskspdSpec s;
-  s.block_bytes = 4 * KiB;
-  s.threads = threads;
-  s.outstanding = outstanding;
-  s.pattern = pattern;
+  DiskspdTarget& t = s.targets[0];
+  t.block_bytes = 4 * KiB;
+  t.threads = threads;
+  t.outstanding = outstanding;
+  t.pattern = pattern;
   s.file_bytes = file_bytes;
   return s;
 }
@@ -108,7 +60,7 @@ TEST_CASE("diskspd: VMs x threads x outstanding requests stay in flight", "[disk
 
 TEST_CASE("diskspd: the write fraction is honoured (-w30)", "[diskspd]") {
   DiskspdSpec spec = spec_of(AccessPattern::Random, 2, 16, 1 * GiB);
-  spec.write_fraction = 0.3;
+  spec.targets[0].write_fraction = 0.3;
   Rig rig(spec, 4, 10 * kMicrosecond);
   rig.engine.run_until(15 * kMillisecond);  // 128 / 10 us x 15 ms = 192 k I/Os
   const double n = static_cast<double>(rig.target.log.size());
@@ -123,7 +75,7 @@ TEST_CASE("diskspd: the write fraction is honoured (-w30)", "[diskspd]") {
   SECTION("-w0 and -w100 are exact") {
     for (const double w : {0.0, 1.0}) {
       DiskspdSpec pure = spec_of(AccessPattern::Random, 1, 4, 1 * GiB);
-      pure.write_fraction = w;
+      pure.targets[0].write_fraction = w;
       Rig one(pure, 1, 10 * kMicrosecond);
       one.engine.run_until(kMillisecond);
       for (const auto& s : one.target.log) CHECK(s.write == (w == 1.0));
@@ -151,7 +103,7 @@ TEST_CASE("diskspd: random offsets are aligned, inside the file and cover it eve
   }
   SECTION("-r512: 512-byte alignment, the last block still inside the file") {
     DiskspdSpec spec = spec_of(AccessPattern::Random, 1, 8, 64 * KiB + 512);
-    spec.random_align_bytes = 512;
+    spec.targets[0].random_align_bytes = 512;
     Rig rig(spec, 1, 10 * kMicrosecond);
     rig.engine.run_until(10 * kMillisecond);
     std::uint64_t largest = 0;
@@ -203,26 +155,6 @@ TEST_CASE("diskspd: sequential offsets advance by the block size and wrap", "[di
       CHECK(std::count(threads.begin(), threads.begin() + 12, threads[0]) == 4);
     }
   }
-}
-
-TEST_CASE("diskspd: -g caps each thread's throughput", "[diskspd]") {
-  // 4 MB/s per thread = 1000 x 4K per second; uncapped a thread would do
-  // 2 outstanding / 100 us = 20 000 per second.
-  DiskspdSpec spec = spec_of(AccessPattern::Random, 2, 2, 1 * GiB);
-  spec.throughput_cap_bytes_per_s = 1000.0 * 4 * KiB;
-  Rig rig(spec, 2, 100 * kMicrosecond);
-  CHECK(rig.workload.throttled());
-  rig.engine.run_until(100 * kMillisecond);
-  const std::size_t warm = rig.target.log.size();
-  rig.engine.run_until(1100 * kMillisecond);
-  std::vector<double> per_thread(4, 0);
-  for (std::size_t i = warm; i < rig.target.log.size(); ++i) ++per_thread[rig.target.log[i].thread];
-  for (const double n : per_thread) CHECK(n == Approx(1000.0).margin(2));  // 1000 I/Os in 1 s
-
-  Rig uncapped(spec_of(AccessPattern::Random, 2, 2, 1 * GiB), 2, 100 * kMicrosecond);
-  CHECK_FALSE(uncapped.workload.throttled());
-  uncapped.engine.run_until(100 * kMillisecond);
-  CHECK(uncapped.target.log.size() > 10 * 4 * 100);  // far above 4 threads x 100 per 100 ms
 }
 
 TEST_CASE("diskspd: rejects a file smaller than one block and empty thread counts", "[diskspd]") {

@@ -56,8 +56,8 @@ std::string bottleneck_of(std::vector<NodeResult> nodes) {
   r.nodes = std::move(nodes);
   ScenarioSpec spec;
   spec.vms.vcpus = 2;
-  spec.vms.workload.threads = 2;
-  spec.vms.workload.outstanding = 32;
+  spec.vms.workload.targets[0].threads = 2;
+  spec.vms.workload.targets[0].outstanding = 32;
   attribute_bottleneck(r, spec);
   return r.bottleneck.resource;
 }
@@ -125,6 +125,15 @@ TEST_CASE("bottleneck: the busiest resource class above 80 % is named", "[bottle
   CHECK(bottleneck_of({node(0, 0.50, 0.5, 0.6, 0.2, 0.92), node(1, 0.5, 0.5, 0.6, 0.2, 0.2)}) == "network");
   // Nothing above 80 %: the closed loop's outstanding I/Os set the rate.
   CHECK(bottleneck_of({node(0, 0.70, 0.6, 0.75, 0.2, 0.2)}) == "outstanding I/O");
+  // Nothing above 80 % and every target paced by -g: the limits set the rate.
+  {
+    RunResult r;
+    r.nodes = {node(0, 0.70, 0.6, 0.75, 0.2, 0.2)};
+    ScenarioSpec spec;
+    spec.vms.workload.targets[0].throughput_bytes_per_ms = 4096;
+    attribute_bottleneck(r, spec);
+    CHECK(r.bottleneck.resource == "DISKSPD -g limit");
+  }
   // A node that is down does not count, however its numbers look.
   CHECK(bottleneck_of({node(0, 0.99, 0.5, 0.6, 0.2, 0.2, false), node(1, 0.5, 0.5, 0.6, 0.2, 0.2)}) ==
         "outstanding I/O");

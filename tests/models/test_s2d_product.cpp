@@ -15,6 +15,7 @@
 #include "models/cluster/cluster.hpp"
 #include "models/hypervisor/vm_io_path.hpp"
 #include "models/storage/s2d/s2d_product.hpp"
+#include "models/workload/diskspd_workload.hpp"
 #include "sim/engine.hpp"
 
 using namespace mtest;
@@ -136,6 +137,26 @@ TEST_CASE("s2d: an uncontended local 4K read = guest + host + drive QD1 latency,
   CHECK(cpu.cycles(CpuLayer::StorageStack, now) == Approx(s.storage_stack.cycles(b)));
   CHECK(cpu.cycles(CpuLayer::DriveIo, now) == Approx(s.drive_io.cycles(b)));
   CHECK(cpu.cycles(CpuLayer::Network, now) == 0);
+}
+
+TEST_CASE("hyper-v path: the generator's own work for an I/O (DISKSPD -Zr) runs on the vCPU first", "[s2d]") {
+  // A 4K write's buffer filled with new random data: 4096 bytes at the workload's cycles per byte.
+  Rig rig(ax7525_cluster(4, 4, Resiliency::ThreeWayMirror));
+  const std::uint32_t id = rig.request(false, rig.unit_with(true) + 8 * KiB);
+  const double fill = 4 * KiB * DiskspdWorkload::kRandomFillCyclesPerByte;
+  rig.requests[id].workload_cycles = fill;
+  rig.submit(id);
+  rig.engine.run_until(kSecond);
+  REQUIRE(rig.client.completed == 1);
+  const StackSpec s = s2d_stack();
+  const HypervisorSpec hv = hyper_v();
+  const double b = 4 * KiB;
+  const SimTime expected = cpu_ns(fill + hv.guest.cycles(b), kHz) +
+                           cpu_ns(hv.host.cycles(b) + s.storage_stack.cycles(b) + s.drive_io.cycles(b), kHz) +
+                           kioxia_cm6v().read_latency_ns;
+  CHECK(rig.client.done_at[id] == Approx(static_cast<double>(expected)).margin(2));
+  CHECK(rig.cluster.node(0).cpu.cycles(CpuLayer::Guest, rig.engine.now()) == Approx(fill + hv.guest.cycles(b)));
+  CHECK(rig.requests[id].stages[static_cast<int>(IoStage::Guest)] == cpu_ns(fill + hv.guest.cycles(b), kHz));
 }
 
 TEST_CASE("s2d: a read without a local copy takes one remote copy and two messages", "[s2d]") {

@@ -24,13 +24,13 @@ ScenarioSpec small_cluster(std::uint64_t seed) {
   s.cluster = ax7525_cluster(3, 4, Resiliency::ThreeWayMirror);
   s.vms.vcpus = 2;
   s.vms.per_node = {2, 2, 2};
-  DiskspdSpec& w = s.vms.workload;
+  s.vms.workload.file_bytes = 10 * GiB;
+  DiskspdTarget& w = s.vms.workload.targets[0];
   w.block_bytes = 4 * KiB;
   w.threads = 2;
   w.outstanding = 8;
   w.write_fraction = 0.3;
   w.pattern = AccessPattern::Random;
-  w.file_bytes = 10 * GiB;
   s.run.warmup_ns = 5 * kMillisecond;
   s.run.duration_ns = 30 * kMillisecond;
   s.run.seed = seed;
@@ -41,7 +41,7 @@ ScenarioSpec small_cluster(std::uint64_t seed) {
 int in_flight(const ScenarioSpec& s) {
   int vms = 0;
   for (const int n : s.vms.per_node) vms += n;
-  return vms * s.vms.workload.threads * s.vms.workload.outstanding;
+  return vms * s.vms.workload.outstanding_per_vm();
 }
 
 void check_same(const LatencySummary& a, const LatencySummary& b) {
@@ -127,7 +127,7 @@ TEST_CASE("simulate: the same seed gives the same result, another seed a differe
 TEST_CASE("simulate: the closed loop obeys Little's law, IOPS x latency = VMs x T x O", "[simulate]") {
   for (const double writes : {0.0, 0.3}) {
     ScenarioSpec spec = small_cluster(5);
-    spec.vms.workload.write_fraction = writes;
+    spec.vms.workload.targets[0].write_fraction = writes;
     const RunResult r = simulate(spec);
     INFO("write fraction " << writes << ": " << r.total_iops() << " IOPS x " << r.all_latency.mean_s << " s");
     CHECK(r.total_iops() * r.all_latency.mean_s == Approx(static_cast<double>(in_flight(spec))).epsilon(0.02));
@@ -164,9 +164,9 @@ TEST_CASE("simulate: the bottleneck named is the one the case was built to hit",
     spec.cluster.node.sockets = 1;
     spec.vms.vcpus = 8;
     spec.vms.per_node = {1, 1, 1};
-    spec.vms.workload.threads = 4;
-    spec.vms.workload.outstanding = 16;
-    spec.vms.workload.write_fraction = 0;
+    spec.vms.workload.targets[0].threads = 4;
+    spec.vms.workload.targets[0].outstanding = 16;
+    spec.vms.workload.targets[0].write_fraction = 0;
     const RunResult r = simulate(spec);
     INFO(r.bottleneck.resource << ": " << r.bottleneck.reason);
     CHECK(r.bottleneck.resource == "host CPU");
@@ -192,7 +192,7 @@ TEST_CASE("simulate: the bottleneck named is the one the case was built to hit",
                          &spec.cluster.stack.network_message}) {
       *l = LayerCost{1'000, 0};
     }
-    spec.vms.workload.write_fraction = 0;
+    spec.vms.workload.targets[0].write_fraction = 0;
     // 32 equal reads share each drive and finish together every 1.6 ms: a long
     // window keeps the count of these waves from biasing the rate (< 1 %).
     spec.run.duration_ns = 200 * kMillisecond;
@@ -205,9 +205,9 @@ TEST_CASE("simulate: the bottleneck named is the one the case was built to hit",
   }
   SECTION("2-vCPU VMs with 64 I/Os each on roomy hosts: VM vCPUs") {
     ScenarioSpec spec = small_cluster(1);
-    spec.vms.workload.write_fraction = 0;
-    spec.vms.workload.threads = 4;
-    spec.vms.workload.outstanding = 16;
+    spec.vms.workload.targets[0].write_fraction = 0;
+    spec.vms.workload.targets[0].threads = 4;
+    spec.vms.workload.targets[0].outstanding = 16;
     const RunResult r = simulate(spec);
     INFO(r.bottleneck.resource << ": " << r.bottleneck.reason);
     CHECK(r.bottleneck.resource == "VM vCPUs");
@@ -218,9 +218,9 @@ TEST_CASE("simulate: the bottleneck named is the one the case was built to hit",
   SECTION("one VM with one outstanding I/O: outstanding I/O") {
     ScenarioSpec spec = small_cluster(1);
     spec.vms.per_node = {1, 0, 0};
-    spec.vms.workload.threads = 1;
-    spec.vms.workload.outstanding = 1;
-    spec.vms.workload.write_fraction = 0;
+    spec.vms.workload.targets[0].threads = 1;
+    spec.vms.workload.targets[0].outstanding = 1;
+    spec.vms.workload.targets[0].write_fraction = 0;
     const RunResult r = simulate(spec);
     INFO(r.bottleneck.resource << ": " << r.bottleneck.reason);
     CHECK(r.bottleneck.resource == "outstanding I/O");
@@ -261,9 +261,9 @@ TEST_CASE("simulate: latency by stage adds up, and an idle path costs what its p
   // the guest burst and the host stage the hypervisor + storage stack (+ drive I/O
   // for a local copy, or the request message for a remote one) burst.
   spec.vms.per_node = {1, 0, 0};
-  spec.vms.workload.threads = 1;
-  spec.vms.workload.outstanding = 1;
-  spec.vms.workload.write_fraction = 0;
+  spec.vms.workload.targets[0].threads = 1;
+  spec.vms.workload.targets[0].outstanding = 1;
+  spec.vms.workload.targets[0].write_fraction = 0;
   const RunResult idle = simulate(spec);
   const auto& s2d = spec.cluster.stack;
   const auto& hv = spec.cluster.hypervisor;

@@ -28,12 +28,12 @@ ScenarioSpec one_node(int outstanding, std::int64_t warmup_ns, std::int64_t dura
   s.cluster.stack.cpu_burst_scv = 1.0;  // exponential CPU bursts, as the bundled s2d stack: a random sample
   s.vms.vcpus = 2;
   s.vms.per_node = {2};
-  DiskspdSpec& w = s.vms.workload;
+  DiskspdTarget& w = s.vms.workload.targets[0];
   w.block_bytes = 4 * KiB;
   w.threads = 1;
   w.outstanding = outstanding;
   w.pattern = AccessPattern::Random;
-  w.file_bytes = 1 * GiB;
+  s.vms.workload.file_bytes = 1 * GiB;
   s.run.warmup_ns = warmup_ns;
   s.run.duration_ns = duration_ns;
   s.run.seed = seed;

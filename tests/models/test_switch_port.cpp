@@ -64,10 +64,10 @@ TEST_CASE("switch: port speed and latency change a simulated run", "[fabric][sim
   s.cluster = ax7525_cluster(4, 4, Resiliency::TwoWayMirror);
   s.vms.vcpus = 2;
   s.vms.per_node = {2, 2, 2, 2};
-  s.vms.workload.block_bytes = 512 * KiB;
-  s.vms.workload.threads = 1;
-  s.vms.workload.outstanding = 4;
-  s.vms.workload.pattern = AccessPattern::SequentialInterleaved;
+  s.vms.workload.targets[0].block_bytes = 512 * KiB;
+  s.vms.workload.targets[0].threads = 1;
+  s.vms.workload.targets[0].outstanding = 4;
+  s.vms.workload.targets[0].pattern = AccessPattern::SequentialInterleaved;
   s.vms.workload.file_bytes = 2 * GiB;
   s.run.warmup_ns = 2 * kMillisecond;
   s.run.duration_ns = 20 * kMillisecond;

@@ -63,10 +63,10 @@ class CommandParser {
     spec_.outstanding = 2;
     spec_.write_fraction = 0;
     spec_.pattern = models::AccessPattern::Sequential;
-    spec_.duration_ns = 10 * kSecondNs;
-    spec_.warmup_ns = 5 * kSecondNs;
+    vm_.duration_ns = 10 * kSecondNs;
+    vm_.warmup_ns = 5 * kSecondNs;
     spec_.software_cache_disabled = false;
-    spec_.latency_stats = false;
+    vm_.latency_stats = false;
 
     const std::vector<std::string> tokens = tokenize(line);
     int targets = 0;
@@ -80,11 +80,13 @@ class CommandParser {
         continue;
       } else if (++targets > 1) {
         throw DiskspdError("DISKSPD command line: " + in_quotes(token) +
-                           " is a second target; one target per VM is modelled");
+                           " is a second target; a line describes one target (for several, give a list of "
+                           "lines, an XML profile or a VMFleet 2.0 workload)");
       }
     }
     finish();
-    return spec_;
+    vm_.targets = {spec_};
+    return vm_;
   }
 
  private:
@@ -144,6 +146,7 @@ class CommandParser {
         return;
       case 't':
         once("t");
+        if (seen_.count("F")) bad("-t or -F, not both (-F gives the total thread count)");
         spec_.threads = static_cast<int>(whole(value, 1, 4096, "a thread count from 1 to 4096, like -t2"));
         return;
       case 'o':
@@ -155,9 +158,20 @@ class CommandParser {
         spec_.write_fraction = static_cast<double>(whole(value, 0, 100, "a write percentage from 0 to 100, like -w30")) / 100.0;
         return;
       case 'r':
+        if (!value.empty() && value[0] == 's') {
+          once("rs");
+          spec_.random_percent = static_cast<int>(whole(value.substr(1), 1, 100, "a random share from 1 to 100 %, like -rs50"));
+          mixed_ = true;
+          return;
+        }
+        if (!value.empty() && value[0] == 'd') {
+          once("rd");
+          distribution(value.substr(1));
+          return;
+        }
         pattern(models::AccessPattern::Random);
         if (!value.empty()) {
-          spec_.random_align_bytes = size(value, "-r alone or an alignment like -r4K");
+          spec_.random_align_bytes = size(value, "-r alone, an alignment like -r4K, -rs<pct>, -rdpct or -rdabs");
           if (spec_.random_align_bytes == 0) bad("an alignment greater than 0");
         }
         return;
@@ -170,11 +184,11 @@ class CommandParser {
       }
       case 'd':
         once("d");
-        spec_.duration_ns = whole(value, 1, 1'000'000'000, "a duration in seconds, like -d60") * kSecondNs;
+        vm_.duration_ns = whole(value, 1, 1'000'000'000, "a duration in seconds, like -d60") * kSecondNs;
         return;
       case 'W':
         once("W");
-        spec_.warmup_ns = whole(value, 0, 1'000'000'000, "a warm-up in seconds, like -W10") * kSecondNs;
+        vm_.warmup_ns = whole(value, 0, 1'000'000'000, "a warm-up in seconds, like -W10") * kSecondNs;
         return;
       case 'C':
         whole(value, 0, 1'000'000'000, "a cool-down in seconds, like -C10");
@@ -197,33 +211,67 @@ class CommandParser {
       case 'L':
         if (!value.empty()) bad("-L alone");
         once("L");
-        spec_.latency_stats = true;
+        vm_.latency_stats = true;
         return;
       case 'D':
         if (!value.empty()) whole(value, 1, 1'000'000'000, "-D alone or an interval in ms, like -D1000");
         return;  // per-interval IOPS statistics: reporting only
       case 'Z':
+        once("Z");
+        write_buffer(value);
+        return;
       case 'z':
-        return;  // write-buffer content and DISKSPD's own seed do not change the model
+        return;  // DISKSPD's own seed: hcisim draws from the run's seed
+      case 'B':
+        once("B");
+        spec_.base_offset_bytes = size(value, "a base offset like -B5G");
+        return;
+      case 'f':
+        if (!value.empty() && !std::isdigit(static_cast<unsigned char>(value[0]))) {
+          bad("-f<size> (the region's end, like -f10G); file-access hints such as -fr, -fs or -ft "
+              "are not modelled");
+        }
+        once("f");
+        spec_.max_offset_bytes = size(value, "a maximum offset like -f10G");
+        if (spec_.max_offset_bytes == 0) bad("a maximum offset greater than 0");
+        return;
+      case 'T':
+        once("T");
+        spec_.thread_stride_bytes = size(value, "a thread stride like -T1G");
+        return;
+      case 'F':
+        once("F");
+        if (seen_.count("t")) bad("-t or -F, not both (-F gives the total thread count)");
+        spec_.threads = static_cast<int>(whole(value, 1, 4096, "a total thread count from 1 to 4096, like -F4"));
+        return;
+      case 'O':
+        once("O");
+        total_outstanding_ = static_cast<int>(whole(value, 1, 65536, "an outstanding I/O count from 1, like -O32"));
+        return;
+      case 'i':
+      case 'j':
+        bad("no -i / -j: bursts of I/Os separated by think time are not modelled yet");
       case 'c':
         once("c");
-        spec_.file_bytes = size(value, "a file size like -c10G");
-        if (spec_.file_bytes == 0) bad("a file size greater than 0");
+        vm_.file_bytes = size(value, "a file size like -c10G");
+        if (vm_.file_bytes == 0) bad("a file size greater than 0");
         return;
       case 'g': {
         once("g");
         const bool iops = !value.empty() && value.back() == 'i';
         const std::string_view number = iops ? value.substr(0, value.size() - 1) : value;
-        const auto n = whole(number, 1, 1'000'000'000'000, "a cap like -g1000 (bytes per ms) or -g500i (IOPS)");
+        // DISKSPD keeps the limit as a 32-bit count of bytes per millisecond.
+        const auto n = whole(number, 1, 4'294'967'295, "a limit like -g1000 (bytes per ms) or -g500i (IOPS)");
         if (iops) {
-          cap_iops_ = static_cast<double>(n);
+          cap_iops_ = static_cast<std::uint64_t>(n);
         } else {
-          spec_.throughput_cap_bytes_per_s = static_cast<double>(n) * 1000.0;
+          spec_.throughput_bytes_per_ms = static_cast<std::uint64_t>(n);
         }
         return;
       }
       default:
-        throw DiskspdError("DISKSPD flag " + in_quotes(token) + ": unknown flag; known: -b -t -o -w -r -s -si -d -W -C -S -h -L -D -Z -z -c -g");
+        throw DiskspdError("DISKSPD flag " + in_quotes(token) + ": unknown flag; known: -b -t -o -F -O -w -r -rs -rdpct -rdabs -s -si "
+                           "-T -B -f -d -W -C -S -h -L -D -Z -z -c -g");
     }
   }
 
@@ -243,15 +291,80 @@ class CommandParser {
                          " bytes differs from the block size (" + std::to_string(spec_.block_bytes) +
                          " bytes); only stride = block size is modelled");
     }
-    if (cap_iops_) spec_.throughput_cap_bytes_per_s = *cap_iops_ * static_cast<double>(spec_.block_bytes);
+    if (cap_iops_) {
+      // DISKSPD: IOPS x block / 1000 bytes per ms, by integer division.
+      const auto bpms = static_cast<std::uint64_t>(static_cast<unsigned __int128>(*cap_iops_) * spec_.block_bytes / 1000);
+      if (bpms == 0 || bpms > 4'294'967'295) {
+        throw DiskspdError("DISKSPD flag -g" + std::to_string(*cap_iops_) + "i: " + std::to_string(*cap_iops_) +
+                           " IOPS x " + std::to_string(spec_.block_bytes) + " bytes / 1000 is " + std::to_string(bpms) +
+                           " bytes per ms after DISKSPD's integer division; expected 1 to 4294967295 "
+                           "(0 would run DISKSPD unthrottled)");
+      }
+      spec_.throughput_bytes_per_ms = bpms;
+    }
+    if (mixed_ || spec_.distribution != models::DistributionKind::Uniform) {
+      if (pattern_given_ && spec_.pattern != models::AccessPattern::Random) {
+        throw DiskspdError(std::string("DISKSPD flag ") + (mixed_ ? "-rs" : "-rdpct/-rdabs") +
+                           ": needs random offsets; it cannot be combined with -s or -si");
+      }
+      spec_.pattern = models::AccessPattern::Random;
+    }
+    if (total_outstanding_) {
+      if (!seen_.count("F")) throw DiskspdError("DISKSPD flag -O: goes with -F (total threads); with -t use -o");
+      spec_.outstanding = *total_outstanding_;  // -O wins over -o, as in DISKSPD
+    }
   }
 
-  models::DiskspdSpec spec_;
+  // -rdpct<IO%>/<target%>[:...] or -rdabs<IO%>/<size>[:...]
+  void distribution(std::string_view text) {
+    const bool percent = text.substr(0, 3) == "pct";
+    if (!percent && text.substr(0, 3) != "abs") bad("-rdpct<IO%>/<target%>:... or -rdabs<IO%>/<size>:...");
+    spec_.distribution = percent ? models::DistributionKind::Percent : models::DistributionKind::Absolute;
+    std::string_view rest = text.substr(3);
+    const char* expected = percent ? "IO%/target% pairs separated by ':', like -rdpct95/5:4/10"
+                                   : "IO%/size pairs separated by ':', like -rdabs10/1G:75/10G";
+    if (rest.empty()) bad(expected);
+    while (true) {
+      const std::size_t colon = rest.find(':');
+      const std::string_view pair = rest.substr(0, colon);
+      const std::size_t slash = pair.find('/');
+      if (slash == std::string_view::npos) bad(expected);
+      models::DistributionRange range;
+      range.io_percent = static_cast<int>(whole(pair.substr(0, slash), 0, 100, expected));
+      range.span = percent ? static_cast<std::uint64_t>(whole(pair.substr(slash + 1), 1, 100, expected))
+                           : size(pair.substr(slash + 1), expected);
+      if (range.span == 0) bad(expected);
+      spec_.ranges.push_back(range);
+      if (colon == std::string_view::npos) break;
+      rest = rest.substr(colon + 1);
+    }
+  }
+
+  // -Z zeros, -Zr random per I/O, -Z<size> random buffer, -Z<size>,<file> buffer from a file.
+  void write_buffer(std::string_view value) {
+    if (value.empty()) {
+      spec_.write_buffer = models::WriteBufferContent::Zeros;
+    } else if (value == "r") {
+      spec_.write_buffer = models::WriteBufferContent::RandomPerIo;
+    } else {
+      const std::size_t comma = value.find(',');
+      spec_.write_buffer_bytes = size(value.substr(0, comma), "-Z, -Zr, -Z<size> or -Z<size>,<file>");
+      if (spec_.write_buffer_bytes == 0) bad("a buffer size greater than 0");
+      if (comma != std::string_view::npos && comma + 1 == value.size()) bad("a file name after the comma");
+      spec_.write_buffer = comma == std::string_view::npos ? models::WriteBufferContent::RandomBuffer
+                                                           : models::WriteBufferContent::FileBuffer;
+    }
+  }
+
+  models::DiskspdTarget spec_;   // the target this line describes
+  models::DiskspdSpec vm_;       // what is per VM: file size, times, latency statistics
   std::string token_;
   std::set<std::string> seen_;
   bool pattern_given_ = false;
+  bool mixed_ = false;           // -rs given
   std::optional<std::uint64_t> stride_;
-  std::optional<double> cap_iops_;
+  std::optional<std::uint64_t> cap_iops_;
+  std::optional<int> total_outstanding_;
 };
 
 [[noreturn]] void profile_error(const std::string& profile, const std::string& why) {
@@ -269,11 +382,12 @@ models::DiskspdSpec parse_diskspd_command(std::string_view command_line) {
 models::DiskspdSpec parse_vmfleet_profile(std::string_view profile) {
   const std::string text(profile);
   auto fail = [&](const std::string& why) { profile_error(text, why); };
-  models::DiskspdSpec spec;
+  models::DiskspdTarget spec;
   spec.software_cache_disabled = true;  // VMFleet always runs DISKSPD with -Sh -L
-  spec.latency_stats = true;
-  spec.duration_ns = 0;
-  spec.warmup_ns = 0;
+  models::DiskspdSpec vm;
+  vm.latency_stats = true;
+  vm.duration_ns = 0;
+  vm.warmup_ns = 0;
 
   std::set<char> seen;
   std::size_t start = 0;
@@ -312,7 +426,8 @@ models::DiskspdSpec parse_vmfleet_profile(std::string_view profile) {
   for (char letter : {'B', 'T', 'O', 'W', 'P'}) {
     if (!seen.count(letter)) fail(std::string("missing ") + letter);
   }
-  return spec;
+  vm.targets = {spec};
+  return vm;
 }
 
 }  // namespace hcisim::frontend

@@ -7,6 +7,7 @@
 #include "tools/frontend/figure_names.hpp"
 #include "tools/frontend/message_text.hpp"
 #include "tools/frontend/quantity_format.hpp"
+#include "tools/frontend/workload_names.hpp"
 
 namespace hcisim::frontend {
 
@@ -49,13 +50,6 @@ const char* resiliency_name(models::Resiliency r) {
     case models::Resiliency::ThreeWayMirror: return "three-way mirror";
   }
   return "?";
-}
-
-std::string workload_name(const models::DiskspdSpec& w) {
-  const char* pattern = w.pattern == models::AccessPattern::Random ? "R"
-                        : w.pattern == models::AccessPattern::Sequential ? "S" : "SI";
-  return printf_string("B%llu-T%d-O%d-W%.0f-P%s", static_cast<unsigned long long>(w.block_bytes / 1024), w.threads,
-                       w.outstanding, w.write_fraction * 100, pattern);
 }
 
 }  // namespace

@@ -1,11 +1,16 @@
 // describe(): the scenario as understood, for `hcisim run --dry-run`.
 #include <numeric>
 #include <sstream>
+#include <stdexcept>
+
+#include "models/workload/diskspd_regions.hpp"
+#include "models/workload/diskspd_workload.hpp"
 
 #include "tools/frontend/figure_names.hpp"
 #include "tools/frontend/message_text.hpp"
 #include "tools/frontend/quantity_format.hpp"
 #include "tools/frontend/scenario_loader.hpp"
+#include "tools/frontend/workload_names.hpp"
 
 namespace hcisim::frontend {
 namespace {
@@ -39,14 +44,70 @@ std::string_view rdma_name(models::RdmaKind kind) {
   return "?";
 }
 
-std::string pattern_name(const models::DiskspdSpec& w) {
+std::string pattern_name(const models::DiskspdTarget& w) {
   switch (w.pattern) {
-    case models::AccessPattern::Random:
-      return w.random_align_bytes == 0 ? "random" : "random (aligned to " + format_size(w.random_align_bytes) + ")";
+    case models::AccessPattern::Random: {
+      std::string text = w.random_percent < 100 ? std::to_string(w.random_percent) +
+                                                      "% random (the rest sequential runs continuing the previous I/O)"
+                                                : std::string("random");
+      if (w.random_align_bytes != 0) text += " (aligned to " + format_size(w.random_align_bytes) + ")";
+      return text;
+    }
     case models::AccessPattern::Sequential: return "sequential (a stream per thread)";
     case models::AccessPattern::SequentialInterleaved: return "sequential interleaved (threads share a stream)";
   }
   return "?";
+}
+
+std::string_view write_buffer_name(models::WriteBufferContent c) {
+  switch (c) {
+    case models::WriteBufferContent::RepeatingPattern: return "";
+    case models::WriteBufferContent::Zeros: return ", zero-filled write buffers (-Z; no effect on the model)";
+    case models::WriteBufferContent::RandomPerIo: return ", new random data for every write (-Zr: guest CPU per byte)";
+    case models::WriteBufferContent::RandomBuffer: return ", a random write source buffer (-Z<size>; no effect on the model)";
+    case models::WriteBufferContent::FileBuffer: return ", a write source buffer from a file (-Z<size>,<file>; no effect on the model)";
+  }
+  return "";
+}
+
+// Where the random I/Os go: "95% in [0 B, 512 MiB), 4% in ...".
+std::string ranges_text(const models::TargetRegion& region, std::uint64_t block) {
+  std::string text;
+  double before = 0;
+  for (const models::RandomRange& r : region.ranges) {
+    const std::uint64_t end = r.first + (r.positions - 1) * region.align + block;
+    text += (text.empty() ? "" : ", ") + format_percent(r.cumulative - before) + " in [" + format_size(r.first) +
+            ", " + format_size(end) + ")";
+    before = r.cumulative;
+  }
+  return text;
+}
+
+void describe_target(std::ostream& out, const models::DiskspdTarget& t, std::uint64_t file_bytes) {
+  out << format_size(t.block_bytes) << ' ' << pattern_name(t) << ", " << format_percent(t.write_fraction)
+      << " writes, " << t.threads << " thread(s) x " << t.outstanding << " outstanding";
+  models::TargetRegion region;
+  try {
+    region = models::resolve_region(t, file_bytes);
+  } catch (const std::invalid_argument& e) {
+    out << " [" << e.what() << "]\n";  // the loader checked it; a spec built by hand may not be
+    return;
+  }
+  out << ", region [" << format_size(region.start) << ", " << format_size(region.end) << ")";
+  if (t.pattern == models::AccessPattern::Sequential && t.thread_stride_bytes > 0) {
+    out << ", thread k starts at " << format_size(region.start) << " + k x " << format_size(t.thread_stride_bytes);
+  }
+  if (t.distribution != models::DistributionKind::Uniform) {
+    out << ", random I/Os " << ranges_text(region, t.block_bytes);
+  }
+  if (t.throughput_bytes_per_ms > 0) {
+    out << ", limited (-g) to " << t.throughput_bytes_per_ms << " bytes/ms per thread ("
+        << format_number(static_cast<double>(t.throughput_bytes_per_ms) * 1000.0 / static_cast<double>(t.block_bytes))
+        << " IOPS), paced in " << format_number(static_cast<double>(models::DiskspdWorkload::kTick) / 1e6)
+        << " ms clock ticks";
+  }
+  out << write_buffer_name(t.write_buffer) << (t.software_cache_disabled ? ", software cache off" : ", software cache on")
+      << "\n";
 }
 
 std::string per_node_text(const std::vector<int>& per_node) {
@@ -112,13 +173,12 @@ void describe_vms(std::ostream& out, const models::VmSpec& vms) {
     if (vms.failover[n] >= 0) out << "  node " << n + 1 << "'s VMs run on node " << vms.failover[n] + 1 << "\n";
   }
   const models::DiskspdSpec& w = vms.workload;
-  out << "  workload: " << format_size(w.block_bytes) << ' ' << pattern_name(w) << ", "
-      << format_percent(w.write_fraction) << " writes, " << w.threads << " thread(s) x " << w.outstanding
-      << " outstanding, " << format_size(w.file_bytes) << " file";
-  if (w.throughput_cap_bytes_per_s > 0) {
-    out << ", capped at " << format_byte_rate(w.throughput_cap_bytes_per_s) << " per thread";
+  out << "  workload: " << workload_name(w) << ", " << format_size(w.file_bytes) << " file per VM, "
+      << w.outstanding_per_vm() << " I/Os in flight per VM\n";
+  for (std::size_t i = 0; i < w.targets.size(); ++i) {
+    out << "    target " << i + 1 << ": ";
+    describe_target(out, w.targets[i], w.file_bytes);
   }
-  out << (w.software_cache_disabled ? ", software cache off" : ", software cache on") << "\n";
 }
 
 }  // namespace

@@ -4,17 +4,21 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <limits>
 #include <numeric>
 #include <set>
 
+#include "models/workload/diskspd_regions.hpp"
 #include "tools/frontend/diskspd_parser.hpp"
+#include "tools/frontend/diskspd_xml.hpp"
 #include "tools/frontend/figure_names.hpp"
 #include "tools/frontend/input_limits.hpp"
 #include "tools/frontend/load_error.hpp"
 #include "tools/frontend/message_text.hpp"
 #include "tools/frontend/not_modelled_yet.hpp"
 #include "tools/frontend/quantity_format.hpp"
+#include "tools/frontend/vmfleet2_workloads.hpp"
 #include "tools/frontend/yaml_include.hpp"
 #include "tools/frontend/yaml_reader.hpp"
 
@@ -174,41 +178,102 @@ struct Workload {
   YamlValue file_size_key;
 };
 
-Workload read_workload(const YamlValue& value) {
-  const YamlMap map = value.map({"vmfleet", "diskspd", "file_size"});
-  const auto vmfleet = map.optional("vmfleet");
-  const auto diskspd = map.optional("diskspd");
-  if (vmfleet.has_value() == diskspd.has_value()) {
-    map.fail("expected exactly one of vmfleet (like B4-T2-O32-W0-PR) or diskspd (like \"-b4K -t2 -o32 -w0 -r\")");
+// An XML profile path is relative to the file that names it (a --set value: to
+// the current folder).
+std::filesystem::path profile_path(const YamlValue& value) {
+  const std::filesystem::path path(value.text());
+  const std::filesystem::path from(value.file());
+  std::error_code ec;
+  if (path.is_absolute() || !std::filesystem::is_regular_file(from, ec)) return path;
+  return from.parent_path() / path;
+}
+
+// diskspd: one command line, or a list of them (one target each, all on the VM's file).
+models::DiskspdSpec read_diskspd_lines(const YamlValue& value) {
+  if (!value.is_list()) return parse_diskspd_command(value.text());
+  const std::vector<YamlValue> items = value.items();
+  if (items.empty()) value.fail_expected("a DISKSPD command line, or a list of them (one per target)");
+  models::DiskspdSpec spec;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    models::DiskspdSpec one;
+    try {
+      one = parse_diskspd_command(items[i].text());
+    } catch (const DiskspdError& e) {
+      items[i].fail(e.what());
+    }
+    if (i == 0) {
+      spec = one;
+      continue;
+    }
+    if (one.file_bytes != 0 && spec.file_bytes != 0 && one.file_bytes != spec.file_bytes) {
+      items[i].fail("its -c differs from an earlier line's: the targets share the VM's one file");
+    }
+    if (spec.file_bytes == 0) spec.file_bytes = one.file_bytes;
+    spec.targets.push_back(one.targets.front());
   }
-  const YamlValue& line = vmfleet ? *vmfleet : *diskspd;
-  const std::string text = line.text();
+  return spec;
+}
+
+Workload read_workload(const YamlValue& value) {
+  const YamlMap map = value.map({"vmfleet", "vmfleet2", "diskspd", "xml", "file_size"});
+  const std::optional<YamlValue> sources[] = {map.optional("vmfleet"), map.optional("vmfleet2"),
+                                              map.optional("diskspd"), map.optional("xml")};
+  int given = 0;
+  for (const auto& s : sources) given += s.has_value();
+  if (given != 1) {
+    map.fail("expected exactly one of vmfleet (like B4-T2-O32-W0-PR), vmfleet2 (like General4KWriteRatio30), "
+             "diskspd (like \"-b4K -t2 -o32 -w0 -r\", or a list of lines, one per target) or xml (a DISKSPD "
+             "profile file)");
+  }
+  const auto& [vmfleet, vmfleet2, diskspd, xml] = sources;
+  const YamlValue& line = vmfleet ? *vmfleet : vmfleet2 ? *vmfleet2 : diskspd ? *diskspd : *xml;
   models::DiskspdSpec spec;
   try {
-    spec = vmfleet ? parse_vmfleet_profile(text) : parse_diskspd_command(text);
+    if (vmfleet) spec = parse_vmfleet_profile(line.text());
+    if (vmfleet2) spec = vmfleet2_workload(line.text());
+    if (diskspd) spec = read_diskspd_lines(line);
+    if (xml) {
+      spec = read_diskspd_xml(profile_path(line));
+      spec.profile = line.text();
+    }
   } catch (const DiskspdError& e) {
     line.fail(e.what());
   }
-  if (!spec.software_cache_disabled) {
-    line.fail("the guest file cache is on (no -Sh); hcisim models unbuffered I/O only: add -Sh, as VMFleet does");
+  for (const models::DiskspdTarget& t : spec.targets) {
+    if (!t.software_cache_disabled) {
+      line.fail("the guest file cache is on (no -Sh); hcisim models unbuffered I/O only: add -Sh, as VMFleet does");
+    }
   }
   YamlValue file_size_key = line;
   if (const auto file_size = map.optional("file_size")) {
-    if (spec.file_bytes != 0) file_size->fail("the file size is given twice: here and as -c in the diskspd line");
+    if (spec.file_bytes != 0) {
+      file_size->fail(xml ? "the file size is given twice: here and as FileSize in the profile"
+                          : "the file size is given twice: here and as -c in the diskspd line");
+    }
     spec.file_bytes = file_size->size();
     file_size_key = *file_size;
   }
   if (spec.file_bytes == 0) {
     map.fail("expected the working set per VM: file_size (like 10GiB) or -c in the diskspd line");
   }
-  if (spec.file_bytes < spec.block_bytes) {
-    map.fail("expected a file size of at least one block (" + format_size(spec.block_bytes) + "), got " +
-             format_size(spec.file_bytes));
+  for (const models::DiskspdTarget& t : spec.targets) {
+    if (spec.file_bytes < t.block_bytes) {
+      map.fail("expected a file size of at least one block (" + format_size(t.block_bytes) + "), got " +
+               format_size(spec.file_bytes));
+    }
   }
-  if (spec.random_align_bytes > spec.file_bytes - spec.block_bytes && spec.random_align_bytes > spec.block_bytes) {
-    line.fail("the random alignment (-r" + format_size(spec.random_align_bytes) +
-              ") leaves a single position in the " + format_size(spec.file_bytes) +
-              " file; expected an alignment that fits the file at least twice");
+  // Flag combinations and regions the model cannot run (-rs with -s, a region without a block, ...).
+  try {
+    models::check_diskspd(spec);
+  } catch (const std::invalid_argument& e) {
+    line.fail(e.what());
+  }
+  for (const models::DiskspdTarget& t : spec.targets) {
+    if (t.random_align_bytes > spec.file_bytes - t.block_bytes && t.random_align_bytes > t.block_bytes) {
+      line.fail("the random alignment (-r" + format_size(t.random_align_bytes) +
+                ") leaves a single position in the " + format_size(spec.file_bytes) +
+                " file; expected an alignment that fits the file at least twice");
+    }
   }
   return {spec, file_size_key};
 }
@@ -224,11 +289,11 @@ void check_vm_totals(const YamlMap& map, const models::VmSpec& vms, const models
                                   " (kMaxVms in tools/frontend/input_limits.hpp)");
   }
   const models::DiskspdSpec& w = vms.workload;
-  const std::uint64_t requests = vm_total * static_cast<std::uint64_t>(w.threads) *
-                                 static_cast<std::uint64_t>(w.outstanding);
+  const std::uint64_t per_vm = static_cast<std::uint64_t>(w.outstanding_per_vm());
+  const std::uint64_t requests = vm_total * per_vm;
   if (requests > limits::kMaxRequests) {
-    map.required("workload").fail("VMs x threads x outstanding = " + std::to_string(vm_total) + " x " +
-                                  std::to_string(w.threads) + " x " + std::to_string(w.outstanding) + " = " +
+    map.required("workload").fail("VMs x (threads x outstanding per VM) = " + std::to_string(vm_total) + " x " +
+                                  std::to_string(per_vm) + " = " +
                                   std::to_string(requests) + " I/Os in flight; expected at most " +
                                   std::to_string(limits::kMaxRequests) +
                                   " (kMaxRequests in tools/frontend/input_limits.hpp)");

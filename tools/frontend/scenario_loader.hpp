@@ -19,9 +19,13 @@
 //     vcpus: 2                            *
 //     memory: 4GiB                          default 0; the VMs on a node must fit the node's memory
 //     workload:                           *
-//       vmfleet: B4-T2-O32-W0-PR            exactly one of vmfleet / diskspd
-//       diskspd: "-b4K -t2 -o32 -w0 -r"     (see diskspd_parser.hpp for flags and defaults)
-//       file_size: 10GiB                    the working set per VM; or -c in the diskspd line (not both);
+//       vmfleet: B4-T2-O32-W0-PR            exactly one of vmfleet / vmfleet2 / diskspd / xml
+//       vmfleet2: General4KWriteRatio30     a VMFleet 2.0 core workload (vmfleet2_workloads.hpp)
+//       diskspd: "-b4K -t2 -o32 -w0 -r"     (see diskspd_parser.hpp for flags and defaults), or a
+//                                           list of lines, one target each, all on the VM's file
+//       xml: profiles/sql.xml               a DISKSPD XML profile, relative to this file (diskspd_xml.hpp)
+//       file_size: 10GiB                    the VM's file, which every target works in; or -c in the
+//                                           diskspd line / FileSize in the profile (not both);
 //                                           VMs x file_size x copies must fit the pool's capacity drives
 //   run:                                  *
 //     duration: 200ms                     * measured simulated time after warm-up
