@@ -74,7 +74,12 @@ void attribute_bottleneck(RunResult& result, const ScenarioSpec& spec) {
          result.hotspot + " has work " + percent(result.hotspot_utilisation) +
              " of the time: a connection's messages are handled one at a time at each end"};
   }
-  if (b.utilisation < 0.8) {
+  if (b.utilisation < 0.8 && spec.vms.oltp) {
+    b = {"users' think time", b.utilisation,
+         "no resource is above 80 % (busiest: " + b.resource + " " + percent(b.utilisation) + "); " +
+             std::to_string(spec.vms.oltp->users_per_vm) +
+             " users per VM, each thinking between transactions, set the rate (TPS = users / (think + response))"};
+  } else if (b.utilisation < 0.8) {
     const int per_vm = spec.vms.workload.threads * spec.vms.workload.outstanding;
     b = {"outstanding I/O", b.utilisation,
          "no resource is above 80 % (busiest: " + b.resource + " " + percent(b.utilisation) + "); " +

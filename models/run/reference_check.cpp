@@ -15,6 +15,8 @@ double figure_value(const RunResult& r, Figure figure) {
     case Figure::ReadLatencyAvg: return r.read_latency.mean_s;
     case Figure::WriteLatencyAvg: return r.write_latency.mean_s;
     case Figure::LatencyAvg: return r.all_latency.mean_s;
+    case Figure::Tps: return r.oltp.tps;
+    case Figure::TransactionLatencyAvg: return r.oltp.latency.mean_s;
   }
   return 0;
 }

@@ -10,7 +10,7 @@
 
 namespace hcisim::models {
 
-enum class HypervisorKind { HyperV };
+enum class HypervisorKind { HyperV, Esxi };
 
 struct HypervisorSpec {
   std::string id;
@@ -19,6 +19,9 @@ struct HypervisorSpec {
   LayerCost guest;             // per I/O on a vCPU: the I/O generator, guest storage stack, virtual disk driver
   LayerCost host;              // per I/O on the host CPU: VMBus / virtual storage provider / virtual disk file
   int disk_queue_depth = 0;    // outstanding I/Os per virtual disk the controller accepts; more wait in the guest
+  // Outstanding I/Os per virtual storage adapter over all its disks (ESXi's
+  // vSCSI adapters); 0 = no adapter limit. Each VM has its data disk on one adapter.
+  int adapter_queue_depth = 0;
 };
 
 }  // namespace hcisim::models

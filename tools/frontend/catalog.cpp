@@ -99,7 +99,7 @@ void Catalog::load_folder(const fs::path& dir) {
   }
   if (!any_kind_folder) {
     throw LoadError(dir.string() + ": not a catalog folder: expected a cpus/, drives/, hbas/, nics/, "
-                    "switches/, nodes/, stacks/ or hypervisors/ folder inside");
+                    "switches/, nodes/, stacks/, hypervisors/ or applications/ folder inside");
   }
 }
 
@@ -185,6 +185,9 @@ const models::StackSpec& Catalog::stack(std::string_view id) const {
 }
 const models::HypervisorSpec& Catalog::hypervisor(std::string_view id) const {
   return spec<models::HypervisorSpec>(id, PartKind::Hypervisor);
+}
+const models::OltpApplicationSpec& Catalog::application(std::string_view id) const {
+  return spec<models::OltpApplicationSpec>(id, PartKind::Application);
 }
 
 std::vector<PartSummary> Catalog::list() const {

@@ -25,6 +25,8 @@ constexpr FigureInfo kFigures[] = {
     {models::Figure::ReadLatencyAvg, "read_latency_avg", FigureUnit::Seconds},
     {models::Figure::WriteLatencyAvg, "write_latency_avg", FigureUnit::Seconds},
     {models::Figure::LatencyAvg, "latency_avg", FigureUnit::Seconds},
+    {models::Figure::Tps, "tps", FigureUnit::Tps},
+    {models::Figure::TransactionLatencyAvg, "transaction_latency_avg", FigureUnit::Seconds},
 };
 
 const FigureInfo& info(models::Figure figure) {
@@ -56,6 +58,7 @@ std::vector<std::string> figure_names() {
 std::string format_figure_value(models::Figure figure, double value) {
   switch (figure_unit(figure)) {
     case FigureUnit::Iops: return format_count(std::round(value)) + " IOPS";
+    case FigureUnit::Tps: return format_count(std::round(value)) + " TPS";
     case FigureUnit::BytesPerSecond: return format_byte_rate(value);
     case FigureUnit::Seconds: {
       // Published latencies are written in ms; predicted ones get 3 decimals.

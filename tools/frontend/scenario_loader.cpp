@@ -5,6 +5,7 @@
 #include <numeric>
 #include <set>
 
+#include "models/workload/oltp_spec_check.hpp"
 #include "tools/frontend/diskspd_parser.hpp"
 #include "tools/frontend/figure_names.hpp"
 #include "tools/frontend/load_error.hpp"
@@ -28,11 +29,55 @@ auto resolve(const YamlValue& value, Lookup lookup) {
   }
 }
 
+// Two-layer: compute-only hosts that run the VMs (a node part with no drives).
+models::ComputeHostsSpec read_compute_hosts(const YamlValue& value, const Catalog& catalog) {
+  const YamlMap map = value.map({"node", "count"});
+  models::ComputeHostsSpec hosts;
+  const YamlValue node = map.required("node");
+  hosts.node = resolve(node, [&](const std::string& id) { return catalog.node(id); });
+  if (!hosts.node.drives.empty()) {
+    node.fail_expected("a node part without drives: a compute host has no capacity drives (its boot disk is not "
+                       "storage)");
+  }
+  hosts.cpu = catalog.cpu(hosts.node.cpu_id);
+  hosts.nic = catalog.nic(hosts.node.nic_id);
+  hosts.count = static_cast<int>(map.required("count").integer(1, kMaxNodes));
+  return hosts;
+}
+
+// What the storage product accepts of the rest of the cluster.
+void check_product_fit(const YamlMap& map, const models::ClusterSpec& cluster) {
+  if (cluster.stack.product == models::ProductKind::S2d) {
+    if (const auto hosts = map.optional("compute_hosts")) {
+      hosts->fail("Storage Spaces Direct is modelled hyperconverged only (VMs on the storage nodes): remove "
+                  "compute_hosts");
+    }
+    return;
+  }
+  // ScaleIO: a two-way mesh mirror, every node up, no CSV volumes.
+  const YamlValue resiliency = map.required("resiliency");
+  if (cluster.resiliency != models::Resiliency::TwoWayMirror) {
+    resiliency.fail_expected("two-way-mirror: ScaleIO keeps two copies of every chunk (mesh mirror)");
+  }
+  if (const auto failed = map.optional("failed_nodes")) {
+    failed->fail("ScaleIO with failed nodes (degraded mirrors, rebuild) is not modelled yet");
+  }
+  if (const auto owners = map.optional("volume_owners")) {
+    owners->fail("ScaleIO has no volume owners: every SDC talks to every SDS directly");
+  }
+  if (const auto cache = map.optional("csv_cache")) cache->fail("a CSV cache is Storage Spaces Direct's, not ScaleIO's");
+}
+
 models::ClusterSpec read_cluster(const YamlValue& value, const Catalog& catalog) {
-  const YamlMap map = value.map(
-      {"node", "nodes", "switch", "stack", "hypervisor", "resiliency", "csv_cache", "failed_nodes", "volume_owners"});
+  const YamlMap map = value.map({"node", "nodes", "switch", "stack", "hypervisor", "resiliency", "csv_cache",
+                                 "failed_nodes", "volume_owners", "compute_hosts"});
   models::ClusterSpec cluster;
-  cluster.node = resolve(map.required("node"), [&](const std::string& id) { return catalog.node(id); });
+  const YamlValue node_value = map.required("node");
+  cluster.node = resolve(node_value, [&](const std::string& id) { return catalog.node(id); });
+  if (cluster.node.drives.empty()) {
+    node_value.fail_expected("a node part with capacity drives (a storage node); a part without drives can be a "
+                             "compute host (cluster.compute_hosts)");
+  }
   // The catalog checked at load time that these ids exist.
   cluster.cpu = catalog.cpu(cluster.node.cpu_id);
   for (const models::NodeDriveGroup& group : cluster.node.drives) {
@@ -48,14 +93,19 @@ models::ClusterSpec read_cluster(const YamlValue& value, const Catalog& catalog)
   }
   cluster.stack = resolve(map.required("stack"), [&](const std::string& id) { return catalog.stack(id); });
   // S2D runs only on Hyper-V (Windows Server / Azure Stack HCI): that is its default.
+  // ScaleIO runs under several hypervisors: the scenario names the one the VMs run on.
   if (const auto hypervisor = map.optional("hypervisor")) {
     cluster.hypervisor = resolve(*hypervisor, [&](const std::string& id) { return catalog.hypervisor(id); });
     if (cluster.stack.product == models::ProductKind::S2d && cluster.hypervisor.kind != models::HypervisorKind::HyperV) {
       hypervisor->fail_expected("a Hyper-V profile: Storage Spaces Direct runs on Hyper-V hosts");
     }
+  } else if (cluster.stack.product == models::ProductKind::ScaleIo) {
+    map.fail("expected a hypervisor: ScaleIO runs under ESXi, Hyper-V or Linux; name the profile of the hosts the "
+             "VMs run on (like esxi-5.5)");
   } else {
     cluster.hypervisor = catalog.hypervisor("hyper-v");
   }
+  if (const auto hosts = map.optional("compute_hosts")) cluster.compute_hosts = read_compute_hosts(*hosts, catalog);
 
   const YamlValue resiliency = map.required("resiliency");
   cluster.resiliency = resiliency.choice<models::Resiliency>({{"simple", models::Resiliency::Simple},
@@ -100,6 +150,7 @@ models::ClusterSpec read_cluster(const YamlValue& value, const Catalog& catalog)
       cluster.volume_owners.push_back(owner - 1);
     }
   }
+  check_product_fit(map, cluster);
   return cluster;
 }
 
@@ -139,8 +190,34 @@ models::DiskspdSpec read_workload(const YamlValue& value) {
   return spec;
 }
 
-models::VmSpec read_vms(const YamlValue& value, models::ClusterSpec& cluster) {
-  const YamlMap map = value.map({"per_node", "vcpus", "memory", "workload", "failover"});
+// An OLTP database in every VM: the application part plus this scenario's users and sizes.
+void read_oltp(const YamlValue& value, const Catalog& catalog, models::VmSpec& vms) {
+  const YamlMap map = value.map({"application", "users", "think_time", "buffer_pool", "database_size", "data_disk"});
+  models::OltpSpec spec =
+      resolve(map.required("application"), [&](const std::string& id) { return catalog.application(id); }).oltp;
+  spec.users_per_vm = static_cast<int>(map.required("users").integer(1, 10'000'000));
+  const YamlValue think = map.required("think_time");
+  spec.think_time_ns = think.duration_ns();
+  if (spec.think_time_ns < 0) think.fail_expected("a duration of at least 0");
+  spec.buffer_pool.buffer_bytes = map.required("buffer_pool").size();
+  spec.buffer_pool.database_bytes = map.required("database_size").size();
+  const YamlValue disk = map.required("data_disk");
+  vms.data_disk_bytes = disk.size();
+  try {
+    models::check_oltp_spec(spec);
+  } catch (const std::invalid_argument& e) {
+    value.fail(e.what());
+  }
+  const std::uint64_t needed = spec.buffer_pool.database_bytes / spec.page_bytes * spec.page_bytes + spec.log.region_bytes;
+  if (vms.data_disk_bytes < needed) {
+    disk.fail_expected("a disk of at least the database plus the application's log region (" + format_size(needed) +
+                       ")");
+  }
+  vms.oltp = spec;
+}
+
+models::VmSpec read_vms(const YamlValue& value, models::ClusterSpec& cluster, const Catalog& catalog) {
+  const YamlMap map = value.map({"per_node", "vcpus", "memory", "workload", "oltp", "failover"});
   models::VmSpec vms;
   const YamlValue per_node = map.required("per_node");
   if (per_node.is_list()) {
@@ -197,7 +274,16 @@ models::VmSpec read_vms(const YamlValue& value, models::ClusterSpec& cluster) {
   }
   vms.vcpus = static_cast<int>(map.required("vcpus").integer(1, 1024));
   if (const auto memory = map.optional("memory")) vms.memory_bytes = memory->size();
-  vms.workload = read_workload(map.required("workload"));
+  const auto workload = map.optional("workload");
+  const auto oltp = map.optional("oltp");
+  if (workload.has_value() == oltp.has_value()) {
+    map.fail("expected exactly one of workload (DISKSPD, as VMFleet runs it) or oltp (a database application)");
+  }
+  if (workload) {
+    vms.workload = read_workload(*workload);
+  } else {
+    read_oltp(*oltp, catalog, vms);
+  }
   return vms;
 }
 
@@ -217,7 +303,8 @@ models::RunControl read_run(const YamlValue& value) {
 double read_figure_value(const YamlValue& value, models::Figure figure) {
   double parsed = 0;
   switch (figure_unit(figure)) {
-    case FigureUnit::Iops: parsed = value.count(); break;
+    case FigureUnit::Iops:
+    case FigureUnit::Tps: parsed = value.count(); break;
     case FigureUnit::BytesPerSecond: parsed = value.byte_rate(); break;
     case FigureUnit::Seconds: parsed = static_cast<double>(value.duration_ns()) * 1e-9; break;
   }
@@ -295,7 +382,7 @@ models::ScenarioSpec load_scenario(const std::filesystem::path& file, const Cata
   scenario.title = map.required("title").text();
   if (const auto description = map.optional("description")) scenario.description = description->text();
   scenario.cluster = read_cluster(map.required("cluster"), catalog);
-  scenario.vms = read_vms(map.required("vms"), scenario.cluster);
+  scenario.vms = read_vms(map.required("vms"), scenario.cluster, catalog);
   scenario.run = read_run(map.required("run"));
   if (const auto reference = map.optional("reference")) scenario.references = read_reference(*reference);
   for (const std::string& assignment : overrides) scenario.title += " [" + assignment + "]";

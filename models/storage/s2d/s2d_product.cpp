@@ -43,6 +43,14 @@ S2dProduct::S2dProduct(sim::Engine& engine, const ClusterSpec& spec, Cluster& cl
       csv_(cluster.cpus(), spec.stack.connections_per_pair),
       requests_(&requests),
       owners_(owners_of(spec)) {
+  if (spec.compute_hosts.count > 0) {
+    throw std::invalid_argument("Storage Spaces Direct is modelled hyperconverged only: cluster.compute_hosts is not "
+                                "supported for it");
+  }
+  if (spec.hypervisor.kind != HypervisorKind::HyperV) {
+    throw std::invalid_argument("Storage Spaces Direct runs on Hyper-V hosts; hypervisor '" + spec.hypervisor.id +
+                                "' is not Hyper-V");
+  }
   for (const int owner : owners_) {
     if (owner < 0 || owner >= cluster.node_count() || !cluster.up(owner)) {
       throw std::invalid_argument("volume owner node " + std::to_string(owner + 1) + " is not a running node");
