@@ -110,6 +110,7 @@ void ScaleIoProduct::submit(std::uint32_t id, const CpuWork& host_work) {
       s.drive_offset[static_cast<std::size_t>(c)] = piece.drive_offset(c, chunk);
     }
     s.bytes = piece.bytes;
+    s.lane = next_lane_++;
     work.add(CpuLayer::Network, message_cycles(static_cast<double>(to_primary_bytes(r, s))));
   }
   r.pending = static_cast<std::uint16_t>(pieces);
@@ -150,7 +151,7 @@ void ScaleIoProduct::at_primary(Arg arg) {
   // A read sends its reply, a write forwards its data to the secondary, in the same burst.
   work.add(CpuLayer::Network, message_cycles(r.write ? static_cast<double>(s.bytes + stack_.control_message_bytes)
                                                      : static_cast<double>(to_sdc_bytes(r, s))));
-  sdc_.run(r.node, s.node[0], request_of(arg), s.node[0], work, primary_cpu_done_, arg);
+  sdc_.run(r.node, s.node[0], s.lane, s.node[0], work, primary_cpu_done_, arg);
 }
 
 void ScaleIoProduct::on_primary_cpu_done(Arg arg) {
@@ -189,7 +190,7 @@ void ScaleIoProduct::on_reply_arrived(Arg arg) {
   SubOp& s = sub(arg);
   step(s, IoStage::Network);
   const IoRequest& r = req(request_of(arg));
-  sdc_.run(r.node, s.node[0], request_of(arg), r.node,
+  sdc_.run(r.node, s.node[0], s.lane, r.node,
            CpuWork::of(CpuLayer::Network, message_cycles(static_cast<double>(to_sdc_bytes(r, s)))), piece_received_,
            arg);
 }
@@ -217,7 +218,7 @@ void ScaleIoProduct::on_mirror_arrived(Arg arg) {
   work.add(CpuLayer::Network, message_cycles(b + ctl) + message_cycles(ctl));  // receive, and send the ack
   work.add(CpuLayer::StorageStack, stack_.server_io.cycles(b));
   work.add(CpuLayer::DriveIo, stack_.drive_io.cycles(b));
-  sds_.run(s.node[0], s.node[1], request_of(arg), s.node[1], work, secondary_cpu_done_, arg);
+  sds_.run(s.node[0], s.node[1], s.lane, s.node[1], work, secondary_cpu_done_, arg);
 }
 
 void ScaleIoProduct::on_secondary_cpu_done(Arg arg) {
@@ -236,7 +237,7 @@ void ScaleIoProduct::on_secondary_write_done(Arg arg) {
 void ScaleIoProduct::on_mirror_ack_arrived(Arg arg) {
   SubOp& s = sub(arg);
   mirror_step(s, IoStage::Network);
-  sds_.run(s.node[0], s.node[1], request_of(arg), s.node[0],
+  sds_.run(s.node[0], s.node[1], s.lane, s.node[0],
            CpuWork::of(CpuLayer::Network, message_cycles(stack_.control_message_bytes)), mirror_done_, arg);
 }
 
@@ -254,7 +255,7 @@ void ScaleIoProduct::on_mirror_done(Arg arg) {
 void ScaleIoProduct::on_branch_done(Arg arg) {
   SubOp& s = sub(arg);
   const IoRequest& r = req(request_of(arg));
-  sdc_.run(r.node, s.node[0], request_of(arg), s.node[0],
+  sdc_.run(r.node, s.node[0], s.lane, s.node[0],
            CpuWork::of(CpuLayer::Network, message_cycles(stack_.control_message_bytes)), ack_sent_, arg);
 }
 

@@ -76,6 +76,7 @@ class ScaleIoProduct final : public StorageProduct {
     std::array<std::uint64_t, 2> drive_offset{};
     std::uint64_t bytes = 0;
     int branches = 0;                          // write: local drive and mirror still running
+    std::uint32_t lane = 0;                    // which of the pair's sockets carries it
     sim::SimTime started = 0;                  // when its current step began
     sim::SimTime mirror_started = 0;
     std::array<sim::SimTime, 4> backend{};     // Network, RemoteCpu, Drive, CompletionCpu
@@ -125,6 +126,7 @@ class ScaleIoProduct final : public StorageProduct {
   std::vector<SubOp> subops_;
   int max_pieces_ = 0;
   std::vector<Piece> pieces_;  // scratch for split()
+  std::uint32_t next_lane_ = 0;  // pieces are dealt round-robin over a pair's sockets
   ProductCounters counters_;
 
   template <void (ScaleIoProduct::*Method)(Arg)>
