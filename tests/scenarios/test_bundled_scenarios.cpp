@@ -51,7 +51,7 @@ TEST_CASE("every bundled scenario loads and validates") {
     CHECK(spec.run.duration_ns > 0);
     if (!spec.references.empty()) ++with_references;
   }
-  CHECK(with_references == 7);  // the published AX-7525 figures: 4 in Test 1, 3 in Test 2
+  CHECK(with_references == 9);  // AX-7525: 4 in Test 1, 3 in Test 2; VxRack: HCI and two-layer SQL
 }
 
 TEST_CASE("the calibration case reproduces its published IOPS within 10 %") {

@@ -86,9 +86,11 @@ void describe_cluster(std::ostream& out, const models::ClusterSpec& c) {
     out << "  switch: " << c.network_switch.model << " [" << format_bit_rate(c.network_switch.port_bits_per_s)
         << " ports, " << format_duration(c.network_switch.latency_ns) << " port to port]\n";
   }
-  out << "  storage: " << c.stack.model << " (" << c.stack.id << "), " << resiliency_name(c.resiliency)
-      << ", CSV cache " << (c.csv_cache_bytes == 0 ? std::string("off") : format_size(c.csv_cache_bytes) + " per node")
-      << "\n";
+  out << "  storage: " << c.stack.model << " (" << c.stack.id << "), " << resiliency_name(c.resiliency);
+  if (c.stack.product == models::ProductKind::S2d) {
+    out << ", CSV cache " << (c.csv_cache_bytes == 0 ? std::string("off") : format_size(c.csv_cache_bytes) + " per node");
+  }
+  out << "\n";
   if (c.stack.product == models::ProductKind::ScaleIo) {
     out << "  layout: " << format_size(static_cast<std::uint64_t>(c.stack.slab_bytes))
         << " chunks, each on two nodes (primary and secondary), spread over every SDS; TCP/IP on every message\n";
