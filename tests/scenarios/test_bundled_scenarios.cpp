@@ -121,6 +121,30 @@ TEST_CASE("predictions match the golden files") {
   }
 }
 
+TEST_CASE("the VxRack OLTP scenarios match their golden files (a short run)") {
+  // Seconds, not milliseconds: the users think for 4.7 s between transactions.
+  for (const char* name : {"hci-sql", "two-layer-sql"}) {
+    INFO(name);
+    auto spec = frontend::load_scenario(kScenarios / "vxrack" / (std::string(name) + ".yaml"), catalog());
+    spec.run.warmup_ns = 1'000'000'000;
+    spec.run.duration_ns = 1'000'000'000;
+    const auto result = models::simulate(spec);
+    REQUIRE(result.oltp.present);
+    const std::string actual = deterministic_json(spec, result) + "\n";
+    const auto path = kGolden / ("vxrack-" + std::string(name) + ".json");
+    if (std::getenv("HCISIM_UPDATE_GOLDEN") != nullptr) {
+      std::ofstream(path) << actual;
+      WARN("rewrote " << path.string());
+      continue;
+    }
+    std::ifstream in(path);
+    REQUIRE(in.good());
+    std::stringstream expected;
+    expected << in.rdbuf();
+    CHECK(actual == expected.str());
+  }
+}
+
 TEST_CASE("the bundled s2d constant is the fit of its calibration case") {
   // Refitting on the case must not move the constant by more than the fit's noise.
   const auto spec = short_run("ax7525/test1-4k-random-read.yaml", 20, 60);
