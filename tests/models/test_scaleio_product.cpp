@@ -17,6 +17,7 @@
 #include "model_specs.hpp"
 #include "models/cluster/cluster.hpp"
 #include "models/hypervisor/vm_io_path.hpp"
+#include "models/storage/s2d/s2d_product.hpp"
 #include "models/storage/scaleio/scaleio_product.hpp"
 #include "sim/engine.hpp"
 
@@ -322,4 +323,27 @@ TEST_CASE("ESXi's LSI Logic SAS adapter: at most min(disk, adapter) queue depth 
   spec.hypervisor = hv;
   Rig wide(spec);
   CHECK(wide.vms.queue_limit() == 128);
+}
+
+TEST_CASE("S2D refuses ESXi and compute hosts at the model too", "[scaleio][s2d]") {
+  Engine engine;
+  RequestTable requests;
+  ClusterSpec spec = ax7525_cluster(4, 2, Resiliency::ThreeWayMirror);
+  spec.hypervisor = esxi();
+  {
+    Cluster cluster(engine, spec);
+    CHECK_THROWS_WITH(hcisim::models::S2dProduct(engine, spec, cluster, requests), Catch::Matchers::Contains("Hyper-V"));
+  }
+  spec = ax7525_cluster(4, 2, Resiliency::ThreeWayMirror);
+  spec.compute_hosts.count = 2;
+  spec.compute_hosts.node.sockets = 2;
+  spec.compute_hosts.cpu = epyc_7742();
+  spec.compute_hosts.nic = connectx6_dx();
+  {
+    Cluster cluster(engine, spec);
+    CHECK(cluster.host_count() == 6);
+    CHECK(cluster.node_count() == 4);
+    CHECK_THROWS_WITH(hcisim::models::S2dProduct(engine, spec, cluster, requests),
+                      Catch::Matchers::Contains("hyperconverged only"));
+  }
 }
