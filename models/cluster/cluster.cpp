@@ -1,5 +1,6 @@
 #include "models/cluster/cluster.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -37,10 +38,32 @@ ClusterNode::ClusterNode(sim::Engine& engine, const ClusterSpec& spec, int index
   }
 }
 
+ClusterNode::ClusterNode(sim::Engine& engine, const ComputeHostsSpec& host, double burst_scv, int index)
+    : cpu(engine, host.cpu, host.node.sockets, burst_scv,
+          engine.stream("host" + std::to_string(index + 1) + "/cpu")),
+      compute_only(true) {}
+
+namespace {
+
+std::vector<FabricEndpoint> endpoints_of(const ClusterSpec& spec) {
+  std::vector<FabricEndpoint> endpoints(static_cast<std::size_t>(std::max(spec.node_count, 0)),
+                                        FabricEndpoint{spec.nic, spec.node.nic_count});
+  for (int h = 0; h < spec.compute_hosts.count; ++h) {
+    endpoints.push_back(FabricEndpoint{spec.compute_hosts.nic, spec.compute_hosts.node.nic_count});
+  }
+  return endpoints;
+}
+
+}  // namespace
+
 Cluster::Cluster(sim::Engine& engine, const ClusterSpec& spec)
-    : engine_(&engine), fabric_(engine, spec.node_count, spec.nic, spec.node.nic_count, spec.network_switch) {
+    : engine_(&engine), storage_nodes_(spec.node_count), fabric_(engine, endpoints_of(spec), spec.network_switch) {
+  if (spec.compute_hosts.count < 0) throw std::invalid_argument("a cluster cannot have a negative number of compute hosts");
   DriveFactory factory(engine);
   for (int i = 0; i < spec.node_count; ++i) nodes_.push_back(std::make_unique<ClusterNode>(engine, spec, i, factory));
+  for (int h = 0; h < spec.compute_hosts.count; ++h) {
+    nodes_.push_back(std::make_unique<ClusterNode>(engine, spec.compute_hosts, spec.stack.cpu_burst_scv, h));
+  }
   for (const int failed : spec.failed_nodes) nodes_.at(static_cast<std::size_t>(failed))->up = false;
 }
 

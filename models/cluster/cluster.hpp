@@ -1,6 +1,11 @@
 // The hardware of a cluster, shared by every storage product: nodes with their
-// CPUs and drives, the fabric between them, and which nodes are up. Products
-// decide what runs where; the cluster only holds the parts.
+// CPUs and drives, compute-only hosts (two-layer: a CPU and NICs, no drives),
+// the fabric between all of them, and which nodes are up. Products decide what
+// runs where; the cluster only holds the parts.
+//
+// Host numbering: 0 .. node_count() - 1 are the storage nodes, then the
+// compute hosts up to host_count() - 1; cpu(), node() and the fabric take
+// either kind.
 #pragma once
 
 #include <memory>
@@ -19,7 +24,10 @@ namespace hcisim::models {
 
 struct ClusterNode {
   ClusterNode(sim::Engine& engine, const ClusterSpec& spec, int index, DriveFactory& drives);
+  // A compute-only host (index counts from the first compute host).
+  ClusterNode(sim::Engine& engine, const ComputeHostsSpec& host, double burst_scv, int index);
   HostCpu cpu;
+  bool compute_only = false;
   std::unique_ptr<Hba> hba;                    // the SAS/SATA drives' HBA, if the node has one
   std::unique_ptr<CacheTier> cache;            // hybrid nodes: cache drives in front of the capacity drives
   std::vector<std::unique_ptr<Drive>> drives;  // capacity drives (behind the cache tier, if any)
@@ -32,7 +40,9 @@ class Cluster {
   Cluster(const Cluster&) = delete;
   Cluster& operator=(const Cluster&) = delete;
 
-  int node_count() const { return static_cast<int>(nodes_.size()); }
+  int node_count() const { return storage_nodes_; }  // storage nodes
+  int host_count() const { return static_cast<int>(nodes_.size()); }  // storage nodes and compute hosts
+  bool compute_only(int i) const { return node(i).compute_only; }
   ClusterNode& node(int i) { return *nodes_[static_cast<std::size_t>(i)]; }
   const ClusterNode& node(int i) const { return *nodes_[static_cast<std::size_t>(i)]; }
   HostCpu& cpu(int i) { return node(i).cpu; }
@@ -40,11 +50,12 @@ class Cluster {
   int drives_per_node() const { return static_cast<int>(nodes_.front()->drives.size()); }
   Fabric& fabric() { return fabric_; }
   const Fabric& fabric() const { return fabric_; }
-  std::vector<HostCpu*> cpus();
+  std::vector<HostCpu*> cpus();  // of every host, in host order
   void reset_stats();
 
  private:
   sim::Engine* engine_;
+  int storage_nodes_;
   std::vector<std::unique_ptr<ClusterNode>> nodes_;
   Fabric fabric_;
 };

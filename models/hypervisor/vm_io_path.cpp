@@ -1,12 +1,21 @@
 #include "models/hypervisor/vm_io_path.hpp"
 
 #include <stdexcept>
+#include <string>
 
 namespace hcisim::models {
 
 VmIoPath::VmIoPath(sim::Engine& engine, const HypervisorSpec& spec, StorageProduct& product, RequestTable& requests,
                    sim::EventHandler& workload)
     : engine_(&engine), spec_(spec), product_(&product), requests_(&requests), workload_(&workload) {
+  if (spec.disk_queue_depth < 0 || spec.adapter_queue_depth < 0) {
+    throw std::invalid_argument("hypervisor '" + spec.id + "': queue depths cannot be negative");
+  }
+  // One data disk per VM on one adapter: the tighter of the two limits holds.
+  queue_limit_ = spec.disk_queue_depth;
+  if (spec.adapter_queue_depth > 0 && (queue_limit_ == 0 || spec.adapter_queue_depth < queue_limit_)) {
+    queue_limit_ = spec.adapter_queue_depth;
+  }
   product.connect(storage_done_);
 }
 
@@ -51,7 +60,7 @@ void VmIoPath::on_guest_done(std::uint64_t request) {
   IoRequest& r = (*requests_)[request];
   r.enter(IoStage::Guest, engine_->now());
   Vm& vm = vms_[r.vm];
-  if (spec_.disk_queue_depth > 0 && vm.in_flight >= spec_.disk_queue_depth) {
+  if (queue_limit_ > 0 && vm.in_flight >= queue_limit_) {
     vm.waiting.push_back(static_cast<std::uint32_t>(request));
     return;
   }
@@ -70,6 +79,7 @@ void VmIoPath::on_storage_done(std::uint64_t request) {
   const IoRequest& r = (*requests_)[request];
   Vm& vm = vms_[r.vm];
   --vm.in_flight;
+  ++completed_;
   if (!vm.waiting.empty()) issue(vm.waiting.pop_front());
   workload_->on_event(request);
 }

@@ -4,7 +4,10 @@
 // own work for that I/O, IoRequest::workload_cycles), waits for a slot in
 // the virtual controller's queue (disk_queue_depth per disk), then the host's
 // side (HypervisorSpec.host) runs on the host CPU as part of the storage
-// product's first burst there. Completions go back to the workload.
+// product's first burst there. Completions go back to the workload. Each VM
+// has one data disk on one virtual adapter, so an adapter limit
+// (adapter_queue_depth, ESXi's vSCSI) caps its I/Os in flight like the disk's.
+// The host is a storage node (hyperconverged) or a compute host (two-layer).
 #pragma once
 
 #include <cstdint>
@@ -26,7 +29,7 @@ class VmIoPath final : public IoTarget {
   VmIoPath(sim::Engine& engine, const HypervisorSpec& spec, StorageProduct& product, RequestTable& requests,
            sim::EventHandler& workload);
 
-  // A VM with `vcpus` on `cpu` (its host, node `host`), with one virtual disk of
+  // A VM with `vcpus` on `cpu` (its host, host index `host`), with one virtual disk of
   // `disk_bytes` on `volume`; returns the VM index.
   std::uint32_t add_vm(int host, HostCpu& cpu, int vcpus, int volume, std::uint64_t disk_bytes);
   // From the workload: issue r.vm's I/O (r.node and r.disk are filled in here).
@@ -43,6 +46,9 @@ class VmIoPath final : public IoTarget {
   std::size_t vm_count() const { return vms_.size(); }
   int host(std::uint32_t vm) const { return vms_[vm].host; }
   const VcpuSet& vcpus(std::uint32_t vm) const { return *vms_[vm].vcpus; }
+  VcpuSet& vcpus(std::uint32_t vm) { return *vms_[vm].vcpus; }
+  int queue_limit() const { return queue_limit_; }
+  std::uint64_t completed() const { return completed_; }  // I/Os completed since the start
   void reset_stats();
 
  private:
@@ -71,6 +77,8 @@ class VmIoPath final : public IoTarget {
   sim::EventHandler* workload_;
   std::vector<Vm> vms_;
   std::vector<std::unique_ptr<VcpuSet>> retired_vcpus_;  // of stopped VMs: bursts may still finish on them
+  int queue_limit_ = 0;
+  std::uint64_t completed_ = 0;  // I/Os in flight per VM past the virtual controller; 0 = unlimited
   sim::MemberEvent<VmIoPath, &VmIoPath::on_guest_done> guest_done_{*this};
   sim::MemberEvent<VmIoPath, &VmIoPath::on_storage_done> storage_done_{*this};
 };

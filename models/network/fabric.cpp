@@ -14,12 +14,16 @@ using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS
 
 // Vertices 0..n-1 are the nodes, vertex n the switch. A node-to-node path costs
 // the NIC latency at each end and the switch's forwarding latency in between:
-// each node-switch link carries half of the NIC one-way latency (both NIC ends
+// each node-switch link carries half of its NIC's one-way latency (both NIC ends
 // together make one message latency), plus half the switch latency.
-std::vector<sim::SimTime> route_latencies(int nodes, const NicSpec& nic, const SwitchSpec& sw) {
+std::vector<sim::SimTime> route_latencies(const std::vector<FabricEndpoint>& endpoints, const SwitchSpec& sw) {
+  const int nodes = static_cast<int>(endpoints.size());
   Graph graph(static_cast<std::size_t>(nodes) + 1);
-  const double link_ns = 0.5 * static_cast<double>(nic.message_latency_ns) + 0.5 * static_cast<double>(sw.latency_ns);
-  for (int i = 0; i < nodes; ++i) boost::add_edge(i, nodes, link_ns, graph);
+  for (int i = 0; i < nodes; ++i) {
+    const double link_ns = 0.5 * static_cast<double>(endpoints[static_cast<std::size_t>(i)].nic.message_latency_ns) +
+                           0.5 * static_cast<double>(sw.latency_ns);
+    boost::add_edge(i, nodes, link_ns, graph);
+  }
   std::vector<sim::SimTime> latency(static_cast<std::size_t>(nodes) * nodes, 0);
   std::vector<double> distance(boost::num_vertices(graph));
   for (int from = 0; from < nodes; ++from) {
@@ -38,22 +42,30 @@ double link_bits_per_s(const NicSpec& nic, const SwitchSpec& sw) {
   return sw.port_bits_per_s > 0 ? std::min(nic.port_bits_per_s, sw.port_bits_per_s) : nic.port_bits_per_s;
 }
 
+std::vector<FabricEndpoint> uniform(int nodes, const NicSpec& nic, int nics_per_node) {
+  return std::vector<FabricEndpoint>(static_cast<std::size_t>(std::max(nodes, 0)), FabricEndpoint{nic, nics_per_node});
+}
+
 }  // namespace
 
 Fabric::Fabric(sim::Engine& engine, int nodes, const NicSpec& nic, int nics_per_node, const SwitchSpec& sw)
-    : engine_(&engine),
-      nodes_(static_cast<std::size_t>(nodes)),
-      node_bytes_per_s_(link_bits_per_s(nic, sw) / 8.0 * nic.ports * nics_per_node),
-      latency_(route_latencies(nodes, nic, sw)) {
-  if (nodes < 1 || node_bytes_per_s_ <= 0) {
-    throw std::invalid_argument("fabric: needs at least one node and a positive NIC line rate");
-  }
-  // A node's ports are bonded (SET / multichannel): one pipe per direction with
-  // their total capacity, but no single message faster than one port.
-  const double port_bytes_per_s = link_bits_per_s(nic, sw) / 8.0;
-  for (std::size_t i = 0; i < nodes_; ++i) {
-    egress_.push_back(std::make_unique<sim::SharedCapacity>(engine, node_bytes_per_s_));
-    ingress_.push_back(std::make_unique<sim::SharedCapacity>(engine, node_bytes_per_s_));
+    : Fabric(engine, uniform(nodes, nic, nics_per_node), sw) {}
+
+Fabric::Fabric(sim::Engine& engine, const std::vector<FabricEndpoint>& endpoints, const SwitchSpec& sw)
+    : engine_(&engine), nodes_(endpoints.size()) {
+  if (endpoints.empty()) throw std::invalid_argument("fabric: needs at least one node and a positive NIC line rate");
+  latency_ = route_latencies(endpoints, sw);
+  // A node's ports are bonded (SET / multichannel) or used as parallel data
+  // networks: one pipe per direction with their total capacity, but no single
+  // message faster than one port.
+  for (const FabricEndpoint& e : endpoints) {
+    const double port_bytes_per_s = link_bits_per_s(e.nic, sw) / 8.0;
+    const double node_bytes_per_s = port_bytes_per_s * e.nic.ports * e.nics;
+    if (!(node_bytes_per_s > 0)) {
+      throw std::invalid_argument("fabric: needs at least one node and a positive NIC line rate");
+    }
+    egress_.push_back(std::make_unique<sim::SharedCapacity>(engine, node_bytes_per_s));
+    ingress_.push_back(std::make_unique<sim::SharedCapacity>(engine, node_bytes_per_s));
     egress_class_.push_back(egress_.back()->rate_class(port_bytes_per_s));
     ingress_class_.push_back(ingress_.back()->rate_class(port_bytes_per_s));
   }

@@ -21,10 +21,18 @@
 
 namespace hcisim::models {
 
+// The NICs of one endpoint (a storage node or a compute host).
+struct FabricEndpoint {
+  NicSpec nic;
+  int nics = 1;
+};
+
 class Fabric {
  public:
   // A converged fabric: every node's NIC on one switch.
   Fabric(sim::Engine& engine, int nodes, const NicSpec& nic, int nics_per_node, const SwitchSpec& sw);
+  // The same with NICs per endpoint (compute hosts may have other NICs than storage nodes).
+  Fabric(sim::Engine& engine, const std::vector<FabricEndpoint>& endpoints, const SwitchSpec& sw);
   Fabric(const Fabric&) = delete;
   Fabric& operator=(const Fabric&) = delete;
 
@@ -36,7 +44,7 @@ class Fabric {
   }
   double egress_utilisation(int node) const { return egress_[static_cast<std::size_t>(node)]->utilisation(); }
   double ingress_utilisation(int node) const { return ingress_[static_cast<std::size_t>(node)]->utilisation(); }
-  double node_bytes_per_s() const { return node_bytes_per_s_; }
+  double node_bytes_per_s(int node = 0) const { return egress_[static_cast<std::size_t>(node)]->capacity(); }
   std::uint64_t messages() const { return messages_; }
   void reset_stats();
 
@@ -54,7 +62,6 @@ class Fabric {
 
   sim::Engine* engine_;
   std::size_t nodes_;
-  double node_bytes_per_s_;
   std::vector<sim::SimTime> latency_;  // nodes x nodes
   std::vector<std::unique_ptr<sim::SharedCapacity>> egress_;
   std::vector<std::unique_ptr<sim::SharedCapacity>> ingress_;

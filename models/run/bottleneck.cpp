@@ -27,6 +27,12 @@ std::string top_layer(const NodeResult& node) {
          percent(node.cpu_by_layer[static_cast<std::size_t>(best)] / total) + " of it";
 }
 
+// "node 2", or "compute host 1" for a two-layer cluster's hosts (numbered after the nodes).
+std::string host_name(const NodeResult& n, const ScenarioSpec& spec) {
+  return n.compute_host ? "compute host " + std::to_string(n.node - spec.cluster.node_count + 1)
+                        : "node " + std::to_string(n.node + 1);
+}
+
 }  // namespace
 
 void attribute_bottleneck(RunResult& result, const ScenarioSpec& spec) {
@@ -48,7 +54,7 @@ void attribute_bottleneck(RunResult& result, const ScenarioSpec& spec) {
     std::snprintf(capacity, sizeof capacity, "%d cores (%d logical processors, %.0f core-equivalents with SMT)",
                   cpu->cores, cpu->logical_processors, cpu->capacity_threads);
     b = {"host CPU", cpu->cpu_utilisation,
-         "node " + std::to_string(cpu->node + 1) + " CPU " + percent(cpu->cpu_utilisation) + " busy over " +
+         host_name(*cpu, spec) + " CPU " + percent(cpu->cpu_utilisation) + " busy over " +
              capacity + "; " + top_layer(*cpu)};
   }
   // A vCPU whose burst waits for a host core still counts as busy, so when the
@@ -56,7 +62,7 @@ void attribute_bottleneck(RunResult& result, const ScenarioSpec& spec) {
   // when the host has cores to spare.
   if (vcpu && vcpu->vcpu_utilisation > b.utilisation && (!cpu || cpu->cpu_utilisation < 0.9)) {
     b = {"VM vCPUs", vcpu->vcpu_utilisation,
-         "VMs on node " + std::to_string(vcpu->node + 1) + " keep their " + std::to_string(spec.vms.vcpus) +
+         "VMs on " + host_name(*vcpu, spec) + " keep their " + std::to_string(spec.vms.vcpus) +
              " vCPUs " + percent(vcpu->vcpu_utilisation) + " busy with guest I/O work"};
   }
   if (drive && drive->drive_utilisation_max > b.utilisation) {
@@ -66,7 +72,7 @@ void attribute_bottleneck(RunResult& result, const ScenarioSpec& spec) {
   }
   if (nic && nic_util(*nic) > b.utilisation) {
     b = {"network", nic_util(*nic),
-         "node " + std::to_string(nic->node + 1) + " NIC ports " + percent(nic->nic_tx_utilisation) + " sending, " +
+         host_name(*nic, spec) + " NIC ports " + percent(nic->nic_tx_utilisation) + " sending, " +
              percent(nic->nic_rx_utilisation) + " receiving"};
   }
   if (result.hotspot_utilisation > b.utilisation) {
@@ -74,7 +80,12 @@ void attribute_bottleneck(RunResult& result, const ScenarioSpec& spec) {
          result.hotspot + " has work " + percent(result.hotspot_utilisation) +
              " of the time: a connection's messages are handled one at a time at each end"};
   }
-  if (b.utilisation < 0.8) {
+  if (b.utilisation < 0.8 && spec.vms.oltp) {
+    b = {"users' think time", b.utilisation,
+         "no resource is above 80 % (busiest: " + b.resource + " " + percent(b.utilisation) + "); " +
+             std::to_string(spec.vms.oltp->users_per_vm) +
+             " users per VM, each thinking between transactions, set the rate (TPS = users / (think + response))"};
+  } else if (b.utilisation < 0.8) {
     const int per_vm = spec.vms.workload.outstanding_per_vm();
     const auto& targets = spec.vms.workload.targets;
     const auto paced = std::count_if(targets.begin(), targets.end(),

@@ -22,6 +22,8 @@ double figure_value(const RunResult& r, Figure figure) {
     case Figure::WriteLatencyP90: return r.write_latency.p90_s;
     case Figure::WriteLatencyP99: return r.write_latency.p99_s;
     case Figure::VmfleetCpu: return r.vmfleet_cpu;
+    case Figure::Tps: return r.oltp.tps;
+    case Figure::TransactionLatencyAvg: return r.oltp.latency.mean_s;
   }
   return 0;
 }

@@ -9,6 +9,7 @@
 
 #include "models/hardware/cpu_work.hpp"
 #include "models/io/io_request.hpp"
+#include "models/spec/oltp_spec.hpp"
 #include "models/spec/scenario_spec.hpp"
 
 namespace hcisim::models {
@@ -31,7 +32,8 @@ struct StageBreakdown {
 };
 
 struct NodeResult {
-  int node = 0;                     // 0-based
+  int node = 0;                     // 0-based host index: storage nodes first, then compute hosts
+  bool compute_host = false;        // a compute-only host of a two-layer cluster (no drives)
   bool up = true;
   int vms = 0;
   int cores = 0;                    // physical cores
@@ -104,6 +106,28 @@ struct RunPerformance {
   std::uint64_t peak_pending_events = 0;
 };
 
+// One kind of the database's storage I/O (page reads, log writes, flush writes).
+struct OltpIoResult {
+  double per_s = 0;
+  double bytes_per_s = 0;
+  double mean_latency_s = 0;
+};
+
+// What an OLTP run predicts about the application (present only for OLTP runs).
+struct OltpResult {
+  bool present = false;
+  double tps = 0;                       // transactions per second, all VMs
+  LatencySummary latency;               // transaction latency (think time excluded)
+  double latency_ci_half_width_s = 0;   // 95 % batch means on the mean; 0 when too few batches
+  std::array<LatencySummary, kOltpTransactionTypes> by_type{};
+  double think_time_s = 0;              // the users' mean think time (given)
+  int users = 0;                        // in all VMs
+  double users_in_transaction = 0;      // time-average, all VMs (Little: tps x mean latency)
+  double hit_ratio = 0;                 // buffer-pool hit ratio the engine runs with
+  double buffer_misses_per_transaction = 0;
+  std::array<OltpIoResult, 3> io{};     // page_read, log_write, flush_write
+};
+
 struct RunResult {
   std::string scenario_id;
   std::string title;
@@ -124,6 +148,7 @@ struct RunResult {
   std::string hotspot;              // the product's busiest serial resource (a connection end), if any
   double hotspot_utilisation = 0;
   Bottleneck bottleneck;
+  OltpResult oltp;                  // the application's figures, for an OLTP run
   std::vector<FigureComparison> references;
   std::vector<TimelinePoint> timeline;  // equal intervals over the measured time
   std::vector<TimelineMark> events;     // failures, returns, failovers, repair done (warm-up included)

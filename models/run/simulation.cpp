@@ -11,9 +11,12 @@
 #include "models/run/bottleneck.hpp"
 #include "models/run/reference_check.hpp"
 #include "models/storage/s2d/s2d_product.hpp"
+#include "models/storage/scaleio/scaleio_product.hpp"
 #include "models/run/steady_state.hpp"
 #include "models/workload/diskspd_workload.hpp"
 #include "models/workload/measurement.hpp"
+#include "models/workload/oltp_measurement.hpp"
+#include "models/workload/oltp_workload.hpp"
 #include "sim/engine.hpp"
 
 namespace hcisim::models {
@@ -34,50 +37,83 @@ LatencySummary summarise(const sim::LatencyHistogram& h) {
 }
 
 // Everything a run is made of, assembled from the scenario: hardware, the
-// storage product, the hypervisor path and the workload.
+// storage product, the hypervisor path and the workload (DISKSPD, or the OLTP
+// application when the scenario gives one).
 struct Model {
   explicit Model(const ScenarioSpec& spec)
       : engine(spec.run.seed),
         cluster(engine, spec.cluster),
         product(make_product(spec)),
-        workload(engine, spec.vms.workload, requests, measurement),
-        vms(engine, spec.cluster.hypervisor, *product, requests, workload) {}
+        diskspd(spec.vms.oltp ? nullptr
+                              : std::make_unique<DiskspdWorkload>(engine, spec.vms.workload, requests, measurement)),
+        oltp(spec.vms.oltp ? std::make_unique<OltpWorkload>(engine, *spec.vms.oltp, requests, oltp_measurement)
+                           : nullptr),
+        vms(engine, spec.cluster.hypervisor, *product, requests, workload()) {}
 
   std::unique_ptr<StorageProduct> make_product(const ScenarioSpec& spec) {
     switch (spec.cluster.stack.product) {
       case ProductKind::S2d: return std::make_unique<S2dProduct>(engine, spec.cluster, cluster, requests);
+      case ProductKind::ScaleIo: return std::make_unique<ScaleIoProduct>(engine, spec.cluster, cluster, requests);
     }
     throw std::invalid_argument("stack '" + spec.cluster.stack.id + "': unknown storage product");
   }
+  sim::EventHandler& workload() {
+    if (oltp) return *oltp;
+    return *diskspd;
+  }
+  // The storage I/O the run measured (the database's, for OLTP).
+  const Measurement& io() const { return oltp ? oltp_measurement.storage() : measurement; }
 
   sim::Engine engine;
   RequestTable requests;
   Measurement measurement;
+  OltpMeasurement oltp_measurement;
   Cluster cluster;
   std::unique_ptr<StorageProduct> product;
-  DiskspdWorkload workload;
+  std::unique_ptr<DiskspdWorkload> diskspd;
+  std::unique_ptr<OltpWorkload> oltp;
   VmIoPath vms;
 };
 
 // Where each VM runs and which volume holds its disk: VMFleet creates each
 // node's VMs on the volume named for the node; a failed node's VMs run where
-// the scenario failed them over.
+// the scenario failed them over. Two-layer: the VMs run on the compute hosts
+// instead, dealt round-robin in node order.
 void place_vms(Model& m, const ScenarioSpec& spec) {
+  const int compute_hosts = m.cluster.host_count() - m.cluster.node_count();
+  int dealt = 0;
   for (int n = 0; n < spec.cluster.node_count; ++n) {
     const int count = spec.vms.per_node[static_cast<std::size_t>(n)];
     if (count == 0) continue;
     int host = n;
-    if (!m.cluster.up(n)) {
+    if (compute_hosts == 0 && !m.cluster.up(n)) {
       host = spec.vms.failover.empty() ? -1 : spec.vms.failover[static_cast<std::size_t>(n)];
       if (host < 0) {
         throw std::invalid_argument("node " + std::to_string(n + 1) + " is down and its VMs have no failover node");
       }
     }
     for (int i = 0; i < count; ++i) {
-      const std::uint32_t vm = m.vms.add_vm(host, m.cluster.cpu(host), spec.vms.vcpus, n, spec.vms.workload.file_bytes);
-      m.workload.add_vm(vm, host);
+      if (compute_hosts > 0) host = m.cluster.node_count() + dealt++ % compute_hosts;
+      const std::uint64_t disk = spec.vms.oltp ? spec.vms.data_disk_bytes : spec.vms.workload.file_bytes;
+      const std::uint32_t vm = m.vms.add_vm(host, m.cluster.cpu(host), spec.vms.vcpus, n, disk);
+      if (m.oltp) {
+        m.oltp->add_vm(vm, host, m.vms.vcpus(vm), disk);
+      } else {
+        m.diskspd->add_vm(vm, host);
+      }
     }
   }
+}
+
+// The largest request and the alignment of request offsets, for the product's path state.
+std::pair<std::uint64_t, std::uint64_t> request_shape(const ScenarioSpec& spec, const Model& m) {
+  if (spec.vms.oltp) {
+    const OltpSpec& o = *spec.vms.oltp;
+    const std::uint64_t largest =
+        std::max<std::uint64_t>({o.page_bytes, o.log.max_write_bytes, o.checkpoint.max_write_bytes});
+    return {largest, o.log.sector_bytes};  // log writes are sector-aligned; pages are multiples of it
+  }
+  return {m.diskspd->max_block_bytes(), m.diskspd->offset_granularity()};
 }
 
 constexpr int kTimelineIntervals = 32;
@@ -121,7 +157,11 @@ class WarmupEnd final : public sim::EventHandler {
       m_.cluster.reset_stats();
       m_.vms.reset_stats();
       m_.product->reset_stats();
-      m_.measurement.begin_every(m_.engine.now(), duration_, interval_);
+      if (m_.oltp) {
+        m_.oltp_measurement.begin(m_.engine.now(), duration_, static_cast<int>(std::max<std::uint64_t>(1, intervals_)));
+      } else {
+        m_.measurement.begin_every(m_.engine.now(), duration_, interval_);
+      }
       start = sample(m_);
     } else {
       samples.push_back(sample(m_));
@@ -141,7 +181,7 @@ class WarmupEnd final : public sim::EventHandler {
 
 void fill_nodes(RunResult& result, Model& m) {
   const sim::SimTime now = m.engine.now();
-  const int nodes = m.cluster.node_count();
+  const int nodes = m.cluster.host_count();
   std::vector<double> vcpu_sum(static_cast<std::size_t>(nodes), 0.0);
   std::vector<int> vm_count(static_cast<std::size_t>(nodes), 0);
   for (std::uint32_t vm = 0; vm < m.vms.vm_count(); ++vm) {
@@ -155,6 +195,7 @@ void fill_nodes(RunResult& result, Model& m) {
     const ClusterNode& node = m.cluster.node(n);
     NodeResult r;
     r.node = n;
+    r.compute_host = node.compute_only;
     r.up = node.up;
     r.vms = vm_count[static_cast<std::size_t>(n)];
     r.cores = node.cpu.cores();
@@ -174,7 +215,7 @@ void fill_nodes(RunResult& result, Model& m) {
       sum += d->utilisation();
       r.drive_utilisation_max = std::max(r.drive_utilisation_max, d->utilisation());
     }
-    r.drive_utilisation_mean = sum / static_cast<double>(node.drives.size());
+    r.drive_utilisation_mean = node.drives.empty() ? 0 : sum / static_cast<double>(node.drives.size());
     if (node.cache) {
       const CacheTier& c = *node.cache;
       const CacheTierCounters& k = c.counters();
@@ -206,6 +247,31 @@ void fill_nodes(RunResult& result, Model& m) {
   result.vmfleet_cpu = running > 0 ? vmfleet_sum / running : 0;
 }
 
+void fill_oltp(RunResult& result, const Model& m, const ScenarioSpec& spec) {
+  const OltpMeasurement& om = m.oltp_measurement;
+  const sim::SimTime now = m.engine.now();
+  OltpResult& o = result.oltp;
+  o.present = true;
+  const double seconds = result.measured_seconds;
+  o.tps = static_cast<double>(om.transactions()) / seconds;
+  o.latency = summarise(om.latency());
+  if (om.latency_batches().complete_batches() >= 8) o.latency_ci_half_width_s = om.latency_batches().interval(0.95).half_width * 1e-9;
+  for (int t = 0; t < kOltpTransactionTypes; ++t) o.by_type[static_cast<std::size_t>(t)] = summarise(om.latency(t));
+  o.think_time_s = sim::to_seconds(spec.vms.oltp->think_time_ns);
+  o.users = spec.vms.oltp->users_per_vm * static_cast<int>(m.oltp->vm_count());
+  o.users_in_transaction = om.mean_in_transaction(now);
+  o.hit_ratio = m.oltp->hit_ratio();
+  if (om.transactions() > 0) {
+    o.buffer_misses_per_transaction =
+        static_cast<double>(om.counters().buffer_misses) / static_cast<double>(om.transactions());
+  }
+  for (int k = 0; k < kOltpIoKinds; ++k) {
+    const OltpIoStats& io = om.io(static_cast<OltpIo>(k));
+    o.io[static_cast<std::size_t>(k)] = {static_cast<double>(io.count) / seconds,
+                                         static_cast<double>(io.bytes) / seconds, io.mean_latency_ns() * 1e-9};
+  }
+}
+
 StageBreakdown stage_means(const Measurement& measurement, bool write, std::uint64_t ios) {
   StageBreakdown b;
   if (ios == 0) return b;
@@ -230,7 +296,8 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   Model m(spec);
   place_vms(m, spec);
   if (m.requests.empty()) throw std::invalid_argument("the scenario has no VM issuing I/O");
-  m.product->reserve(m.requests.size(), m.workload.max_block_bytes(), m.workload.offset_granularity());
+  const auto [largest, align] = request_shape(spec, m);
+  m.product->reserve(m.requests.size(), largest, align);
 
   const sim::SimTime warmup = spec.run.warmup_ns;
   const sim::SimTime end = warmup + spec.run.duration_ns;
@@ -238,9 +305,13 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   m.engine.schedule_at(warmup, warmup_end);
   std::vector<RunEvent> events;
   m.product->set_event_log(&events);
-  FailureDriver failures(m.engine, spec, m.cluster, *m.product, m.vms, &m.workload, events);
+  FailureDriver failures(m.engine, spec, m.cluster, *m.product, m.vms, m.diskspd.get(), events);
   failures.start();
-  m.workload.start(m.vms);
+  if (m.oltp) {
+    m.oltp->start(m.vms);
+  } else {
+    m.diskspd->start(m.vms);
+  }
 
   std::uint64_t peak_pending = 0;
   const sim::SimTime step = std::max<sim::SimTime>(1, end / 100);
@@ -251,6 +322,7 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
     if (options.progress) options.progress(static_cast<double>(t) / static_cast<double>(end));
   }
   m.measurement.finish(m.engine.now());
+  m.oltp_measurement.finish(m.engine.now());
 
   RunResult result;
   result.scenario_id = spec.id;
@@ -258,7 +330,7 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   result.seed = spec.run.seed;
   result.warmup_seconds = sim::to_seconds(warmup);
   result.measured_seconds = sim::to_seconds(spec.run.duration_ns);
-  const Measurement& measurement = m.measurement;
+  const Measurement& measurement = m.io();
   result.read_iops = static_cast<double>(measurement.reads()) / result.measured_seconds;
   result.write_iops = static_cast<double>(measurement.writes()) / result.measured_seconds;
   result.read_bytes_per_s = static_cast<double>(measurement.read_bytes()) / result.measured_seconds;
@@ -319,6 +391,7 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   const ProductHotspot hotspot = m.product->hotspot(m.engine.now());
   result.hotspot = hotspot.what;
   result.hotspot_utilisation = hotspot.utilisation;
+  if (m.oltp) fill_oltp(result, m, spec);
   attribute_bottleneck(result, spec);
   result.references = compare_references(result, spec.references);
 
@@ -327,7 +400,7 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   perf.wall_seconds = wall;
   perf.events = m.engine.events_processed();
   perf.events_cancelled = m.engine.events_cancelled();
-  perf.simulated_ios = m.workload.completed();
+  perf.simulated_ios = m.diskspd ? m.diskspd->completed() : m.vms.completed();
   perf.ios_per_wall_second = wall > 0 ? static_cast<double>(perf.simulated_ios) / wall : 0;
   perf.events_per_wall_second = wall > 0 ? static_cast<double>(perf.events) / wall : 0;
   perf.peak_pending_events = peak_pending;

@@ -12,7 +12,7 @@
 
 namespace hcisim::models {
 
-enum class HypervisorKind { HyperV };
+enum class HypervisorKind { HyperV, Esxi };
 
 struct HypervisorSpec {
   std::string id;
@@ -22,6 +22,9 @@ struct HypervisorSpec {
   LayerCost host;              // per I/O on the host CPU: VMBus / virtual storage provider / virtual disk file
   int disk_queue_depth = 0;    // outstanding I/Os per virtual disk the controller accepts; more wait in the guest
   sim::SimTime vm_restart_ns = 0;  // a failed node's VM restarting on another node, after the failure is detected
+  // Outstanding I/Os per virtual storage adapter over all its disks (ESXi's
+  // vSCSI adapters); 0 = no adapter limit. Each VM has its data disk on one adapter.
+  int adapter_queue_depth = 0;
 };
 
 }  // namespace hcisim::models

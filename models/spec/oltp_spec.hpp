@@ -15,6 +15,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace hcisim::models {
 
@@ -95,6 +96,14 @@ struct OltpSpec {
   // Page reads in flight at once per VM (a memory bound of the model, set well
   // above what the workload needs; a transaction that finds none free waits).
   int max_outstanding_reads = 256;
+};
+
+// An application part of the catalog (applications/): the engine's constants
+// and per-transaction work. A scenario adds users, think time and sizes.
+struct OltpApplicationSpec {
+  std::string id;
+  std::string model;
+  OltpSpec oltp;  // users_per_vm, think_time_ns and the buffer pool/database sizes stay unset
 };
 
 }  // namespace hcisim::models

@@ -3,12 +3,14 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "models/spec/failure_spec.hpp"
 #include "models/spec/hardware_spec.hpp"
 #include "models/spec/hypervisor_spec.hpp"
+#include "models/spec/oltp_spec.hpp"
 #include "models/spec/stack_spec.hpp"
 #include "models/spec/workload_spec.hpp"
 
@@ -24,6 +26,16 @@ inline int copies(Resiliency r) {
   }
   return 1;
 }
+
+// Compute-only hosts of a two-layer cluster: they run the VMs and reach the
+// storage nodes over the network; a CPU and NICs, no capacity drives. None
+// (count 0) = hyperconverged: the VMs run on the storage nodes.
+struct ComputeHostsSpec {
+  int count = 0;
+  NodeSpec node;   // the host model (its drives, if the part lists any, are not storage)
+  CpuSpec cpu;
+  NicSpec nic;
+};
 
 struct ClusterSpec {
   NodeSpec node;                  // every node is of this model
@@ -51,16 +63,22 @@ struct ClusterSpec {
   // A witness (cloud or file share) votes in cluster quorum: Microsoft requires
   // one for two-node clusters and recommends it for every cluster.
   bool witness = true;
+  ComputeHostsSpec compute_hosts;  // two-layer when count > 0
 };
 
 struct VmSpec {
   int vcpus = 2;
   std::uint64_t memory_bytes = 0;
-  std::vector<int> per_node;      // VMs created on each node, on its volume (size == node_count)
+  std::vector<int> per_node;      // VMs created on each node, on its volume (size == node_count); with
+                                  // compute hosts they run there instead, dealt round-robin in that order
   // Where the VMs of a failed node run instead (0-based node, -1 = the node is
   // up); their disks stay on their own volume. Empty = no node failed over.
   std::vector<int> failover;
-  DiskspdSpec workload;
+  DiskspdSpec workload;            // what the VMs run, unless oltp is set
+  // Set: every VM runs this OLTP database application instead of DISKSPD, on
+  // one virtual disk of data_disk_bytes (data file at the start, log at the end).
+  std::optional<OltpSpec> oltp;
+  std::uint64_t data_disk_bytes = 0;
 };
 
 struct RunControl {
@@ -79,6 +97,7 @@ enum class Figure {
   ReadLatencyP50, ReadLatencyP90, ReadLatencyP99,
   WriteLatencyP50, WriteLatencyP90, WriteLatencyP99,
   VmfleetCpu,  // CPU % as VMFleet reports it: the mean over running nodes of LP run time x actual/nominal clock
+  Tps, TransactionLatencyAvg,  // OLTP runs: transactions per second and their mean latency (s)
 };
 
 enum class Comparison {

@@ -16,7 +16,7 @@ struct LayerCost {
   double cycles(double bytes) const { return cycles_per_io + cycles_per_byte * bytes; }
 };
 
-enum class ProductKind { S2d };
+enum class ProductKind { S2d, ScaleIo };
 
 // A cache tier of faster drives bound to a node's capacity drives (the Storage
 // Spaces Direct / Storage Bus cache). Used only when a node has cache drives.
@@ -39,11 +39,14 @@ struct StackSpec {
   std::string id;
   std::string model;             // display name
   ProductKind product = ProductKind::S2d;
-  LayerCost storage_stack;       // per VM I/O on the node running the volume's stack (S2D: CSVFS, ReFS, Spaces on the owner)
+  LayerCost storage_stack;       // per VM I/O on the node running the volume's stack (S2D: CSVFS, ReFS, Spaces on
+                                 // the owner; ScaleIO: the SDC in the VM's hypervisor)
+  LayerCost server_io;           // ScaleIO: the SDS's work per copy it serves (unused by S2D)
   LayerCost drive_io;            // per drive I/O issued (one per piece and copy on that node)
   LayerCost network_message;     // per message, at each end (SMB Direct over RDMA)
-  LayerCost network_tcp_extra;   // added per message end when the transport is TCP (no RDMA)
+  LayerCost network_tcp_extra;   // added per message end when the transport is TCP (S2D without RDMA; ScaleIO always)
   // Layout: columns x interleave stripes over extents (slabs) of slab_bytes.
+  // ScaleIO: one column, and slab_bytes = interleave_bytes = its chunk size.
   double slab_bytes = 256.0 * 1024 * 1024;
   int columns = 0;               // 0 = the product's rule (S2D: capacity drives per node, at most 8)
   double interleave_bytes = 256.0 * 1024;

@@ -196,6 +196,7 @@ void OltpWorkload::issue_read(std::uint32_t user, std::uint32_t request) {
   slots_[r.thread].owner = user;
   r.offset = scatter_.page_of(miss_sampler_.sample(vm.rng)) * spec_.page_bytes;
   r.issued_at = engine_->now();
+  r.stages = {};
   target_->submit(request);
 }
 
@@ -204,7 +205,7 @@ void OltpWorkload::on_event(std::uint64_t arg) {
   const IoRequest& r = (*requests_)[request];
   const sim::SimTime now = engine_->now();
   const IoSlot& slot = slots_[r.thread];
-  measurement_->record_io(slot.kind, r.bytes, now - r.issued_at, now);
+  measurement_->record_io(slot.kind, r, now - r.issued_at, now);
   switch (slot.kind) {
     case OltpIo::PageRead: on_read_done(request); break;
     case OltpIo::LogWrite: vms_[slot.vm]->log->on_written(static_cast<int>(slot.owner)); break;
@@ -279,6 +280,7 @@ void OltpWorkload::write_log_block(std::uint32_t log, int slot, std::uint32_t by
   r.offset = vm.log_cursor;
   r.bytes = bytes;
   r.issued_at = engine_->now();
+  r.stages = {};
   vm.log_cursor += bytes;
   target_->submit(request);
 }
@@ -326,6 +328,7 @@ void OltpWorkload::fill_pass(std::uint32_t v) {
     r.offset = first * spec_.page_bytes;
     r.bytes = pages * spec_.page_bytes;
     r.issued_at = engine_->now();
+    r.stages = {};
     vm.pages_writing += pages;
     ++vm.flushes_in_flight;
     target_->submit(request);

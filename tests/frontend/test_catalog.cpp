@@ -129,7 +129,7 @@ TEST_CASE("list and show describe every part with values, units and sources", "[
   CHECK(has("stack", "s2d"));
   REQUIRE_FALSE(parts.empty());
   CHECK(parts.front().kind == "cpu");
-  CHECK(parts.back().kind == "hypervisor");
+  CHECK(parts.back().kind == "application");
 
   const std::string drive = catalog.show("kioxia-cm6-v-3200");
   CHECK_THAT(drive, StartsWith("drive kioxia-cm6-v-3200: KIOXIA CM6-V 3.2 TB"));

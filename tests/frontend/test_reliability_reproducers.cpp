@@ -189,7 +189,9 @@ TEST_CASE("reproducer 13: errors quote a few dozen characters on one line, escap
   CHECK_THAT(scenario_error("base.yaml", {"cluster.nodes=4\n5"}), Contains("got '4 5'"));
   CHECK(scenario_error("two-calibration.yaml") ==
         (kDir / "two-calibration.yaml").string() +
-            ":22: key 'reference.figures[1].calibration': only one figure per scenario may be the calibration figure");
+            ":21: key 'reference.figures[0].calibration': no catalog constant is calibrated on case 'reliability-two-calibration' "
+            "(a field whose source is \"calibrated: reliability-two-calibration\"); a figure is a calibration figure "
+            "only when a constant was fitted on it");
   testing::TempDir dir;
   dir.write("cpus/family.yaml", "schema_version: 1\nkind: cpu\nsource: \"DS: x\"\nparts: []\n");
   CHECK_THAT(load_error_of([&] { Catalog::load_only({dir.path()}); }),

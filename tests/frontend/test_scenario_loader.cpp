@@ -50,13 +50,16 @@ const char* const kTest1 =
     "    - {figure: read_latency_p99, value: 4.5ms, tolerance: 50%}\n"
     "    - {figure: vmfleet_cpu, value: 38%, tolerance: 20%}\n";
 
-// A scenario directory with the common cluster file and `scenario` as s.yaml.
+// A scenario directory with the common cluster file and `scenario`, placed where
+// the calibration case the catalog names (ax7525-test1-4k-random-read) lives.
+constexpr const char* kScenarioPath = "ax7525/test1-4k-random-read.yaml";
+constexpr const char* kCommonPath = "ax7525/common/ax7525-cluster.yaml";
 struct ScenarioFixture {
   testing::TempDir dir;
   std::filesystem::path file;
   explicit ScenarioFixture(const std::string& scenario) {
-    dir.write("common/ax7525-cluster.yaml", kCommon);
-    file = dir.write("s.yaml", scenario);
+    dir.write(kCommonPath, kCommon);
+    file = dir.write(kScenarioPath, scenario);
   }
 };
 
@@ -77,7 +80,7 @@ std::string edited(const std::string& from, const std::string& to, std::string t
 TEST_CASE("the AX-7525 test 1 scenario loads through include and resolves its parts", "[scenario]") {
   ScenarioFixture fx(kTest1);
   const ScenarioSpec s = load_scenario(fx.file, bundled());
-  CHECK(s.id == "s");
+  CHECK(s.id == "test1-4k-random-read");
   CHECK(s.file == fx.file.string());
   CHECK(s.title == "AX-7525 Test 1: 4K random read, 64 VMs per node");
 
@@ -195,7 +198,7 @@ TEST_CASE("scenario errors name file, line and key", "[scenario]") {
   };
   const Case cases[] = {
       {"  per_node: 64\n", "  per_node: 64\n  colour: red\n",
-       "6: key 'vms.colour': unknown key; expected one of per_node, vcpus, memory, workload or failover"},
+       "6: key 'vms.colour': unknown key; expected one of per_node, vcpus, memory, workload, oltp or failover"},
       {"  per_node: 64\n", "  per_node: [64, 64]\n",
        "5: key 'vms.per_node': expected one VM count per node (4 entries), got 2"},
       {"  per_node: 64\n", "  per_node: 0\n", "5: key 'vms.per_node': expected at least one VM in the cluster, got '0'"},
@@ -234,18 +237,18 @@ TEST_CASE("scenario errors name file, line and key", "[scenario]") {
 
 TEST_CASE("errors from an included file name that file", "[scenario]") {
   ScenarioFixture fx(kTest1);
-  const auto common_file = fx.dir.path() / "common" / "ax7525-cluster.yaml";
+  const auto common_file = fx.dir.path() / kCommonPath;
   // The resiliency written in the included file does not fit the node count set here.
-  fx.dir.write("s.yaml", edited("run:\n", "cluster:\n  nodes: 2\nrun:\n"));
+  fx.dir.write(kScenarioPath, edited("run:\n", "cluster:\n  nodes: 2\nrun:\n"));
   CHECK(load_error_of([&] { load_scenario(fx.file, bundled()); }) ==
         common_file.string() + ":7: key 'cluster.resiliency': 'three-way-mirror' keeps 3 copies on different nodes; "
                                "expected at least that many nodes, got 2");
-  fx.dir.write("s.yaml", kTest1);
-  const auto common = fx.dir.write("common/ax7525-cluster.yaml", std::string(kCommon) + "  warmpu: 1ms\n");
+  fx.dir.write(kScenarioPath, kTest1);
+  const auto common = fx.dir.write(kCommonPath, std::string(kCommon) + "  warmpu: 1ms\n");
   CHECK(load_error_of([&] { load_scenario(fx.file, bundled()); }) ==
         common.string() + ":15: key 'run.warmpu': unknown key; did you mean 'warmup'? expected one of warmup, duration, seed or interval");
 
-  fx.dir.write("common/ax7525-cluster.yaml", edited("resiliency: three-way-mirror", "resiliency: 3way", kCommon));
+  fx.dir.write(kCommonPath, edited("resiliency: three-way-mirror", "resiliency: 3way", kCommon));
   CHECK(load_error_of([&] { load_scenario(fx.file, bundled()); }) ==
         common.string() + ":7: key 'cluster.resiliency': expected one of simple, two-way-mirror or three-way-mirror, got '3way'");
 }
@@ -292,7 +295,7 @@ TEST_CASE("describe prints back what was understood", "[scenario]") {
   ScenarioFixture fx(edited("per_node: 64", "per_node: [64, 64, 64, 0]",
                             edited("run:\n", "cluster:\n  failed_nodes: [4]\nrun:\n")));
   const std::string text = describe(load_scenario(fx.file, bundled()));
-  CHECK_THAT(text, StartsWith("Scenario s ("));
+  CHECK_THAT(text, StartsWith("Scenario test1-4k-random-read ("));
   CHECK_THAT(text, Contains("4 x dell-ax-7525"));
   CHECK_THAT(text, Contains("failed nodes: 4 "));
   CHECK_THAT(text, Contains("2 x AMD EPYC 7742"));

@@ -202,6 +202,121 @@ inline ClusterSpec ax7525_cluster(int nodes, int drives_per_node, Resiliency res
   return c;
 }
 
+// hardware-catalog/cpus/intel-xeon-e5-2680-v3.yaml (the VxRack PF100's CPU)
+inline CpuSpec xeon_e5_2680_v3() {
+  CpuSpec c;
+  c.id = "intel-xeon-e5-2680-v3";
+  c.model = "Intel Xeon E5-2680 v3";
+  c.cores = 12;
+  c.threads = 24;
+  c.base_hz = 2.5e9;
+  c.boost_hz = 3.3e9;
+  c.all_core_hz = 2.9e9;
+  c.smt_yield = 1.25;
+  return c;
+}
+
+// hardware-catalog/cpus/intel-xeon-e5-2690-v3.yaml (the two-layer compute host's CPU, an assumption)
+inline CpuSpec xeon_e5_2690_v3() {
+  CpuSpec c = xeon_e5_2680_v3();
+  c.id = "intel-xeon-e5-2690-v3";
+  c.model = "Intel Xeon E5-2690 v3";
+  c.base_hz = 2.6e9;
+  c.boost_hz = 3.5e9;
+  c.all_core_hz = 3.1e9;
+  return c;
+}
+
+// hardware-catalog/nics/vxrack-4x10gbe-sfp.yaml
+inline NicSpec vxrack_4x10gbe() {
+  NicSpec n;
+  n.id = "vxrack-4x10gbe-sfp";
+  n.model = "4 x 10 GbE SFP+";
+  n.ports = 4;
+  n.port_bits_per_s = 10e9;
+  n.rdma = RdmaKind::None;
+  n.message_latency_ns = 10'000;
+  return n;
+}
+
+// hardware-catalog/switches/cisco-nexus-3164q.yaml
+inline SwitchSpec nexus_3164q() {
+  SwitchSpec s;
+  s.id = "cisco-nexus-3164q";
+  s.model = "Cisco Nexus 3164Q";
+  s.port_bits_per_s = 40e9;
+  s.latency_ns = 1'000;
+  return s;
+}
+
+// hardware-catalog/stacks/scaleio.yaml (burst variability 0 here, so times are exact)
+inline StackSpec scaleio_stack() {
+  StackSpec s;
+  s.id = "scaleio";
+  s.model = "EMC ScaleIO";
+  s.product = ProductKind::ScaleIo;
+  s.storage_stack = {15'000, 0.0};  // sdc
+  s.server_io = {40'000, 0.1};      // sds
+  s.drive_io = {10'000, 0.0};
+  s.network_message = {5'000, 0.0};
+  s.network_tcp_extra = {20'000, 1.0};  // network_tcp
+  s.slab_bytes = 1.0 * MiB;
+  s.interleave_bytes = 1.0 * MiB;
+  s.columns = 1;
+  s.connections_per_pair = 4;
+  s.control_message_bytes = 256;
+  return s;
+}
+
+// hardware-catalog/hypervisors/esxi-5.5.yaml (esxi-6.0 has the same figures)
+inline HypervisorSpec esxi() {
+  HypervisorSpec h;
+  h.id = "esxi-5.5";
+  h.model = "VMware ESXi 5.5";
+  h.kind = HypervisorKind::Esxi;
+  h.guest = {35'000, 0.05};
+  h.host = {30'000, 0.05};
+  h.disk_queue_depth = 32;
+  h.adapter_queue_depth = 128;
+  return h;
+}
+
+// VxRack PF100-like nodes (2 x E5-2680 v3, 4 x 10 GbE) with `drives_per_node`
+// eMLC SAS SSDs and no HBA limit (the HBA has its own tests), ScaleIO, ESXi.
+inline ClusterSpec vxrack_cluster(int nodes, int drives_per_node) {
+  ClusterSpec c;
+  c.node.id = "vxrack-node-pf100";
+  c.node.model = "EMC VxRack Node PF100";
+  c.node.cpu_id = "intel-xeon-e5-2680-v3";
+  c.node.sockets = 2;
+  c.node.memory_bytes = 512 * GiB;
+  c.node.drives = {NodeDriveGroup{"vxrack-emlc-sas-ssd-800", drives_per_node, DriveRole::Capacity}};
+  c.node.nic_id = "vxrack-4x10gbe-sfp";
+  c.node.nic_count = 1;
+  c.node_count = nodes;
+  c.cpu = xeon_e5_2680_v3();
+  c.drives = {vxrack_emlc_800()};
+  c.nic = vxrack_4x10gbe();
+  c.network_switch = nexus_3164q();
+  c.stack = scaleio_stack();
+  c.hypervisor = esxi();
+  c.resiliency = Resiliency::TwoWayMirror;
+  return c;
+}
+
+// The same with `hosts` compute-only hosts (2 x `cpu`, the same NIC, no drives).
+inline ClusterSpec vxrack_two_layer(int nodes, int drives_per_node, int hosts, const CpuSpec& cpu) {
+  ClusterSpec c = vxrack_cluster(nodes, drives_per_node);
+  c.compute_hosts.count = hosts;
+  c.compute_hosts.node.id = "vxrack-compute-host";
+  c.compute_hosts.node.cpu_id = cpu.id;
+  c.compute_hosts.node.sockets = 2;
+  c.compute_hosts.node.nic_id = c.node.nic_id;
+  c.compute_hosts.cpu = cpu;
+  c.compute_hosts.nic = c.nic;
+  return c;
+}
+
 // ---- Expected times, from the numbers above and the model descriptions. ----
 
 // A CPU burst of `cycles` at `hz`, rounded to the nanosecond as HostCpu does.

@@ -109,3 +109,20 @@ TEST_CASE("fabric: incast is limited by the receiver's ingress", "[fabric]") {
   fabric.reset_stats();
   CHECK(fabric.messages() == 0);
 }
+
+TEST_CASE("fabric: endpoints with different NICs (a two-layer cluster's hosts)", "[fabric]") {
+  // Two 100 GbE nodes and one 4 x 10 GbE host: latency is half of each end's
+  // NIC latency plus the switch; a transfer runs at the slower end's port rate.
+  Engine engine;
+  const NicSpec slow = vxrack_4x10gbe();
+  Fabric fabric(engine, {FabricEndpoint{kNic, 1}, FabricEndpoint{kNic, 1}, FabricEndpoint{slow, 1}}, kSwitch);
+  CHECK(fabric.latency(0, 1) == 2'300);
+  const SimTime mixed = (kNic.message_latency_ns + slow.message_latency_ns) / 2 + kSwitch.latency_ns;
+  CHECK(fabric.latency(0, 2) == mixed);
+  CHECK(fabric.latency(2, 0) == mixed);
+  CHECK(fabric.node_bytes_per_s(2) == 4 * slow.port_bits_per_s / 8.0);
+  Arrivals arrivals(engine, 1);
+  fabric.send(0, 2, kBig, arrivals, 0);
+  engine.run_until(kSecond);
+  CHECK(arrivals.at[0] == pipe_ns(kBig, slow.port_bits_per_s / 8.0) + mixed);
+}

@@ -51,7 +51,8 @@ TEST_CASE("every bundled scenario loads and validates") {
     CHECK(spec.run.duration_ns > 0);
     if (!spec.references.empty()) ++with_references;
   }
-  CHECK(with_references == 8);  // AX-7525: 4 in Test 1, 3 in Test 2; R740xd: the 100 % read test
+  CHECK(with_references == 10);  // AX-7525: 4 in Test 1, 3 in Test 2; R740xd: the 100 % read test;
+                                // VxRack: HCI and two-layer SQL
 }
 
 TEST_CASE("the calibration case reproduces its published IOPS within 10 %") {
@@ -141,6 +142,30 @@ TEST_CASE("predictions match the golden files") {
     const auto spec = short_run(c.scenario, 5, 10);
     const std::string actual = deterministic_json(spec, models::simulate(spec)) + "\n";
     const auto path = kGolden / c.golden;
+    if (std::getenv("HCISIM_UPDATE_GOLDEN") != nullptr) {
+      std::ofstream(path) << actual;
+      WARN("rewrote " << path.string());
+      continue;
+    }
+    std::ifstream in(path);
+    REQUIRE(in.good());
+    std::stringstream expected;
+    expected << in.rdbuf();
+    CHECK(actual == expected.str());
+  }
+}
+
+TEST_CASE("the VxRack OLTP scenarios match their golden files (a short run)") {
+  // Seconds, not milliseconds: the users think for 4.7 s between transactions.
+  for (const char* name : {"hci-sql", "two-layer-sql"}) {
+    INFO(name);
+    auto spec = frontend::load_scenario(kScenarios / "vxrack" / (std::string(name) + ".yaml"), catalog());
+    spec.run.warmup_ns = 1'000'000'000;
+    spec.run.duration_ns = 1'000'000'000;
+    const auto result = models::simulate(spec);
+    REQUIRE(result.oltp.present);
+    const std::string actual = deterministic_json(spec, result) + "\n";
+    const auto path = kGolden / ("vxrack-" + std::string(name) + ".json");
     if (std::getenv("HCISIM_UPDATE_GOLDEN") != nullptr) {
       std::ofstream(path) << actual;
       WARN("rewrote " << path.string());

@@ -100,7 +100,7 @@ void Catalog::load_folder(const fs::path& dir) {
   }
   if (!any_kind_folder) {
     throw LoadError(printable(dir.string()) + ": not a catalog folder: expected a cpus/, drives/, hbas/, nics/, "
-                    "switches/, nodes/, stacks/ or hypervisors/ folder inside");
+                    "switches/, nodes/, stacks/, hypervisors/ or applications/ folder inside");
   }
 }
 
@@ -195,11 +195,22 @@ std::vector<std::string> Catalog::calibrated_fields(std::string_view id, std::st
   return keys;
 }
 
+std::vector<std::string> Catalog::fields_calibrated_on(std::string_view calibration_case) const {
+  std::vector<std::string> fields;
+  for (const auto& [id, part] : parts_) {
+    for (const std::string& key : calibrated_fields(id, calibration_case)) fields.push_back(id + " " + key);
+  }
+  return fields;
+}
+
 const models::StackSpec& Catalog::stack(std::string_view id) const {
   return spec<models::StackSpec>(id, PartKind::Stack);
 }
 const models::HypervisorSpec& Catalog::hypervisor(std::string_view id) const {
   return spec<models::HypervisorSpec>(id, PartKind::Hypervisor);
+}
+const models::OltpApplicationSpec& Catalog::application(std::string_view id) const {
+  return spec<models::OltpApplicationSpec>(id, PartKind::Application);
 }
 
 std::vector<PartSummary> Catalog::list() const {

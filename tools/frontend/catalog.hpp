@@ -1,7 +1,7 @@
 // The hardware catalog: parts (cpus, drives, hbas, nics, switches, nodes, software
 // stacks) read from YAML folders, each number with its source.
 //
-// Folder layout: DIR/{cpus,drives,hbas,nics,switches,nodes,stacks}/*.yaml (or .yml);
+// Folder layout: DIR/{cpus,drives,hbas,nics,switches,nodes,stacks,hypervisors,applications}/*.yaml (or .yml);
 // see hardware-catalog/README.md for the file format. Folders are read in the
 // order given; a part in a later folder replaces the part with the same id from
 // an earlier one (an override must keep the kind). Two files in one folder may
@@ -52,6 +52,7 @@ class Catalog {
   const models::NodeSpec& node(std::string_view id) const;
   const models::StackSpec& stack(std::string_view id) const;
   const models::HypervisorSpec& hypervisor(std::string_view id) const;
+  const models::OltpApplicationSpec& application(std::string_view id) const;
 
   bool contains(std::string_view id) const { return parts_.find(id) != parts_.end(); }
   // All parts, ordered by kind (cpu, drive, hba, nic, switch, node, stack), then id.
@@ -60,6 +61,8 @@ class Catalog {
   std::string show(std::string_view id) const;
   // The keys of a part's fields whose source is "calibrated: <calibration_case>" (and maybe a note after a space).
   std::vector<std::string> calibrated_fields(std::string_view id, std::string_view calibration_case) const;
+  // The same over every part: "part-id key" of each field calibrated on the case.
+  std::vector<std::string> fields_calibrated_on(std::string_view calibration_case) const;
 
  private:
   void load_folder(const std::filesystem::path& dir);

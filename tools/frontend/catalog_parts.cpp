@@ -7,6 +7,7 @@
 #include "tools/frontend/input_limits.hpp"
 #include "tools/frontend/not_modelled_yet.hpp"
 #include "tools/frontend/quantity_format.hpp"
+#include "tools/frontend/catalog_application.hpp"
 
 namespace hcisim::frontend {
 namespace {
@@ -47,8 +48,11 @@ std::vector<std::string> kind_keys(PartKind kind) {
     case PartKind::Stack:
       return {"product",     "storage_stack", "drive_io",   "network_message",      "network_tcp_extra",
               "slab_size",   "columns",       "interleave", "connections_per_pair", "control_message_size",
-              "cpu_burst_variability", "cache_tier", "csv_cache", "failure"};
-    case PartKind::Hypervisor: return {"type", "guest", "host", "disk_queue_depth", "vm_restart"};
+              "cpu_burst_variability", "cache_tier", "csv_cache", "failure", "sdc", "sds", "network_tcp",
+              "chunk_size"};
+    case PartKind::Hypervisor:
+      return {"type", "version", "guest", "host", "disk_queue_depth", "adapter_queue_depth", "vm_restart"};
+    case PartKind::Application: return application_keys();
   }
   return {};
 }
@@ -262,9 +266,12 @@ models::NodeSpec read_node(const YamlMap& map, PartFieldReader& fields, std::vec
   add_reference(refs, PartKind::Cpu, map, "cpu", node.cpu_id);
   node.sockets = static_cast<int>(fields.integer(map, "sockets", 1, 64, "sockets"));
   node.memory_bytes = fields.size(map, "memory");
-  const YamlValue drives = map.required("drives");
-  const std::vector<YamlValue> groups = drives.items();
-  if (groups.empty()) drives.fail_expected("a list of drive groups like {drive: ID, count: 24, role: capacity}");
+  // A compute-only host has no drives; a scenario refuses a storage node without capacity drives.
+  const auto drives = map.optional("drives");
+  const std::vector<YamlValue> groups = drives ? drives->items() : std::vector<YamlValue>{};
+  if (drives && groups.empty()) {
+    drives->fail_expected("a list of drive groups like {drive: ID, count: 24, role: capacity} (or no drives key)");
+  }
   int drives_in_node = 0;
   for (const YamlValue& item : groups) {
     const YamlMap group_map = item.map({"drive", "count", "role"});
@@ -284,9 +291,10 @@ models::NodeSpec read_node(const YamlMap& map, PartFieldReader& fields, std::vec
 
     node.drives.push_back(group);
   }
-  if (std::none_of(node.drives.begin(), node.drives.end(),
-                   [](const models::NodeDriveGroup& g) { return g.role == models::DriveRole::Capacity; })) {
-    drives.fail("expected at least one group of capacity drives (role: capacity): cache drives only cache them");
+  if (drives && std::none_of(node.drives.begin(), node.drives.end(), [](const models::NodeDriveGroup& g) {
+        return g.role == models::DriveRole::Capacity;
+      })) {
+    drives->fail("expected at least one group of capacity drives (role: capacity): cache drives only cache them");
   }
   node.nic_id = fields.reference(map, "nic");
   add_reference(refs, PartKind::Nic, map, "nic", node.nic_id);
@@ -314,13 +322,16 @@ models::LayerCost read_layer(const YamlMap& map, std::string_view key, PartField
   return cost;
 }
 
-models::StackSpec read_stack(const YamlMap& map, PartFieldReader& fields) {
-  models::StackSpec stack;
-  stack.product = fields.choice<models::ProductKind>(map, "product", {{"s2d", models::ProductKind::S2d}},
-                                                        std::nullopt);
+// Keys of a stack profile that only one product uses: the other refuses them,
+// so a value is never accepted and then ignored.
+constexpr std::string_view kS2dOnlyKeys[] = {"storage_stack", "network_tcp_extra", "slab_size", "columns",
+                                             "interleave"};
+constexpr std::string_view kScaleIoOnlyKeys[] = {"sdc", "sds", "network_tcp", "chunk_size"};
+
+// Storage Spaces Direct: CSV/ReFS/Spaces on the owner, columns x interleave over slabs.
+void read_s2d_stack(const YamlMap& map, PartFieldReader& fields, models::StackSpec& stack) {
+  refuse_keys(map, kScaleIoOnlyKeys, "used only by product: scaleio");
   stack.storage_stack = read_layer(map, "storage_stack", fields);
-  stack.drive_io = read_layer(map, "drive_io", fields);
-  stack.network_message = read_layer(map, "network_message", fields);
   stack.network_tcp_extra = read_layer(map, "network_tcp_extra", fields);
   const std::uint64_t slab = fields.size(map, "slab_size");
   require(slab >= limits::kMinSlabBytes && slab <= kMaxSlabBytes, map, "slab_size",
@@ -332,6 +343,33 @@ models::StackSpec read_stack(const YamlMap& map, PartFieldReader& fields) {
   if (stack.interleave_bytes < 4096 || std::fmod(stack.slab_bytes, stack.interleave_bytes) != 0) {
     map.required("interleave").fail_expected("at least 4 KiB and a whole fraction of slab_size");
   }
+}
+
+// ScaleIO: SDC and SDS work per I/O, TCP on every message, chunks mirrored on two nodes.
+void read_scaleio_stack(const YamlMap& map, PartFieldReader& fields, models::StackSpec& stack) {
+  refuse_keys(map, kS2dOnlyKeys,
+              "used only by product: s2d (ScaleIO has sdc, sds and network_tcp costs and one chunk_size: no "
+              "columns, interleave or slabs)");
+  stack.storage_stack = read_layer(map, "sdc", fields);
+  stack.server_io = read_layer(map, "sds", fields);
+  stack.network_tcp_extra = read_layer(map, "network_tcp", fields);
+  const std::uint64_t chunk = fields.size(map, "chunk_size");
+  if (chunk < 4096 || chunk % 4096 != 0) map.required("chunk_size").fail_expected("a multiple of 4 KiB");
+  stack.slab_bytes = static_cast<double>(chunk);
+  stack.interleave_bytes = static_cast<double>(chunk);
+  stack.columns = 1;
+}
+
+models::StackSpec read_stack(const YamlMap& map, PartFieldReader& fields) {
+  models::StackSpec stack;
+  stack.product = fields.choice<models::ProductKind>(
+      map, "product", {{"s2d", models::ProductKind::S2d}, {"scaleio", models::ProductKind::ScaleIo}}, std::nullopt);
+  switch (stack.product) {
+    case models::ProductKind::S2d: read_s2d_stack(map, fields, stack); break;
+    case models::ProductKind::ScaleIo: read_scaleio_stack(map, fields, stack); break;
+  }
+  stack.drive_io = read_layer(map, "drive_io", fields);
+  stack.network_message = read_layer(map, "network_message", fields);
   stack.connections_per_pair =
       static_cast<int>(fields.integer(map, "connections_per_pair", 1, 64, "connections per node pair"));
   if (const auto cache = map.optional("cache_tier")) {
@@ -402,13 +440,19 @@ models::StackSpec read_stack(const YamlMap& map, PartFieldReader& fields) {
 
 models::HypervisorSpec read_hypervisor(const YamlMap& map, PartFieldReader& fields) {
   models::HypervisorSpec hv;
-  hv.kind = fields.choice<models::HypervisorKind>(map, "type", {{"hyper-v", models::HypervisorKind::HyperV}},
-                                                  std::nullopt);
+  hv.kind = fields.choice<models::HypervisorKind>(
+      map, "type", {{"hyper-v", models::HypervisorKind::HyperV}, {"esxi", models::HypervisorKind::Esxi}},
+      std::nullopt);
+  if (map.has("version")) fields.text(map, "version");  // shown by `catalog show`; the costs carry the difference
   hv.guest = read_layer(map, "guest", fields);
   hv.host = read_layer(map, "host", fields);
   hv.disk_queue_depth =
       static_cast<int>(fields.integer(map, "disk_queue_depth", 1, 65536, "outstanding I/Os per virtual disk"));
   if (map.has("vm_restart")) hv.vm_restart_ns = fields.duration_ns(map, "vm_restart");
+  if (map.has("adapter_queue_depth")) {
+    hv.adapter_queue_depth = static_cast<int>(
+        fields.integer(map, "adapter_queue_depth", 1, 65536, "outstanding I/Os per virtual storage adapter"));
+  }
   return hv;
 }
 
@@ -424,6 +468,7 @@ std::string_view kind_name(PartKind kind) {
     case PartKind::Node: return "node";
     case PartKind::Stack: return "stack";
     case PartKind::Hypervisor: return "hypervisor";
+    case PartKind::Application: return "application";
   }
   return "part";
 }
@@ -438,6 +483,7 @@ std::string_view kind_folder(PartKind kind) {
     case PartKind::Node: return "nodes";
     case PartKind::Stack: return "stacks";
     case PartKind::Hypervisor: return "hypervisors";
+    case PartKind::Application: return "applications";
   }
   return "parts";
 }
@@ -472,6 +518,7 @@ CatalogPart read_catalog_part(PartKind kind, const YamlValue& part, const std::v
     case PartKind::Node: out.spec = read_node(map, fields, out.references); break;
     case PartKind::Stack: out.spec = read_stack(map, fields); break;
     case PartKind::Hypervisor: out.spec = read_hypervisor(map, fields); break;
+    case PartKind::Application: out.spec = read_application(map, fields); break;
   }
   // Every spec carries its id and display name.
   std::visit(

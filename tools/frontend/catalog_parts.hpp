@@ -10,22 +10,27 @@
 
 #include "models/spec/hardware_spec.hpp"
 #include "models/spec/hypervisor_spec.hpp"
+#include "models/spec/oltp_spec.hpp"
 #include "models/spec/stack_spec.hpp"
 #include "tools/frontend/part_fields.hpp"
 #include "tools/frontend/yaml_reader.hpp"
 
 namespace hcisim::frontend {
 
-enum class PartKind { Cpu, Drive, Hba, Nic, Switch, Node, Stack, Hypervisor };
+enum class PartKind { Cpu, Drive, Hba, Nic, Switch, Node, Stack, Hypervisor, Application };
 
-constexpr PartKind kAllPartKinds[] = {PartKind::Cpu,    PartKind::Drive, PartKind::Hba,   PartKind::Nic,
-                                      PartKind::Switch, PartKind::Node,  PartKind::Stack, PartKind::Hypervisor};
+constexpr PartKind kAllPartKinds[] = {PartKind::Cpu,    PartKind::Drive, PartKind::Hba,
+                                      PartKind::Nic,    PartKind::Switch, PartKind::Node,
+                                      PartKind::Stack,  PartKind::Hypervisor, PartKind::Application};
 
-std::string_view kind_name(PartKind kind);    // "cpu", "drive", "hba", "nic", "switch", "node", "stack", "hypervisor"
-std::string_view kind_folder(PartKind kind);  // "cpus", "drives", "hbas", ..., "stacks", "hypervisors"
+// "cpu", "drive", "hba", "nic", "switch", "node", "stack", "hypervisor", "application"
+std::string_view kind_name(PartKind kind);
+// "cpus", "drives", "hbas", ..., "stacks", "hypervisors", "applications"
+std::string_view kind_folder(PartKind kind);
 
 using PartSpec = std::variant<models::CpuSpec, models::DriveSpec, models::HbaSpec, models::NicSpec,
-                              models::SwitchSpec, models::NodeSpec, models::StackSpec, models::HypervisorSpec>;
+                              models::SwitchSpec, models::NodeSpec, models::StackSpec, models::HypervisorSpec,
+                              models::OltpApplicationSpec>;
 
 // A part named by another part (a node's cpu, drives, nic and hba).
 struct PartReference {

@@ -32,6 +32,8 @@ constexpr FigureInfo kFigures[] = {
     {models::Figure::WriteLatencyP90, "write_latency_p90", FigureUnit::Seconds},
     {models::Figure::WriteLatencyP99, "write_latency_p99", FigureUnit::Seconds},
     {models::Figure::VmfleetCpu, "vmfleet_cpu", FigureUnit::Percent},
+    {models::Figure::Tps, "tps", FigureUnit::Tps},
+    {models::Figure::TransactionLatencyAvg, "transaction_latency_avg", FigureUnit::Seconds},
 };
 
 const FigureInfo& info(models::Figure figure) {
@@ -63,6 +65,7 @@ std::vector<std::string> figure_names() {
 std::string format_figure_value(models::Figure figure, double value) {
   switch (figure_unit(figure)) {
     case FigureUnit::Iops: return format_count(std::round(value)) + " IOPS";
+    case FigureUnit::Tps: return format_count(std::round(value)) + " TPS";
     case FigureUnit::BytesPerSecond: return format_byte_rate(value);
     case FigureUnit::Seconds: {
       // Published latencies are written in ms; predicted ones get 3 decimals.

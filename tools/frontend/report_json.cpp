@@ -15,6 +15,38 @@ nlohmann::json direction(double iops, double bytes_per_s, const models::LatencyS
   return {{"iops", iops}, {"bw_bytes", bytes_per_s}, {"lat_ns", lat}};
 }
 
+nlohmann::json latency_json(const models::LatencySummary& l) {
+  return {{"count", l.count},
+          {"mean", l.mean_s * 1e9},
+          {"max", l.max_s * 1e9},
+          {"percentile",
+           {{"50.000000", l.p50_s * 1e9}, {"90.000000", l.p90_s * 1e9}, {"99.000000", l.p99_s * 1e9},
+            {"99.900000", l.p999_s * 1e9}}}};
+}
+
+nlohmann::json oltp_json(const models::OltpResult& o) {
+  nlohmann::json by_type;
+  for (int t = 0; t < models::kOltpTransactionTypes; ++t) {
+    by_type[models::oltp_transaction_name(t)] = latency_json(o.by_type[static_cast<std::size_t>(t)]);
+  }
+  nlohmann::json io;
+  constexpr const char* kinds[3] = {"page_read", "log_write", "flush_write"};
+  for (int k = 0; k < 3; ++k) {
+    const models::OltpIoResult& x = o.io[static_cast<std::size_t>(k)];
+    io[kinds[k]] = {{"per_s", x.per_s}, {"bw_bytes", x.bytes_per_s}, {"mean_lat_ns", x.mean_latency_s * 1e9}};
+  }
+  return {{"tps", o.tps},
+          {"transaction_lat_ns", latency_json(o.latency)},
+          {"transaction_lat_ci95_half_width_ns", o.latency_ci_half_width_s * 1e9},
+          {"by_type_lat_ns", by_type},
+          {"users", o.users},
+          {"think_time_s", o.think_time_s},
+          {"users_in_transaction", o.users_in_transaction},
+          {"hit_ratio", o.hit_ratio},
+          {"buffer_misses_per_transaction", o.buffer_misses_per_transaction},
+          {"io", io}};
+}
+
 }  // namespace
 
 nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::RunResult& r,
@@ -38,12 +70,17 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
                 {"latency_mean_ns_ci95_half_width", r.latency_ci_half_width_s * 1e9},
                 {"bw_bytes", r.total_bytes_per_s()}};
   nlohmann::json nodes = nlohmann::json::array();
+  nlohmann::json compute_hosts = nlohmann::json::array();
   for (const auto& n : r.nodes) {
     nlohmann::json layers;
     for (int l = 0; l < models::kCpuLayerCount; ++l) {
       layers[models::cpu_layer_name(static_cast<models::CpuLayer>(l))] = n.cpu_by_layer[static_cast<std::size_t>(l)];
     }
-    nodes.push_back({{"node", n.node + 1}, {"up", n.up}, {"vms", n.vms}, {"cores", n.cores},
+    // Compute hosts go in their own list (numbered from 1), so storage nodes keep theirs.
+    (n.compute_host ? compute_hosts : nodes)
+        .push_back({{n.compute_host ? "host" : "node",
+                     n.compute_host ? n.node + 1 - spec.cluster.node_count : n.node + 1},
+                    {"up", n.up}, {"vms", n.vms}, {"cores", n.cores},
                      {"logical_processors", n.logical_processors}, {"capacity_threads", n.capacity_threads},
                      {"cpu_utilisation", n.cpu_utilisation}, {"lp_busy", n.lp_busy}, {"vmfleet_cpu", n.vmfleet_cpu},
                      {"cpu_by_layer", layers},
@@ -68,6 +105,8 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
     }
   }
   j["nodes"] = nodes;
+  if (!compute_hosts.empty()) j["compute_hosts"] = compute_hosts;
+  if (r.oltp.present) j["oltp"] = oltp_json(r.oltp);
   j["vmfleet_cpu"] = r.vmfleet_cpu;
   j["degraded_ios"] = r.degraded_ios;
   j["redirected_ios"] = r.redirected_ios;

@@ -52,6 +52,29 @@ const char* resiliency_name(models::Resiliency r) {
   return "?";
 }
 
+// The application's figures of an OLTP run: TPS, transaction latency, the database's I/O.
+std::string oltp_section(const models::OltpResult& o) {
+  std::string text = printf_string("Application (OLTP)  %s TPS", format_count(o.tps).c_str());
+  text += printf_string(", %s users (%.1f in a transaction on average), think time %.3f s\n",
+                        format_count(o.users).c_str(), o.users_in_transaction, o.think_time_s);
+  text += "Transaction latency (ms)   avg       p50       p90       p99     p99.9       max\n";
+  text += latency_row("all", o.latency);
+  if (o.latency_ci_half_width_s > 0) text += printf_string("    (95%% CI on the mean +/- %.3f ms)\n", o.latency_ci_half_width_s * 1e3);
+  for (int t = 0; t < models::kOltpTransactionTypes; ++t) {
+    text += printf_string("  %-12s", models::oltp_transaction_name(t)) +
+            latency_row("", o.by_type[static_cast<std::size_t>(t)]).substr(2);
+  }
+  text += printf_string("  buffer pool hit ratio %.4f, %.1f page reads from storage per transaction\n", o.hit_ratio,
+                        o.buffer_misses_per_transaction);
+  constexpr const char* kinds[3] = {"page reads", "log writes", "flush writes"};
+  for (int k = 0; k < 3; ++k) {
+    const models::OltpIoResult& io = o.io[static_cast<std::size_t>(k)];
+    text += printf_string("  %-12s %10s/s %9.1f MB/s  mean %.3f ms\n", kinds[k], format_count(io.per_s).c_str(),
+                          io.bytes_per_s / 1e6, io.mean_latency_s * 1e3);
+  }
+  return text + "Storage I/O of the databases:\n";
+}
+
 }  // namespace
 
 std::string format_comparison_header() {
@@ -93,8 +116,19 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
     out << ", failed nodes:";
     for (const int f : spec.cluster.failed_nodes) out << " " << f + 1;
   }
-  out << "\n  workload  " << vms << " VMs x " << workload_name(spec.vms.workload) << ", "
-      << format_size(spec.vms.workload.file_bytes) << " per VM\n\n";
+  if (spec.cluster.compute_hosts.count > 0) {
+    out << ", VMs on " << spec.cluster.compute_hosts.count << " x " << spec.cluster.compute_hosts.node.id
+        << " compute hosts (two-layer)";
+  }
+  if (spec.vms.oltp) {
+    out << "\n  workload  " << vms << " VMs x OLTP database, " << format_count(spec.vms.oltp->users_per_vm)
+        << " users each, think time " << format_duration(spec.vms.oltp->think_time_ns) << ", "
+        << format_size(spec.vms.data_disk_bytes) << " data/log disk per VM\n\n";
+    out << oltp_section(r.oltp);
+  } else {
+    out << "\n  workload  " << vms << " VMs x " << workload_name(spec.vms.workload) << ", "
+        << format_size(spec.vms.workload.file_bytes) << " per VM\n\n";
+  }
 
   out << "Throughput          IOPS          MB/s\n";
   out << printf_string("  read   %14s %13.1f\n", format_count(std::round(r.read_iops)).c_str(), r.read_bytes_per_s / 1e6);
@@ -116,11 +150,13 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
 
   out << "Utilisation   CPU  VMFleet  guest  hyperv  stack  drv-io    net   vCPU  drives mean/max  NIC tx/rx\n";
   for (const auto& n : r.nodes) {
+    const char* role = n.compute_host ? "host" : "node";
+    const int number = n.compute_host ? n.node + 1 - spec.cluster.node_count : n.node + 1;
     if (!n.up) {
-      out << printf_string("  node %-3d   down\n", n.node + 1);
+      out << printf_string("  %s %-3d   down\n", role, number);
       continue;
     }
-    out << printf_string("  node %-3d %5s %8s %6s %7s %6s %7s %6s %6s %8s/%-6s %5s/%s\n", n.node + 1,
+    out << printf_string("  %s %-3d %5s %8s %6s %7s %6s %7s %6s %6s %8s/%-6s %5s/%s\n", role, number,
                          pct(n.cpu_utilisation).c_str(), pct(n.vmfleet_cpu).c_str(), pct(n.cpu_by_layer[0]).c_str(),
                          pct(n.cpu_by_layer[1]).c_str(), pct(n.cpu_by_layer[2]).c_str(),
                          pct(n.cpu_by_layer[3]).c_str(), pct(n.cpu_by_layer[4]).c_str(),

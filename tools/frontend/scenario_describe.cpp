@@ -148,14 +148,32 @@ void describe_cluster(std::ostream& out, const models::ClusterSpec& c) {
     out << "  switch: " << printable(c.network_switch.model) << " [" << format_bit_rate(c.network_switch.port_bits_per_s)
         << " ports, " << format_duration(c.network_switch.latency_ns) << " port to port]\n";
   }
-  out << "  storage: " << printable(c.stack.model) << " (" << c.stack.id << "), " << resiliency_name(c.resiliency)
-      << ", CSV cache " << (c.csv_cache_bytes == 0 ? std::string("off") : format_size(c.csv_cache_bytes) + " per node")
-      << "\n";
-  out << "  layout: " << (c.stack.columns > 0 ? std::to_string(c.stack.columns) : std::string("auto")) << " columns x "
-      << format_size(static_cast<std::uint64_t>(c.stack.interleave_bytes)) << " interleave, "
-      << format_size(static_cast<std::uint64_t>(c.stack.slab_bytes)) << " slabs\n";
+  out << "  storage: " << printable(c.stack.model) << " (" << c.stack.id << "), " << resiliency_name(c.resiliency);
+  if (c.stack.product == models::ProductKind::S2d) {
+    out << ", CSV cache " << (c.csv_cache_bytes == 0 ? std::string("off") : format_size(c.csv_cache_bytes) + " per node");
+  }
+  out << "\n";
+  if (c.stack.product == models::ProductKind::ScaleIo) {
+    out << "  layout: " << format_size(static_cast<std::uint64_t>(c.stack.slab_bytes))
+        << " chunks, each on two nodes (primary and secondary), spread over every SDS; TCP/IP on every message\n";
+  } else {
+    out << "  layout: " << (c.stack.columns > 0 ? std::to_string(c.stack.columns) : std::string("auto"))
+        << " columns x " << format_size(static_cast<std::uint64_t>(c.stack.interleave_bytes)) << " interleave, "
+        << format_size(static_cast<std::uint64_t>(c.stack.slab_bytes)) << " slabs\n";
+  }
+  if (c.compute_hosts.count > 0) {
+    const models::ComputeHostsSpec& h = c.compute_hosts;
+    out << "  two-layer: the VMs run on " << h.count << " x " << h.node.id << " (" << printable(h.node.model) << "): "
+        << h.node.sockets << " x " << printable(h.cpu.model) << " (" << h.cpu.cores << " cores / " << h.cpu.threads
+        << " threads, " << format_frequency(h.cpu.base_hz) << " base), " << h.node.nic_count << " x " << h.nic.model
+        << " [" << h.nic.ports << " x " << format_bit_rate(h.nic.port_bits_per_s) << "]\n";
+  } else {
+    out << "  hyperconverged: the VMs run on the storage nodes\n";
+  }
   out << "  hypervisor: " << c.hypervisor.model << " (" << c.hypervisor.id << "), " << c.hypervisor.disk_queue_depth
-      << " outstanding I/Os per virtual disk\n";
+      << " outstanding I/Os per virtual disk";
+  if (c.hypervisor.adapter_queue_depth > 0) out << ", " << c.hypervisor.adapter_queue_depth << " per adapter";
+  out << "\n";
   if (!c.volume_owners.empty()) {
     out << "  volume owners:";
     for (std::size_t v = 0; v < c.volume_owners.size(); ++v) {
@@ -171,6 +189,14 @@ void describe_vms(std::ostream& out, const models::VmSpec& vms) {
       << " vCPU" << (vms.memory_bytes ? ", " + format_size(vms.memory_bytes) : std::string()) << " each\n";
   for (std::size_t n = 0; n < vms.failover.size(); ++n) {
     if (vms.failover[n] >= 0) out << "  node " << n + 1 << "'s VMs run on node " << vms.failover[n] + 1 << "\n";
+  }
+  if (vms.oltp) {
+    const models::OltpSpec& o = *vms.oltp;
+    out << "  workload: OLTP database, " << o.users_per_vm << " users per VM, think time "
+        << format_duration(o.think_time_ns) << ", buffer pool " << format_size(o.buffer_pool.buffer_bytes)
+        << " over a " << format_size(o.buffer_pool.database_bytes) << " database, "
+        << format_size(vms.data_disk_bytes) << " data/log disk, CPU scale " << format_number(o.cpu_scale) << "\n";
+    return;
   }
   const models::DiskspdSpec& w = vms.workload;
   out << "  workload: " << workload_name(w) << ", " << format_size(w.file_bytes) << " file per VM, "

@@ -10,6 +10,8 @@
 #include <set>
 
 #include "models/workload/diskspd_regions.hpp"
+#include "models/workload/oltp_spec_check.hpp"
+#include "tools/frontend/calibration_case.hpp"
 #include "tools/frontend/diskspd_parser.hpp"
 #include "tools/frontend/diskspd_xml.hpp"
 #include "tools/frontend/figure_names.hpp"
@@ -59,12 +61,62 @@ auto resolve(const YamlValue& value, Lookup lookup) {
   }
 }
 
+// Two-layer: compute-only hosts that run the VMs (a node part with no drives).
+models::ComputeHostsSpec read_compute_hosts(const YamlValue& value, const Catalog& catalog) {
+  const YamlMap map = value.map({"node", "count"});
+  models::ComputeHostsSpec hosts;
+  const YamlValue node = map.required("node");
+  hosts.node = resolve(node, [&](const std::string& id) { return catalog.node(id); });
+  if (!hosts.node.drives.empty()) {
+    node.fail_expected("a node part without drives: a compute host has no capacity drives (its boot disk is not "
+                       "storage)");
+  }
+  hosts.cpu = catalog.cpu(hosts.node.cpu_id);
+  hosts.nic = catalog.nic(hosts.node.nic_id);
+  hosts.count = static_cast<int>(map.required("count").integer(1, kMaxNodes));
+  return hosts;
+}
+
+// What the storage product accepts of the rest of the cluster.
+void check_product_fit(const YamlMap& map, const models::ClusterSpec& cluster) {
+  if (cluster.stack.product == models::ProductKind::S2d) {
+    if (const auto hosts = map.optional("compute_hosts")) {
+      hosts->fail("Storage Spaces Direct is modelled hyperconverged only (VMs on the storage nodes): remove "
+                  "compute_hosts");
+    }
+    return;
+  }
+  // ScaleIO: a two-way mesh mirror, every node up, no CSV volumes.
+  const YamlValue resiliency = map.required("resiliency");
+  if (cluster.resiliency != models::Resiliency::TwoWayMirror) {
+    resiliency.fail_expected("two-way-mirror: ScaleIO keeps two copies of every chunk (mesh mirror)");
+  }
+  if (const auto failed = map.optional("failed_nodes")) {
+    failed->fail("ScaleIO with failed nodes (degraded mirrors, rebuild) is not modelled yet");
+  }
+  if (const auto owners = map.optional("volume_owners")) {
+    owners->fail("ScaleIO has no volume owners: every SDC talks to every SDS directly");
+  }
+  if (const auto cache = map.optional("csv_cache")) cache->fail("a CSV cache is Storage Spaces Direct's, not ScaleIO's");
+  for (const char* key : {"witness", "repair_speed"}) {
+    if (const auto value = map.optional(key)) {
+      value->fail("ScaleIO failures (degraded mirrors, rebuild) are not modelled yet, so '" + std::string(key) +
+                  "' would not be used");
+    }
+  }
+}
+
 models::ClusterSpec read_cluster(const YamlValue& value, const Catalog& catalog) {
-  const YamlMap map = value.map(
-      {"node", "nodes", "switch", "stack", "hypervisor", "resiliency", "csv_cache", "cache_warmup", "failed_nodes",
-       "volume_owners", "witness", "repair_speed"});
+  const YamlMap map = value.map({"node", "nodes", "switch", "stack", "hypervisor", "resiliency", "csv_cache",
+                                 "cache_warmup", "failed_nodes", "volume_owners", "witness", "repair_speed",
+                                 "compute_hosts"});
   models::ClusterSpec cluster;
-  cluster.node = resolve(map.required("node"), [&](const std::string& id) { return catalog.node(id); });
+  const YamlValue node_value = map.required("node");
+  cluster.node = resolve(node_value, [&](const std::string& id) { return catalog.node(id); });
+  if (cluster.node.drives.empty()) {
+    node_value.fail_expected("a node part with capacity drives (a storage node); a part without drives can be a "
+                             "compute host (cluster.compute_hosts)");
+  }
   // The catalog checked at load time that these ids exist.
   cluster.cpu = catalog.cpu(cluster.node.cpu_id);
   for (const models::NodeDriveGroup& group : cluster.node.drives) {
@@ -85,14 +137,19 @@ models::ClusterSpec read_cluster(const YamlValue& value, const Catalog& catalog)
   }
   cluster.stack = resolve(map.required("stack"), [&](const std::string& id) { return catalog.stack(id); });
   // S2D runs only on Hyper-V (Windows Server / Azure Stack HCI): that is its default.
+  // ScaleIO runs under several hypervisors: the scenario names the one the VMs run on.
   if (const auto hypervisor = map.optional("hypervisor")) {
     cluster.hypervisor = resolve(*hypervisor, [&](const std::string& id) { return catalog.hypervisor(id); });
     if (cluster.stack.product == models::ProductKind::S2d && cluster.hypervisor.kind != models::HypervisorKind::HyperV) {
       hypervisor->fail_expected("a Hyper-V profile: Storage Spaces Direct runs on Hyper-V hosts");
     }
+  } else if (cluster.stack.product == models::ProductKind::ScaleIo) {
+    map.fail("expected a hypervisor: ScaleIO runs under ESXi, Hyper-V or Linux; name the profile of the hosts the "
+             "VMs run on (like esxi-5.5)");
   } else {
     cluster.hypervisor = catalog.hypervisor("hyper-v");
   }
+  if (const auto hosts = map.optional("compute_hosts")) cluster.compute_hosts = read_compute_hosts(*hosts, catalog);
 
   const YamlValue resiliency = map.required("resiliency");
   cluster.resiliency = resiliency.choice<models::Resiliency>({{"simple", models::Resiliency::Simple},
@@ -165,6 +222,7 @@ models::ClusterSpec read_cluster(const YamlValue& value, const Catalog& catalog)
       cluster.volume_owners.push_back(owner - 1);
     }
   }
+  check_product_fit(map, cluster);
   return cluster;
 }
 
@@ -278,16 +336,49 @@ Workload read_workload(const YamlValue& value) {
   return {spec, file_size_key};
 }
 
-// Counts that feed memory: VMs, requests in flight, slabs; and the working set
-// against what the pool can hold.
-void check_vm_totals(const YamlMap& map, const models::VmSpec& vms, const models::ClusterSpec& cluster,
-                     const YamlValue& file_size_key) {
+std::uint64_t check_vm_count(const YamlMap& map, const models::VmSpec& vms) {
   const std::uint64_t vm_total = std::accumulate(vms.per_node.begin(), vms.per_node.end(), std::uint64_t{0});
   if (vm_total > static_cast<std::uint64_t>(limits::kMaxVms)) {
     map.required("per_node").fail("expected at most " + std::to_string(limits::kMaxVms) +
                                   " VMs in the cluster, got " + std::to_string(vm_total) +
                                   " (kMaxVms in tools/frontend/input_limits.hpp)");
   }
+  return vm_total;
+}
+
+// Every VM's disk (the DISKSPD file, the database disk) against what the pool can
+// hold, and the slabs it makes against what the slab map may hold.
+void check_fits_pool(std::uint64_t vm_total, std::uint64_t bytes_per_vm, const models::ClusterSpec& cluster,
+                     const YamlValue& size_key) {
+  const double slab = cluster.stack.slab_bytes;
+  const double slabs = std::ceil(static_cast<double>(bytes_per_vm) / slab) * static_cast<double>(vm_total);
+  double pool = 0;
+  for (std::size_t g = 0; g < cluster.node.drives.size(); ++g) {
+    if (cluster.node.drives[g].role != models::DriveRole::Capacity) continue;
+    pool += static_cast<double>(cluster.node.drives[g].count) * static_cast<double>(cluster.drives[g].capacity_bytes);
+  }
+  pool *= cluster.node_count;
+  const double needed = slabs * slab * models::copies(cluster.resiliency);
+  if (needed > pool) {
+    size_key.fail(std::to_string(vm_total) + " VMs x " + format_size(bytes_per_vm) + " x " +
+                  std::to_string(models::copies(cluster.resiliency)) + " copies need " + approx_size(needed) +
+                  " in whole slabs; the pool's capacity drives hold " + approx_size(pool) +
+                  "; expected a working set that fits");
+  }
+  // The slab map holds one extent per slab and copy; the pool holds every copy.
+  if (slabs > static_cast<double>(limits::kMaxSlabs)) {
+    size_key.fail("the VMs' disks make " + format_count(slabs) + " slabs of " +
+                  format_size(static_cast<std::uint64_t>(slab)) + "; expected at most " +
+                  format_count(static_cast<double>(limits::kMaxSlabs)) +
+                  " (kMaxSlabs in tools/frontend/input_limits.hpp; or smaller disks)");
+  }
+}
+
+// Counts that feed memory: VMs, requests in flight, slabs; and the working set
+// against what the pool can hold.
+void check_vm_totals(const YamlMap& map, const models::VmSpec& vms, const models::ClusterSpec& cluster,
+                     const YamlValue& file_size_key) {
+  const std::uint64_t vm_total = check_vm_count(map, vms);
   const models::DiskspdSpec& w = vms.workload;
   const std::uint64_t per_vm = static_cast<std::uint64_t>(w.outstanding_per_vm());
   const std::uint64_t requests = vm_total * per_vm;
@@ -298,28 +389,22 @@ void check_vm_totals(const YamlMap& map, const models::VmSpec& vms, const models
                                   std::to_string(limits::kMaxRequests) +
                                   " (kMaxRequests in tools/frontend/input_limits.hpp)");
   }
-  const double slab = cluster.stack.slab_bytes;
-  const double slabs = std::ceil(static_cast<double>(w.file_bytes) / slab) * static_cast<double>(vm_total);
-  double pool = 0;
-  for (std::size_t g = 0; g < cluster.node.drives.size(); ++g) {
-    if (cluster.node.drives[g].role != models::DriveRole::Capacity) continue;
-    pool += static_cast<double>(cluster.node.drives[g].count) * static_cast<double>(cluster.drives[g].capacity_bytes);
+  check_fits_pool(vm_total, w.file_bytes, cluster, file_size_key);
+}
+
+// The OLTP users are simulated one by one, like requests in flight.
+void check_oltp_totals(const YamlMap& map, const models::VmSpec& vms, const models::ClusterSpec& cluster) {
+  const std::uint64_t vm_total = check_vm_count(map, vms);
+  const YamlMap oltp = map.required("oltp").map({"application", "users", "think_time", "buffer_pool",
+                                                  "database_size", "data_disk"});
+  const std::uint64_t users = vm_total * static_cast<std::uint64_t>(vms.oltp->users_per_vm);
+  if (users > limits::kMaxRequests) {
+    oltp.required("users").fail("VMs x users per VM = " + std::to_string(vm_total) + " x " +
+                                std::to_string(vms.oltp->users_per_vm) + " = " + std::to_string(users) +
+                                " users; expected at most " + std::to_string(limits::kMaxRequests) +
+                                " (kMaxRequests in tools/frontend/input_limits.hpp)");
   }
-  pool *= cluster.node_count;
-  const double needed = slabs * slab * models::copies(cluster.resiliency);
-  if (needed > pool) {
-    file_size_key.fail(std::to_string(vm_total) + " VMs x " + format_size(w.file_bytes) + " x " +
-                       std::to_string(models::copies(cluster.resiliency)) + " copies need " +
-                       approx_size(needed) + " in whole slabs; the pool's capacity drives hold " + approx_size(pool) +
-                       "; expected a working set that fits");
-  }
-  // The slab map holds one extent per slab and copy; the pool holds every copy.
-  if (slabs > static_cast<double>(limits::kMaxSlabs)) {
-    file_size_key.fail("the VMs' files make " + format_count(slabs) + " slabs of " +
-                       format_size(static_cast<std::uint64_t>(slab)) + "; expected at most " +
-                       format_count(static_cast<double>(limits::kMaxSlabs)) +
-                       " (kMaxSlabs in tools/frontend/input_limits.hpp; or a smaller file_size)");
-  }
+  check_fits_pool(vm_total, vms.data_disk_bytes, cluster, oltp.required("data_disk"));
 }
 
 // VM memory is not simulated, but VMs that need more than their host has cannot run.
@@ -336,8 +421,35 @@ void check_vm_memory(const YamlMap& map, const models::VmSpec& vms, const models
   }
 }
 
-models::VmSpec read_vms(const YamlValue& value, models::ClusterSpec& cluster, const models::FailureTimeline& timeline) {
-  const YamlMap map = value.map({"per_node", "vcpus", "memory", "workload", "failover"});
+// An OLTP database in every VM: the application part plus this scenario's users and sizes.
+void read_oltp(const YamlValue& value, const Catalog& catalog, models::VmSpec& vms) {
+  const YamlMap map = value.map({"application", "users", "think_time", "buffer_pool", "database_size", "data_disk"});
+  models::OltpSpec spec =
+      resolve(map.required("application"), [&](const std::string& id) { return catalog.application(id); }).oltp;
+  spec.users_per_vm = static_cast<int>(map.required("users").integer(1, 10'000'000));
+  const YamlValue think = map.required("think_time");
+  spec.think_time_ns = think.duration_ns();
+  if (spec.think_time_ns < 0) think.fail_expected("a duration of at least 0");
+  spec.buffer_pool.buffer_bytes = map.required("buffer_pool").size();
+  spec.buffer_pool.database_bytes = map.required("database_size").size();
+  const YamlValue disk = map.required("data_disk");
+  vms.data_disk_bytes = disk.size();
+  try {
+    models::check_oltp_spec(spec);
+  } catch (const std::invalid_argument& e) {
+    value.fail(e.what());
+  }
+  const std::uint64_t needed = spec.buffer_pool.database_bytes / spec.page_bytes * spec.page_bytes + spec.log.region_bytes;
+  if (vms.data_disk_bytes < needed) {
+    disk.fail_expected("a disk of at least the database plus the application's log region (" + format_size(needed) +
+                       ")");
+  }
+  vms.oltp = spec;
+}
+
+models::VmSpec read_vms(const YamlValue& value, models::ClusterSpec& cluster, const Catalog& catalog,
+                        const models::FailureTimeline& timeline) {
+  const YamlMap map = value.map({"per_node", "vcpus", "memory", "workload", "oltp", "failover"});
   models::VmSpec vms;
   const YamlValue per_node = map.required("per_node");
   if (per_node.is_list()) {
@@ -402,9 +514,19 @@ models::VmSpec read_vms(const YamlValue& value, models::ClusterSpec& cluster, co
   }
   vms.vcpus = static_cast<int>(map.required("vcpus").integer(1, 1024));
   if (const auto memory = map.optional("memory")) vms.memory_bytes = memory->size();
-  const Workload workload = read_workload(map.required("workload"));
-  vms.workload = workload.spec;
-  check_vm_totals(map, vms, cluster, workload.file_size_key);
+  const auto workload = map.optional("workload");
+  const auto oltp = map.optional("oltp");
+  if (workload.has_value() == oltp.has_value()) {
+    map.fail("expected exactly one of workload (DISKSPD, as VMFleet runs it) or oltp (a database application)");
+  }
+  if (workload) {
+    const Workload w = read_workload(*workload);
+    vms.workload = w.spec;
+    check_vm_totals(map, vms, cluster, w.file_size_key);
+  } else {
+    read_oltp(*oltp, catalog, vms);
+    check_oltp_totals(map, vms, cluster);
+  }
   check_vm_memory(map, vms, cluster);
   return vms;
 }
@@ -515,7 +637,8 @@ models::FailureTimeline read_timeline(const YamlValue& value, const models::Clus
 double read_figure_value(const YamlValue& value, models::Figure figure) {
   double parsed = 0;
   switch (figure_unit(figure)) {
-    case FigureUnit::Iops: parsed = value.count(); break;
+    case FigureUnit::Iops:
+    case FigureUnit::Tps: parsed = value.count(); break;
     case FigureUnit::BytesPerSecond: parsed = value.byte_rate(); break;
     case FigureUnit::Seconds: parsed = static_cast<double>(value.duration_ns()) * 1e-9; break;
     case FigureUnit::Percent: parsed = value.percent(); break;
@@ -524,7 +647,10 @@ double read_figure_value(const YamlValue& value, models::Figure figure) {
   return parsed;
 }
 
-std::vector<models::ReferenceFigure> read_reference(const YamlValue& value) {
+// `calibration_case` is the scenario's case name; `catalog_names_case` whether a
+// catalog field was fitted on it.
+std::vector<models::ReferenceFigure> read_reference(const YamlValue& value, const std::string& calibration_case,
+                                                    bool catalog_names_case) {
   const YamlMap map = value.map({"source", "figures"});
   std::string source;
   if (const auto given = map.optional("source")) source = given->text();
@@ -548,9 +674,12 @@ std::vector<models::ReferenceFigure> read_reference(const YamlValue& value) {
     }
     if (const auto calibration = entry.optional("calibration")) {
       figure.calibration = calibration->boolean();
-      const bool another = std::any_of(figures.begin(), figures.end(),
-                                       [](const models::ReferenceFigure& f) { return f.calibration; });
-      if (figure.calibration && another) calibration->fail("only one figure per scenario may be the calibration figure");
+      // A fitted figure is no prediction: the catalog must say what was fitted on it.
+      if (figure.calibration && !catalog_names_case) {
+        calibration->fail("no catalog constant is calibrated on case '" + calibration_case +
+                          "' (a field whose source is \"calibrated: " + calibration_case +
+                          "\"); a figure is a calibration figure only when a constant was fitted on it");
+      }
     }
     figure.note = source;
     if (const auto note = entry.optional("note")) figure.note = note->text();
@@ -623,13 +752,20 @@ models::ScenarioSpec load_scenario(const std::filesystem::path& file, const Cata
   scenario.cluster = read_cluster(map.required("cluster"), catalog);
   scenario.run = read_run(map.required("run"));
   if (const auto timeline = map.optional("timeline")) {
+    if (scenario.cluster.stack.product == models::ProductKind::ScaleIo) {
+      timeline->fail("ScaleIO failures (degraded mirrors, rebuild) are not modelled yet");
+    }
     if (!scenario.cluster.stack.failure.defined) {
       timeline->fail("stack '" + scenario.cluster.stack.id + "' describes no failure handling (failure:)");
     }
     scenario.timeline = read_timeline(*timeline, scenario.cluster, scenario.run);
   }
-  scenario.vms = read_vms(map.required("vms"), scenario.cluster, scenario.timeline);
-  if (const auto reference = map.optional("reference")) scenario.references = read_reference(*reference);
+  scenario.vms = read_vms(map.required("vms"), scenario.cluster, catalog, scenario.timeline);
+  if (const auto reference = map.optional("reference")) {
+    const std::string calibration_case = calibration_case_name(scenario);
+    scenario.references =
+        read_reference(*reference, calibration_case, !catalog.fields_calibrated_on(calibration_case).empty());
+  }
   for (const std::string& assignment : overrides) scenario.title += " [" + assignment + "]";
   return scenario;
 }

@@ -13,12 +13,16 @@
 //     resiliency: three-way-mirror        * simple | two-way-mirror | three-way-mirror (needs >= copies nodes)
 //     csv_cache: 0                          size per node; default 0 (off)
 //     failed_nodes: [4]                     1-based node numbers down for the whole run; default none
+//     hypervisor: hyper-v                   catalog hypervisor id of the hosts the VMs run on; default hyper-v
+//                                           for s2d (which refuses others); required for scaleio
+//     compute_hosts: {node: ID, count: 4}   two-layer: the VMs run on `count` compute-only hosts (a node
+//                                           part without drives), dealt round-robin; default none (HCI)
 //   vms:                                  *
 //     per_node: 64                        * one count for every healthy node (failed nodes get 0),
 //                                           or a list with one entry per node (failed nodes must be 0); 0..1024
 //     vcpus: 2                            *
 //     memory: 4GiB                          default 0; the VMs on a node must fit the node's memory
-//     workload:                           *
+//     workload:                           * exactly one of workload / oltp
 //       vmfleet: B4-T2-O32-W0-PR            exactly one of vmfleet / vmfleet2 / diskspd / xml
 //       vmfleet2: General4KWriteRatio30     a VMFleet 2.0 core workload (vmfleet2_workloads.hpp)
 //       diskspd: "-b4K -t2 -o32 -w0 -r"     (see diskspd_parser.hpp for flags and defaults), or a
@@ -27,6 +31,13 @@
 //       file_size: 10GiB                    the VM's file, which every target works in; or -c in the
 //                                           diskspd line / FileSize in the profile (not both);
 //                                           VMs x file_size x copies must fit the pool's capacity drives
+//     oltp:                                 an OLTP database in every VM instead of DISKSPD
+//       application: sql-server-oltp      * catalog application id
+//       users: 15000                      * per VM
+//       think_time: 4.743s                * mean (exponential)
+//       buffer_pool: 48GB                 * per VM
+//       database_size: 150GB              * per VM (the data file, at the start of the disk)
+//       data_disk: 500GB                  * the VM's data/log virtual disk (log region at its end)
 //   run:                                  *
 //     duration: 200ms                     * measured simulated time after warm-up
 //     warmup: 20ms                          default 0
@@ -36,6 +47,7 @@
 //     figures:
 //       - figure: read_iops               * read_iops write_iops total_iops read_throughput write_throughput
 //                                           total_throughput read_latency_avg write_latency_avg latency_avg
+//                                           tps transaction_latency_avg (OLTP)
 //         value: 5727985                  * a count (IOPS), a byte rate (105GB/s) or a duration (1.3ms)
 //         tolerance: 10%                    default 25%
 //         comparison: approximately         approximately | at_most

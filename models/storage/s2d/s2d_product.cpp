@@ -35,6 +35,14 @@ S2dProduct::S2dProduct(sim::Engine& engine, const ClusterSpec& spec, Cluster& cl
       csv_(cluster.cpus(), spec.stack.connections_per_pair),
       requests_(&requests),
       cache_warmup_(spec.cache_warmup) {
+  if (spec.compute_hosts.count > 0) {
+    throw std::invalid_argument("Storage Spaces Direct is modelled hyperconverged only: cluster.compute_hosts is not "
+                                "supported for it");
+  }
+  if (spec.hypervisor.kind != HypervisorKind::HyperV) {
+    throw std::invalid_argument("Storage Spaces Direct runs on Hyper-V hosts; hypervisor '" + spec.hypervisor.id +
+                                "' is not Hyper-V");
+  }
   const int nodes = cluster.node_count();
   std::vector<int> owners = spec.volume_owners;
   if (owners.empty()) {

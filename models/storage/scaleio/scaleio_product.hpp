@@ -1,0 +1,154 @@
+// ScaleIO (PowerFlex): the I/O path of a VM's virtual disk on a ScaleIO volume
+// (mechanisms.md section 3).
+//
+// Roles: an SDS on every storage node serves its local drives; the SDC, the
+// block client in the hypervisor of the host the VM runs on (hyperconverged:
+// the storage node itself; two-layer: a compute host), is the only part in the
+// data path. Both talk TCP/IP: every message costs the protocol's work and
+// the TCP stack's (per message and per byte) at both ends.
+// Placement: a volume is cut into chunks (VolumeLayout with one column, the
+// chunk as extent and stripe unit), each chunk mirrored on two different
+// storage nodes ("mesh mirror"), spread evenly over all SDSs and their drives
+// (least-used first). The first copy is the chunk's primary.
+//
+// 1. SDC (host CPU of the VM's host): the hypervisor's work, the SDC's per-I/O
+//    work, and sending one request per chunk piece to that piece's primary SDS.
+// 2. Primary SDS (its connection end of the SDC-SDS socket): receive, SDS and
+//    drive-issue work; a read also sends the reply in the same burst.
+//    Read: drive read -> reply over the network -> SDC receives -> done.
+//    Write: the primary writes its drive and forwards the data to the
+//    secondary SDS at once; the secondary (its end of the SDS-SDS socket)
+//    receives, writes its drive and acknowledges; when both are done the
+//    primary acknowledges to the SDC.
+// A message between an SDC and the SDS on the same node (hyperconverged, the
+// primary is local) goes through the host's virtual switch: it costs the same
+// TCP work at both ends but crosses no wire. Each socket's messages are
+// handled one at a time at each end (Connections).
+//
+// Stages (IoStage): Host = the SDC burst; Network = wire time; RemoteCpu = SDS
+// bursts (primary and secondary, queueing at their socket ends included);
+// Drive = the drive, or for a write the mirror branch that finished last;
+// CompletionCpu = the SDC receiving the reply. For an I/O split over chunks,
+// the backend stages are those of the piece that finished last.
+//
+// Not modelled: failed nodes (degraded mirrors, rebuild), the MDM (outside the
+// data path), RAM read cache. The product refuses what it would not honour.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "models/cluster/cluster.hpp"
+#include "models/io/io_request.hpp"
+#include "models/network/connections.hpp"
+#include "models/placement/volume_layout.hpp"
+#include "models/spec/scenario_spec.hpp"
+#include "models/storage/storage_product.hpp"
+#include "sim/engine.hpp"
+
+namespace hcisim::models {
+
+class ScaleIoProduct final : public StorageProduct {
+ public:
+  ScaleIoProduct(sim::Engine& engine, const ClusterSpec& spec, Cluster& cluster, RequestTable& requests);
+
+  void connect(sim::EventHandler& client) override { client_ = &client; }
+  // A ScaleIO volume of `bytes` mapped to the SDC on `host` (any host: storage
+  // node or compute host); `volume` names no shared volume here (each virtual
+  // disk is its own ScaleIO volume) and is not used.
+  std::uint32_t attach_disk(int host, int volume, std::uint64_t bytes) override;
+  void reserve(std::size_t requests, std::uint64_t max_bytes, std::uint64_t align) override;
+  void submit(std::uint32_t request, const CpuWork& host_work) override;
+  const ProductCounters& counters() const override { return counters_; }
+  // Failures are not modelled (the loader refuses them): these throw std::invalid_argument.
+  void node_failed(int node) override;
+  void node_returned(int node) override;
+  void drive_failed(int node, int drive) override;
+  RepairStatus repair_status() const override { return {}; }
+  ProductHotspot hotspot(sim::SimTime now) const override;
+  void reset_stats() override { counters_ = ProductCounters{}; }
+
+  const VolumeLayout& layout() const { return layout_; }
+  // Cycles of one message end of `bytes` (protocol + TCP/IP).
+  double message_cycles(double bytes) const;
+
+ private:
+  // One chunk piece of a request: its primary (copy 0) and, for a write, its secondary (copy 1).
+  struct SubOp {
+    std::array<std::uint16_t, 2> node{};
+    std::array<std::uint16_t, 2> drive{};
+    std::array<std::uint64_t, 2> drive_offset{};
+    std::uint64_t bytes = 0;
+    int branches = 0;                          // write: local drive and mirror still running
+    std::uint32_t lane = 0;                    // which of the pair's sockets carries it
+    sim::SimTime started = 0;                  // when its current step began
+    sim::SimTime mirror_started = 0;
+    std::array<sim::SimTime, 4> backend{};     // Network, RemoteCpu, Drive, CompletionCpu
+    std::array<sim::SimTime, 4> mirror{};      // the same, for the secondary's branch
+  };
+  using Arg = std::uint64_t;  // request | piece << 32
+  static Arg arg_of(std::uint32_t request, int piece) { return request | (static_cast<std::uint64_t>(piece) << 32); }
+  static std::uint32_t request_of(Arg arg) { return static_cast<std::uint32_t>(arg); }
+  static int piece_of(Arg arg) { return static_cast<int>(arg >> 32); }
+
+  IoRequest& req(std::uint32_t id) { return (*requests_)[id]; }
+  SubOp& sub(Arg arg) {
+    return subops_[static_cast<std::size_t>(request_of(arg)) * static_cast<std::size_t>(max_pieces_) +
+                   static_cast<std::size_t>(piece_of(arg))];
+  }
+  std::uint64_t to_primary_bytes(const IoRequest& r, const SubOp& s) const;
+  std::uint64_t to_sdc_bytes(const IoRequest& r, const SubOp& s) const;
+  void step(SubOp& s, IoStage stage);
+  void mirror_step(SubOp& s, IoStage stage);
+  void at_primary(Arg arg);
+  void to_sdc(Arg arg, sim::EventHandler& arrived);
+  void finish_piece(Arg arg);
+
+  void on_sdc_done(Arg arg);
+  void on_request_arrived(Arg arg);
+  void on_primary_cpu_done(Arg arg);
+  void on_primary_read_done(Arg arg);
+  void on_reply_arrived(Arg arg);
+  void on_piece_received(Arg arg);
+  void on_local_write_done(Arg arg);
+  void on_mirror_arrived(Arg arg);
+  void on_secondary_cpu_done(Arg arg);
+  void on_secondary_write_done(Arg arg);
+  void on_mirror_ack_arrived(Arg arg);
+  void on_mirror_done(Arg arg);
+  void on_branch_done(Arg arg);
+  void on_ack_sent(Arg arg);
+
+  sim::Engine* engine_;
+  Cluster* cluster_;
+  StackSpec stack_;
+  VolumeLayout layout_;
+  Connections sdc_;  // SDC -> SDS sockets (client: the VM's host, server: the primary)
+  Connections sds_;  // SDS -> SDS sockets (client: the primary, server: the secondary)
+  RequestTable* requests_;
+  sim::EventHandler* client_ = nullptr;
+  std::vector<SubOp> subops_;
+  int max_pieces_ = 0;
+  std::vector<Piece> pieces_;  // scratch for split()
+  std::uint32_t next_lane_ = 0;  // pieces are dealt round-robin over a pair's sockets
+  ProductCounters counters_;
+
+  template <void (ScaleIoProduct::*Method)(Arg)>
+  using Step = sim::MemberEvent<ScaleIoProduct, Method>;
+  Step<&ScaleIoProduct::on_sdc_done> sdc_done_{*this};
+  Step<&ScaleIoProduct::on_request_arrived> request_arrived_{*this};
+  Step<&ScaleIoProduct::on_primary_cpu_done> primary_cpu_done_{*this};
+  Step<&ScaleIoProduct::on_primary_read_done> primary_read_done_{*this};
+  Step<&ScaleIoProduct::on_reply_arrived> reply_arrived_{*this};
+  Step<&ScaleIoProduct::on_piece_received> piece_received_{*this};
+  Step<&ScaleIoProduct::on_local_write_done> local_write_done_{*this};
+  Step<&ScaleIoProduct::on_mirror_arrived> mirror_arrived_{*this};
+  Step<&ScaleIoProduct::on_secondary_cpu_done> secondary_cpu_done_{*this};
+  Step<&ScaleIoProduct::on_secondary_write_done> secondary_write_done_{*this};
+  Step<&ScaleIoProduct::on_mirror_ack_arrived> mirror_ack_arrived_{*this};
+  Step<&ScaleIoProduct::on_mirror_done> mirror_done_{*this};
+  Step<&ScaleIoProduct::on_ack_sent> ack_sent_{*this};
+};
+
+}  // namespace hcisim::models
