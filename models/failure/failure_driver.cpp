@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 
@@ -9,7 +10,13 @@ namespace hcisim::models {
 
 namespace {
 constexpr double kSecondsPerYear = 365.25 * 24 * 3600;
+
+std::string seconds_text(sim::SimTime t) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g s", sim::to_seconds(t));
+  return text;
 }
+}  // namespace
 
 std::vector<TimelineEvent> random_failures(const ScenarioSpec& spec, sim::SimTime end, sim::RandomStream rng) {
   std::vector<TimelineEvent> out;
@@ -41,7 +48,7 @@ std::vector<TimelineEvent> random_failures(const ScenarioSpec& spec, sim::SimTim
 }
 
 FailureDriver::FailureDriver(sim::Engine& engine, const ScenarioSpec& spec, Cluster& cluster, StorageProduct& product,
-                             VmIoPath& vms, RestartableWorkload* workload, std::vector<RunEvent>& log)
+                             VmIoPath& vms, RestartableWorkload* workload, RunLog& log)
     : engine_(&engine),
       cluster_(&cluster),
       product_(&product),
@@ -101,6 +108,9 @@ void FailureDriver::on_event(std::uint64_t index) {
       restarts_.push_back(stopped);
       engine_->schedule_in(detection_ns_ + vm_restart_ns_, restart_event_,
                            (static_cast<std::uint64_t>(e.node) << 32) | (restarts_.size() - 1));
+      log_->add(engine_->now(), RunEventKind::VmStop, std::to_string(stopped.size()) + " VMs of node " + std::to_string(e.node + 1) +
+                                           " stop; they restart once the failure is detected and they have booted (" +
+                                           seconds_text(detection_ns_ + vm_restart_ns_) + ")");
     }
   } else {
     if (cluster_->up(e.node)) return;
@@ -113,12 +123,12 @@ void FailureDriver::restart(std::uint64_t token) {
   const std::vector<std::uint32_t>& stopped = restarts_[token & 0xFFFFFFFFu];
   const int host = failover_node(failed);
   if (host < 0) {
-    log_->push_back({engine_->now(), "no running node is left for the VMs of node " + std::to_string(failed + 1)});
+    log_->add(engine_->now(), RunEventKind::Note, "no running node is left for the VMs of node " + std::to_string(failed + 1));
     return;
   }
   for (const std::uint32_t vm : stopped) vms_->restart_vm(vm, host, cluster_->cpu(host), *workload_);
-  log_->push_back({engine_->now(), std::to_string(stopped.size()) + " VMs of node " + std::to_string(failed + 1) +
-                                       " restarted on node " + std::to_string(host + 1)});
+  log_->add(engine_->now(), RunEventKind::VmRestart, std::to_string(stopped.size()) + " VMs of node " + std::to_string(failed + 1) +
+                                       " restarted on node " + std::to_string(host + 1));
 }
 
 }  // namespace hcisim::models

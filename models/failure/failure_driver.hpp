@@ -21,7 +21,7 @@ namespace hcisim::models {
 class FailureDriver final : public sim::EventHandler {
  public:
   FailureDriver(sim::Engine& engine, const ScenarioSpec& spec, Cluster& cluster, StorageProduct& product,
-                VmIoPath& vms, RestartableWorkload* workload, std::vector<RunEvent>& log);
+                VmIoPath& vms, RestartableWorkload* workload, RunLog& log);
 
   // Schedules every event of the timeline (and the random ones) from time 0.
   void start();
@@ -37,7 +37,7 @@ class FailureDriver final : public sim::EventHandler {
   StorageProduct* product_;
   VmIoPath* vms_;
   RestartableWorkload* workload_;
-  std::vector<RunEvent>* log_;
+  RunLog* log_;
   std::vector<TimelineEvent> events_;
   std::vector<int> failover_;               // per node: where its VMs go (-1 = the cluster picks)
   sim::SimTime detection_ns_;

@@ -11,6 +11,8 @@
 #include "models/io/io_request.hpp"
 #include "models/spec/oltp_spec.hpp"
 #include "models/spec/scenario_spec.hpp"
+#include "models/storage/run_event.hpp"
+#include "models/workload/phase_measurement.hpp"
 
 namespace hcisim::models {
 
@@ -93,7 +95,19 @@ struct TimelinePoint {
 // One failure, return, failover or repair milestone, in simulated time.
 struct TimelineMark {
   double at_s = 0;
+  RunEventKind kind = RunEventKind::Note;
   std::string what;
+};
+
+// The measured I/O of one phase of a run with failures (healthy, degraded,
+// repairing), over the time the run spent in it.
+struct PhaseResult {
+  RunPhase phase = RunPhase::Healthy;
+  double seconds = 0;
+  double read_iops = 0, write_iops = 0;
+  double read_bytes_per_s = 0, write_bytes_per_s = 0;
+  LatencySummary read_latency, write_latency;
+  std::uint64_t failed_ios = 0;
 };
 
 struct RunPerformance {
@@ -153,6 +167,8 @@ struct RunResult {
   std::vector<TimelinePoint> timeline;  // equal intervals over the measured time
   std::vector<TimelineMark> events;     // failures, returns, failovers, repair done (warm-up included)
   std::uint64_t failed_ios = 0;         // measured I/Os the storage failed (volume offline, no copy)
+  std::vector<PhaseResult> phases;      // runs with a failure timeline: the phases the run went through
+  double repaired_bytes = 0;            // resynced or rebuilt over the whole run (warm-up included)
   RunPerformance performance;       // wall-clock figures: not deterministic
   // Why the numbers may not be what they seem (steady_state.hpp); empty when they are.
   std::vector<std::string> warnings;

@@ -68,6 +68,7 @@ struct Model {
   RequestTable requests;
   Measurement measurement;
   OltpMeasurement oltp_measurement;
+  PhaseMeasurement phases;  // runs with a failure timeline
   Cluster cluster;
   std::unique_ptr<StorageProduct> product;
   std::unique_ptr<DiskspdWorkload> diskspd;
@@ -162,6 +163,7 @@ class WarmupEnd final : public sim::EventHandler {
       } else {
         m_.measurement.begin_every(m_.engine.now(), duration_, interval_);
       }
+      m_.phases.begin(m_.engine.now());
       start = sample(m_);
     } else {
       samples.push_back(sample(m_));
@@ -284,6 +286,35 @@ StageBreakdown stage_means(const Measurement& measurement, bool write, std::uint
 
 }  // namespace
 
+// Repairing while a resync or rebuild runs; degraded while a part is down or a
+// copy is missing or stale; healthy otherwise.
+RunPhase current_phase(const Model& m) {
+  const RepairStatus r = m.product->repair_status();
+  if (r.repairing) return RunPhase::Repairing;
+  bool all_up = true;
+  for (int n = 0; n < m.cluster.node_count(); ++n) all_up = all_up && m.cluster.up(n);
+  return all_up && r.degraded_bytes == 0 ? RunPhase::Healthy : RunPhase::Degraded;
+}
+
+void fill_phases(RunResult& result, const PhaseMeasurement& phases) {
+  for (int i = 0; i < kRunPhases; ++i) {
+    const auto phase = static_cast<RunPhase>(i);
+    const PhaseTotals& t = phases.totals(phase);
+    if (t.time <= 0) continue;
+    PhaseResult p;
+    p.phase = phase;
+    p.seconds = sim::to_seconds(t.time);
+    p.read_iops = static_cast<double>(t.reads) / p.seconds;
+    p.write_iops = static_cast<double>(t.writes) / p.seconds;
+    p.read_bytes_per_s = static_cast<double>(t.read_bytes) / p.seconds;
+    p.write_bytes_per_s = static_cast<double>(t.write_bytes) / p.seconds;
+    p.read_latency = summarise(t.read_latency);
+    p.write_latency = summarise(t.write_latency);
+    p.failed_ios = t.failed;
+    result.phases.push_back(p);
+  }
+}
+
 RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   if (spec.run.duration_ns <= 0) throw std::invalid_argument("run duration must be positive");
   if (spec.run.warmup_ns < 0 || spec.run.warmup_ns > std::numeric_limits<sim::SimTime>::max() - spec.run.duration_ns) {
@@ -303,8 +334,12 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   const sim::SimTime end = warmup + spec.run.duration_ns;
   WarmupEnd warmup_end(m, spec.run.duration_ns, spec.run.interval_ns);
   m.engine.schedule_at(warmup, warmup_end);
-  std::vector<RunEvent> events;
+  RunLog events;
   m.product->set_event_log(&events);
+  if (spec.timeline.random_failures || !spec.timeline.events.empty()) {
+    m.measurement.split_by_phase(&m.phases);
+    events.on_event = [&m](const RunEvent&) { m.phases.set_phase(current_phase(m), m.engine.now()); };
+  }
   FailureDriver failures(m.engine, spec, m.cluster, *m.product, m.vms, m.diskspd.get(), events);
   failures.start();
   if (m.oltp) {
@@ -323,6 +358,7 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   }
   m.measurement.finish(m.engine.now());
   m.oltp_measurement.finish(m.engine.now());
+  m.phases.finish(m.engine.now());
 
   RunResult result;
   result.scenario_id = spec.id;
@@ -386,7 +422,9 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
     result.timeline.push_back(p);
   }
   result.failed_ios = measurement.failed();
-  for (const RunEvent& e : events) result.events.push_back({sim::to_seconds(e.at), e.what});
+  for (const RunEvent& e : events.events()) result.events.push_back({sim::to_seconds(e.at), e.kind, e.what});
+  if (events.on_event) fill_phases(result, m.phases);
+  result.repaired_bytes = static_cast<double>(m.product->repair_status().bytes_repaired);
   fill_nodes(result, m);
   const ProductHotspot hotspot = m.product->hotspot(m.engine.now());
   result.hotspot = hotspot.what;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "models/hardware/cpu_work.hpp"
+#include "models/storage/run_event.hpp"
 #include "sim/engine.hpp"
 
 namespace hcisim::models {
@@ -25,12 +26,6 @@ struct RepairStatus {
   std::uint64_t bytes_repaired = 0;    // since the run started
   std::uint64_t degraded_bytes = 0;    // extent copies missing or stale now (on failed parts or awaiting repair)
   bool repairing = false;
-};
-
-// Something that happened to the cluster during the run, for reports.
-struct RunEvent {
-  sim::SimTime at = 0;
-  std::string what;
 };
 
 struct ProductCounters {
@@ -67,17 +62,17 @@ class StorageProduct {
   virtual void drive_failed(int node, int drive) = 0;
   virtual RepairStatus repair_status() const = 0;
   // Where the product reports what it did about failures (failover, repair done).
-  void set_event_log(std::vector<RunEvent>* log) { events_ = log; }
+  void set_event_log(RunLog* log) { events_ = log; }
   virtual ProductHotspot hotspot(sim::SimTime now) const = 0;
   virtual void reset_stats() = 0;
 
  protected:
-  void log_event(sim::SimTime at, std::string what) {
-    if (events_) events_->push_back({at, std::move(what)});
+  void log_event(sim::SimTime at, RunEventKind kind, std::string what) {
+    if (events_) events_->add(at, kind, std::move(what));
   }
 
  private:
-  std::vector<RunEvent>* events_ = nullptr;
+  RunLog* events_ = nullptr;
 };
 
 }  // namespace hcisim::models

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "models/io/io_request.hpp"
+#include "models/workload/phase_measurement.hpp"
 #include "sim/batch_means.hpp"
 #include "sim/latency_histogram.hpp"
 #include "sim/time.hpp"
@@ -32,6 +33,8 @@ class Measurement {
   // Measures from `start` for `duration` in intervals of `interval` (the last may be shorter).
   void begin_every(sim::SimTime start, sim::SimTime duration, sim::SimTime interval);
   bool active() const { return active_; }
+  // Also splits the measured I/O by the cluster's phase (runs with failures).
+  void split_by_phase(PhaseMeasurement* phases) { phases_ = phases; }
 
   // A completed I/O: its latency and where the time went (r.stages).
   void record(const IoRequest& r, sim::SimTime latency, sim::SimTime now) {
@@ -43,6 +46,7 @@ class Measurement {
   void record(bool write, std::uint64_t bytes, sim::SimTime latency, sim::SimTime now) {
     if (!active_) return;
     while (now >= interval_end_) close_interval();
+    if (phases_ != nullptr) phases_->record(write, bytes, latency);
     IntervalSample& current = open_;
     if (write) {
       ++current.writes;
@@ -67,6 +71,7 @@ class Measurement {
     (void)write;
     if (!active_) return;
     while (now >= interval_end_) close_interval();
+    if (phases_ != nullptr) phases_->record_failed();
     ++open_.failed;
     ++failed_;
   }
@@ -93,6 +98,7 @@ class Measurement {
   void close_interval();
 
   bool active_ = false;
+  PhaseMeasurement* phases_ = nullptr;
   sim::SimTime interval_ = 0;
   sim::SimTime interval_end_ = 0;
   IntervalSample open_;

@@ -1,6 +1,7 @@
 #include "tools/frontend/report_json.hpp"
 
 #include "tools/frontend/figure_names.hpp"
+#include "tools/frontend/run_event_names.hpp"
 
 namespace hcisim::frontend {
 
@@ -129,13 +130,45 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
   j["references"] = refs;
   nlohmann::json timeline = nlohmann::json::array();
   for (const auto& p : r.timeline) {
-    timeline.push_back({{"end_s", p.end_s}, {"read_iops", p.read_iops}, {"write_iops", p.write_iops},
-                        {"read_lat_mean_ns", p.read_latency_mean_s * 1e9},
-                        {"write_lat_mean_ns", p.write_latency_mean_s * 1e9},
-                        {"cache_read_hit_ratio", p.cache_read_hit_ratio},
-                        {"cache_dirty_bytes", p.cache_dirty_bytes}});
+    nlohmann::json point = {{"end_s", p.end_s},
+                            {"read_iops", p.read_iops},
+                            {"write_iops", p.write_iops},
+                            {"read_bw_bytes", p.read_bytes_per_s},
+                            {"write_bw_bytes", p.write_bytes_per_s},
+                            {"read_lat_mean_ns", p.read_latency_mean_s * 1e9},
+                            {"write_lat_mean_ns", p.write_latency_mean_s * 1e9},
+                            {"read_lat_p50_ns", p.read_p50_s * 1e9},
+                            {"read_lat_p99_ns", p.read_p99_s * 1e9},
+                            {"write_lat_p50_ns", p.write_p50_s * 1e9},
+                            {"write_lat_p99_ns", p.write_p99_s * 1e9},
+                            {"failed_iops", p.failed_iops},
+                            {"node_cpu", p.node_cpu},
+                            {"repair_bytes_to_go", p.repair_bytes_to_go},
+                            {"repair_bw_bytes", p.repair_bytes_per_s},
+                            {"degraded_bytes", p.degraded_bytes},
+                            {"cache_read_hit_ratio", p.cache_read_hit_ratio},
+                            {"cache_dirty_bytes", p.cache_dirty_bytes}};
+    timeline.push_back(std::move(point));
   }
   j["timeline"] = timeline;
+  nlohmann::json events = nlohmann::json::array();
+  for (const auto& e : r.events) {
+    events.push_back({{"at_s", e.at_s}, {"kind", std::string(event_kind_name(e.kind))}, {"what", e.what}});
+  }
+  j["events"] = events;
+  if (!r.phases.empty()) {
+    nlohmann::json phases = nlohmann::json::array();
+    for (const auto& p : r.phases) {
+      phases.push_back({{"phase", std::string(phase_name(p.phase))},
+                        {"seconds", p.seconds},
+                        {"read", {{"iops", p.read_iops}, {"bw_bytes", p.read_bytes_per_s}, {"lat_ns", latency_json(p.read_latency)}}},
+                        {"write", {{"iops", p.write_iops}, {"bw_bytes", p.write_bytes_per_s}, {"lat_ns", latency_json(p.write_latency)}}},
+                        {"failed_ios", p.failed_ios}});
+    }
+    j["phases"] = phases;
+  }
+  j["repaired_bytes"] = r.repaired_bytes;
+  j["failed_ios"] = r.failed_ios;
   j["warnings"] = r.warnings;
   if (with_performance) {
     const auto& p = r.performance;

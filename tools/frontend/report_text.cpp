@@ -1,5 +1,6 @@
 #include "tools/frontend/report_text.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -7,6 +8,7 @@
 #include "tools/frontend/figure_names.hpp"
 #include "tools/frontend/message_text.hpp"
 #include "tools/frontend/quantity_format.hpp"
+#include "tools/frontend/run_event_names.hpp"
 #include "tools/frontend/workload_names.hpp"
 
 namespace hcisim::frontend {
@@ -50,6 +52,52 @@ const char* resiliency_name(models::Resiliency r) {
     case models::Resiliency::ThreeWayMirror: return "three-way mirror";
   }
   return "?";
+}
+
+// Failures over time: what happened when, I/O the storage could not serve, and
+// the interval table (IOPS, p99, CPU, repair) when there is something to see.
+std::string failures_section(const models::RunResult& r) {
+  if (r.events.empty() && r.failed_ios == 0) return {};
+  std::string text = "\nFailures and repair\n";
+  for (const auto& e : r.events) text += printf_string("  %10.3f s  %s\n", e.at_s, printable(e.what).c_str());
+  if (r.failed_ios > 0) {
+    text += printf_string("  failed I/Os (the storage could not serve them: volume offline or no copy left): %s\n",
+                          format_count(static_cast<double>(r.failed_ios)).c_str());
+  }
+  if (!r.phases.empty()) {
+    text += "\n  Phase         time s    IOPS read   IOPS write  mean rd ms  p99 rd ms  mean wr ms  p99 wr ms   failed\n";
+    for (const auto& p : r.phases) {
+      text += printf_string("  %-10s %9.2f %12s %12s %11.3f %10.3f %11.3f %10.3f %8s\n",
+                            std::string(phase_name(p.phase)).c_str(), p.seconds,
+                            format_count(std::round(p.read_iops)).c_str(), format_count(std::round(p.write_iops)).c_str(),
+                            p.read_latency.mean_s * 1e3, p.read_latency.p99_s * 1e3, p.write_latency.mean_s * 1e3,
+                            p.write_latency.p99_s * 1e3, format_count(static_cast<double>(p.failed_ios)).c_str());
+    }
+  }
+  if (r.repaired_bytes > 0) text += printf_string("  repaired (resync and rebuild): %.2f GB\n", r.repaired_bytes / 1e9);
+  constexpr std::size_t kMaxRows = 120;
+  if (r.timeline.empty()) return text;
+  if (r.timeline.size() > kMaxRows) {
+    return text + printf_string("  (%zu intervals: the timeline is in --csv and --json)\n", r.timeline.size());
+  }
+  text += "\n  Timeline     IOPS read    IOPS write   p99 read ms  p99 write ms  failed/s  max node CPU"
+          "  repair MB/s  degraded GB\n";
+  std::size_t next_event = 0;
+  for (std::size_t i = 0; i < r.timeline.size(); ++i) {
+    const auto& p = r.timeline[i];
+    double cpu = 0;
+    for (const double c : p.node_cpu) cpu = std::max(cpu, c);
+    std::string marks;
+    while (next_event < r.events.size() && (i + 1 == r.timeline.size() || r.events[next_event].at_s <= p.end_s)) {
+      marks += marks.empty() ? "  <- " : "; ";
+      marks += printable(r.events[next_event++].what);
+    }
+    text += printf_string("  %8.2f s %12s %13s %13.3f %13.3f %9s %12.1f%% %12.1f %12.2f%s\n", p.end_s,
+                          format_count(std::round(p.read_iops)).c_str(), format_count(std::round(p.write_iops)).c_str(),
+                          p.read_p99_s * 1e3, p.write_p99_s * 1e3, format_count(std::round(p.failed_iops)).c_str(),
+                          cpu * 100, p.repair_bytes_per_s / 1e6, p.degraded_bytes / 1e9, marks.c_str());
+  }
+  return text;
 }
 
 // The application's figures of an OLTP run: TPS, transaction latency, the database's I/O.
@@ -194,6 +242,7 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
   if (r.redirected_ios > 0) {
     out << "  redirected I/Os (VM away from its volume's owner): " << format_count(r.redirected_ios) << "\n";
   }
+  out << failures_section(r);
   out << "\nBottleneck: " << r.bottleneck.resource << " (" << pct(r.bottleneck.utilisation)
       << "): " << r.bottleneck.reason << "\n";
 

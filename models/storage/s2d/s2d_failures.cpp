@@ -26,7 +26,7 @@ void S2dProduct::node_failed(int node) {
   ClusterNode& n = cluster_->node(node);
   if (!n.up) throw std::invalid_argument("node " + std::to_string(node + 1) + " fails, but it is already down");
   n.up = false;
-  log_event(engine_->now(), "node " + std::to_string(node + 1) + " fails");
+  log_event(engine_->now(), RunEventKind::Failure, "node " + std::to_string(node + 1) + " fails");
   // What was in flight toward the node stalls until the failure is detected.
   auto& stalled = stalled_on_node_[static_cast<std::size_t>(node)];
   for (std::uint32_t id = 0; id < states_.size(); ++id) {
@@ -59,7 +59,7 @@ void S2dProduct::on_node_detected(std::uint64_t node) {
   const auto n = static_cast<std::size_t>(node);
   if (cluster_->up(static_cast<int>(node))) return;  // it came back before anyone noticed
   known_down_[n] = 1;
-  log_event(engine_->now(), "node " + std::to_string(node + 1) + " detected down");
+  log_event(engine_->now(), RunEventKind::Detection, "node " + std::to_string(node + 1) + " detected down");
   update_quorum();
   for (std::size_t v = 0; v < volumes_.size(); ++v) {
     if (volumes_[v].owner != static_cast<int>(node)) continue;
@@ -79,7 +79,8 @@ void S2dProduct::drive_failed(int node, int drive) {
                                 " fails, but it has failed already");
   }
   down[static_cast<std::size_t>(drive)] = 1;
-  log_event(engine_->now(), "drive " + std::to_string(drive + 1) + " of node " + std::to_string(node + 1) + " fails");
+  log_event(engine_->now(), RunEventKind::Failure,
+            "drive " + std::to_string(drive + 1) + " of node " + std::to_string(node + 1) + " fails");
   const std::size_t key = static_cast<std::size_t>(node) * down.size() + static_cast<std::size_t>(drive);
   for (std::uint32_t id = 0; id < states_.size(); ++id) {
     if (!states_[id].in_product) continue;
@@ -98,8 +99,8 @@ void S2dProduct::on_drive_detected(std::uint64_t key) {
   const int node = static_cast<int>(key / drives);
   const int drive = static_cast<int>(key % drives);
   drive_known_down_[static_cast<std::size_t>(node)][static_cast<std::size_t>(drive)] = 1;
-  log_event(engine_->now(), "drive " + std::to_string(drive + 1) + " of node " + std::to_string(node + 1) +
-                                " detected failed; rebuilding its extents into reserve capacity");
+  log_event(engine_->now(), RunEventKind::Detection,
+            "drive " + std::to_string(drive + 1) + " of node " + std::to_string(node + 1) + " detected failed");
   update_quorum();
   resolve_stalled(stalled_on_drive_[key]);
   // Its extent copies are lost: rebuild each on another drive of the same node
@@ -120,8 +121,11 @@ void S2dProduct::on_drive_detected(std::uint64_t key) {
       ++unplaced;
     }
   }
+  log_event(engine_->now(), RunEventKind::Repair,
+            "rebuild of the " + std::to_string(lost - unplaced) + " extents of drive " + std::to_string(drive + 1) +
+                " of node " + std::to_string(node + 1) + " into reserve capacity on its other drives");
   if (unplaced > 0) {
-    log_event(engine_->now(), std::to_string(unplaced) + " of " + std::to_string(lost) + " extents of drive " +
+    log_event(engine_->now(), RunEventKind::Note, std::to_string(unplaced) + " of " + std::to_string(lost) + " extents of drive " +
                                   std::to_string(drive + 1) + " of node " + std::to_string(node + 1) +
                                   " find no room on the node's other drives: they stay degraded");
   }
@@ -199,7 +203,7 @@ void S2dProduct::on_volume_moved(std::uint64_t index) {
   if (owner < 0) return;  // no node left: stays unavailable
   volume.owner = owner;
   volume.available = true;
-  log_event(engine_->now(), "volume " + std::to_string(index + 1) + " now owned by node " + std::to_string(owner + 1));
+  log_event(engine_->now(), RunEventKind::Failover, "volume " + std::to_string(index + 1) + " now owned by node " + std::to_string(owner + 1));
   while (!volume.waiting.empty()) start(volume.waiting.pop_front());
 }
 
@@ -216,7 +220,7 @@ void S2dProduct::update_quorum() {
   const bool online =
       pool_has_quorum(drives_up, drives) && cluster_has_quorum(nodes_up, cluster_->node_count(), witness_);
   if (online != pool_online_) {
-    log_event(engine_->now(), online ? "pool back online (quorum regained)"
+    log_event(engine_->now(), RunEventKind::Quorum, online ? "pool back online (quorum regained)"
                                      : "pool offline: " + std::to_string(drives_up) + " of " + std::to_string(drives) +
                                            " drives and " + std::to_string(nodes_up) + " of " +
                                            std::to_string(cluster_->node_count()) +
@@ -230,12 +234,18 @@ void S2dProduct::node_returned(int node) {
   if (n.up) throw std::invalid_argument("node " + std::to_string(node + 1) + " returns, but it is up");
   n.up = true;
   known_down_[static_cast<std::size_t>(node)] = 0;
-  log_event(engine_->now(), "node " + std::to_string(node + 1) + " returns; resync of what was written while it was away");
+  log_event(engine_->now(), RunEventKind::Return, "node " + std::to_string(node + 1) + " returns");
   update_quorum();
   // Dirty-region tracking: only the extents written while it was away are copied.
+  int dirty = 0;
   for (std::size_t i = 0; i < layout_.copy_count(); ++i) {
-    if (layout_.copy_at(i).node == node && stale_[i]) queue_repair(static_cast<std::uint32_t>(i));
+    if (layout_.copy_at(i).node != node || !stale_[i]) continue;
+    ++dirty;
+    queue_repair(static_cast<std::uint32_t>(i));
   }
+  log_event(engine_->now(), RunEventKind::Repair,
+            "resync of node " + std::to_string(node + 1) + ": " + std::to_string(dirty) +
+                " extents written while it was away");
 }
 
 }  // namespace hcisim::models

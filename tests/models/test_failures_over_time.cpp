@@ -1,0 +1,281 @@
+// Failures during a run on small S2D clusters: what stalls and for how long,
+// when VMs and volumes move, what a returning node resyncs, what a lost drive
+// rebuilds, and when the pool's quorum takes the volumes offline. Expected
+// values come from the stack's failure profile (detection, failover, restart
+// times), the layout's balance (copies spread evenly over nodes and drives)
+// and the documented quorum rules, not from earlier runs.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <string>
+
+#include "model_specs.hpp"
+#include "models/failure/failure_driver.hpp"
+#include "models/run/simulation.hpp"
+#include "sim/random.hpp"
+#include "sim/time.hpp"
+
+using namespace mtest;
+using hcisim::sim::kMillisecond;
+
+namespace {
+
+constexpr std::uint64_t kSlab = 8 * MiB;
+constexpr std::uint64_t kFile = 256 * MiB;  // 32 slabs per VM
+
+// 4 AX-7525-like nodes (4 drives each), one VM per node on its own volume,
+// 4K random 70/30 T1 O4; short detection and restart times so the run stays
+// small; 8 MiB slabs (and dirty regions).
+ScenarioSpec failing_cluster(Resiliency resiliency = Resiliency::ThreeWayMirror) {
+  ScenarioSpec s;
+  s.id = "unit-failures";
+  s.title = "4 nodes, failures during the run";
+  s.cluster = ax7525_cluster(4, 4, resiliency);
+  s.cluster.stack.slab_bytes = static_cast<double>(kSlab);
+  FailureHandlingSpec& f = s.cluster.stack.failure;
+  f.defined = true;
+  f.node_detection_ns = 10 * kMillisecond;
+  f.drive_detection_ns = 5 * kMillisecond;
+  f.volume_failover_ns = 3 * kMillisecond;
+  f.repair_io_bytes = 1 * MiB;
+  f.repair_outstanding = 4;
+  f.dirty_region_bytes = kSlab;
+  f.reserve_drives_per_node = 1;
+  s.cluster.hypervisor.vm_restart_ns = 20 * kMillisecond;
+  s.vms.vcpus = 2;
+  s.vms.per_node = {1, 1, 1, 1};
+  s.vms.workload.file_bytes = kFile;
+  DiskspdTarget& w = s.vms.workload.targets[0];
+  w.block_bytes = 4 * KiB;
+  w.threads = 1;
+  w.outstanding = 4;
+  w.write_fraction = 0.3;
+  w.pattern = AccessPattern::Random;
+  s.run.warmup_ns = 5 * kMillisecond;
+  s.run.duration_ns = 300 * kMillisecond;
+  s.run.seed = 7;
+  return s;
+}
+
+TimelineEvent node_event(double at_ms, bool fail, int node) {
+  return {static_cast<hcisim::sim::SimTime>(at_ms * 1e6), fail, FailurePart::Node, node, -1};
+}
+
+const TimelineMark* first(const RunResult& r, RunEventKind kind) {
+  const auto it = std::find_if(r.events.begin(), r.events.end(), [&](const TimelineMark& m) { return m.kind == kind; });
+  return it == r.events.end() ? nullptr : &*it;
+}
+
+const PhaseResult* phase(const RunResult& r, RunPhase p) {
+  const auto it = std::find_if(r.phases.begin(), r.phases.end(), [&](const PhaseResult& x) { return x.phase == p; });
+  return it == r.phases.end() ? nullptr : &*it;
+}
+
+// Each node's share of the extent copies: the layout keeps node counts within one.
+double copies_per_node(const ScenarioSpec& s) {
+  const double slabs = static_cast<double>(kFile / kSlab) * 4;
+  return slabs * copies(s.cluster.resiliency) / s.cluster.node_count;
+}
+
+}  // namespace
+
+TEST_CASE("failures: I/O to a failed node waits for detection, then completes on the surviving copies",
+          "[failures]") {
+  ScenarioSpec s = failing_cluster();
+  s.vms.failover = {-1, -1, 1, -1};  // node 3's VM to node 2, as Test 3 names them
+  s.cluster.volume_failover = s.vms.failover;
+  s.timeline.events = {node_event(20, true, 2)};
+  const RunResult r = simulate(s);
+
+  CHECK(r.failed_ios == 0);  // a copy survives for every slab: nothing fails
+  CHECK(r.degraded_ios > 0);
+  // The stalled I/Os waited out the detection time (10 ms), no longer: the
+  // node's own volume moved 3 ms later, but its only VM had stopped with it.
+  CHECK(r.write_latency.max_s >= 9.0e-3);
+  CHECK(r.write_latency.max_s <= 11.0e-3);
+  CHECK(r.read_latency.max_s <= 11.0e-3);
+
+  const TimelineMark* failure = first(r, RunEventKind::Failure);
+  const TimelineMark* detected = first(r, RunEventKind::Detection);
+  const TimelineMark* moved = first(r, RunEventKind::Failover);
+  const TimelineMark* stopped = first(r, RunEventKind::VmStop);
+  const TimelineMark* restarted = first(r, RunEventKind::VmRestart);
+  REQUIRE(failure != nullptr);
+  REQUIRE(detected != nullptr);
+  REQUIRE(moved != nullptr);
+  REQUIRE(stopped != nullptr);
+  REQUIRE(restarted != nullptr);
+  CHECK(failure->at_s == Approx(0.020).margin(1e-9));
+  CHECK(stopped->at_s == Approx(0.020).margin(1e-9));
+  CHECK(detected->at_s == Approx(0.030).margin(1e-9));                         // + node detection
+  CHECK(moved->at_s == Approx(0.033).margin(1e-9));                            // + volume failover
+  CHECK(restarted->at_s == Approx(0.050).margin(1e-9));                        // + VM boot
+  CHECK(moved->what == "volume 3 now owned by node 2");
+  CHECK(restarted->what == "1 VMs of node 3 restarted on node 2");
+  CHECK_FALSE(r.nodes[2].up);
+  CHECK(r.nodes[1].vms == 2);
+  CHECK(r.nodes[2].vms == 0);
+  // The restarted VM is away from nothing: its volume moved to node 2 with it,
+  // so no I/O is redirected.
+  CHECK(r.redirected_ios == 0);
+  // Healthy until 20 ms, degraded after: nothing returns, nothing is repaired.
+  REQUIRE(phase(r, RunPhase::Healthy) != nullptr);
+  REQUIRE(phase(r, RunPhase::Degraded) != nullptr);
+  CHECK(phase(r, RunPhase::Repairing) == nullptr);
+  CHECK(phase(r, RunPhase::Healthy)->seconds == Approx(0.015).margin(1e-9));
+  CHECK(phase(r, RunPhase::Degraded)->seconds == Approx(0.285).margin(1e-9));
+}
+
+TEST_CASE("failures: a returning node resyncs only the extents written while it was away", "[failures]") {
+  ScenarioSpec s = failing_cluster();
+  s.vms.failover = {-1, -1, 1, -1};
+  s.cluster.volume_failover = s.vms.failover;
+  s.timeline.events = {node_event(20, true, 2), node_event(120, false, 2)};
+  s.run.duration_ns = 1000 * kMillisecond;
+  const RunResult r = simulate(s);
+
+  // 100 ms of ~10^4 writes spread over 128 slabs touch every slab, so every
+  // copy node 3 holds is stale: a third of 3 x 128 slabs / 4 nodes = 96 (+/- 1).
+  const double per_node = copies_per_node(s);
+  CHECK(per_node == 96);
+  const double resynced = r.repaired_bytes / static_cast<double>(kSlab);
+  CHECK(resynced >= per_node - 1);
+  CHECK(resynced <= per_node + 1);
+  CHECK(std::fmod(r.repaired_bytes, static_cast<double>(kSlab)) == 0);
+  const TimelineMark* back = first(r, RunEventKind::Return);
+  const TimelineMark* done = first(r, RunEventKind::RepairDone);
+  REQUIRE(back != nullptr);
+  REQUIRE(done != nullptr);
+  CHECK(back->at_s == Approx(0.120).margin(1e-9));
+  CHECK(done->at_s > back->at_s);
+  CHECK(r.failed_ios == 0);
+  REQUIRE_FALSE(r.timeline.empty());
+  CHECK(r.timeline.back().degraded_bytes == 0);
+  CHECK(r.timeline.back().repair_bytes_to_go == 0);
+  // The repairing phase lasts from the return to the last copy landing.
+  const PhaseResult* repairing = phase(r, RunPhase::Repairing);
+  REQUIRE(repairing != nullptr);
+  CHECK(repairing->seconds == Approx(done->at_s - back->at_s).margin(1e-9));
+  // Repair rate bound: at most repair_outstanding copies in flight per volume,
+  // each a drive read, a network transfer and a drive write of 1 MiB.
+  const double resync_s = done->at_s - back->at_s;
+  const double one_copy_s = 1.0 * MiB / s.cluster.drives[0].seq_read_bytes_per_s +
+                            1.0 * MiB / s.cluster.drives[0].seq_write_bytes_per_s;
+  const double fastest_s = r.repaired_bytes / (4.0 * 4.0 * MiB / one_copy_s);
+  CHECK(resync_s >= fastest_s);
+}
+
+TEST_CASE("failures: the repair speed sets the resync time and what it costs the foreground", "[failures]") {
+  auto resync = [](int outstanding) {
+    ScenarioSpec s = failing_cluster();
+    s.vms.failover = {-1, -1, 1, -1};
+    s.cluster.volume_failover = s.vms.failover;
+    s.cluster.stack.failure.repair_outstanding = outstanding;
+    s.timeline.events = {node_event(20, true, 2), node_event(120, false, 2)};
+    s.run.duration_ns = 2000 * kMillisecond;
+    return simulate(s);
+  };
+  const RunResult slow = resync(1);
+  const RunResult fast = resync(4);
+  auto took = [](const RunResult& r) {
+    return first(r, RunEventKind::RepairDone)->at_s - first(r, RunEventKind::Return)->at_s;
+  };
+  REQUIRE(first(slow, RunEventKind::RepairDone) != nullptr);
+  REQUIRE(first(fast, RunEventKind::RepairDone) != nullptr);
+  CHECK(slow.repaired_bytes == fast.repaired_bytes);
+  // One copy in flight per volume is latency-bound (drive read + network +
+  // drive write of 1 MiB, one after the other). Four go faster, but less than
+  // four times: they queue at the returning node's four drives, which every
+  // copy is written to (utilisation law: at most 4 x the drive's sequential
+  // write rate) and at its NIC ingress.
+  const double slow_rate = slow.repaired_bytes / took(slow), fast_rate = fast.repaired_bytes / took(fast);
+  const DriveSpec drive = failing_cluster().cluster.drives[0];
+  CHECK(fast_rate > 1.5 * slow_rate);
+  CHECK(fast_rate < 4.0 * slow_rate);
+  CHECK(fast_rate < 4 * drive.seq_write_bytes_per_s);
+  CHECK(fast_rate < connectx6_dx().ports * connectx6_dx().port_bits_per_s / 8);
+  // More repair in flight means more for foreground writes to wait behind.
+  CHECK(phase(fast, RunPhase::Repairing)->write_latency.mean_s >
+        phase(slow, RunPhase::Repairing)->write_latency.mean_s);
+}
+
+TEST_CASE("failures: a lost drive's extents are rebuilt into the node's reserve capacity", "[failures]") {
+  ScenarioSpec s = failing_cluster();
+  s.timeline.events = {{20 * kMillisecond, true, FailurePart::Drive, 1, 0}};
+  s.run.duration_ns = 1000 * kMillisecond;
+  const RunResult r = simulate(s);
+  // The node's 96 copies sit evenly on its 4 drives: 24 (+/- 1) on the lost one.
+  const double per_drive = copies_per_node(s) / 4;
+  const double rebuilt = r.repaired_bytes / static_cast<double>(kSlab);
+  CHECK(rebuilt >= per_drive - 1);
+  CHECK(rebuilt <= per_drive + 1);
+  const TimelineMark* detected = first(r, RunEventKind::Detection);
+  REQUIRE(detected != nullptr);
+  CHECK(detected->at_s == Approx(0.025).margin(1e-9));  // + drive detection
+  REQUIRE(first(r, RunEventKind::RepairDone) != nullptr);
+  CHECK(r.timeline.back().degraded_bytes == 0);
+  CHECK(r.failed_ios == 0);
+  // I/O stalled on the drive waited out the drive detection time.
+  CHECK(std::max(r.read_latency.max_s, r.write_latency.max_s) >= 4.5e-3);
+  CHECK(std::max(r.read_latency.max_s, r.write_latency.max_s) <= 6.0e-3);
+}
+
+TEST_CASE("failures: pool and cluster quorum decide whether volumes stay online", "[failures]") {
+  // VMs on nodes 3 and 4 only; nodes 1 and 2 fail (their volumes move to 3 and 4).
+  auto two_down = [](bool witness, bool third_drive) {
+    ScenarioSpec s = failing_cluster();
+    s.vms.per_node = {0, 0, 1, 1};
+    s.cluster.witness = witness;
+    s.timeline.events = {node_event(20, true, 0), node_event(20, true, 1)};
+    if (third_drive) s.timeline.events.push_back({40 * kMillisecond, true, FailurePart::Drive, 2, 0});
+    return simulate(s);
+  };
+  SECTION("4 nodes + witness survive two node failures; 8 of 16 drives + the owner keep the pool") {
+    const RunResult r = two_down(true, false);
+    CHECK(first(r, RunEventKind::Quorum) == nullptr);
+    CHECK(r.failed_ios == 0);  // three copies on three of four nodes: one always survives
+    CHECK(r.total_iops() > 0);
+  }
+  SECTION("without a witness, 2 of 4 nodes is no majority: every volume fails its I/O, visibly") {
+    const RunResult r = two_down(false, false);
+    const TimelineMark* quorum = first(r, RunEventKind::Quorum);
+    REQUIRE(quorum != nullptr);
+    CHECK(quorum->at_s == Approx(0.030).margin(1e-9));  // at detection
+    CHECK(r.failed_ios > 0);
+    // After detection no I/O completes: the tail of the run serves nothing.
+    CHECK(r.timeline.back().read_iops + r.timeline.back().write_iops == 0);
+    CHECK(r.timeline.back().failed_iops > 0);
+  }
+  SECTION("one more drive on a survivor leaves 7 of 16: the pool goes offline") {
+    const RunResult r = two_down(true, true);
+    const TimelineMark* quorum = first(r, RunEventKind::Quorum);
+    REQUIRE(quorum != nullptr);
+    CHECK(quorum->at_s == Approx(0.045).margin(1e-9));  // the drive's detection
+    CHECK(r.failed_ios > 0);
+  }
+}
+
+TEST_CASE("failures: random failure times follow the catalog's AFR and MTBF", "[failures]") {
+  ScenarioSpec s = failing_cluster();
+  s.cluster.node_count = 1000;
+  s.cluster.node.mtbf_hours = 1.0;
+  s.cluster.drives[0].afr = 0.5;
+  s.timeline.random_failures = true;
+  s.timeline.random_node_outage_ns = 0;
+  SECTION("nodes: P(fail before t) = 1 - exp(-t / MTBF)") {
+    s.cluster.drives[0].afr = 0;
+    const auto events = random_failures(s, 3600LL * 1'000'000'000, hcisim::sim::RandomStream(11, "unit"));
+    const auto failed = std::count_if(events.begin(), events.end(), [](const TimelineEvent& e) { return e.fail; });
+    CHECK(static_cast<double>(failed) / 1000 == Approx(1 - std::exp(-1.0)).margin(0.045));  // 3 sigma
+  }
+  SECTION("drives: the share failing within a year is the AFR") {
+    s.cluster.node.mtbf_hours = 0;
+    const auto year = static_cast<hcisim::sim::SimTime>(365.25 * 24 * 3600 * 1e9);
+    const auto events = random_failures(s, year, hcisim::sim::RandomStream(12, "unit"));
+    CHECK(static_cast<double>(events.size()) / 4000 == Approx(0.5).margin(0.024));  // 3 sigma
+    CHECK(std::is_sorted(events.begin(), events.end(),
+                         [](const TimelineEvent& a, const TimelineEvent& b) { return a.at < b.at; }));
+  }
+}

@@ -1,0 +1,30 @@
+#include "tools/frontend/run_event_names.hpp"
+
+namespace hcisim::frontend {
+
+std::string_view event_kind_name(models::RunEventKind kind) {
+  switch (kind) {
+    case models::RunEventKind::Failure: return "failure";
+    case models::RunEventKind::Detection: return "detection";
+    case models::RunEventKind::Failover: return "failover";
+    case models::RunEventKind::VmStop: return "vm_stop";
+    case models::RunEventKind::VmRestart: return "vm_restart";
+    case models::RunEventKind::Return: return "return";
+    case models::RunEventKind::Repair: return "repair";
+    case models::RunEventKind::RepairDone: return "repair_done";
+    case models::RunEventKind::Quorum: return "quorum";
+    case models::RunEventKind::Note: return "note";
+  }
+  return "?";
+}
+
+std::string_view phase_name(models::RunPhase phase) {
+  switch (phase) {
+    case models::RunPhase::Healthy: return "healthy";
+    case models::RunPhase::Degraded: return "degraded";
+    case models::RunPhase::Repairing: return "repairing";
+  }
+  return "?";
+}
+
+}  // namespace hcisim::frontend
