@@ -6,11 +6,11 @@
 #include <stdexcept>
 #include <string>
 
+#include "models/failure/durability_inputs.hpp"
+
 namespace hcisim::models {
 
 namespace {
-constexpr double kSecondsPerYear = 365.25 * 24 * 3600;
-
 std::string seconds_text(sim::SimTime t) {
   char text[32];
   std::snprintf(text, sizeof text, "%g s", sim::to_seconds(t));
@@ -37,7 +37,7 @@ std::vector<TimelineEvent> random_failures(const ScenarioSpec& spec, sim::SimTim
       const double afr = c.drives[g].afr;
       for (int i = 0; i < c.node.drives[g].count; ++i, ++drive) {
         if (afr <= 0) continue;
-        const double lambda_per_s = -std::log1p(-afr) / kSecondsPerYear;
+        const double lambda_per_s = failure_rate_per_s(afr);
         const double t = rng.exponential(1.0 / lambda_per_s) * 1e9;
         if (t < static_cast<double>(end)) out.push_back({static_cast<sim::SimTime>(t), true, FailurePart::Drive, n, drive});
       }
@@ -96,7 +96,9 @@ void FailureDriver::on_event(std::uint64_t index) {
     product_->drive_failed(e.node, e.drive);
     return;
   }
-  if (e.fail) {
+  if (e.fail && e.planned) {
+    drain(e.node);
+  } else if (e.fail) {
     if (!cluster_->up(e.node)) return;
     const std::vector<std::uint32_t> stopped = vms_->stop_vms_on(e.node);
     product_->node_failed(e.node);
@@ -116,6 +118,29 @@ void FailureDriver::on_event(std::uint64_t index) {
     if (cluster_->up(e.node)) return;
     product_->node_returned(e.node);
   }
+}
+
+// Planned maintenance (Suspend-ClusterNode -Drain, then a reboot): the VMs are
+// live-migrated first (their brief blackout is not modelled), then the node
+// goes down with the cluster knowing it.
+void FailureDriver::drain(int node) {
+  if (!cluster_->up(node)) return;
+  const std::vector<std::uint32_t> moving = vms_->stop_vms_on(node);
+  product_->node_drained(node);
+  if (moving.empty()) return;
+  if (workload_ == nullptr) {
+    throw std::invalid_argument("node " + std::to_string(node + 1) +
+                                " is drained with VMs whose workload cannot move (only DISKSPD VMs do)");
+  }
+  const int host = failover_node(node);
+  if (host < 0) {
+    log_->add(engine_->now(), RunEventKind::Note, "no running node is left for the VMs of node " + std::to_string(node + 1));
+    return;
+  }
+  for (const std::uint32_t vm : moving) vms_->restart_vm(vm, host, cluster_->cpu(host), *workload_);
+  log_->add(engine_->now(), RunEventKind::VmRestart,
+            std::to_string(moving.size()) + " VMs of node " + std::to_string(node + 1) + " live-migrated to node " +
+                std::to_string(host + 1));
 }
 
 void FailureDriver::restart(std::uint64_t token) {

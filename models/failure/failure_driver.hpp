@@ -30,6 +30,7 @@ class FailureDriver final : public sim::EventHandler {
 
  private:
   void restart(std::uint64_t token);
+  void drain(int node);
   int failover_node(int failed) const;
 
   sim::Engine* engine_;
@@ -47,7 +48,7 @@ class FailureDriver final : public sim::EventHandler {
 };
 
 // Failure times drawn from rates: each drive fails after an exponential time of
-// mean 1 / lambda, lambda = -ln(1 - AFR) per year; each node after an exponential
+// mean 1 / lambda, lambda = -ln(1 - AFR) per 8,760-hour year (durability_inputs.hpp); each node after an exponential
 // time of mean MTBF, and returns after `node_outage`. Only failures before `end`.
 std::vector<TimelineEvent> random_failures(const ScenarioSpec& spec, sim::SimTime end, sim::RandomStream rng);
 

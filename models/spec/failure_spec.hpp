@@ -17,6 +17,7 @@ struct TimelineEvent {
   FailurePart part = FailurePart::Node;
   int node = 0;              // 0-based
   int drive = -1;            // 0-based capacity drive of the node, for FailurePart::Drive
+  bool planned = false;      // a node taken down for maintenance (drained): its VMs live-migrate first
 };
 
 struct FailureTimeline {

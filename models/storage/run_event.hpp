@@ -17,7 +17,8 @@ enum class RunEventKind {
   VmStop,      // a failed node's VMs stop
   VmRestart,   // they run again elsewhere
   Return,      // a node comes back
-  Repair,      // a resync or rebuild starts
+  Resync,      // a returning node starts catching up on what was written while it was away
+  Rebuild,     // a failed drive's data starts being rebuilt elsewhere
   RepairDone,  // nothing left to repair
   Quorum,      // the pool goes offline or comes back
   Note,        // anything else worth a line in the report

@@ -59,6 +59,9 @@ class StorageProduct {
   // std::invalid_argument when it happens.
   virtual void node_failed(int node) = 0;
   virtual void node_returned(int node) = 0;
+  // A node taken down for maintenance: the cluster knows at once (no detection
+  // wait), its volumes move to other owners.
+  virtual void node_drained(int node) = 0;
   virtual void drive_failed(int node, int drive) = 0;
   virtual RepairStatus repair_status() const = 0;
   // Where the product reports what it did about failures (failover, repair done).

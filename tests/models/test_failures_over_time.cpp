@@ -11,7 +11,9 @@
 #include <cstdint>
 #include <string>
 
+#include "failure_specs.hpp"
 #include "model_specs.hpp"
+#include "models/failure/durability_inputs.hpp"
 #include "models/failure/failure_driver.hpp"
 #include "models/run/simulation.hpp"
 #include "sim/random.hpp"
@@ -21,47 +23,6 @@ using namespace mtest;
 using hcisim::sim::kMillisecond;
 
 namespace {
-
-constexpr std::uint64_t kSlab = 8 * MiB;
-constexpr std::uint64_t kFile = 256 * MiB;  // 32 slabs per VM
-
-// 4 AX-7525-like nodes (4 drives each), one VM per node on its own volume,
-// 4K random 70/30 T1 O4; short detection and restart times so the run stays
-// small; 8 MiB slabs (and dirty regions).
-ScenarioSpec failing_cluster(Resiliency resiliency = Resiliency::ThreeWayMirror) {
-  ScenarioSpec s;
-  s.id = "unit-failures";
-  s.title = "4 nodes, failures during the run";
-  s.cluster = ax7525_cluster(4, 4, resiliency);
-  s.cluster.stack.slab_bytes = static_cast<double>(kSlab);
-  FailureHandlingSpec& f = s.cluster.stack.failure;
-  f.defined = true;
-  f.node_detection_ns = 10 * kMillisecond;
-  f.drive_detection_ns = 5 * kMillisecond;
-  f.volume_failover_ns = 3 * kMillisecond;
-  f.repair_io_bytes = 1 * MiB;
-  f.repair_outstanding = 4;
-  f.dirty_region_bytes = kSlab;
-  f.reserve_drives_per_node = 1;
-  s.cluster.hypervisor.vm_restart_ns = 20 * kMillisecond;
-  s.vms.vcpus = 2;
-  s.vms.per_node = {1, 1, 1, 1};
-  s.vms.workload.file_bytes = kFile;
-  DiskspdTarget& w = s.vms.workload.targets[0];
-  w.block_bytes = 4 * KiB;
-  w.threads = 1;
-  w.outstanding = 4;
-  w.write_fraction = 0.3;
-  w.pattern = AccessPattern::Random;
-  s.run.warmup_ns = 5 * kMillisecond;
-  s.run.duration_ns = 300 * kMillisecond;
-  s.run.seed = 7;
-  return s;
-}
-
-TimelineEvent node_event(double at_ms, bool fail, int node) {
-  return {static_cast<hcisim::sim::SimTime>(at_ms * 1e6), fail, FailurePart::Node, node, -1};
-}
 
 const TimelineMark* first(const RunResult& r, RunEventKind kind) {
   const auto it = std::find_if(r.events.begin(), r.events.end(), [&](const TimelineMark& m) { return m.kind == kind; });
@@ -272,10 +233,36 @@ TEST_CASE("failures: random failure times follow the catalog's AFR and MTBF", "[
   }
   SECTION("drives: the share failing within a year is the AFR") {
     s.cluster.node.mtbf_hours = 0;
-    const auto year = static_cast<hcisim::sim::SimTime>(365.25 * 24 * 3600 * 1e9);
+    const auto year = static_cast<hcisim::sim::SimTime>(hcisim::models::kSecondsPerYear * 1e9);
     const auto events = random_failures(s, year, hcisim::sim::RandomStream(12, "unit"));
     CHECK(static_cast<double>(events.size()) / 4000 == Approx(0.5).margin(0.024));  // 3 sigma
     CHECK(std::is_sorted(events.begin(), events.end(),
                          [](const TimelineEvent& a, const TimelineEvent& b) { return a.at < b.at; }));
   }
+}
+
+TEST_CASE("failures: a node drained for maintenance moves its VMs first and stalls nothing for detection",
+          "[failures]") {
+  ScenarioSpec s = failing_cluster();
+  s.vms.failover = {-1, -1, 1, -1};
+  s.cluster.volume_failover = s.vms.failover;
+  TimelineEvent drain = node_event(20, true, 2);
+  drain.planned = true;
+  s.timeline.events = {drain, node_event(120, false, 2)};
+  s.run.duration_ns = 1000 * kMillisecond;
+  const RunResult r = simulate(s);
+  const TimelineMark* moved_vms = first(r, RunEventKind::VmRestart);
+  const TimelineMark* moved_volume = first(r, RunEventKind::Failover);
+  REQUIRE(moved_vms != nullptr);
+  REQUIRE(moved_volume != nullptr);
+  CHECK(moved_vms->at_s == Approx(0.020).margin(1e-9));      // at once: live migration
+  CHECK(moved_volume->at_s == Approx(0.023).margin(1e-9));   // + volume failover, no detection wait
+  CHECK(first(r, RunEventKind::VmStop) == nullptr);
+  // Only the moved VM's I/O to its own volume waits, for the volume's move (3 ms).
+  CHECK(std::max(r.read_latency.max_s, r.write_latency.max_s) < 4.0e-3);
+  CHECK(r.failed_ios == 0);
+  CHECK(r.nodes[1].vms == 2);
+  // It still resyncs what was written while it was down.
+  CHECK(r.repaired_bytes > 0);
+  REQUIRE(first(r, RunEventKind::RepairDone) != nullptr);
 }

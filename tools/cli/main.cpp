@@ -30,7 +30,9 @@ const char* kUsage =
     "                      predicted vs published; exit 1 if any is outside tolerance\n"
     "  catalog list        list the parts of the hardware catalog\n"
     "  catalog show ID     every number of one part, with its source\n"
-    "  calibrate SCENARIO  refit the stack's per-I/O CPU costs on a calibration case\n";
+    "  calibrate SCENARIO  refit the stack's per-I/O CPU costs on a calibration case\n"
+    "  durability SCENARIO repair times at each repair speed -> mean time to data loss,\n"
+    "                      availability; two-way, three-way and nested mirrors compared\n";
 
 int dispatch(const std::string& command, const std::vector<std::string>& rest) {
   if (command == "run") return hcisim::cli::run_command(rest);
@@ -38,8 +40,9 @@ int dispatch(const std::string& command, const std::vector<std::string>& rest) {
   if (command == "catalog") return hcisim::cli::catalog_command(rest);
   if (command == "calibrate") return hcisim::cli::calibrate_command(rest);
   if (command == "compare") return hcisim::cli::compare_command(rest);
+  if (command == "durability") return hcisim::cli::durability_command(rest);
   throw hcisim::cli::UsageError{"unknown command " + hcisim::frontend::in_quotes(command) +
-                                " (commands: run, compare, validate, catalog, calibrate)"};
+                                " (commands: run, compare, validate, catalog, calibrate, durability)"};
 }
 
 }  // namespace

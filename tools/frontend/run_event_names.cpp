@@ -10,7 +10,8 @@ std::string_view event_kind_name(models::RunEventKind kind) {
     case models::RunEventKind::VmStop: return "vm_stop";
     case models::RunEventKind::VmRestart: return "vm_restart";
     case models::RunEventKind::Return: return "return";
-    case models::RunEventKind::Repair: return "repair";
+    case models::RunEventKind::Resync: return "resync";
+    case models::RunEventKind::Rebuild: return "rebuild";
     case models::RunEventKind::RepairDone: return "repair_done";
     case models::RunEventKind::Quorum: return "quorum";
     case models::RunEventKind::Note: return "note";

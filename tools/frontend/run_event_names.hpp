@@ -9,7 +9,7 @@
 namespace hcisim::frontend {
 
 // "failure", "detection", "failover", "vm_stop", "vm_restart", "return",
-// "repair", "repair_done", "quorum", "note".
+// "resync", "rebuild", "repair_done", "quorum", "note".
 std::string_view event_kind_name(models::RunEventKind kind);
 // "healthy", "degraded", "repairing".
 std::string_view phase_name(models::RunPhase phase);

@@ -183,6 +183,32 @@ void describe_cluster(std::ostream& out, const models::ClusterSpec& c) {
   }
 }
 
+// The failures the run plays and how the stack handles them.
+void describe_timeline(std::ostream& out, const models::ScenarioSpec& s) {
+  const models::FailureTimeline& t = s.timeline;
+  if (t.events.empty() && !t.random_failures) return;
+  out << "Timeline:\n";
+  for (const models::TimelineEvent& e : t.events) {
+    out << "  at " << format_duration(e.at) << ": ";
+    if (e.part == models::FailurePart::Node) {
+      out << "node " << e.node + 1 << (e.fail ? (e.planned ? " drained for maintenance" : " fails") : " returns");
+    } else {
+      out << "drive " << e.drive + 1 << " of node " << e.node + 1 << " fails";
+    }
+    out << "\n";
+  }
+  if (t.random_failures) {
+    out << "  random failures from the parts' rates (node MTBF " << s.cluster.node.mtbf_hours
+        << " h; capacity drives' AFR), a failed node back after " << format_duration(t.random_node_outage_ns) << "\n";
+  }
+  const models::FailureHandlingSpec& f = s.cluster.stack.failure;
+  out << "  handling: node detection " << format_duration(f.node_detection_ns) << ", drive detection "
+      << format_duration(f.drive_detection_ns) << ", volume failover " << format_duration(f.volume_failover_ns)
+      << ", VM restart " << format_duration(s.cluster.hypervisor.vm_restart_ns) << "; repair "
+      << f.repair_outstanding << " x " << format_size(f.repair_io_bytes) << " in flight per volume, dirty regions of "
+      << format_size(f.dirty_region_bytes) << "; witness " << (s.cluster.witness ? "yes" : "no") << "\n";
+}
+
 void describe_vms(std::ostream& out, const models::VmSpec& vms) {
   const int total = std::accumulate(vms.per_node.begin(), vms.per_node.end(), 0);
   out << "VMs: " << total << " in all (created per node: " << per_node_text(vms.per_node) << "), " << vms.vcpus
@@ -217,7 +243,10 @@ std::string describe(const models::ScenarioSpec& s) {
   describe_cluster(out, s.cluster);
   describe_vms(out, s.vms);
   out << "Run: warm-up " << format_duration(s.run.warmup_ns) << ", measure " << format_duration(s.run.duration_ns)
-      << " (simulated), seed " << s.run.seed << "\n";
+      << " (simulated), seed " << s.run.seed;
+  if (s.run.interval_ns > 0) out << ", timeline every " << format_duration(s.run.interval_ns);
+  out << "\n";
+  describe_timeline(out, s);
   if (s.references.empty()) {
     out << "Reference: none (the outcome is a prediction)\n";
   } else {

@@ -599,19 +599,28 @@ models::FailureTimeline read_timeline(const YamlValue& value, const models::Clus
     for (const int f : cluster.failed_nodes) down[static_cast<std::size_t>(f)] = true;
     sim::SimTime last = 0;
     for (const YamlValue& item : events->items()) {
-      const YamlMap entry = item.map({"at", "fail", "return"});
+      const YamlMap entry = item.map({"at", "fail", "drain", "return"});
       models::TimelineEvent event;
       const YamlValue at = entry.required("at");
       event.at = at.duration_ns();
       if (event.at < last) at.fail_expected("events in time order (this one is earlier than the one before)");
       if (event.at >= end) at.fail_expected("a time inside the run (warm-up + duration = " + format_duration(end) + ")");
       last = event.at;
-      const auto fail = entry.optional("fail");
+      const auto failed = entry.optional("fail");
+      const auto drained = entry.optional("drain");
       const auto back = entry.optional("return");
-      if (fail.has_value() == back.has_value()) entry.fail("expected exactly one of fail: or return:");
+      if (failed.has_value() + drained.has_value() + back.has_value() != 1) {
+        entry.fail("expected exactly one of fail: (a part fails), drain: (a node taken down for maintenance) or "
+                   "return:");
+      }
+      const auto& fail = failed ? failed : drained;
       event.fail = fail.has_value();
+      event.planned = drained.has_value();
       read_part(fail ? *fail : *back, cluster, event);
       const YamlValue& what = fail ? *fail : *back;
+      if (event.planned && event.part != models::FailurePart::Node) {
+        what.fail_expected("'node N': only a node is drained for maintenance");
+      }
       if (event.part == models::FailurePart::Node) {
         const bool is_down = down[static_cast<std::size_t>(event.node)];
         if (event.fail && is_down) what.fail("node " + std::to_string(event.node + 1) + " is already down then");

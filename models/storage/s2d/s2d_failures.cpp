@@ -22,11 +22,21 @@ void S2dProduct::stall(std::uint32_t id, int k, std::vector<std::uint64_t>& list
   list.push_back(k == kWhole ? whole(id) : of_sub(id, k));
 }
 
+void S2dProduct::node_drained(int node) {
+  take_down(node, "node " + std::to_string(node + 1) + " goes down for maintenance (drained: its VMs moved first)");
+  on_node_detected(static_cast<std::uint64_t>(node));
+}
+
 void S2dProduct::node_failed(int node) {
+  take_down(node, "node " + std::to_string(node + 1) + " fails");
+  engine_->schedule_in(stack_.failure.node_detection_ns, node_detected_, static_cast<std::uint64_t>(node));
+}
+
+void S2dProduct::take_down(int node, std::string what) {
   ClusterNode& n = cluster_->node(node);
-  if (!n.up) throw std::invalid_argument("node " + std::to_string(node + 1) + " fails, but it is already down");
+  if (!n.up) throw std::invalid_argument("node " + std::to_string(node + 1) + " goes down, but it is already down");
   n.up = false;
-  log_event(engine_->now(), RunEventKind::Failure, "node " + std::to_string(node + 1) + " fails");
+  log_event(engine_->now(), RunEventKind::Failure, std::move(what));
   // What was in flight toward the node stalls until the failure is detected.
   auto& stalled = stalled_on_node_[static_cast<std::size_t>(node)];
   for (std::uint32_t id = 0; id < states_.size(); ++id) {
@@ -52,12 +62,12 @@ void S2dProduct::node_failed(int node) {
       stall(id, k, stalled);
     }
   }
-  engine_->schedule_in(stack_.failure.node_detection_ns, node_detected_, static_cast<std::uint64_t>(node));
 }
 
 void S2dProduct::on_node_detected(std::uint64_t node) {
   const auto n = static_cast<std::size_t>(node);
   if (cluster_->up(static_cast<int>(node))) return;  // it came back before anyone noticed
+  if (known_down_[n]) return;                        // known already (drained)
   known_down_[n] = 1;
   log_event(engine_->now(), RunEventKind::Detection, "node " + std::to_string(node + 1) + " detected down");
   update_quorum();
@@ -121,7 +131,7 @@ void S2dProduct::on_drive_detected(std::uint64_t key) {
       ++unplaced;
     }
   }
-  log_event(engine_->now(), RunEventKind::Repair,
+  log_event(engine_->now(), RunEventKind::Rebuild,
             "rebuild of the " + std::to_string(lost - unplaced) + " extents of drive " + std::to_string(drive + 1) +
                 " of node " + std::to_string(node + 1) + " into reserve capacity on its other drives");
   if (unplaced > 0) {
@@ -243,7 +253,7 @@ void S2dProduct::node_returned(int node) {
     ++dirty;
     queue_repair(static_cast<std::uint32_t>(i));
   }
-  log_event(engine_->now(), RunEventKind::Repair,
+  log_event(engine_->now(), RunEventKind::Resync,
             "resync of node " + std::to_string(node + 1) + ": " + std::to_string(dirty) +
                 " extents written while it was away");
 }

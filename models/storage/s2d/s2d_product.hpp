@@ -62,6 +62,7 @@ class S2dProduct final : public StorageProduct {
   void reset_stats() override;
 
   void node_failed(int node) override;
+  void node_drained(int node) override;
   void node_returned(int node) override;
   void drive_failed(int node, int drive) override;
   RepairStatus repair_status() const override;
@@ -154,6 +155,7 @@ class S2dProduct final : public StorageProduct {
   // Failures (s2d_failures.cpp).
   void stall(std::uint32_t id, int k, std::vector<std::uint64_t>& list);
   void on_node_detected(std::uint64_t node);
+  void take_down(int node, std::string what);  // a node stops: what was in flight toward it stalls
   void on_drive_detected(std::uint64_t node_drive);
   void resolve_stalled(std::vector<std::uint64_t>& list);
   void retry_subop(std::uint32_t id, int k);

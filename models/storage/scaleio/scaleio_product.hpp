@@ -64,6 +64,7 @@ class ScaleIoProduct final : public StorageProduct {
   // Failures are not modelled (the loader refuses them): these throw std::invalid_argument.
   void node_failed(int node) override;
   void node_returned(int node) override;
+  void node_drained(int node) override { node_failed(node); }
   void drive_failed(int node, int drive) override;
   RepairStatus repair_status() const override { return {}; }
   ProductHotspot hotspot(sim::SimTime now) const override;

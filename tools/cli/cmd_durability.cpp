@@ -1,0 +1,103 @@
+// hcisim durability SCENARIO: what the simulated repair times mean for the odds
+// of losing data, at each repair speed, and for each mirror layout.
+#include <cstdio>
+#include <optional>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+
+#include "models/run/durability_study.hpp"
+#include "tools/cli/commands.hpp"
+#include "tools/cli/options.hpp"
+#include "tools/frontend/catalog.hpp"
+#include "tools/frontend/durability_report.hpp"
+#include "tools/frontend/output_file.hpp"
+#include "tools/frontend/scenario_loader.hpp"
+
+namespace hcisim::cli {
+
+namespace po = boost::program_options;
+
+namespace {
+
+std::vector<int> speeds_option(const std::string& text) {
+  std::vector<int> speeds;
+  std::stringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    if (item != "1" && item != "2" && item != "4" && item != "8" && item != "16") {
+      throw UsageError{"--speeds: expected a comma-separated list of S2D repair speeds (1, 2, 4, 8, 16), got '" +
+                       text + "'"};
+    }
+    speeds.push_back(std::stoi(item));
+  }
+  if (speeds.empty()) throw UsageError{"--speeds: expected at least one repair speed"};
+  return speeds;
+}
+
+double years_option(const std::string& text) {
+  std::size_t used = 0;
+  double years = 0;
+  try {
+    years = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size() || !(years > 0) || years > 1000) {
+    throw UsageError{"--mission: expected a number of years greater than 0 and at most 1000, got '" + text + "'"};
+  }
+  return years;
+}
+
+}  // namespace
+
+int durability_command(const std::vector<std::string>& args) {
+  po::options_description options("durability options");
+  std::string scenario_file, speeds_text = "1,2,4,8,16", mission_text = "5";
+  std::vector<std::string> user_dirs, overrides;
+  options.add_options()("scenario", po::value(&scenario_file)->required(), "a scenario with a failure timeline")(
+      "speeds", po::value(&speeds_text), "repair speeds to simulate (default 1,2,4,8,16)")(
+      "mission", po::value(&mission_text), "years over which to give the chance of losing data (default 5)")(
+      "json", po::value<std::string>(), "also write the study as JSON to FILE ('-': standard output)")(
+      "catalog", po::value(&user_dirs)->composing(), "a folder of your own parts (repeatable)")(
+      "set", po::value(&overrides)->composing(), "what-if: override a scenario key (repeatable)")(
+      "quiet,q", "no progress line");
+  po::positional_options_description positional;
+  positional.add("scenario", 1);
+  po::variables_map vm;
+  if (!parse_command_line(args,
+                          "usage: hcisim durability SCENARIO [options]\n\n"
+                          "Runs the scenario (which must fail and repair something in its timeline) once per\n"
+                          "repair speed, reads off how long resync and rebuild took and the foreground's p99,\n"
+                          "and turns those repair times and the parts' failure rates (drive AFR, node MTBF)\n"
+                          "into mean time to data loss and availability (a Markov model of the copies);\n"
+                          "then compares the two-way, three-way and nested two-way mirrors.",
+                          options, positional, vm)) {
+    return 0;
+  }
+  const std::vector<int> speeds = speeds_option(speeds_text);
+  const double mission_s = years_option(mission_text) * models::kSecondsPerYear;
+  std::optional<frontend::OutputFile> json;
+  if (vm.count("json")) {
+    try {
+      json.emplace(vm["json"].as<std::string>());
+    } catch (const frontend::OutputError& e) {
+      throw UsageError{std::string("--json: ") + e.what()};
+    }
+  }
+  const auto catalog = frontend::Catalog::load({user_dirs.begin(), user_dirs.end()});
+  const models::ScenarioSpec spec = frontend::load_scenario(scenario_file, catalog, overrides);
+  const bool show_progress = !vm.count("quiet") && isatty(STDERR_FILENO);
+  const models::DurabilityStudy study =
+      models::study_durability(spec, speeds, mission_s, [&](int speed, int index, int count) {
+        if (show_progress) std::fprintf(stderr, "\rsimulating repair speed %d (%d of %d)...", speed, index + 1, count);
+      });
+  if (show_progress) std::fprintf(stderr, "\r%60s\r", "");
+  const bool stdout_taken = json && json->is_stdout();
+  (stdout_taken ? std::cerr : std::cout) << frontend::format_durability_report(spec, study) << std::flush;
+  if (json) json->write(frontend::durability_json(spec, study).dump(2) + "\n");
+  return 0;
+}
+
+}  // namespace hcisim::cli
