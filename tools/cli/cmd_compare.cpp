@@ -28,7 +28,9 @@ int compare_command(const std::vector<std::string>& args) {
   if (!parse_command_line(args,
                           "usage: hcisim compare SCENARIO... [options]\n\n"
                           "Runs each scenario and prints one line each: IOPS, MB/s, read and write latency\n"
-                          "(mean, p99, ms) and the bottleneck. Example, healthy against one and two nodes down:\n"
+                          "(mean, p99, ms) and the bottleneck; a run with a failure timeline adds a line per\n"
+                          "phase it went through (healthy, degraded, repairing). Example, healthy against one\n"
+                          "and two nodes down:\n"
                           "  hcisim compare scenarios/ax7525/test{2,3,4}-8k-random-30w.yaml",
                           options, positional, vm)) {
     return 0;
@@ -44,7 +46,7 @@ int compare_command(const std::vector<std::string>& args) {
     if (tty) std::fprintf(stderr, "running %s...\r", spec.id.c_str());
     const auto result = models::simulate(spec);
     if (tty) std::fprintf(stderr, "%60s\r", "");
-    std::cout << frontend::compare_row(result) << std::flush;
+    std::cout << frontend::compare_row(result) << frontend::compare_phase_rows(result) << std::flush;
     for (const std::string& warning : result.warnings) {
       std::cerr << "  " << frontend::printable(spec.id, 30) << ": " << frontend::printable(warning) << "\n";
     }

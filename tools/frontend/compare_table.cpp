@@ -5,6 +5,7 @@
 
 #include "tools/frontend/message_text.hpp"
 #include "tools/frontend/quantity_format.hpp"
+#include "tools/frontend/run_event_names.hpp"
 
 namespace hcisim::frontend {
 
@@ -15,13 +16,34 @@ std::string compare_header() {
   return line;
 }
 
+namespace {
+
+std::string ms(const models::LatencySummary& l, double value) {
+  char buf[32];
+  if (l.count == 0) return std::string("-");
+  std::snprintf(buf, sizeof buf, "%.3f", value * 1e3);
+  return std::string(buf);
+}
+
+}  // namespace
+
+std::string compare_phase_rows(const models::RunResult& r) {
+  std::string out;
+  for (const models::PhaseResult& p : r.phases) {
+    char label[64], line[512];
+    std::snprintf(label, sizeof label, "  %s %.1f s", std::string(phase_name(p.phase)).c_str(), p.seconds);
+    std::snprintf(line, sizeof line, "%-30s %12s %10.0f %9s %9s %9s %9s  %s\n", label,
+                  format_count(std::round(p.read_iops + p.write_iops)).c_str(),
+                  (p.read_bytes_per_s + p.write_bytes_per_s) / 1e6, ms(p.read_latency, p.read_latency.mean_s).c_str(),
+                  ms(p.read_latency, p.read_latency.p99_s).c_str(), ms(p.write_latency, p.write_latency.mean_s).c_str(),
+                  ms(p.write_latency, p.write_latency.p99_s).c_str(),
+                  p.failed_ios > 0 ? (format_count(static_cast<double>(p.failed_ios)) + " failed I/Os").c_str() : "");
+    out += line;
+  }
+  return out;
+}
+
 std::string compare_row(const models::RunResult& r) {
-  auto ms = [](const models::LatencySummary& l, double value) {
-    char buf[32];
-    if (l.count == 0) return std::string("-");
-    std::snprintf(buf, sizeof buf, "%.3f", value * 1e3);
-    return std::string(buf);
-  };
   char line[512];
   std::snprintf(line, sizeof line, "%-30s %12s %10.0f %9s %9s %9s %9s  %s %.0f%%\n", printable(r.scenario_id, 30).c_str(),
                 format_count(std::round(r.total_iops())).c_str(), r.total_bytes_per_s() / 1e6,

@@ -12,5 +12,8 @@ namespace hcisim::frontend {
 
 std::string compare_header();
 std::string compare_row(const models::RunResult& result);
+// A run with failures: one more row per phase it went through (healthy,
+// degraded, repairing), with the time spent in it; empty otherwise.
+std::string compare_phase_rows(const models::RunResult& result);
 
 }  // namespace hcisim::frontend
