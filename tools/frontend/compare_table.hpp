@@ -11,6 +11,7 @@
 namespace hcisim::frontend {
 
 std::string compare_header();
-std::string compare_row(const models::RunResult& result);
+// `varies`: what this row changes (its own --set what-ifs), shown last; "" = the file as written.
+std::string compare_row(const models::RunResult& result, const std::string& varies = "");
 
 }  // namespace hcisim::frontend
