@@ -226,6 +226,7 @@ PlotOutcome write_run_plots(const fs::path& dir, const models::ScenarioSpec& spe
 
 PlotOutcome write_saturation_plot(const fs::path& dir, const std::string& title,
                                   const std::vector<SaturationPoint>& points) {
+  if (points.empty()) throw std::invalid_argument("a saturation curve needs at least one sweep step");
   make_dir(dir);
   std::string data = "# iops p99_ms label\n";
   for (const SaturationPoint& p : points) {
