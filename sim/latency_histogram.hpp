@@ -44,6 +44,9 @@ class LatencyHistogram {
   // p in [0, 100] (clamped); p = 50 is the median. Empty -> 0.
   double percentile_ns(double p) const;
 
+  // Samples in bucket `index` (< bucket_count()), for reports that export the distribution.
+  std::uint64_t bucket_samples(std::size_t index) const { return buckets_[index]; }
+
   void merge(const LatencyHistogram& other);
   void reset();
 

@@ -29,7 +29,7 @@ double figure_value(const RunResult& r, Figure figure) {
 }
 
 std::vector<FigureComparison> compare_references(const RunResult& result,
-                                                 const std::vector<ReferenceFigure>& references) {
+                                                 const std::vector<ReferenceFigure>& references, bool graded) {
   std::vector<FigureComparison> out;
   for (const ReferenceFigure& ref : references) {
     FigureComparison c;
@@ -38,6 +38,8 @@ std::vector<FigureComparison> compare_references(const RunResult& result,
     c.error = ref.value != 0 ? (c.predicted - ref.value) / ref.value : 0;
     c.within = ref.comparison == Comparison::AtMost ? c.predicted <= ref.value * (1 + ref.tolerance)
                                                     : std::fabs(c.error) <= ref.tolerance;
+    c.graded = graded;
+    if (!graded) c.within = false;
     out.push_back(c);
   }
   return out;

@@ -16,9 +16,19 @@
 
 namespace hcisim::models {
 
+// One non-empty bucket of the simulated latency histogram (sim::LatencyHistogram
+// geometry): samples in [lower_ns, lower_ns + width_ns).
+struct LatencyBin {
+  std::int64_t lower_ns = 0;
+  std::int64_t width_ns = 1;
+  std::uint64_t count = 0;
+};
+
 struct LatencySummary {
   std::uint64_t count = 0;
   double mean_s = 0, p50_s = 0, p90_s = 0, p99_s = 0, p999_s = 0, max_s = 0;
+  double min_s = 0;
+  std::vector<LatencyBin> bins;     // the whole distribution, ascending (fio JSON+, plots); empty when count is 0
 };
 
 // Mean time an I/O spends in each stage of its path (IoStage); they add up
@@ -73,6 +83,9 @@ struct FigureComparison {
   double predicted = 0;
   double error = 0;                 // (predicted - published) / published
   bool within = false;
+  // False when the run is a what-if (--set changed the scenario): the figure was
+  // published for the unmodified scenario, so no verdict (within is false).
+  bool graded = true;
 };
 
 // One interval of the measured run.

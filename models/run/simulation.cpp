@@ -33,6 +33,12 @@ LatencySummary summarise(const sim::LatencyHistogram& h) {
   s.p99_s = h.percentile_ns(99) * 1e-9;
   s.p999_s = h.percentile_ns(99.9) * 1e-9;
   s.max_s = static_cast<double>(h.max_ns()) * 1e-9;
+  s.min_s = static_cast<double>(h.min_ns()) * 1e-9;
+  for (std::size_t i = 0; i < sim::LatencyHistogram::bucket_count(); ++i) {
+    if (const std::uint64_t n = h.bucket_samples(i); n > 0) {
+      s.bins.push_back({sim::LatencyHistogram::bucket_lower_ns(i), sim::LatencyHistogram::bucket_width_ns(i), n});
+    }
+  }
   return s;
 }
 
@@ -431,7 +437,7 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   result.hotspot_utilisation = hotspot.utilisation;
   if (m.oltp) fill_oltp(result, m, spec);
   attribute_bottleneck(result, spec);
-  result.references = compare_references(result, spec.references);
+  result.references = compare_references(result, spec.references, spec.what_if.empty());
 
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   RunPerformance& perf = result.performance;

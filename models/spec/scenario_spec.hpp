@@ -124,6 +124,9 @@ struct ScenarioSpec {
   RunControl run;
   FailureTimeline timeline;
   std::vector<ReferenceFigure> references;
+  // The --set what-ifs that change the modelled system or workload (not run
+  // control or titles); non-empty: the published figures are not graded.
+  std::vector<std::string> what_if;
 };
 
 }  // namespace hcisim::models

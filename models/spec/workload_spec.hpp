@@ -35,6 +35,11 @@ enum class DistributionKind {
   Absolute,  // -rdabs: each range's span is a byte count
 };
 
+// fio's random_distribution=zipf:theta and pareto:h (fio HOWTO, "random_distribution"):
+// the target's aligned positions ranked by popularity and drawn by rank
+// (models/workload/skewed_positions.hpp); None = uniform or -rdpct/-rdabs ranges.
+enum class PopularitySkew { None, Zipf, Pareto };
+
 // One IO%/span pair as written; the ranges follow each other from the start of
 // the region. IO% 0 is a gap. If the IO% add up to less than 100, the rest of
 // the I/Os go to the rest of the region (resolved in diskspd_regions.hpp).
@@ -57,6 +62,8 @@ struct DiskspdTarget {
   int random_percent = 100;
   DistributionKind distribution = DistributionKind::Uniform;  // -rdpct / -rdabs
   std::vector<DistributionRange> ranges;   // as written (empty when Uniform)
+  PopularitySkew skew = PopularitySkew::None;  // fio zipf / pareto (distribution Uniform, no ranges)
+  double skew_parameter = 0;               // Zipf theta (> 0, not 1) or Pareto h (0 < h < 1)
   std::uint64_t base_offset_bytes = 0;     // -B: the region starts here
   std::uint64_t max_offset_bytes = 0;      // -f: the region ends here; 0 = the end of the file
   std::uint64_t thread_stride_bytes = 0;   // -T: thread k's sequential stream starts at B + k x T

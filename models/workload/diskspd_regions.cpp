@@ -37,6 +37,15 @@ void check_switches(const DiskspdTarget& t) {
   } else if (!t.ranges.empty()) {
     fail("distribution ranges are given without -rdpct or -rdabs");
   }
+  if (t.skew != PopularitySkew::None) {
+    if (t.pattern != AccessPattern::Random) fail("a zipf / pareto distribution shapes random offsets; it needs random I/O");
+    if (t.distribution != DistributionKind::Uniform) fail("a zipf / pareto distribution cannot be combined with -rdpct / -rdabs");
+    const bool zipf = t.skew == PopularitySkew::Zipf;
+    if (zipf && !(t.skew_parameter > 0 && t.skew_parameter != 1 && t.skew_parameter < 1e6)) {
+      fail("zipf: theta must be greater than 0 and not 1");
+    }
+    if (!zipf && !(t.skew_parameter > 0 && t.skew_parameter < 1)) fail("pareto: h must be between 0 and 1 (exclusive)");
+  }
   if (t.thread_stride_bytes > 0 && t.pattern != AccessPattern::Sequential) {
     fail("-T sets where each thread's own sequential stream starts; it applies to -s only "
          "(random offsets and the shared -si stream do not use it)");

@@ -12,7 +12,18 @@ DiskspdWorkload::DiskspdWorkload(sim::Engine& engine, const DiskspdSpec& spec, R
     : engine_(&engine), spec_(spec), requests_(&requests), measurement_(&measurement) {
   check_diskspd(spec);
   for (const DiskspdTarget& t : spec.targets) {
-    Target target{t, resolve_region(t, spec.file_bytes)};
+    Target target{t, resolve_region(t, spec.file_bytes), std::nullopt};
+    if (t.skew != PopularitySkew::None) {
+      const std::uint64_t positions = target.region.ranges.front().positions;
+      // Targets with the same skew over as many positions share one table-free sampler (H(n) costs O(n)).
+      for (const Target& earlier : targets_) {
+        if (earlier.skew && earlier.skew->kind() == t.skew && earlier.skew->parameter() == t.skew_parameter &&
+            earlier.skew->positions() == positions) {
+          target.skew = earlier.skew;
+        }
+      }
+      if (!target.skew) target.skew.emplace(t.skew, t.skew_parameter, positions);
+    }
     if (t.write_buffer == WriteBufferContent::RandomPerIo) {
       target.fill_cycles = kRandomFillCyclesPerByte * static_cast<double>(t.block_bytes);
     }
@@ -123,7 +134,9 @@ void DiskspdWorkload::on_tick(std::uint64_t vm_index) {
   }
 }
 
-std::uint64_t DiskspdWorkload::random_offset(const TargetRegion& region, Vm& vm) {
+std::uint64_t DiskspdWorkload::random_offset(const Target& t, Vm& vm) {
+  const TargetRegion& region = t.region;
+  if (t.skew) return region.ranges.front().first + t.skew->position(vm.rng.uniform01()) * region.align;
   const RandomRange* range = region.ranges.data();
   if (region.ranges.size() > 1) {
     const double u = vm.rng.uniform01();
@@ -148,7 +161,7 @@ void DiskspdWorkload::choose(IoRequest& r, Thread& th, const Target& t, Vm& vm) 
                           vm.rng.uniform_index(100) < static_cast<std::uint64_t>(s.random_percent);
       if (random) {
         r.write = draw_write();
-        r.offset = random_offset(t.region, vm);
+        r.offset = random_offset(t, vm);
       } else {
         r.write = th.last_write;
         r.offset = th.cursor;

@@ -19,11 +19,13 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "models/spec/workload_spec.hpp"
 #include "models/io/io_request.hpp"
 #include "models/workload/diskspd_regions.hpp"
+#include "models/workload/skewed_positions.hpp"
 #include "models/workload/measurement.hpp"
 #include "sim/engine.hpp"
 #include "sim/random.hpp"
@@ -71,6 +73,7 @@ class DiskspdWorkload final : public sim::EventHandler, public RestartableWorklo
   struct Target {
     DiskspdTarget spec;
     TargetRegion region;
+    std::optional<SkewedPositions> skew;  // fio zipf / pareto over the region's one range
     double fill_cycles = 0;  // -Zr: guest cycles per write
   };
   struct Thread {
@@ -97,7 +100,7 @@ class DiskspdWorkload final : public sim::EventHandler, public RestartableWorklo
   void issue(std::uint32_t request);
   void send(std::uint32_t request);
   void choose(IoRequest& r, Thread& th, const Target& t, Vm& vm);
-  std::uint64_t random_offset(const TargetRegion& region, Vm& vm);
+  std::uint64_t random_offset(const Target& t, Vm& vm);
   std::uint64_t next_in_stream(std::uint64_t offset, const Target& t) const;
   // GetTickCount64 as the VM sees it (ms), and when it next moves.
   std::int64_t tick_ms(const Vm& vm, sim::SimTime now) const;

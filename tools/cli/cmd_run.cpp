@@ -1,18 +1,26 @@
-// hcisim run SCENARIO [--json FILE] [--csv FILE] [--catalog DIR]... [--seed N] [--duration T] [--dry-run]
+// hcisim run SCENARIO [--json FILE [--json-format fio]] [--csv FILE] [--plot DIR] [--catalog DIR]... [--seed N]
+//            [--duration T] [--dry-run] [--progress auto|plain|none]
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <limits>
 #include <memory>
 
+#include "models/capacity/capacity.hpp"
+#include "models/run/run_estimate.hpp"
 #include "models/run/simulation.hpp"
 #include "tools/cli/commands.hpp"
 #include "tools/cli/options.hpp"
+#include "tools/frontend/capacity_report.hpp"
 #include "tools/frontend/catalog.hpp"
 #include "tools/frontend/message_text.hpp"
 #include "tools/frontend/output_file.hpp"
+#include "tools/frontend/plots.hpp"
+#include "tools/frontend/progress_text.hpp"
 #include "tools/frontend/report_csv.hpp"
+#include "tools/frontend/report_fio_json.hpp"
 #include "tools/frontend/report_json.hpp"
 #include "tools/frontend/report_text.hpp"
 #include "tools/frontend/scenario_loader.hpp"
@@ -56,7 +64,7 @@ std::int64_t duration_option(const std::string& name, const std::string& text) {
 
 int run_command(const std::vector<std::string>& args) {
   po::options_description options("run options");
-  std::string scenario_file, seed, duration, warmup;
+  std::string scenario_file, seed, duration, warmup, json_format, progress_mode;
   std::vector<std::string> user_dirs, overrides;
   options.add_options()("scenario", po::value(&scenario_file)->required(), "the scenario file (YAML)")(
       "json", po::value<std::string>(), "also write the full report as JSON to FILE ('-': standard output)")(
@@ -68,14 +76,27 @@ int run_command(const std::vector<std::string>& args) {
       "seed", po::value(&seed), "override the scenario's random seed (0 to 2^63-1)")(
       "duration", po::value(&duration), "override the measured simulated time (e.g. 500ms)")(
       "warmup", po::value(&warmup), "override the warm-up (e.g. 20ms)")(
-      "dry-run", "print what was understood of the scenario, do not simulate")(
-      "quiet,q", "no progress line");
+      "json-format", po::value<std::string>(&json_format)->default_value("hcisim"),
+      "hcisim (everything, fio's names inside) or fio (fio 3.x json+ for a job group: jobs[], clat_ns with\n"
+      "percentiles and bins, for fio's own tools)")(
+      "plot", po::value<std::string>(), "draw pictures into folder DIR with gnuplot (latency CDF, timeline, CPU by layer)")(
+      "dry-run", "print what was understood, the capacity check and an estimate of the wall time; do not simulate")(
+      "progress", po::value<std::string>(&progress_mode)->default_value("auto"),
+      "auto (a bar with ETA on a terminal, nothing otherwise), plain (a line every 10 %), none")(
+      "quiet,q", "no progress (as --progress none)");
   po::positional_options_description positional;
   positional.add("scenario", 1);
   po::variables_map vm;
   if (!parse_command_line(args, "usage: hcisim run SCENARIO [options]", options, positional, vm)) return 0;
 
   // Everything on the command line is checked before the (possibly long) run.
+  if (json_format != "hcisim" && json_format != "fio") {
+    throw UsageError{"--json-format: expected hcisim or fio, got " + frontend::in_quotes(json_format)};
+  }
+  if (progress_mode != "auto" && progress_mode != "plain" && progress_mode != "none") {
+    throw UsageError{"--progress: expected auto, plain or none, got " + frontend::in_quotes(progress_mode)};
+  }
+  if (vm.count("plot") && vm["plot"].as<std::string>().empty()) throw UsageError{"--plot: expected a folder, got ''"};
   const auto json = output_option(vm, "json");
   const auto csv = output_option(vm, "csv");
   if (json && csv) {
@@ -99,25 +120,50 @@ int run_command(const std::vector<std::string>& args) {
     throw UsageError{"--warmup + --duration exceed the simulator's clock (about 292 years of nanoseconds)"};
   }
   if (vm.count("dry-run")) {
-    std::cout << frontend::describe(spec);
+    const models::CapacityReport capacity = models::assess_capacity(spec);
+    std::cout << frontend::describe(spec) << frontend::format_capacity(capacity, spec.cluster.node_count);
+    for (const std::string& warning : capacity.warnings) std::cout << "  warning: " << frontend::printable(warning) << "\n";
+    std::cout << frontend::format_run_estimate(models::estimate_run(spec));
     return 0;
   }
 
   models::RunOptions run_options;
-  const bool show_progress = !vm.count("quiet") && isatty(STDERR_FILENO);
-  if (show_progress) {
-    run_options.progress = [](double fraction) {
-      std::fprintf(stderr, "\rsimulating... %3.0f%%", fraction * 100);
+  const std::string mode = vm.count("quiet") ? "none" : progress_mode;
+  const bool terminal = isatty(STDERR_FILENO) != 0;
+  const auto wall_start = std::chrono::steady_clock::now();
+  auto elapsed = [wall_start] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+  };
+  if (mode == "auto" && terminal) {
+    run_options.progress = [elapsed](double fraction) {
+      std::fprintf(stderr, "\rsimulating... %s   ", frontend::progress_text(fraction, elapsed()).c_str());
+      std::fflush(stderr);
+    };
+  } else if (mode == "plain") {
+    run_options.progress = [elapsed, next = 0.1](double fraction) mutable {
+      if (fraction + 1e-9 < next && fraction < 1.0) return;
+      while (next <= fraction + 1e-9) next += 0.1;
+      std::fprintf(stderr, "hcisim: simulating... %s\n", frontend::progress_text(fraction, elapsed()).c_str());
       std::fflush(stderr);
     };
   }
   const models::RunResult result = models::simulate(spec, run_options);
-  if (show_progress) std::fprintf(stderr, "\r                    \r");
+  if (mode == "auto" && terminal) std::fprintf(stderr, "\r%70s\r", "");
   // With a result on standard output, the readable report goes to standard error.
   const bool stdout_taken = (json && json->is_stdout()) || (csv && csv->is_stdout());
   (stdout_taken ? std::cerr : std::cout) << frontend::format_run_report(spec, result) << std::flush;
-  if (json) json->write(frontend::run_report_json(spec, result).dump(2) + "\n");
+  if (json) {
+    json->write((json_format == "fio" ? frontend::fio_report_json(spec, result).dump(2)
+                                      : frontend::run_report_json(spec, result).dump(2)) +
+                "\n");
+  }
   if (csv) csv->write(frontend::timeline_csv(result));
+  if (vm.count("plot")) {
+    const frontend::PlotOutcome plots = frontend::write_run_plots(vm["plot"].as<std::string>(), spec, result);
+    if (!plots.message.empty()) std::cerr << "hcisim: " << plots.message << "\n";
+    // No gnuplot is a note, not a failure; gnuplot failing to draw is.
+    if (!plots.drawn && !frontend::find_gnuplot().empty()) return 1;
+  }
   return 0;
 }
 

@@ -1,15 +1,50 @@
 #include "tools/cli/options.hpp"
 
+#include <cctype>
 #include <iostream>
+
+#include "tools/cli/commands.hpp"
+#include "tools/frontend/message_text.hpp"
 
 namespace hcisim::cli {
 
 namespace po = boost::program_options;
 
+namespace {
+
+// "--quiet", "-q": an option. "-" (standard output) and "-1" (a number, checked
+// by the option that takes it) are values.
+bool looks_like_option(const std::string& token) {
+  if (token.size() < 2 || token[0] != '-') return false;
+  return token[1] == '-' || std::isalpha(static_cast<unsigned char>(token[1]));
+}
+
+// An option that needs a value never takes the next option as it: `--json --quiet`
+// would otherwise write a file named "--quiet".
+void check_values_present(const std::vector<std::string>& args, const po::options_description& options) {
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (!looks_like_option(a) || a.find('=') != std::string::npos) continue;
+    const bool long_form = a[1] == '-';
+    if (!long_form && a.size() != 2) continue;  // -qfoo: Boost reads the rest as the value
+    // Boost names a short option with its dash ("-q") and lets a long one be abbreviated.
+    const po::option_description* option = long_form ? options.find_nothrow(a.substr(2), true) : options.find_nothrow(a, false);
+    if (option == nullptr || option->semantic()->max_tokens() == 0) continue;
+    if (i + 1 == args.size()) throw UsageError{a + " needs a value"};
+    if (looks_like_option(args[i + 1])) {
+      throw UsageError{a + " needs a value, got the option " + frontend::in_quotes(args[i + 1]) +
+                       " (write " + a + "=VALUE for a value that starts with '-')"};
+    }
+  }
+}
+
+}  // namespace
+
 bool parse_command_line(const std::vector<std::string>& args, const std::string& usage,
                         po::options_description& options, const po::positional_options_description& positional,
                         po::variables_map& vm) {
   options.add_options()("help,h", "this help");
+  check_values_present(args, options);
   po::store(po::command_line_parser(args).options(options).positional(positional).run(), vm);
   if (vm.count("help")) {
     std::cout << usage << "\n" << options << "\n";

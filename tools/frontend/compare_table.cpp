@@ -11,8 +11,8 @@ namespace hcisim::frontend {
 
 std::string compare_header() {
   char line[256];
-  std::snprintf(line, sizeof line, "%-30s %12s %10s %9s %9s %9s %9s  %s\n", "scenario", "IOPS", "MB/s",
-                "read avg", "read p99", "write avg", "write p99", "bottleneck");
+  std::snprintf(line, sizeof line, "%-30s %12s %10s %9s %9s %9s %9s  %-28s %s\n", "scenario", "IOPS", "MB/s",
+                "read avg", "read p99", "write avg", "write p99", "bottleneck", "varies");
   return line;
 }
 
@@ -32,9 +32,9 @@ std::string compare_phase_rows(const models::RunResult& r) {
   for (const models::PhaseResult& p : r.phases) {
     char label[64], line[512];
     std::snprintf(label, sizeof label, "  %s %.1f s", std::string(phase_name(p.phase)).c_str(), p.seconds);
-    std::snprintf(line, sizeof line, "%-30s %12s %10.0f %9s %9s %9s %9s  %s\n", label,
+    std::snprintf(line, sizeof line, "%-30s %12s %10s %9s %9s %9s %9s  %s\n", label,
                   format_count(std::round(p.read_iops + p.write_iops)).c_str(),
-                  (p.read_bytes_per_s + p.write_bytes_per_s) / 1e6, ms(p.read_latency, p.read_latency.mean_s).c_str(),
+                  format_fixed((p.read_bytes_per_s + p.write_bytes_per_s) / 1e6, 0).c_str(), ms(p.read_latency, p.read_latency.mean_s).c_str(),
                   ms(p.read_latency, p.read_latency.p99_s).c_str(), ms(p.write_latency, p.write_latency.mean_s).c_str(),
                   ms(p.write_latency, p.write_latency.p99_s).c_str(),
                   p.failed_ios > 0 ? (format_count(static_cast<double>(p.failed_ios)) + " failed I/Os").c_str() : "");
@@ -43,14 +43,16 @@ std::string compare_phase_rows(const models::RunResult& r) {
   return out;
 }
 
-std::string compare_row(const models::RunResult& r) {
+std::string compare_row(const models::RunResult& r, const std::string& varies) {
+  char bottleneck[64];
+  std::snprintf(bottleneck, sizeof bottleneck, "%s %.0f%%", r.bottleneck.resource.c_str(), r.bottleneck.utilisation * 100);
   char line[512];
-  std::snprintf(line, sizeof line, "%-30s %12s %10.0f %9s %9s %9s %9s  %s %.0f%%\n", printable(r.scenario_id, 30).c_str(),
-                format_count(std::round(r.total_iops())).c_str(), r.total_bytes_per_s() / 1e6,
+  std::snprintf(line, sizeof line, "%-30s %12s %10s %9s %9s %9s %9s  %-28s %s\n", printable(r.scenario_id, 30).c_str(),
+                format_count(std::round(r.total_iops())).c_str(), format_fixed(r.total_bytes_per_s() / 1e6, 0).c_str(),
                 ms(r.read_latency, r.read_latency.mean_s).c_str(), ms(r.read_latency, r.read_latency.p99_s).c_str(),
                 ms(r.write_latency, r.write_latency.mean_s).c_str(),
-                ms(r.write_latency, r.write_latency.p99_s).c_str(), r.bottleneck.resource.c_str(),
-                r.bottleneck.utilisation * 100);
+                ms(r.write_latency, r.write_latency.p99_s).c_str(), bottleneck,
+                varies.empty() ? "-" : printable(varies, 120).c_str());
   return line;
 }
 

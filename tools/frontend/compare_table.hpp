@@ -11,7 +11,8 @@
 namespace hcisim::frontend {
 
 std::string compare_header();
-std::string compare_row(const models::RunResult& result);
+// `varies`: what this row changes (its own --set what-ifs), shown last; "" = the file as written.
+std::string compare_row(const models::RunResult& result, const std::string& varies = "");
 // A run with failures: one more row per phase it went through (healthy,
 // degraded, repairing), with the time spent in it; empty otherwise.
 std::string compare_phase_rows(const models::RunResult& result);

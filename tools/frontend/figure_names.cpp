@@ -1,7 +1,5 @@
 #include "tools/frontend/figure_names.hpp"
 
-#include <cstdio>
-
 #include <cmath>
 
 #include "tools/frontend/quantity_format.hpp"
@@ -67,17 +65,9 @@ std::string format_figure_value(models::Figure figure, double value) {
     case FigureUnit::Iops: return format_count(std::round(value)) + " IOPS";
     case FigureUnit::Tps: return format_count(std::round(value)) + " TPS";
     case FigureUnit::BytesPerSecond: return format_byte_rate(value);
-    case FigureUnit::Seconds: {
-      // Published latencies are written in ms; predicted ones get 3 decimals.
-      char buf[48];
-      std::snprintf(buf, sizeof buf, "%.3f ms", value * 1e3);
-      return buf;
-    }
-    case FigureUnit::Percent: {
-      char buf[48];
-      std::snprintf(buf, sizeof buf, "%.1f %%", value * 100);
-      return buf;
-    }
+    // Published latencies are written in ms; predicted ones get 3 decimals.
+    case FigureUnit::Seconds: return format_fixed(value * 1e3, 3) + " ms";
+    case FigureUnit::Percent: return format_fixed(value * 100, 1) + " %";
   }
   return format_number(value);
 }

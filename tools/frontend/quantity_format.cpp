@@ -1,7 +1,9 @@
 #include "tools/frontend/quantity_format.hpp"
 
+#include <fmt/format.h>
+
 #include <cmath>
-#include <cstdio>
+#include <locale>
 #include <string_view>
 
 namespace hcisim::frontend {
@@ -54,21 +56,24 @@ std::string exact_shortest(std::uint64_t amount, std::initializer_list<Unit> uni
 }  // namespace
 
 std::string format_number(double value) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.6g", value);
-  return buffer;
+  // %g style: up to 6 significant digits, no trailing zeros.
+  return fmt::format("{:.6g}", value);
 }
 
 std::string format_count(double value) {
   if (std::fabs(value) >= 1e15 || value != std::floor(value)) return format_number(value);
-  std::string digits = std::to_string(static_cast<long long>(std::fabs(value)));
-  std::string grouped;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) grouped += ',';
-    grouped += digits[i];
-  }
-  if (value < 0) grouped.insert(grouped.begin(), '-');
-  return grouped;
+  return fmt::format("{}", fmt::group_digits(static_cast<long long>(value)));
+}
+
+std::string format_fixed(double value, int decimals) {
+  // Digits grouped in threes with ',' whatever the user's locale, as format_count does.
+  struct Grouping : std::numpunct<char> {
+    char do_thousands_sep() const override { return ','; }
+    std::string do_grouping() const override { return "\3"; }
+  };
+  static const std::locale grouping(std::locale::classic(), new Grouping);
+  if (!std::isfinite(value)) return fmt::format("{}", value);
+  return fmt::format(grouping, "{:.{}Lf}", value, decimals);
 }
 
 std::string format_size(std::uint64_t bytes) {

@@ -8,12 +8,13 @@ namespace {
 
 // A CSV field in double quotes, inner quotes doubled (RFC 4180).
 std::string quoted(const std::string& text) {
-  std::string out = "\"";
+  std::string out(1, '"');
   for (const char c : text) {
     if (c == '"') out += '"';
     out += c;
   }
-  return out + "\"";
+  out += '"';
+  return out;
 }
 
 }  // namespace
@@ -24,7 +25,10 @@ std::string timeline_csv(const models::RunResult& result) {
   std::string out =
       "end_ms,read_iops,write_iops,read_mbps,write_mbps,read_lat_mean_ms,write_lat_mean_ms,read_lat_p50_ms,"
       "read_lat_p99_ms,write_lat_p50_ms,write_lat_p99_ms,failed_iops";
-  for (std::size_t n = 0; n < result.nodes.size(); ++n) out += ",cpu_node" + std::to_string(n + 1);
+  for (std::size_t n = 0; n < result.nodes.size(); ++n) {
+    out += ",cpu_node";
+    out += std::to_string(n + 1);
+  }
   out += ",repair_mb_to_go,repair_mbps,degraded_gb";
   if (hybrid) out += ",cache_read_hit_ratio,cache_dirty_bytes";
   out += ",events\n";
@@ -58,7 +62,9 @@ std::string timeline_csv(const models::RunResult& result) {
       events += line;
       events += e.what;
     }
-    out += "," + quoted(events) + "\n";
+    out += ',';
+    out += quoted(events);
+    out += '\n';
   }
   return out;
 }

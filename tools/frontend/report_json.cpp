@@ -1,5 +1,6 @@
 #include "tools/frontend/report_json.hpp"
 
+#include "tools/frontend/capacity_report.hpp"
 #include "tools/frontend/figure_names.hpp"
 #include "tools/frontend/run_event_names.hpp"
 
@@ -126,6 +127,11 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
                     {"calibration", c.reference.calibration},
                     {"within", c.within},
                     {"note", c.reference.note}});
+    // A what-if's figures were published for the unmodified scenario: no verdict.
+    if (!c.graded) {
+      refs.back()["graded"] = false;
+      refs.back()["within"] = nullptr;
+    }
   }
   j["references"] = refs;
   nlohmann::json timeline = nlohmann::json::array();
@@ -170,6 +176,7 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
   j["repaired_bytes"] = r.repaired_bytes;
   j["failed_ios"] = r.failed_ios;
   j["warnings"] = r.warnings;
+  j["capacity"] = capacity_json(models::assess_capacity(spec), spec.cluster.node_count);
   if (with_performance) {
     const auto& p = r.performance;
     j["performance"] = {{"wall_seconds", p.wall_seconds}, {"events", p.events},

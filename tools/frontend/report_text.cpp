@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "tools/frontend/capacity_report.hpp"
 #include "tools/frontend/figure_names.hpp"
 #include "tools/frontend/message_text.hpp"
 #include "tools/frontend/quantity_format.hpp"
@@ -102,7 +103,7 @@ std::string failures_section(const models::RunResult& r) {
 
 // The application's figures of an OLTP run: TPS, transaction latency, the database's I/O.
 std::string oltp_section(const models::OltpResult& o) {
-  std::string text = printf_string("Application (OLTP)  %s TPS", format_count(o.tps).c_str());
+  std::string text = printf_string("Application (OLTP)  %s TPS", format_fixed(o.tps, 1).c_str());
   text += printf_string(", %s users (%.1f in a transaction on average), think time %.3f s\n",
                         format_count(o.users).c_str(), o.users_in_transaction, o.think_time_s);
   text += "Transaction latency (ms)   avg       p50       p90       p99     p99.9       max\n";
@@ -117,8 +118,8 @@ std::string oltp_section(const models::OltpResult& o) {
   constexpr const char* kinds[3] = {"page reads", "log writes", "flush writes"};
   for (int k = 0; k < 3; ++k) {
     const models::OltpIoResult& io = o.io[static_cast<std::size_t>(k)];
-    text += printf_string("  %-12s %10s/s %9.1f MB/s  mean %.3f ms\n", kinds[k], format_count(io.per_s).c_str(),
-                          io.bytes_per_s / 1e6, io.mean_latency_s * 1e3);
+    text += printf_string("  %-12s %10s/s %9s MB/s  mean %.3f ms\n", kinds[k], format_count(std::round(io.per_s)).c_str(),
+                          format_fixed(io.bytes_per_s / 1e6, 1).c_str(), io.mean_latency_s * 1e3);
   }
   return text + "Storage I/O of the databases:\n";
 }
@@ -134,10 +135,11 @@ std::string format_comparison(const models::FigureComparison& c) {
   const auto& ref = c.reference;
   const std::string tolerance = (ref.comparison == models::Comparison::AtMost ? "<=+" : "+/-") +
                                 printf_string("%.0f%%", ref.tolerance * 100);
+  const char* verdict = !c.graded ? "not graded: published for the unmodified scenario" : c.within ? "within" : "OUTSIDE";
   return printf_string("%-18s %16s %16s %+7.1f%% %10s  %s%s", std::string(figure_name(ref.figure)).c_str(),
                        format_figure_value(ref.figure, ref.value).c_str(),
                        format_figure_value(ref.figure, c.predicted).c_str(), c.error * 100, tolerance.c_str(),
-                       c.within ? "within" : "OUTSIDE", ref.calibration ? " (calibration)" : "");
+                       verdict, ref.calibration && c.graded ? " (calibration)" : "");
 }
 
 std::string format_speed_line(const models::RunResult& r) {
@@ -179,9 +181,12 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
   }
 
   out << "Throughput          IOPS          MB/s\n";
-  out << printf_string("  read   %14s %13.1f\n", format_count(std::round(r.read_iops)).c_str(), r.read_bytes_per_s / 1e6);
-  out << printf_string("  write  %14s %13.1f\n", format_count(std::round(r.write_iops)).c_str(), r.write_bytes_per_s / 1e6);
-  out << printf_string("  total  %14s %13.1f", format_count(std::round(r.total_iops())).c_str(), r.total_bytes_per_s() / 1e6);
+  out << printf_string("  read   %14s %13s\n", format_count(std::round(r.read_iops)).c_str(),
+                       format_fixed(r.read_bytes_per_s / 1e6, 1).c_str());
+  out << printf_string("  write  %14s %13s\n", format_count(std::round(r.write_iops)).c_str(),
+                       format_fixed(r.write_bytes_per_s / 1e6, 1).c_str());
+  out << printf_string("  total  %14s %13s", format_count(std::round(r.total_iops())).c_str(),
+                       format_fixed(r.total_bytes_per_s() / 1e6, 1).c_str());
   if (r.total_iops_ci_half_width > 0) {
     out << printf_string("   (95%% CI +/- %.2f%%)", 100 * r.total_iops_ci_half_width / r.total_iops());
   }
@@ -243,15 +248,19 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
     out << "  redirected I/Os (VM away from its volume's owner): " << format_count(r.redirected_ios) << "\n";
   }
   out << failures_section(r);
+  const models::CapacityReport capacity = models::assess_capacity(spec);
+  out << "\n" << format_capacity(capacity, spec.cluster.node_count);
   out << "\nBottleneck: " << r.bottleneck.resource << " (" << pct(r.bottleneck.utilisation)
       << "): " << r.bottleneck.reason << "\n";
 
-  if (!r.warnings.empty()) {
+  if (!r.warnings.empty() || !capacity.warnings.empty()) {
     out << "\nWarnings\n";
     for (const std::string& warning : r.warnings) out << "  " << printable(warning) << "\n";
+    for (const std::string& warning : capacity.warnings) out << "  " << printable(warning) << "\n";
   }
   if (!r.references.empty()) {
-    out << "\nPublished vs predicted\n";
+    out << (spec.what_if.empty() ? "\nPublished vs predicted\n"
+                                 : "\nPublished for the unmodified scenario (this run is a what-if: not graded)\n");
     out << "  " << format_comparison_header() << "\n";
     for (const auto& c : r.references) out << "  " << format_comparison(c) << "\n";
   }

@@ -100,6 +100,11 @@ void describe_target(std::ostream& out, const models::DiskspdTarget& t, std::uin
   if (t.distribution != models::DistributionKind::Uniform) {
     out << ", random I/Os " << ranges_text(region, t.block_bytes);
   }
+  if (t.skew != models::PopularitySkew::None) {
+    out << ", random I/Os by popularity rank ("
+        << (t.skew == models::PopularitySkew::Zipf ? "fio zipf, theta " : "fio pareto, h ")
+        << format_number(t.skew_parameter) << ", hot blocks scattered over the region)";
+  }
   if (t.throughput_bytes_per_ms > 0) {
     out << ", limited (-g) to " << t.throughput_bytes_per_ms << " bytes/ms per thread ("
         << format_number(static_cast<double>(t.throughput_bytes_per_ms) * 1000.0 / static_cast<double>(t.block_bytes))

@@ -7,13 +7,17 @@
 #include <filesystem>
 #include <limits>
 #include <numeric>
+#include <map>
 #include <set>
 
+#include "models/capacity/capacity.hpp"
 #include "models/workload/diskspd_regions.hpp"
 #include "models/workload/oltp_spec_check.hpp"
 #include "tools/frontend/calibration_case.hpp"
 #include "tools/frontend/diskspd_parser.hpp"
 #include "tools/frontend/diskspd_xml.hpp"
+#include "tools/frontend/fio_job_parser.hpp"
+#include "tools/frontend/measured_results.hpp"
 #include "tools/frontend/figure_names.hpp"
 #include "tools/frontend/input_limits.hpp"
 #include "tools/frontend/load_error.hpp"
@@ -273,18 +277,18 @@ models::DiskspdSpec read_diskspd_lines(const YamlValue& value) {
 }
 
 Workload read_workload(const YamlValue& value) {
-  const YamlMap map = value.map({"vmfleet", "vmfleet2", "diskspd", "xml", "file_size"});
+  const YamlMap map = value.map({"vmfleet", "vmfleet2", "diskspd", "xml", "fio", "file_size"});
   const std::optional<YamlValue> sources[] = {map.optional("vmfleet"), map.optional("vmfleet2"),
-                                              map.optional("diskspd"), map.optional("xml")};
+                                              map.optional("diskspd"), map.optional("xml"), map.optional("fio")};
   int given = 0;
   for (const auto& s : sources) given += s.has_value();
   if (given != 1) {
     map.fail("expected exactly one of vmfleet (like B4-T2-O32-W0-PR), vmfleet2 (like General4KWriteRatio30), "
-             "diskspd (like \"-b4K -t2 -o32 -w0 -r\", or a list of lines, one per target) or xml (a DISKSPD "
-             "profile file)");
+             "diskspd (like \"-b4K -t2 -o32 -w0 -r\", or a list of lines, one per target), xml (a DISKSPD "
+             "profile file) or fio (a fio job file)");
   }
-  const auto& [vmfleet, vmfleet2, diskspd, xml] = sources;
-  const YamlValue& line = vmfleet ? *vmfleet : vmfleet2 ? *vmfleet2 : diskspd ? *diskspd : *xml;
+  const auto& [vmfleet, vmfleet2, diskspd, xml, fio] = sources;
+  const YamlValue& line = vmfleet ? *vmfleet : vmfleet2 ? *vmfleet2 : diskspd ? *diskspd : xml ? *xml : *fio;
   models::DiskspdSpec spec;
   try {
     if (vmfleet) spec = parse_vmfleet_profile(line.text());
@@ -293,6 +297,10 @@ Workload read_workload(const YamlValue& value) {
     if (xml) {
       spec = read_diskspd_xml(profile_path(line));
       spec.profile = line.text();
+    }
+    if (fio) {
+      spec = read_fio_job_file(profile_path(line));  // its errors name the job file's line
+      spec.profile = "fio " + line.text();
     }
   } catch (const DiskspdError& e) {
     line.fail(e.what());
@@ -305,8 +313,9 @@ Workload read_workload(const YamlValue& value) {
   YamlValue file_size_key = line;
   if (const auto file_size = map.optional("file_size")) {
     if (spec.file_bytes != 0) {
-      file_size->fail(xml ? "the file size is given twice: here and as FileSize in the profile"
-                          : "the file size is given twice: here and as -c in the diskspd line");
+      file_size->fail(fio ? "the file size is given twice: here and as size= in the fio job file"
+                      : xml ? "the file size is given twice: here and as FileSize in the profile"
+                            : "the file size is given twice: here and as -c in the diskspd line");
     }
     spec.file_bytes = file_size->size();
     file_size_key = *file_size;
@@ -407,17 +416,40 @@ void check_oltp_totals(const YamlMap& map, const models::VmSpec& vms, const mode
   check_fits_pool(vm_total, vms.data_disk_bytes, cluster, oltp.required("data_disk"));
 }
 
-// VM memory is not simulated, but VMs that need more than their host has cannot run.
+// VM memory is not simulated, but VMs that need more than their host has cannot
+// run: counted where each VM runs (its node, the node it failed over to, or a
+// compute host), as the capacity report places them.
 void check_vm_memory(const YamlMap& map, const models::VmSpec& vms, const models::ClusterSpec& cluster) {
   if (vms.memory_bytes == 0) return;
-  for (std::size_t n = 0; n < vms.per_node.size(); ++n) {
-    const double needed = static_cast<double>(vms.memory_bytes) * vms.per_node[n];
-    if (needed > static_cast<double>(cluster.node.memory_bytes)) {
-      map.required("memory").fail(std::to_string(vms.per_node[n]) + " VMs x " + format_size(vms.memory_bytes) +
-                                  " on node " + std::to_string(n + 1) + " need more than the node's " +
-                                  format_size(cluster.node.memory_bytes) + " (node '" + cluster.node.id +
-                                  "', key 'memory'); vCPUs may be over-committed, memory may not");
-    }
+  models::ScenarioSpec placed;
+  placed.cluster = cluster;
+  placed.vms = vms;
+  for (const models::HostCapacity& h : models::assess_capacity(placed).hosts) {
+    if (h.vm_memory_bytes <= h.memory_bytes) continue;
+    const std::string host = h.compute_host ? "compute host " + std::to_string(h.host - cluster.node_count + 1)
+                                            : "node " + std::to_string(h.host + 1);
+    const std::string part = h.compute_host ? cluster.compute_hosts.node.id : cluster.node.id;
+    map.required("memory").fail(std::to_string(h.vms) + " VMs x " + format_size(vms.memory_bytes) + " on " + host +
+                                " need more than the " + (h.compute_host ? "host" : "node") + "'s " +
+                                format_size(h.memory_bytes) + " (node '" + part +
+                                "', key 'memory'); vCPUs may be over-committed, memory may not");
+  }
+}
+
+// A VM cannot have more virtual processors than its host has logical processors
+// (Hyper-V and ESXi both refuse to start it); fewer, over-committed, is a warning
+// of the capacity report.
+void check_vm_vcpus(const YamlMap& map, const models::VmSpec& vms, const models::ClusterSpec& cluster) {
+  const bool two_layer = cluster.compute_hosts.count > 0;
+  const models::CpuSpec& cpu = two_layer ? cluster.compute_hosts.cpu : cluster.cpu;
+  const int sockets = std::max(1, two_layer ? cluster.compute_hosts.node.sockets : cluster.node.sockets);
+  const int lps = sockets * (cpu.threads > 0 ? cpu.threads : cpu.cores);
+  if (vms.vcpus > lps) {
+    map.required("vcpus").fail("a VM with " + std::to_string(vms.vcpus) + " vCPUs cannot run on " +
+                               (two_layer ? "compute host '" + cluster.compute_hosts.node.id
+                                          : "node '" + cluster.node.id) +
+                               "' with " + std::to_string(lps) +
+                               " logical processors; expected at most " + std::to_string(lps));
   }
 }
 
@@ -528,6 +560,7 @@ models::VmSpec read_vms(const YamlValue& value, models::ClusterSpec& cluster, co
     check_oltp_totals(map, vms, cluster);
   }
   check_vm_memory(map, vms, cluster);
+  check_vm_vcpus(map, vms, cluster);
   return vms;
 }
 
@@ -656,17 +689,64 @@ double read_figure_value(const YamlValue& value, models::Figure figure) {
   return parsed;
 }
 
+// reference.measured: figures taken from a result file (a VMFleet table row or
+// a fio job), one entry or a list: {file, row (or job), figures: [...], tolerance}.
+void read_measured(const YamlValue& value, const std::string& source, std::vector<models::ReferenceFigure>& figures,
+                   std::set<models::Figure>& seen) {
+  const std::vector<YamlValue> entries = value.is_list() ? value.items() : std::vector<YamlValue>{value};
+  for (const YamlValue& entry_value : entries) {
+    const YamlMap entry = entry_value.map({"file", "row", "job", "figures", "tolerance", "comparison", "note"});
+    const YamlValue file = entry.required("file");
+    const auto row = entry.optional("row");
+    const auto job = entry.optional("job");
+    if (row.has_value() == job.has_value()) {
+      entry.fail("expected exactly one of row (a VMFleet table row) or job (a fio job name)");
+    }
+    const std::filesystem::path path = profile_path(file);
+    const std::string which = (row ? *row : *job).text();
+    const std::map<models::Figure, double> values = read_measured_figures(path, which);
+    const std::string note = entry.optional("note") ? entry.optional("note")->text()
+                             : "measured: " + file.text() + (row ? " row " : " job ") + which +
+                                   (source.empty() ? "" : " (" + source + ")");
+    const YamlValue list = entry.required("figures");
+    if (!list.is_list() || list.items().empty()) list.fail_expected("a list of figure names, like [total_iops, vmfleet_cpu]");
+    for (const YamlValue& name : list.items()) {
+      const auto figure = figure_from_name(name.text());
+      if (!figure) name.fail_expected("one of " + join_choices(figure_names()));
+      if (!seen.insert(*figure).second) name.fail("figure " + in_quotes(name.text()) + " is given twice");
+      const auto found = values.find(*figure);
+      if (found == values.end()) {
+        std::vector<std::string> has;
+        for (const auto& [f, v] : values) has.emplace_back(figure_name(f));
+        name.fail("figure " + in_quotes(name.text()) + " is not in " + file.text() + (row ? " row " : " job ") +
+                  in_quotes(which) + " (it has: " + (has.empty() ? std::string("none") : join_choices(has)) + ")");
+      }
+      models::ReferenceFigure f;
+      f.figure = *figure;
+      f.value = found->second;
+      if (const auto tolerance = entry.optional("tolerance")) f.tolerance = tolerance->percent();
+      if (const auto comparison = entry.optional("comparison")) {
+        f.comparison = comparison->choice<models::Comparison>(
+            {{"approximately", models::Comparison::Approximately}, {"at_most", models::Comparison::AtMost}});
+      }
+      f.note = note;
+      figures.push_back(f);
+    }
+  }
+}
+
 // `calibration_case` is the scenario's case name; `catalog_names_case` whether a
 // catalog field was fitted on it.
 std::vector<models::ReferenceFigure> read_reference(const YamlValue& value, const std::string& calibration_case,
                                                     bool catalog_names_case) {
-  const YamlMap map = value.map({"source", "figures"});
+  const YamlMap map = value.map({"source", "figures", "measured"});
   std::string source;
   if (const auto given = map.optional("source")) source = given->text();
   std::vector<models::ReferenceFigure> figures;
+  std::set<models::Figure> seen;
+  if (const auto measured = map.optional("measured")) read_measured(*measured, source, figures, seen);
   const auto list = map.optional("figures");
   if (!list) return figures;
-  std::set<models::Figure> seen;
   for (const YamlValue& item : list->items()) {
     const YamlMap entry = item.map({"figure", "value", "tolerance", "comparison", "calibration", "note"});
     models::ReferenceFigure figure;
@@ -740,6 +820,17 @@ YamlNode override_tree(const std::string& assignment) {
   return value;
 }
 
+// A --set of run control (length, seed, interval), titles or the reference
+// itself leaves the system and workload that the published figures describe.
+bool changes_the_system(const std::string& assignment) {
+  const std::string path = assignment.substr(0, assignment.find('='));
+  for (const char* same : {"run", "title", "description", "reference", "schema_version"}) {
+    const std::string key(same);
+    if (path == key || path.starts_with(key + ".")) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 models::ScenarioSpec load_scenario(const std::filesystem::path& file, const Catalog& catalog,
@@ -783,7 +874,10 @@ models::ScenarioSpec load_scenario(const std::filesystem::path& file, const Cata
     scenario.references =
         read_reference(*reference, calibration_case, !catalog.fields_calibrated_on(calibration_case).empty());
   }
-  for (const std::string& assignment : overrides) scenario.title += " [" + assignment + "]";
+  for (const std::string& assignment : overrides) {
+    scenario.title += " [" + assignment + "]";
+    if (changes_the_system(assignment)) scenario.what_if.push_back(assignment);
+  }
   return scenario;
 }
 

@@ -28,6 +28,7 @@
 //       diskspd: "-b4K -t2 -o32 -w0 -r"     (see diskspd_parser.hpp for flags and defaults), or a
 //                                           list of lines, one target each, all on the VM's file
 //       xml: profiles/sql.xml               a DISKSPD XML profile, relative to this file (diskspd_xml.hpp)
+//       fio: jobs/oltp.fio                  a fio job file, relative to this file (fio_job_parser.hpp)
 //       file_size: 10GiB                    the VM's file, which every target works in; or -c in the
 //                                           diskspd line / FileSize in the profile (not both);
 //                                           VMs x file_size x copies must fit the pool's capacity drives
@@ -53,6 +54,11 @@
 //         comparison: approximately         approximately | at_most
 //         calibration: true                 default false
 //         note: "..."                       default reference.source
+//     measured:                             figures from a result file (measured_results.hpp); a list or one
+//       file: results/fleet.tsv           * a VMFleet table (.csv/.tsv/.txt) or fio JSON (.json)
+//       row: NAME | job: NAME             * exactly one: the table row, or the fio job
+//       figures: [total_iops, vmfleet_cpu] * figure names the file has a value for
+//       tolerance: 10%                      default 25%; comparison, note as above
 #pragma once
 
 #include <filesystem>

@@ -37,7 +37,7 @@ ValidationReport validate_scenarios(const std::vector<std::filesystem::path>& fi
     ++report.scenarios_run;
     for (const auto& c : result.references) {
       report.rows.push_back({spec.id, c});
-      if (!c.within) ++report.outside;
+      if (c.graded && !c.within) ++report.outside;
     }
   }
   return report;

@@ -1,5 +1,7 @@
 #include "tools/frontend/workload_names.hpp"
 
+#include "tools/frontend/quantity_format.hpp"
+
 #include <cstdio>
 
 namespace hcisim::frontend {
@@ -48,6 +50,11 @@ std::string extra_switches(const models::DiskspdTarget& t) {
       d.append(pct ? std::to_string(t.ranges[i].span) : diskspd_size(t.ranges[i].span));
     }
     add(pct ? "-rdpct" : "-rdabs", d);
+  }
+  // fio's skew has no DISKSPD switch: named as fio writes it.
+  if (t.skew != models::PopularitySkew::None) {
+    add(t.skew == models::PopularitySkew::Zipf ? "random_distribution=zipf:" : "random_distribution=pareto:",
+        format_number(t.skew_parameter));
   }
   if (t.base_offset_bytes > 0) add("-B", diskspd_size(t.base_offset_bytes));
   if (t.max_offset_bytes > 0) add("-f", diskspd_size(t.max_offset_bytes));

@@ -1,0 +1,17 @@
+// Progress of a run as people read it: "42% (3.1 s, about 4.3 s to go)". The
+// time to go assumes the rest runs at the pace so far (simulated time per
+// wall second), which a failure later in the run or a cache filling changes.
+#pragma once
+
+#include <string>
+
+#include "models/run/run_estimate.hpp"
+
+namespace hcisim::frontend {
+
+std::string progress_text(double fraction, double elapsed_s);
+
+// `--dry-run`'s estimate and how it was made.
+std::string format_run_estimate(const models::RunEstimate& e);
+
+}  // namespace hcisim::frontend
