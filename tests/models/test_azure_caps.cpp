@@ -109,11 +109,13 @@ struct Vm6xP60 {
   Engine engine;
   AzureVm vm{engine, d64s_v3()};
   std::vector<std::unique_ptr<ManagedDisk>> disks;
+  std::vector<std::unique_ptr<Drive>> attached;
   std::vector<std::unique_ptr<ClosedLoop>> loops;
   Vm6xP60(int outstanding, std::uint64_t bytes) {
     for (int i = 0; i < 6; ++i) {
       disks.push_back(std::make_unique<ManagedDisk>(engine, p60()));
-      loops.push_back(std::make_unique<ClosedLoop>(engine, vm.attach(*disks.back()), outstanding, bytes));
+      attached.push_back(vm.attach(*disks.back()));
+      loops.push_back(std::make_unique<ClosedLoop>(engine, *attached.back(), outstanding, bytes));
     }
   }
 };
