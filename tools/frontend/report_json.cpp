@@ -1,6 +1,7 @@
 #include "tools/frontend/report_json.hpp"
 
 #include "tools/frontend/figure_names.hpp"
+#include "tools/frontend/report_cloud.hpp"
 
 namespace hcisim::frontend {
 
@@ -107,6 +108,8 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
   j["nodes"] = nodes;
   if (!compute_hosts.empty()) j["compute_hosts"] = compute_hosts;
   if (r.oltp.present) j["oltp"] = oltp_json(r.oltp);
+  if (r.sas.present) j["sas_iotest"] = sas_json(r);      // report_cloud.cpp
+  if (r.cloud.present) j["cloud"] = cloud_json(spec, r);
   j["vmfleet_cpu"] = r.vmfleet_cpu;
   j["degraded_ios"] = r.degraded_ios;
   j["redirected_ios"] = r.redirected_ios;
@@ -134,6 +137,11 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
                         {"write_lat_mean_ns", p.write_latency_mean_s * 1e9},
                         {"cache_read_hit_ratio", p.cache_read_hit_ratio},
                         {"cache_dirty_bytes", p.cache_dirty_bytes}});
+    if (!p.burst_seconds_left.empty()) {  // cloud: each storage VM's burst credits
+      timeline.back()["read_bw_bytes"] = p.read_bytes_per_s;
+      timeline.back()["write_bw_bytes"] = p.write_bytes_per_s;
+      timeline.back()["burst_seconds_left"] = p.burst_seconds_left;
+    }
   }
   j["timeline"] = timeline;
   j["warnings"] = r.warnings;
