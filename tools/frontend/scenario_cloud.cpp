@@ -217,6 +217,20 @@ models::RunControl read_sas_run(const YamlValue& value, models::ClusterSpec& clu
   if (const auto scale = map.optional("time_scale")) {
     const double k = scale->number();
     if (!(k >= 1 && k <= 1e6)) scale->fail_expected("a factor from 1 (real time) to 1,000,000");
+    // A compressed burst window must stay long against the caps' throttle
+    // window, or the short-term tolerance would add noticeably to the credits.
+    const models::CloudClusterSpec& c = cluster.cloud;
+    auto check = [&](const std::string& id, double window_s, double throttle_s) {
+      if (window_s > 0 && window_s / k < 100 * throttle_s) {
+        scale->fail_expected("at most " + format_number(window_s / (100 * throttle_s)) + ": '" + id +
+                             "' bursts for " + format_number(window_s) +
+                             " s, which must stay at least 100 throttle windows (" + format_number(throttle_s) +
+                             " s each) long on the coarse time scale");
+      }
+    };
+    check(c.storage_vm.id, c.storage_vm.burst_window_s, c.storage_vm.throttle_window_s);
+    check(c.client_vm.id, c.client_vm.burst_window_s, c.client_vm.throttle_window_s);
+    check(c.disk.id, c.disk.burst_window_s, c.disk.throttle_window_s);
     cluster.cloud.time_scale = k;
   }
   return run;
