@@ -32,6 +32,9 @@ SasIotestWorkload::SasIotestWorkload(sim::Engine& engine, const ScenarioSpec& sp
   if (spec.cluster.stack.product != ProductKind::InfoScale) {
     throw std::invalid_argument("SAS iotest is modelled on a VxFS cluster file system (an InfoScale stack)");
   }
+  if (spec.run.warmup_ns != 0) {
+    throw std::invalid_argument("a SAS iotest run has no warm-up: its write and read phases are the run");
+  }
 }
 
 void SasIotestWorkload::add_vm(std::uint32_t vm, int host, VcpuSet& vcpus) {
