@@ -67,6 +67,7 @@ bool BurstBucket::request(double tokens, EventHandler& granted, std::uint64_t ar
     take(tokens);
     return true;
   }
+  if (waiting_.empty()) waiting_since_ = engine_.now();
   waiting_.push_back(Request{tokens, &granted, arg});
   if (!head_scheduled_) schedule_head(0);
   return false;
@@ -91,7 +92,11 @@ void BurstBucket::on_head_ready(std::uint64_t) {
   }
   const Request head = waiting_.pop_front();
   take(head.tokens);
-  if (!waiting_.empty()) schedule_head(0);
+  if (!waiting_.empty()) {
+    schedule_head(0);
+  } else {
+    waited_ += engine_.now() - waiting_since_;
+  }
   head.granted->on_event(head.arg);
 }
 

@@ -48,6 +48,11 @@ class BurstBucket {
   double peak_depth() const { return peak_depth_; }
   // Total tokens granted since construction.
   double granted_total() const { return granted_total_; }
+  // Total time some request was waiting (the bucket holding work back) since
+  // construction, up to `now` (>= the last event).
+  SimTime waiting_time(SimTime now) const {
+    return waited_ + (waiting_.empty() ? 0 : now - waiting_since_);
+  }
 
  private:
   struct Level {
@@ -80,6 +85,8 @@ class BurstBucket {
   Level peak_;
   SimTime level_time_;
   double granted_total_ = 0;
+  SimTime waited_ = 0;         // closed waiting spells
+  SimTime waiting_since_ = 0;  // start of the open one (while waiting_ is not empty)
   FifoRing<Request> waiting_;
   bool head_scheduled_ = false;
   MemberEvent<BurstBucket, &BurstBucket::on_head_ready> head_event_{*this};

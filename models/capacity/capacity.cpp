@@ -22,8 +22,29 @@ int logical_processors(const CpuSpec& cpu, int sockets) {
 
 }  // namespace
 
+// A cloud cluster: the pool is the storage VMs' managed disks; the data are the
+// workload's files (SAS iotest: one file per stream); the VMs are the provider's
+// to place, so there are no hosts to fill.
+CapacityReport assess_cloud_capacity(const ScenarioSpec& spec) {
+  const CloudClusterSpec& cloud = spec.cluster.cloud;
+  CapacityReport r;
+  r.copies = copies(spec.cluster.resiliency);
+  r.raw_bytes = static_cast<double>(cloud.disk.capacity_bytes) * cloud.disks_per_vm * cloud.storage_vms;
+  r.usable_bytes = r.raw_bytes / r.copies;
+  r.efficiency = 1.0 / r.copies;
+  r.failures_tolerated = r.copies - 1;
+  r.vm_count = cloud.clients;
+  if (spec.vms.sas) {
+    r.vm_disk_bytes = static_cast<double>(spec.vms.sas->file_bytes) * spec.vms.sas->streams_per_client * cloud.clients;
+  }
+  r.vm_footprint_bytes = r.vm_disk_bytes * r.copies;
+  r.disks_fit = r.reserve_kept = r.vm_footprint_bytes <= r.raw_bytes;
+  return r;
+}
+
 CapacityReport assess_capacity(const ScenarioSpec& spec) {
   const ClusterSpec& c = spec.cluster;
+  if (c.cloud.defined()) return assess_cloud_capacity(spec);
   CapacityReport r;
   r.copies = copies(c.resiliency);
   double largest_drive = 0;

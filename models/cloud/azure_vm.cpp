@@ -42,6 +42,23 @@ CapFigures figures(double base, double burst, const CloudVmSpec& spec) {
 
 }  // namespace
 
+CpuSpec vm_cpu_spec(const CloudVmSpec& vm) {
+  checked(vm);
+  if (vm.vcpus % vm.physical_cores != 0) {
+    throw std::invalid_argument("VM size '" + vm.id + "': vCPUs must be a whole number of threads per physical core");
+  }
+  if (!(vm.vcpu_clock_hz > 0)) throw std::invalid_argument("VM size '" + vm.id + "': the vCPU clock must be > 0");
+  CpuSpec cpu;
+  cpu.id = vm.id;
+  cpu.model = vm.model;
+  cpu.cores = vm.physical_cores;
+  cpu.threads = vm.vcpus;
+  cpu.base_hz = vm.vcpu_clock_hz;
+  cpu.boost_hz = vm.vcpu_clock_hz;
+  cpu.smt_yield = vm.smt_yield;
+  return cpu;
+}
+
 AzureVm::AzureVm(sim::Engine& engine, const CloudVmSpec& spec)
     : engine_(&engine),
       spec_(checked(spec)),
@@ -49,12 +66,11 @@ AzureVm::AzureVm(sim::Engine& engine, const CloudVmSpec& spec)
       bytes_(engine, "VM size '" + spec.id + "': uncached disk MB/s",
              figures(spec.uncached_bytes_per_s, spec.burst_bytes_per_s, spec)),
       egress_(engine, "VM size '" + spec.id + "': network egress",
-              CapFigures{spec.egress_bits_per_s / 8, 0, 0, 1, spec.throttle_window_s}),
-      stats_since_(engine.now()) {}
+              CapFigures{spec.egress_bits_per_s / 8, 0, 0, 1, spec.throttle_window_s}) {}
 
 AzureVm::~AzureVm() = default;
 
-Drive& AzureVm::attach(ManagedDisk& disk, HostCaching caching) {
+std::unique_ptr<Drive> AzureVm::attach(ManagedDisk& disk, HostCaching caching) {
   if (caching != HostCaching::None) {
     const std::string what = "disk '" + disk.spec().id + "' on VM size '" + spec_.id + "'";
     if (!disk.host_caching_available())
@@ -62,8 +78,7 @@ Drive& AzureVm::attach(ManagedDisk& disk, HostCaching caching) {
     throw std::invalid_argument(what + ": host-cached disk I/O is not modelled (the cached caps are not used); "
                                 "attach it uncached");
   }
-  disks_.push_back(std::make_unique<AttachedDisk>(*this, disk));
-  return *disks_.back();
+  return std::make_unique<AttachedDisk>(*this, disk);
 }
 
 std::uint32_t AzureVm::take_record(const Pending& io) {
@@ -96,20 +111,10 @@ bool AzureVm::send(double bytes, sim::EventHandler& granted, std::uint64_t arg) 
   return egress_.request(bytes, granted, arg);
 }
 
-double AzureVm::used_since_reset(const CloudCap& cap, double at_reset) const {
-  const double elapsed = sim::to_seconds(engine_->now() - stats_since_);
-  return elapsed <= 0 ? 0.0 : (cap.granted_total() - at_reset) / (cap.base() * elapsed);
-}
-
-double AzureVm::disk_iops_utilisation() const { return used_since_reset(iops_, iops_at_reset_); }
-double AzureVm::disk_bytes_utilisation() const { return used_since_reset(bytes_, bytes_at_reset_); }
-double AzureVm::egress_utilisation() const { return used_since_reset(egress_, egress_at_reset_); }
-
 void AzureVm::reset_stats() {
-  stats_since_ = engine_->now();
-  iops_at_reset_ = iops_.granted_total();
-  bytes_at_reset_ = bytes_.granted_total();
-  egress_at_reset_ = egress_.granted_total();
+  iops_.reset_stats();
+  bytes_.reset_stats();
+  egress_.reset_stats();
 }
 
 }  // namespace hcisim::models

@@ -18,12 +18,19 @@
 #include "models/cloud/cloud_cap.hpp"
 #include "models/cloud/managed_disk.hpp"
 #include "models/hardware/drive.hpp"
+#include "models/spec/hardware_spec.hpp"
 #include "models/spec/cloud_spec.hpp"
 #include "sim/engine.hpp"
 
 namespace hcisim::models {
 
 enum class HostCaching { None, ReadOnly, ReadWrite };
+
+// The VM's active vCPUs as a one-socket CPU: physical_cores cores of
+// vcpus / physical_cores hardware threads, at the VM's vCPU clock. A
+// constrained-core size (E64-16ds_v4) has only its active vCPUs; its caps are
+// the parent size's.
+CpuSpec vm_cpu_spec(const CloudVmSpec& vm);
 
 class AzureVm {
  public:
@@ -32,9 +39,10 @@ class AzureVm {
   AzureVm(const AzureVm&) = delete;
   AzureVm& operator=(const AzureVm&) = delete;
 
-  // Attaches a data disk (which must outlive the VM). Products submit the
-  // disk's I/O to the returned drive, which applies the VM's caps first.
-  Drive& attach(ManagedDisk& disk, HostCaching caching = HostCaching::None);
+  // Attaches a data disk. Products submit the disk's I/O to the returned
+  // drive, which applies the VM's caps first; the disk and the VM must
+  // outlive it.
+  std::unique_ptr<Drive> attach(ManagedDisk& disk, HostCaching caching = HostCaching::None);
 
   // Network egress of `bytes`: true = may be sent now, false = granted.on_event(arg)
   // once the egress cap allows it.
@@ -52,9 +60,9 @@ class AzureVm {
   double received_bytes() const { return received_bytes_; }
 
   // Time-average use of each cap since reset_stats(), relative to its base figure.
-  double disk_iops_utilisation() const;
-  double disk_bytes_utilisation() const;
-  double egress_utilisation() const;
+  double disk_iops_utilisation() const { return iops_.utilisation(); }
+  double disk_bytes_utilisation() const { return bytes_.utilisation(); }
+  double egress_utilisation() const { return egress_.utilisation(); }
   void reset_stats();
 
  private:
@@ -69,21 +77,15 @@ class AzureVm {
   std::uint32_t take_record(const Pending& io);
   void to_bytes_cap(std::uint64_t record);
   void to_disk(std::uint64_t record);
-  double used_since_reset(const CloudCap& cap, double at_reset) const;
 
   sim::Engine* engine_;
   CloudVmSpec spec_;
   CloudCap iops_;
   CloudCap bytes_;
   CloudCap egress_;  // bytes/s
-  std::vector<std::unique_ptr<AttachedDisk>> disks_;
   std::vector<Pending> records_;
   std::vector<std::uint32_t> free_records_;
   double received_bytes_ = 0;
-  sim::SimTime stats_since_ = 0;
-  double iops_at_reset_ = 0;
-  double bytes_at_reset_ = 0;
-  double egress_at_reset_ = 0;
   sim::MemberEvent<AzureVm, &AzureVm::to_bytes_cap> iops_granted_{*this};
   sim::MemberEvent<AzureVm, &AzureVm::to_disk> bytes_granted_{*this};
 };

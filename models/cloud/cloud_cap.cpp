@@ -30,8 +30,27 @@ double saved_depth_of(const CapFigures& f) { return (peak_of(f) - f.base) * (f.b
 }  // namespace
 
 CloudCap::CloudCap(sim::Engine& engine, const std::string& what, const CapFigures& figures)
-    : bucket_(engine, checked(what, figures).base, saved_depth_of(figures) + peak_depth_of(figures), peak_of(figures),
-              peak_depth_of(figures), peak_depth_of(figures) + figures.credits_at_start * saved_depth_of(figures)) {}
+    : engine_(&engine),
+      bucket_(engine, checked(what, figures).base, saved_depth_of(figures) + peak_depth_of(figures), peak_of(figures),
+              peak_depth_of(figures), peak_depth_of(figures) + figures.credits_at_start * saved_depth_of(figures)),
+      stats_since_(engine.now()) {}
+
+double CloudCap::utilisation() const {
+  const double elapsed = sim::to_seconds(engine_->now() - stats_since_);
+  return elapsed <= 0 ? 0.0 : (bucket_.granted_total() - granted_at_reset_) / (bucket_.base_rate() * elapsed);
+}
+
+double CloudCap::throttled_share() const {
+  const sim::SimTime elapsed = engine_->now() - stats_since_;
+  if (elapsed <= 0) return 0.0;
+  return static_cast<double>(bucket_.waiting_time(engine_->now()) - waited_at_reset_) / static_cast<double>(elapsed);
+}
+
+void CloudCap::reset_stats() {
+  stats_since_ = engine_->now();
+  granted_at_reset_ = bucket_.granted_total();
+  waited_at_reset_ = bucket_.waiting_time(engine_->now());
+}
 
 double CloudCap::burst_seconds_left() const {
   if (!bursts()) return 0.0;

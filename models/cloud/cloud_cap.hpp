@@ -43,8 +43,19 @@ class CloudCap {
   double granted_total() const { return bucket_.granted_total(); }
   std::size_t waiting() const { return bucket_.waiting(); }
 
+  // Since reset_stats(): what was granted over what the base figure allows
+  // (above 1 while bursting), and the share of time requests waited at the cap
+  // (the cap binding: 0 when it never held anything back).
+  double utilisation() const;
+  double throttled_share() const;
+  void reset_stats();
+
  private:
+  sim::Engine* engine_;
   sim::BurstBucket bucket_;
+  sim::SimTime stats_since_ = 0;
+  double granted_at_reset_ = 0;
+  sim::SimTime waited_at_reset_ = 0;
 };
 
 }  // namespace hcisim::models

@@ -27,8 +27,7 @@ ManagedDisk::ManagedDisk(sim::Engine& engine, const ManagedDiskSpec& spec)
     : engine_(&engine),
       spec_(checked(spec)),
       iops_(engine, "managed disk '" + spec.id + "': IOPS", figures(spec.iops, spec.burst_iops, spec)),
-      bytes_(engine, "managed disk '" + spec.id + "': MB/s", figures(spec.bytes_per_s, spec.burst_bytes_per_s, spec)),
-      stats_since_(engine.now()) {}
+      bytes_(engine, "managed disk '" + spec.id + "': MB/s", figures(spec.bytes_per_s, spec.burst_bytes_per_s, spec)) {}
 
 bool ManagedDisk::host_caching_available() const { return spec_.capacity_bytes < 4 * kTiB; }
 
@@ -61,19 +60,12 @@ void ManagedDisk::on_complete(std::uint64_t record) {
   io.done->on_event(io.arg);
 }
 
-double ManagedDisk::utilisation() const {
-  const double elapsed = sim::to_seconds(engine_->now() - stats_since_);
-  if (elapsed <= 0) return 0.0;
-  const double ios = (iops_.granted_total() - ios_at_reset_) / (iops_.base() * elapsed);
-  const double bytes = (bytes_.granted_total() - bytes_at_reset_) / (bytes_.base() * elapsed);
-  return std::max(ios, bytes);
-}
+double ManagedDisk::utilisation() const { return std::max(iops_.utilisation(), bytes_.utilisation()); }
 
 void ManagedDisk::reset_stats() {
   reads_ = writes_ = 0;
-  stats_since_ = engine_->now();
-  ios_at_reset_ = iops_.granted_total();
-  bytes_at_reset_ = bytes_.granted_total();
+  iops_.reset_stats();
+  bytes_.reset_stats();
 }
 
 }  // namespace hcisim::models

@@ -65,9 +65,6 @@ class ManagedDisk final : public Drive {
   std::vector<std::uint32_t> free_records_;
   std::uint64_t reads_ = 0;
   std::uint64_t writes_ = 0;
-  sim::SimTime stats_since_ = 0;
-  double ios_at_reset_ = 0;
-  double bytes_at_reset_ = 0;
   sim::MemberEvent<ManagedDisk, &ManagedDisk::to_bytes_cap> iops_granted_{*this};
   sim::MemberEvent<ManagedDisk, &ManagedDisk::to_service> bytes_granted_{*this};
   sim::MemberEvent<ManagedDisk, &ManagedDisk::on_complete> completed_{*this};

@@ -45,7 +45,59 @@ ClusterNode::ClusterNode(sim::Engine& engine, const ComputeHostsSpec& host, doub
 
 namespace {
 
-std::vector<FabricEndpoint> endpoints_of(const ClusterSpec& spec) {
+// A burst window on a coarse time scale (CloudClusterSpec::time_scale).
+CloudVmSpec scaled(CloudVmSpec vm, double time_scale) {
+  vm.burst_window_s /= time_scale;
+  return vm;
+}
+ManagedDiskSpec scaled(ManagedDiskSpec disk, double time_scale) {
+  disk.burst_window_s /= time_scale;
+  return disk;
+}
+
+std::vector<std::unique_ptr<ClusterNode>> make_cloud_nodes(sim::Engine& engine, const ClusterSpec& spec) {
+  const CloudClusterSpec& c = spec.cloud;
+  if (!(c.time_scale >= 1)) throw std::invalid_argument("a cloud cluster's time scale must be at least 1");
+  if (c.disks_per_vm <= 0) throw std::invalid_argument("a storage VM needs at least one data disk");
+  if (c.clients < 0) throw std::invalid_argument("a cloud cluster cannot have a negative number of clients");
+  const CloudVmSpec storage = scaled(c.storage_vm, c.time_scale);
+  const CloudVmSpec client = scaled(c.client_vm, c.time_scale);
+  const ManagedDiskSpec disk = scaled(c.disk, c.time_scale);
+  std::vector<std::unique_ptr<ClusterNode>> nodes;
+  for (int i = 0; i < c.storage_vms; ++i) {
+    nodes.push_back(std::make_unique<ClusterNode>(engine, storage, disk, c.disks_per_vm, false, spec.stack.cpu_burst_scv,
+                                                  "node" + std::to_string(i + 1)));
+  }
+  for (int h = 0; h < c.clients; ++h) {
+    nodes.push_back(std::make_unique<ClusterNode>(engine, client, disk, 0, true, spec.stack.cpu_burst_scv,
+                                                  "host" + std::to_string(h + 1)));
+  }
+  return nodes;
+}
+
+std::vector<std::unique_ptr<ClusterNode>> make_nodes(sim::Engine& engine, const ClusterSpec& spec) {
+  if (spec.cloud.defined()) return make_cloud_nodes(engine, spec);
+  if (spec.compute_hosts.count < 0) throw std::invalid_argument("a cluster cannot have a negative number of compute hosts");
+  std::vector<std::unique_ptr<ClusterNode>> nodes;
+  DriveFactory factory(engine);
+  for (int i = 0; i < spec.node_count; ++i) nodes.push_back(std::make_unique<ClusterNode>(engine, spec, i, factory));
+  for (int h = 0; h < spec.compute_hosts.count; ++h) {
+    nodes.push_back(std::make_unique<ClusterNode>(engine, spec.compute_hosts, spec.stack.cpu_burst_scv, h));
+  }
+  return nodes;
+}
+
+std::vector<FabricEndpoint> endpoints_of(const ClusterSpec& spec,
+                                         const std::vector<std::unique_ptr<ClusterNode>>& nodes) {
+  if (spec.cloud.defined()) {
+    std::vector<FabricEndpoint> endpoints;
+    for (const auto& node : nodes) {
+      NicSpec latency_only;
+      latency_only.message_latency_ns = node->cloud_vm->spec().message_latency_ns;
+      endpoints.push_back(FabricEndpoint{latency_only, 1, node->cloud_vm.get()});
+    }
+    return endpoints;
+  }
   std::vector<FabricEndpoint> endpoints(static_cast<std::size_t>(std::max(spec.node_count, 0)),
                                         FabricEndpoint{spec.nic, spec.node.nic_count});
   for (int h = 0; h < spec.compute_hosts.count; ++h) {
@@ -54,16 +106,26 @@ std::vector<FabricEndpoint> endpoints_of(const ClusterSpec& spec) {
   return endpoints;
 }
 
+int storage_count(const ClusterSpec& spec) { return spec.cloud.defined() ? spec.cloud.storage_vms : spec.node_count; }
+
 }  // namespace
 
-Cluster::Cluster(sim::Engine& engine, const ClusterSpec& spec)
-    : engine_(&engine), storage_nodes_(spec.node_count), fabric_(engine, endpoints_of(spec), spec.network_switch) {
-  if (spec.compute_hosts.count < 0) throw std::invalid_argument("a cluster cannot have a negative number of compute hosts");
-  DriveFactory factory(engine);
-  for (int i = 0; i < spec.node_count; ++i) nodes_.push_back(std::make_unique<ClusterNode>(engine, spec, i, factory));
-  for (int h = 0; h < spec.compute_hosts.count; ++h) {
-    nodes_.push_back(std::make_unique<ClusterNode>(engine, spec.compute_hosts, spec.stack.cpu_burst_scv, h));
+ClusterNode::ClusterNode(sim::Engine& engine, const CloudVmSpec& vm, const ManagedDiskSpec& disk, int disks,
+                         bool client, double burst_scv, const std::string& name)
+    : cpu(engine, vm_cpu_spec(vm), 1, burst_scv, engine.stream(name + "/cpu")),
+      compute_only(client),
+      cloud_vm(std::make_unique<AzureVm>(engine, vm)) {
+  for (int d = 0; d < disks; ++d) {
+    managed_disks.push_back(std::make_unique<ManagedDisk>(engine, disk));
+    drives.push_back(cloud_vm->attach(*managed_disks.back()));
   }
+}
+
+Cluster::Cluster(sim::Engine& engine, const ClusterSpec& spec)
+    : engine_(&engine),
+      storage_nodes_(storage_count(spec)),
+      nodes_(make_nodes(engine, spec)),
+      fabric_(engine, endpoints_of(spec, nodes_), spec.network_switch) {
   for (const int failed : spec.failed_nodes) nodes_.at(static_cast<std::size_t>(failed))->up = false;
 }
 
@@ -78,6 +140,7 @@ void Cluster::reset_stats() {
     node->cpu.reset_stats(engine_->now());
     for (auto& d : node->drives) d->reset_stats();
     if (node->cache) node->cache->reset_stats();
+    if (node->cloud_vm) node->cloud_vm->reset_stats();
   }
   fabric_.reset_stats();
 }

@@ -6,11 +6,18 @@
 // Host numbering: 0 .. node_count() - 1 are the storage nodes, then the
 // compute hosts up to host_count() - 1; cpu(), node() and the fabric take
 // either kind.
+//
+// A cloud cluster (ClusterSpec::cloud): the storage nodes are storage VMs whose
+// drives are their managed disks behind the VM's uncached caps (AzureVm), the
+// compute hosts are client VMs; each VM's CPU is its vCPUs, and its network is
+// metered on egress only, by its cap.
 #pragma once
 
 #include <memory>
 #include <vector>
 
+#include "models/cloud/azure_vm.hpp"
+#include "models/cloud/managed_disk.hpp"
 #include "models/hardware/drive.hpp"
 #include "models/hardware/hba.hpp"
 #include "models/hardware/make_drive.hpp"
@@ -26,11 +33,17 @@ struct ClusterNode {
   ClusterNode(sim::Engine& engine, const ClusterSpec& spec, int index, DriveFactory& drives);
   // A compute-only host (index counts from the first compute host).
   ClusterNode(sim::Engine& engine, const ComputeHostsSpec& host, double burst_scv, int index);
+  // A cloud VM: a storage VM with `disks` managed disks (`disk`), or a client
+  // (compute_only, no disks). `name` names its random stream ("node3", "host1").
+  ClusterNode(sim::Engine& engine, const CloudVmSpec& vm, const ManagedDiskSpec& disk, int disks, bool compute_only,
+              double burst_scv, const std::string& name);
   HostCpu cpu;
   bool compute_only = false;
   std::unique_ptr<Hba> hba;                    // the SAS/SATA drives' HBA, if the node has one
   std::unique_ptr<CacheTier> cache;            // hybrid nodes: cache drives in front of the capacity drives
-  std::vector<std::unique_ptr<Drive>> drives;  // capacity drives (behind the cache tier, if any)
+  std::unique_ptr<AzureVm> cloud_vm;           // cloud clusters: the VM's caps
+  std::vector<std::unique_ptr<ManagedDisk>> managed_disks;  // cloud clusters: the storage VM's data disks
+  std::vector<std::unique_ptr<Drive>> drives;  // capacity drives (behind the cache tier, if any; cloud: behind the VM's caps)
   bool up = true;
 };
 
@@ -51,6 +64,7 @@ class Cluster {
   Fabric& fabric() { return fabric_; }
   const Fabric& fabric() const { return fabric_; }
   std::vector<HostCpu*> cpus();  // of every host, in host order
+  bool cloud() const { return nodes_.front()->cloud_vm != nullptr; }
   void reset_stats();
 
  private:

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "models/cloud/azure_vm.hpp"
+
 namespace hcisim::models {
 
 namespace {
@@ -59,6 +61,14 @@ Fabric::Fabric(sim::Engine& engine, const std::vector<FabricEndpoint>& endpoints
   // networks: one pipe per direction with their total capacity, but no single
   // message faster than one port.
   for (const FabricEndpoint& e : endpoints) {
+    cloud_vms_.push_back(e.cloud_vm);
+    if (e.cloud_vm != nullptr) {  // metered by the VM's egress cap instead of NIC pipes
+      egress_.push_back(nullptr);
+      ingress_.push_back(nullptr);
+      egress_class_.push_back(0);
+      ingress_class_.push_back(0);
+      continue;
+    }
     const double port_bytes_per_s = link_bits_per_s(e.nic, sw) / 8.0;
     const double node_bytes_per_s = port_bytes_per_s * e.nic.ports * e.nics;
     if (!(node_bytes_per_s > 0)) {
@@ -86,8 +96,32 @@ void Fabric::send(int from, int to, std::uint64_t bytes, sim::EventHandler& done
   const auto t = static_cast<std::size_t>(to);
   // Both ends at once: sending them one after the other would serialise every
   // byte twice and halve the rate of a lone transfer.
-  egress_[f]->submit(static_cast<double>(bytes), egress_class_[f], pipe_done_, index);
-  ingress_[t]->submit(static_cast<double>(bytes), ingress_class_[t], pipe_done_, index);
+  if (metered(f)) {
+    if (cloud_vms_[f]->send(static_cast<double>(bytes), pipe_done_, index)) on_pipe_done(index);
+  } else {
+    egress_[f]->submit(static_cast<double>(bytes), egress_class_[f], pipe_done_, index);
+  }
+  if (metered(t)) {
+    cloud_vms_[t]->count_received(static_cast<double>(bytes));
+    on_pipe_done(index);
+  } else {
+    ingress_[t]->submit(static_cast<double>(bytes), ingress_class_[t], pipe_done_, index);
+  }
+}
+
+double Fabric::egress_utilisation(int node) const {
+  const auto n = static_cast<std::size_t>(node);
+  return metered(n) ? cloud_vms_[n]->egress_utilisation() : egress_[n]->utilisation();
+}
+
+double Fabric::ingress_utilisation(int node) const {
+  const auto n = static_cast<std::size_t>(node);
+  return metered(n) ? 0.0 : ingress_[n]->utilisation();
+}
+
+double Fabric::node_bytes_per_s(int node) const {
+  const auto n = static_cast<std::size_t>(node);
+  return metered(n) ? cloud_vms_[n]->egress_cap().base() : egress_[n]->capacity();
 }
 
 void Fabric::on_pipe_done(std::uint64_t message) {
@@ -102,8 +136,13 @@ void Fabric::on_delivered(std::uint64_t message) {
 }
 
 void Fabric::reset_stats() {
-  for (auto& pipe : egress_) pipe->reset_stats();
-  for (auto& pipe : ingress_) pipe->reset_stats();
+  // A cloud VM's egress cap is reset with the VM (AzureVm::reset_stats).
+  for (auto& pipe : egress_) {
+    if (pipe) pipe->reset_stats();
+  }
+  for (auto& pipe : ingress_) {
+    if (pipe) pipe->reset_stats();
+  }
   messages_ = 0;
 }
 

@@ -9,6 +9,11 @@
 // receiver), then it takes the routed latency (NIC + switch hops). Each port
 // runs at the slower of the NIC port and the switch port it is cabled to. CPU
 // costs of messages are the stack's business.
+//
+// A cloud VM endpoint has no NIC pipes: its network is metered by the VM's
+// egress cap only (a token bucket: a message waits there while the cap is
+// exhausted) and what it receives is free (mechanisms.md 4.3); its NIC spec
+// gives only the message latency.
 #pragma once
 
 #include <cstdint>
@@ -21,10 +26,13 @@
 
 namespace hcisim::models {
 
+class AzureVm;
+
 // The NICs of one endpoint (a storage node or a compute host).
 struct FabricEndpoint {
   NicSpec nic;
   int nics = 1;
+  AzureVm* cloud_vm = nullptr;  // set: metered on egress by this VM's cap, ingress free, no NIC pipes
 };
 
 class Fabric {
@@ -42,9 +50,10 @@ class Fabric {
   sim::SimTime latency(int from, int to) const {
     return latency_[static_cast<std::size_t>(from) * nodes_ + static_cast<std::size_t>(to)];
   }
-  double egress_utilisation(int node) const { return egress_[static_cast<std::size_t>(node)]->utilisation(); }
-  double ingress_utilisation(int node) const { return ingress_[static_cast<std::size_t>(node)]->utilisation(); }
-  double node_bytes_per_s(int node = 0) const { return egress_[static_cast<std::size_t>(node)]->capacity(); }
+  // A cloud VM's egress: its cap's use (relative to the cap); its ingress is not metered (0).
+  double egress_utilisation(int node) const;
+  double ingress_utilisation(int node) const;
+  double node_bytes_per_s(int node = 0) const;
   std::uint64_t messages() const { return messages_; }
   void reset_stats();
 
@@ -58,6 +67,7 @@ class Fabric {
     int pipes_pending;  // egress and ingress still carrying it
   };
   void on_pipe_done(std::uint64_t message);
+  bool metered(std::size_t endpoint) const { return cloud_vms_[endpoint] != nullptr; }
   void on_delivered(std::uint64_t message);
 
   sim::Engine* engine_;
@@ -67,6 +77,7 @@ class Fabric {
   std::vector<std::unique_ptr<sim::SharedCapacity>> ingress_;
   std::vector<int> egress_class_;
   std::vector<int> ingress_class_;
+  std::vector<AzureVm*> cloud_vms_;  // per endpoint; null = NIC pipes
   std::vector<Message> messages_pool_;
   std::vector<std::uint32_t> free_messages_;
   std::uint64_t messages_ = 0;

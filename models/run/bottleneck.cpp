@@ -1,5 +1,7 @@
 #include "models/run/bottleneck.hpp"
 
+#include "models/run/cloud_bottleneck.hpp"
+
 #include <algorithm>
 #include <cstdio>
 #include <string>
@@ -80,7 +82,13 @@ void attribute_bottleneck(RunResult& result, const ScenarioSpec& spec) {
          result.hotspot + " has work " + percent(result.hotspot_utilisation) +
              " of the time: a connection's messages are handled one at a time at each end"};
   }
-  if (b.utilisation < 0.8 && spec.vms.oltp) {
+  if (result.cloud.present && cloud_cap_bottleneck(result, spec, b)) {
+    result.bottleneck = b;
+    return;
+  }
+  if (b.utilisation < 0.8 && spec.vms.sas) {
+    b = sas_window_bottleneck(b, spec);
+  } else if (b.utilisation < 0.8 && spec.vms.oltp) {
     b = {"users' think time", b.utilisation,
          "no resource is above 80 % (busiest: " + b.resource + " " + percent(b.utilisation) + "); " +
              std::to_string(spec.vms.oltp->users_per_vm) +

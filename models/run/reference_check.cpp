@@ -24,6 +24,8 @@ double figure_value(const RunResult& r, Figure figure) {
     case Figure::VmfleetCpu: return r.vmfleet_cpu;
     case Figure::Tps: return r.oltp.tps;
     case Figure::TransactionLatencyAvg: return r.oltp.latency.mean_s;
+    case Figure::WriteBytesPerSecPerCore: return r.sas.write_bytes_per_s_per_core;
+    case Figure::ReadBytesPerSecPerCore: return r.sas.read_bytes_per_s_per_core;
   }
   return 0;
 }

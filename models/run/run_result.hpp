@@ -103,6 +103,9 @@ struct TimelinePoint {
   double repair_bytes_to_go = 0;    // queued or in flight at the end of the interval
   double repair_bytes_per_s = 0;    // repair throughput over the interval
   double degraded_bytes = 0;        // extent copies missing or stale at the end of the interval
+  // Cloud clusters: each storage VM's uncached MB/s burst credits at the end of
+  // the interval, as seconds of full burst they buy (real time on a coarse time scale).
+  std::vector<double> burst_seconds_left;
 };
 
 // One failure, return, failover or repair milestone, in simulated time.
@@ -155,6 +158,59 @@ struct OltpResult {
   std::array<OltpIoResult, 3> io{};     // page_read, log_write, flush_write
 };
 
+// One published cloud cap over the measured time: what was used relative to
+// its base figure (above 1 while bursting) and the share of time I/O waited at
+// it (the cap binding).
+struct CapUse {
+  double utilisation = 0;
+  double throttled = 0;
+};
+
+// A cloud VM's caps (cloud clusters only).
+struct CloudVmResult {
+  int host = 0;                     // host index (storage VMs first, then clients)
+  bool client = false;
+  std::string size;                 // VM size id
+  CapUse disk_iops, disk_bytes;     // the VM's uncached disk caps (summed over its disks)
+  CapUse egress;                    // network, egress only
+  bool bursts = false;              // the size has VM-level MB/s credit bursting
+  double burst_seconds_left = 0;    // at the end, seconds of full burst the credits buy (real time)
+  int disks = 0;
+  int busiest_disk = -1;            // 0-based, by the larger of its two caps' use
+  CapUse busiest_disk_iops, busiest_disk_bytes;
+  // The disk cap where I/O waited the largest share of the time (-1: no disks).
+  int throttled_disk = -1;
+  bool throttled_disk_iops = false; // that cap is the disk's IOPS (else its MB/s)
+  CapUse throttled_disk_cap;
+};
+
+struct CloudResult {
+  bool present = false;
+  double time_scale = 1;            // coarse time scale of the run (1 = real time)
+  std::vector<CloudVmResult> vms;   // storage VMs, then clients
+  bool bursting_matters = false;    // some storage VM's credits moved during the run
+};
+
+// One client VM's SAS iotest figures.
+struct SasClientResult {
+  int client = 0;                   // 0-based client index
+  int cores = 0;                    // physical cores = streams
+  double write_bytes_per_s_per_core = 0;
+  double read_bytes_per_s_per_core = 0;
+};
+
+// What a SAS rhel_iotest run predicts (present only for such runs).
+struct SasResult {
+  bool present = false;
+  int cores = 0;                    // physical cores of all clients = streams
+  bool complete = false;            // both phases finished inside the run's time limit
+  double write_bytes_per_s = 0, read_bytes_per_s = 0;  // all streams
+  double write_bytes_per_s_per_core = 0, read_bytes_per_s_per_core = 0;
+  double write_phase_s = 0, read_phase_s = 0;  // wall time of each phase (real time on a coarse time scale)
+  double flush_s = 0;               // between the phases: the last dirty data written back
+  std::vector<SasClientResult> clients;
+};
+
 struct RunResult {
   std::string scenario_id;
   std::string title;
@@ -176,6 +232,8 @@ struct RunResult {
   double hotspot_utilisation = 0;
   Bottleneck bottleneck;
   OltpResult oltp;                  // the application's figures, for an OLTP run
+  SasResult sas;                    // the SAS iotest's figures, for such a run
+  CloudResult cloud;                // the VMs' caps, for a cloud cluster
   std::vector<FigureComparison> references;
   std::vector<TimelinePoint> timeline;  // equal intervals over the measured time
   std::vector<TimelineMark> events;     // failures, returns, failovers, repair done (warm-up included)

@@ -9,76 +9,48 @@
 #include "models/failure/failure_driver.hpp"
 #include "models/hypervisor/vm_io_path.hpp"
 #include "models/run/bottleneck.hpp"
+#include "models/run/cloud_results.hpp"
+#include "models/run/latency_summary.hpp"
 #include "models/run/reference_check.hpp"
+#include "models/storage/infoscale/infoscale_product.hpp"
 #include "models/storage/s2d/s2d_product.hpp"
 #include "models/storage/scaleio/scaleio_product.hpp"
 #include "models/run/steady_state.hpp"
-#include "models/workload/diskspd_workload.hpp"
-#include "models/workload/measurement.hpp"
-#include "models/workload/oltp_measurement.hpp"
-#include "models/workload/oltp_workload.hpp"
+#include "models/workload/workload.hpp"
 #include "sim/engine.hpp"
 
 namespace hcisim::models {
 
 namespace {
 
-LatencySummary summarise(const sim::LatencyHistogram& h) {
-  LatencySummary s;
-  s.count = h.count();
-  if (s.count == 0) return s;
-  s.mean_s = h.mean_ns() * 1e-9;
-  s.p50_s = h.percentile_ns(50) * 1e-9;
-  s.p90_s = h.percentile_ns(90) * 1e-9;
-  s.p99_s = h.percentile_ns(99) * 1e-9;
-  s.p999_s = h.percentile_ns(99.9) * 1e-9;
-  s.max_s = static_cast<double>(h.max_ns()) * 1e-9;
-  s.min_s = static_cast<double>(h.min_ns()) * 1e-9;
-  for (std::size_t i = 0; i < sim::LatencyHistogram::bucket_count(); ++i) {
-    if (const std::uint64_t n = h.bucket_samples(i); n > 0) {
-      s.bins.push_back({sim::LatencyHistogram::bucket_lower_ns(i), sim::LatencyHistogram::bucket_width_ns(i), n});
-    }
-  }
-  return s;
-}
-
 // Everything a run is made of, assembled from the scenario: hardware, the
-// storage product, the hypervisor path and the workload (DISKSPD, or the OLTP
-// application when the scenario gives one).
+// storage product, the hypervisor path and the workload (DISKSPD, the OLTP
+// application or SAS iotest streams, as the scenario says).
 struct Model {
   explicit Model(const ScenarioSpec& spec)
       : engine(spec.run.seed),
         cluster(engine, spec.cluster),
         product(make_product(spec)),
-        diskspd(spec.vms.oltp ? nullptr
-                              : std::make_unique<DiskspdWorkload>(engine, spec.vms.workload, requests, measurement)),
-        oltp(spec.vms.oltp ? std::make_unique<OltpWorkload>(engine, *spec.vms.oltp, requests, oltp_measurement)
-                           : nullptr),
-        vms(engine, spec.cluster.hypervisor, *product, requests, workload()) {}
+        workload(make_workload(engine, spec, requests)),
+        vms(engine, spec.cluster.hypervisor, *product, requests, workload->completions()) {}
 
   std::unique_ptr<StorageProduct> make_product(const ScenarioSpec& spec) {
     switch (spec.cluster.stack.product) {
       case ProductKind::S2d: return std::make_unique<S2dProduct>(engine, spec.cluster, cluster, requests);
       case ProductKind::ScaleIo: return std::make_unique<ScaleIoProduct>(engine, spec.cluster, cluster, requests);
+      case ProductKind::InfoScale: return std::make_unique<InfoScaleProduct>(engine, spec.cluster, cluster, requests);
     }
     throw std::invalid_argument("stack '" + spec.cluster.stack.id + "': unknown storage product");
   }
-  sim::EventHandler& workload() {
-    if (oltp) return *oltp;
-    return *diskspd;
-  }
   // The storage I/O the run measured (the database's, for OLTP).
-  const Measurement& io() const { return oltp ? oltp_measurement.storage() : measurement; }
+  const Measurement& io() const { return workload->storage_io(); }
 
   sim::Engine engine;
   RequestTable requests;
-  Measurement measurement;
-  OltpMeasurement oltp_measurement;
   PhaseMeasurement phases;  // runs with a failure timeline
   Cluster cluster;
   std::unique_ptr<StorageProduct> product;
-  std::unique_ptr<DiskspdWorkload> diskspd;
-  std::unique_ptr<OltpWorkload> oltp;
+  std::unique_ptr<Workload> workload;
   VmIoPath vms;
 };
 
@@ -101,26 +73,25 @@ void place_vms(Model& m, const ScenarioSpec& spec) {
     }
     for (int i = 0; i < count; ++i) {
       if (compute_hosts > 0) host = m.cluster.node_count() + dealt++ % compute_hosts;
-      const std::uint64_t disk = spec.vms.oltp ? spec.vms.data_disk_bytes : spec.vms.workload.file_bytes;
+      const std::uint64_t disk = m.workload->disk_bytes();
       const std::uint32_t vm = m.vms.add_vm(host, m.cluster.cpu(host), spec.vms.vcpus, n, disk);
-      if (m.oltp) {
-        m.oltp->add_vm(vm, host, m.vms.vcpus(vm), disk);
-      } else {
-        m.diskspd->add_vm(vm, host);
-      }
+      m.workload->add_vm(vm, host, m.vms.vcpus(vm));
     }
   }
 }
 
-// The largest request and the alignment of request offsets, for the product's path state.
-std::pair<std::uint64_t, std::uint64_t> request_shape(const ScenarioSpec& spec, const Model& m) {
-  if (spec.vms.oltp) {
-    const OltpSpec& o = *spec.vms.oltp;
-    const std::uint64_t largest =
-        std::max<std::uint64_t>({o.page_bytes, o.log.max_write_bytes, o.checkpoint.max_write_bytes});
-    return {largest, o.log.sector_bytes};  // log writes are sector-aligned; pages are multiples of it
+// SAS iotest: one stream per physical core of every client VM, each on that
+// core's vCPUs, each with its own file; files are numbered client by client.
+void place_streams(Model& m, const ScenarioSpec& spec) {
+  const CloudVmSpec& client = spec.cluster.cloud.client_vm;
+  const int vcpus_per_core = client.vcpus / client.physical_cores;
+  int file = 0;
+  for (int host = m.cluster.node_count(); host < m.cluster.host_count(); ++host) {
+    for (int s = 0; s < spec.vms.sas->streams_per_client; ++s) {
+      const std::uint32_t vm = m.vms.add_vm(host, m.cluster.cpu(host), vcpus_per_core, file++, m.workload->disk_bytes());
+      m.workload->add_vm(vm, host, m.vms.vcpus(vm));
+    }
   }
-  return {m.diskspd->max_block_bytes(), m.diskspd->offset_granularity()};
 }
 
 constexpr int kTimelineIntervals = 32;
@@ -131,6 +102,7 @@ struct IntervalProbe {
   std::uint64_t hits = 0, misses = 0, dirty_bytes = 0;
   std::vector<double> node_cycles;
   RepairStatus repair;
+  std::vector<double> burst_seconds_left;  // cloud: per storage VM
 };
 
 IntervalProbe sample(Model& m) {
@@ -147,6 +119,7 @@ IntervalProbe sample(Model& m) {
     s.dirty_bytes += node.cache->dirty_pages() * node.cache->page_bytes();
   }
   s.repair = m.product->repair_status();
+  if (m.cluster.cloud()) s.burst_seconds_left = burst_seconds_left(m.cluster);
   return s;
 }
 
@@ -164,11 +137,8 @@ class WarmupEnd final : public sim::EventHandler {
       m_.cluster.reset_stats();
       m_.vms.reset_stats();
       m_.product->reset_stats();
-      if (m_.oltp) {
-        m_.oltp_measurement.begin(m_.engine.now(), duration_, static_cast<int>(std::max<std::uint64_t>(1, intervals_)));
-      } else {
-        m_.measurement.begin_every(m_.engine.now(), duration_, interval_);
-      }
+      m_.workload->begin_measurement(m_.engine.now(), duration_, interval_,
+                                     static_cast<int>(std::max<std::uint64_t>(1, intervals_)));
       m_.phases.begin(m_.engine.now());
       start = sample(m_);
     } else {
@@ -255,31 +225,6 @@ void fill_nodes(RunResult& result, Model& m) {
   result.vmfleet_cpu = running > 0 ? vmfleet_sum / running : 0;
 }
 
-void fill_oltp(RunResult& result, const Model& m, const ScenarioSpec& spec) {
-  const OltpMeasurement& om = m.oltp_measurement;
-  const sim::SimTime now = m.engine.now();
-  OltpResult& o = result.oltp;
-  o.present = true;
-  const double seconds = result.measured_seconds;
-  o.tps = static_cast<double>(om.transactions()) / seconds;
-  o.latency = summarise(om.latency());
-  if (om.latency_batches().complete_batches() >= 8) o.latency_ci_half_width_s = om.latency_batches().interval(0.95).half_width * 1e-9;
-  for (int t = 0; t < kOltpTransactionTypes; ++t) o.by_type[static_cast<std::size_t>(t)] = summarise(om.latency(t));
-  o.think_time_s = sim::to_seconds(spec.vms.oltp->think_time_ns);
-  o.users = spec.vms.oltp->users_per_vm * static_cast<int>(m.oltp->vm_count());
-  o.users_in_transaction = om.mean_in_transaction(now);
-  o.hit_ratio = m.oltp->hit_ratio();
-  if (om.transactions() > 0) {
-    o.buffer_misses_per_transaction =
-        static_cast<double>(om.counters().buffer_misses) / static_cast<double>(om.transactions());
-  }
-  for (int k = 0; k < kOltpIoKinds; ++k) {
-    const OltpIoStats& io = om.io(static_cast<OltpIo>(k));
-    o.io[static_cast<std::size_t>(k)] = {static_cast<double>(io.count) / seconds,
-                                         static_cast<double>(io.bytes) / seconds, io.mean_latency_ns() * 1e-9};
-  }
-}
-
 StageBreakdown stage_means(const Measurement& measurement, bool write, std::uint64_t ios) {
   StageBreakdown b;
   if (ios == 0) return b;
@@ -331,10 +276,14 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   }
   const auto wall_start = std::chrono::steady_clock::now();
   Model m(spec);
-  place_vms(m, spec);
+  if (spec.vms.sas) {
+    place_streams(m, spec);
+  } else {
+    place_vms(m, spec);
+  }
   if (m.requests.empty()) throw std::invalid_argument("the scenario has no VM issuing I/O");
-  const auto [largest, align] = request_shape(spec, m);
-  m.product->reserve(m.requests.size(), largest, align);
+  const RequestShape shape = m.workload->request_shape();
+  m.product->reserve(m.requests.size(), shape.largest, shape.align);
 
   const sim::SimTime warmup = spec.run.warmup_ns;
   const sim::SimTime end = warmup + spec.run.duration_ns;
@@ -343,16 +292,12 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   RunLog events;
   m.product->set_event_log(&events);
   if (spec.timeline.random_failures || !spec.timeline.events.empty()) {
-    m.measurement.split_by_phase(&m.phases);
+    m.workload->split_by_phase(&m.phases);
     events.on_event = [&m](const RunEvent&) { m.phases.set_phase(current_phase(m), m.engine.now()); };
   }
-  FailureDriver failures(m.engine, spec, m.cluster, *m.product, m.vms, m.diskspd.get(), events);
+  FailureDriver failures(m.engine, spec, m.cluster, *m.product, m.vms, m.workload->restartable(), events);
   failures.start();
-  if (m.oltp) {
-    m.oltp->start(m.vms);
-  } else {
-    m.diskspd->start(m.vms);
-  }
+  m.workload->start(m.vms);
 
   std::uint64_t peak_pending = 0;
   const sim::SimTime step = std::max<sim::SimTime>(1, end / 100);
@@ -361,9 +306,10 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
     m.engine.run_until(t);
     peak_pending = std::max<std::uint64_t>(peak_pending, m.engine.pending_events());
     if (options.progress) options.progress(static_cast<double>(t) / static_cast<double>(end));
+    if (m.workload->finished()) break;  // a workload with an end of its own (SAS: both phases done)
   }
-  m.measurement.finish(m.engine.now());
-  m.oltp_measurement.finish(m.engine.now());
+  const sim::SimTime stopped = std::min(end, m.engine.now());
+  m.workload->finish(m.engine.now());
   m.phases.finish(m.engine.now());
 
   RunResult result;
@@ -371,7 +317,7 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   result.title = spec.title;
   result.seed = spec.run.seed;
   result.warmup_seconds = sim::to_seconds(warmup);
-  result.measured_seconds = sim::to_seconds(spec.run.duration_ns);
+  result.measured_seconds = sim::to_seconds(stopped - warmup);
   const Measurement& measurement = m.io();
   result.read_iops = static_cast<double>(measurement.reads()) / result.measured_seconds;
   result.write_iops = static_cast<double>(measurement.writes()) / result.measured_seconds;
@@ -411,6 +357,8 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
       p.repair_bytes_per_s =
           static_cast<double>(c.repair.bytes_repaired - previous.repair.bytes_repaired) / interval_s;
       p.degraded_bytes = static_cast<double>(c.repair.degraded_bytes);
+      p.burst_seconds_left = c.burst_seconds_left;
+      for (double& left : p.burst_seconds_left) left *= spec.cluster.cloud.time_scale;
       previous = c;
     }
     p.read_bytes_per_s = static_cast<double>(sample.read_bytes) / interval_s;
@@ -435,7 +383,8 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   const ProductHotspot hotspot = m.product->hotspot(m.engine.now());
   result.hotspot = hotspot.what;
   result.hotspot_utilisation = hotspot.utilisation;
-  if (m.oltp) fill_oltp(result, m, spec);
+  if (m.cluster.cloud()) fill_cloud(result, m.cluster, spec);
+  m.workload->fill(result, spec, m.engine.now());
   attribute_bottleneck(result, spec);
   result.references = compare_references(result, spec.references, spec.what_if.empty());
 
@@ -444,7 +393,7 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   perf.wall_seconds = wall;
   perf.events = m.engine.events_processed();
   perf.events_cancelled = m.engine.events_cancelled();
-  perf.simulated_ios = m.diskspd ? m.diskspd->completed() : m.vms.completed();
+  perf.simulated_ios = m.workload->simulated_ios(m.vms);
   perf.ios_per_wall_second = wall > 0 ? static_cast<double>(perf.simulated_ios) / wall : 0;
   perf.events_per_wall_second = wall > 0 ? static_cast<double>(perf.events) / wall : 0;
   perf.peak_pending_events = peak_pending;

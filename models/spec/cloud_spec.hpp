@@ -20,6 +20,11 @@ struct CloudVmSpec {
   int vcpus = 0;           // active vCPUs
   int parent_vcpus = 0;    // vCPUs of the parent size (constrained-core sizes); = vcpus otherwise
   int physical_cores = 0;  // active physical cores
+  // The clock the vCPUs run work at and what a core's second hardware thread
+  // adds (CpuSpec::smt_yield): the VM's CPU as a HostCpu of physical_cores x
+  // (vcpus / physical_cores) threads.
+  double vcpu_clock_hz = 0;
+  double smt_yield = 1.0;
   std::uint64_t memory_bytes = 0;
   // Uncached disk I/O, summed over every attached data disk.
   double uncached_iops = 0;
@@ -36,6 +41,8 @@ struct CloudVmSpec {
   double cached_bytes_per_s = 0;
   // Network bandwidth, metered on egress only (summed over NICs and destinations).
   double egress_bits_per_s = 0;
+  // One-way latency of a small message to another VM of the deployment.
+  std::int64_t message_latency_ns = 0;
   double throttle_window_s = kDefaultThrottleWindowS;
 };
 
@@ -53,6 +60,28 @@ struct ManagedDiskSpec {
   // Service time of one I/O below the caps (the platform's latency), reads and writes alike.
   std::int64_t io_latency_ns = 0;
   double throttle_window_s = kDefaultThrottleWindowS;
+};
+
+}  // namespace hcisim::models
+
+namespace hcisim::models {
+
+// A cluster of cloud VMs: storage VMs, each with the same managed data disks
+// (uncached), and client VMs that run the workload and reach the storage VMs
+// over the network. Only egress is metered, by each VM's cap.
+struct CloudClusterSpec {
+  CloudVmSpec storage_vm;
+  int storage_vms = 0;
+  ManagedDiskSpec disk;
+  int disks_per_vm = 0;
+  CloudVmSpec client_vm;
+  int clients = 0;
+  // A coarse time scale for runs longer than the burst window: every burst
+  // window (credit depth) is divided by it, and so are the workload's sizes
+  // that set how long it runs (SAS file sizes), so a run k times shorter has
+  // the same shape; rates and shares of time are unchanged. 1 = real time.
+  double time_scale = 1;
+  bool defined() const { return storage_vms > 0; }
 };
 
 }  // namespace hcisim::models

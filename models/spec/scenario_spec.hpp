@@ -7,10 +7,12 @@
 #include <string>
 #include <vector>
 
+#include "models/spec/cloud_spec.hpp"
 #include "models/spec/failure_spec.hpp"
 #include "models/spec/hardware_spec.hpp"
 #include "models/spec/hypervisor_spec.hpp"
 #include "models/spec/oltp_spec.hpp"
+#include "models/spec/sas_spec.hpp"
 #include "models/spec/stack_spec.hpp"
 #include "models/spec/workload_spec.hpp"
 
@@ -64,6 +66,10 @@ struct ClusterSpec {
   // one for two-node clusters and recommends it for every cluster.
   bool witness = true;
   ComputeHostsSpec compute_hosts;  // two-layer when count > 0
+  // Cloud VMs instead of servers: when defined, node_count is the storage VMs
+  // and compute_hosts.count the client VMs (their specs summarised in node,
+  // cpu, nic and compute_hosts for reports); the cluster is built from this.
+  CloudClusterSpec cloud;
 };
 
 struct VmSpec {
@@ -79,6 +85,9 @@ struct VmSpec {
   // one virtual disk of data_disk_bytes (data file at the start, log at the end).
   std::optional<OltpSpec> oltp;
   std::uint64_t data_disk_bytes = 0;
+  // Set (cloud clusters): SAS rhel_iotest streams on the client VMs instead;
+  // per_node is then all zeros (no VMs on the storage VMs).
+  std::optional<SasIotestSpec> sas;
 };
 
 struct RunControl {
@@ -98,6 +107,7 @@ enum class Figure {
   WriteLatencyP50, WriteLatencyP90, WriteLatencyP99,
   VmfleetCpu,  // CPU % as VMFleet reports it: the mean over running nodes of LP run time x actual/nominal clock
   Tps, TransactionLatencyAvg,  // OLTP runs: transactions per second and their mean latency (s)
+  WriteBytesPerSecPerCore, ReadBytesPerSecPerCore,  // SAS iotest runs: MB/s per physical core of the clients
 };
 
 enum class Comparison {

@@ -16,7 +16,31 @@ struct LayerCost {
   double cycles(double bytes) const { return cycles_per_io + cycles_per_byte * bytes; }
 };
 
-enum class ProductKind { S2d, ScaleIo };
+enum class ProductKind { S2d, ScaleIo, InfoScale };
+
+// VxFS I/O tunables (vxtunefs, mechanisms.md 4.4). A pref_io or nstream of 0
+// takes the documented default from the volume geometry: pref_io = the stripe
+// unit, nstream = the columns.
+struct VxfsTunables {
+  std::uint64_t read_pref_io_bytes = 0;   // one read-ahead request
+  std::uint64_t write_pref_io_bytes = 0;  // one flush-behind write
+  int read_nstream = 0;                   // read-ahead requests in flight per file
+  int write_nstream = 0;                  // flush-behind writes in flight per file; flush starts at nstream x pref_io
+  std::uint64_t discovered_direct_iosz_bytes = 256 * 1024;  // larger requests go unbuffered (direct)
+};
+
+// Veritas InfoScale: VxVM volumes striped one column per storage node, several
+// of them in a volume set under one VxFS cluster file system; the storage
+// nodes share their disks over the network (Flexible Storage Sharing).
+struct InfoScaleSpec {
+  std::uint64_t stripe_unit_bytes = 64 * 1024;
+  int volumes = 1;                        // striped volumes in the volume set
+  VxfsTunables vxfs;
+  // A writer waits while its file has more than this many flush-behind
+  // batches (write_nstream x write_pref_io) dirty or being written.
+  int dirty_batches = 2;
+  LayerCost page_cache;                   // copying between the application's buffer and the page cache
+};
 
 // A cache tier of faster drives bound to a node's capacity drives (the Storage
 // Spaces Direct / Storage Bus cache). Used only when a node has cache drives.
@@ -40,8 +64,10 @@ struct StackSpec {
   std::string model;             // display name
   ProductKind product = ProductKind::S2d;
   LayerCost storage_stack;       // per VM I/O on the node running the volume's stack (S2D: CSVFS, ReFS, Spaces on
-                                 // the owner; ScaleIO: the SDC in the VM's hypervisor)
-  LayerCost server_io;           // ScaleIO: the SDS's work per copy it serves (unused by S2D)
+                                 // the owner; ScaleIO: the SDC in the VM's hypervisor; InfoScale: VxFS, CVM and
+                                 // the FSS client on the client)
+  LayerCost server_io;           // ScaleIO: the SDS's work per copy it serves; InfoScale: the FSS server's per
+                                 // piece on the storage node (unused by S2D)
   LayerCost drive_io;            // per drive I/O issued (one per piece and copy on that node)
   LayerCost network_message;     // per message, at each end (SMB Direct over RDMA)
   LayerCost network_tcp_extra;   // added per message end when the transport is TCP (S2D without RDMA; ScaleIO always)
@@ -60,6 +86,7 @@ struct StackSpec {
   double cpu_burst_scv = 0;
   // Size on the wire of a message that carries no data (read request, write ack).
   std::uint32_t control_message_bytes = 256;
+  InfoScaleSpec infoscale;       // product: infoscale only
 };
 
 }  // namespace hcisim::models

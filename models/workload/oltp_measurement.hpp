@@ -95,6 +95,7 @@ class OltpMeasurement {
   const OltpIoStats& io(OltpIo kind) const { return io_stats_[static_cast<std::size_t>(kind)]; }
   // All storage I/O of the database (reads = page reads; writes = log + flush).
   const Measurement& storage() const { return io_; }
+  void split_by_phase(PhaseMeasurement* phases) { io_.split_by_phase(phases); }
   const OltpCounters& counters() const { return counters_; }
   // Time-average users thinking / inside a transaction over the measured time.
   double mean_thinking(sim::SimTime now) const { return thinking_.average(active_ ? now : end_); }

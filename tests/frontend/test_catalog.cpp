@@ -127,9 +127,11 @@ TEST_CASE("list and show describe every part with values, units and sources", "[
   CHECK(has("switch", "generic-100gbe"));
   CHECK(has("node", "dell-ax-7525"));
   CHECK(has("stack", "s2d"));
+  CHECK(has("cloud_vm", "azure-standard-d64s-v3"));
+  CHECK(has("managed_disk", "azure-premium-ssd-p60"));
   REQUIRE_FALSE(parts.empty());
   CHECK(parts.front().kind == "cpu");
-  CHECK(parts.back().kind == "application");
+  CHECK(parts.back().kind == "managed_disk");  // the kinds in their order: cloud parts last
 
   const std::string drive = catalog.show("kioxia-cm6-v-3200");
   CHECK_THAT(drive, StartsWith("drive kioxia-cm6-v-3200: KIOXIA CM6-V 3.2 TB"));

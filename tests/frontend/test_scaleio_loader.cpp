@@ -205,7 +205,7 @@ TEST_CASE("a stack profile refuses the other product's fields; hypervisor and ap
     const auto file = user.write("stacks/mine.yaml", edited("product: scaleio", "product: vsan",
                                                             edited("id: scaleio", "id: mine", scaleio)));
     CHECK_THAT(load_error_of([&] { Catalog::load({user.path()}); }),
-               StartsWith(file.string() + ":") && Contains("key 'product': expected one of s2d or scaleio"));
+               StartsWith(file.string() + ":") && Contains("key 'product': expected one of s2d, scaleio or infoscale"));
   }
   SECTION("a hypervisor type") {
     const std::string esxi = file_text(kCatalog / "hypervisors/esxi-5.5.yaml");

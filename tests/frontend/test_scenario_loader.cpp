@@ -198,7 +198,7 @@ TEST_CASE("scenario errors name file, line and key", "[scenario]") {
   };
   const Case cases[] = {
       {"  per_node: 64\n", "  per_node: 64\n  colour: red\n",
-       "6: key 'vms.colour': unknown key; expected one of per_node, vcpus, memory, workload, oltp or failover"},
+       "6: key 'vms.colour': unknown key; expected one of per_node, vcpus, memory, workload, oltp, failover or sas_iotest"},
       {"  per_node: 64\n", "  per_node: [64, 64]\n",
        "5: key 'vms.per_node': expected one VM count per node (4 entries), got 2"},
       {"  per_node: 64\n", "  per_node: 0\n", "5: key 'vms.per_node': expected at least one VM in the cluster, got '0'"},

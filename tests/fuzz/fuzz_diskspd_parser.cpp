@@ -13,9 +13,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       const models::DiskspdSpec spec =
           vmfleet ? frontend::parse_vmfleet_profile(text) : frontend::parse_diskspd_command(text);
       // What parses is within what the model represents.
-      if (spec.block_bytes == 0 || spec.block_bytes > frontend::limits::kMaxBlockBytes || spec.threads < 1 ||
-          spec.outstanding < 1 || spec.write_fraction < 0 || spec.write_fraction > 1) {
-        __builtin_trap();
+      if (spec.targets.empty()) __builtin_trap();
+      for (const models::DiskspdTarget& t : spec.targets) {
+        if (t.block_bytes == 0 || t.block_bytes > frontend::limits::kMaxBlockBytes || t.threads < 1 ||
+            t.outstanding < 1 || t.write_fraction < 0 || t.write_fraction > 1) {
+          __builtin_trap();
+        }
       }
     } catch (const frontend::DiskspdError& e) {
       fuzz::check_message(e.what());

@@ -109,11 +109,13 @@ struct Vm6xP60 {
   Engine engine;
   AzureVm vm{engine, d64s_v3()};
   std::vector<std::unique_ptr<ManagedDisk>> disks;
+  std::vector<std::unique_ptr<Drive>> attached;
   std::vector<std::unique_ptr<ClosedLoop>> loops;
   Vm6xP60(int outstanding, std::uint64_t bytes) {
     for (int i = 0; i < 6; ++i) {
       disks.push_back(std::make_unique<ManagedDisk>(engine, p60()));
-      loops.push_back(std::make_unique<ClosedLoop>(engine, vm.attach(*disks.back()), outstanding, bytes));
+      attached.push_back(vm.attach(*disks.back()));
+      loops.push_back(std::make_unique<ClosedLoop>(engine, *attached.back(), outstanding, bytes));
     }
   }
 };
@@ -135,6 +137,10 @@ TEST_CASE("azure caps: a saturated P60 gets 16,000 IOPS at 4K, with Little's-law
   CHECK(loop.mean_latency_s() == Approx(64 / 16'000.0).epsilon(0.01));
   CHECK(loop.in_flight() == 64);  // every I/O issued either completed or is still in flight
   CHECK(disk.utilisation() == Approx(1.0).epsilon(0.005));
+  // The IOPS cap held I/O back the whole time; the MB/s cap (64 MB/s of 500) never did.
+  CHECK(disk.iops_cap().throttled_share() == Approx(1.0).epsilon(1e-3));
+  CHECK(disk.bytes_cap().throttled_share() == 0);
+  CHECK(disk.bytes_cap().utilisation() == Approx(16'000 * 4 * KiB / 500e6).epsilon(0.01));
 }
 
 TEST_CASE("azure caps: a P60 moves 500 MB/s at large blocks", "[azure]") {
@@ -158,6 +164,7 @@ TEST_CASE("azure caps: below its caps a disk is its I/O latency (queue depth = I
   CHECK(loop.completed() == Approx(4 / 0.002 * 10).margin(4));
   CHECK(loop.mean_latency_s() == Approx(0.002).epsilon(1e-9));
   CHECK(disk.utilisation() == Approx(2'000.0 / 16'000).epsilon(0.002));
+  CHECK(disk.iops_cap().throttled_share() == 0);  // below the caps nothing waits
 }
 
 TEST_CASE("azure caps: a P60 does not credit-burst; a P20 bursts for 30 minutes from a full bucket", "[azure]") {

@@ -51,8 +51,8 @@ TEST_CASE("every bundled scenario loads and validates") {
     CHECK(spec.run.duration_ns > 0);
     if (!spec.references.empty()) ++with_references;
   }
-  CHECK(with_references == 10);  // AX-7525: 4 in Test 1, 3 in Test 2; R740xd: the 100 % read test;
-                                // VxRack: HCI and two-layer SQL
+  CHECK(with_references == 11);  // AX-7525: 4 in Test 1, 3 in Test 2; R740xd: the 100 % read test;
+                                // VxRack: HCI and two-layer SQL; InfoScale on Azure: test 1
 }
 
 TEST_CASE("the calibration case reproduces its published IOPS within 10 %") {

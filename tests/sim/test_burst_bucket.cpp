@@ -183,3 +183,34 @@ TEST_CASE("burst bucket rejects nonsense", "[burst-bucket]") {
   CHECK_THROWS_AS(BurstBucket(engine, 1, 1, 2, 1, 2), std::invalid_argument);  // credits above depth
   CHECK_THROWS_AS(BurstBucket(engine, 1, 0, 2, 1, 0), std::invalid_argument);
 }
+
+TEST_CASE("burst bucket counts the time requests wait: the whole run when saturated, none below the rate",
+          "[burst-bucket]") {
+  Engine engine;
+  // 1,000 tokens/s, no burst, 10 tokens deep.
+  BurstBucket saturated(engine, 1000, 10, 1000, 10, 10);
+  BurstBucket idle(engine, 1000, 10, 1000, 10, 10);
+  GreedySource greedy;
+  greedy.engine = &engine;
+  greedy.bucket = &saturated;
+  greedy.stop_at = 10 * kSecond;
+  greedy.keep_requesting();
+  // A paced source at half the rate never waits: one token every 2 ms.
+  struct Paced final : EventHandler {
+    Engine* engine = nullptr;
+    BurstBucket* bucket = nullptr;
+    int refused = 0;
+    void on_event(std::uint64_t) override {
+      if (!bucket->request(1, *this, 1)) ++refused;
+      if (engine->now() < 10 * kSecond) engine->schedule_in(2 * kMillisecond, *this, 0);
+    }
+  } paced;
+  paced.engine = &engine;
+  paced.bucket = &idle;
+  engine.schedule_at(0, paced, 0);
+  engine.run_until(10 * kSecond);
+  // The greedy source empties the 10 tokens at once, then always has a request waiting.
+  CHECK(to_seconds(saturated.waiting_time(engine.now())) == Approx(10.0).epsilon(1e-3));
+  CHECK(idle.waiting_time(engine.now()) == 0);
+  CHECK(paced.refused == 0);
+}

@@ -28,15 +28,27 @@ YamlValue header_key(const YamlValue& root, std::string_view key) {
   return YamlValue(*node, std::string(key));
 }
 
-void check_header(const YamlValue& root, PartKind kind) {
+// The kinds whose parts live in `folder` (cloud/ holds two).
+std::vector<PartKind> kinds_in(std::string_view folder) {
+  std::vector<PartKind> kinds;
+  for (PartKind kind : kAllPartKinds) {
+    if (kind_folder(kind) == folder) kinds.push_back(kind);
+  }
+  return kinds;
+}
+
+// Checks the header and returns the file's kind, one of the folder's.
+PartKind check_header(const YamlValue& root, const std::vector<PartKind>& kinds) {
   if (!root.is_map()) root.fail_expected("a catalog part (a mapping with schema_version, kind, id, ...)");
   const YamlValue version = header_key(root, "schema_version");
   if (version.integer(0, 1'000'000) != kSchemaVersion) version.fail_expected("schema_version 1");
   const YamlValue kind_value = header_key(root, "kind");
-  if (kind_value.text() != kind_name(kind)) {
-    kind_value.fail_expected(std::string(kind_name(kind)) + " (the file is in " + std::string(kind_folder(kind)) +
-                             "/)");
+  std::string names;
+  for (PartKind kind : kinds) {
+    if (kind_value.text() == kind_name(kind)) return kind;
+    names += (names.empty() ? "" : " or ") + std::string(kind_name(kind));
   }
+  kind_value.fail_expected(names + " (the file is in " + std::string(kind_folder(kinds.front())) + "/)");
 }
 
 bool is_yaml_file(const fs::path& path) {
@@ -70,8 +82,13 @@ void Catalog::load_folder(const fs::path& dir) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) throw LoadError(printable(dir.string()) + ": catalog folder does not exist");
   bool any_kind_folder = false;
+  std::vector<std::string_view> folders;
   for (PartKind kind : kAllPartKinds) {
-    const fs::path folder = dir / kind_folder(kind);
+    if (std::find(folders.begin(), folders.end(), kind_folder(kind)) == folders.end()) folders.push_back(kind_folder(kind));
+  }
+  for (std::string_view name : folders) {
+    const std::vector<PartKind> kinds = kinds_in(name);
+    const fs::path folder = dir / name;
     if (!fs::is_directory(folder, ec)) continue;
     any_kind_folder = true;
     std::vector<fs::path> files;
@@ -83,7 +100,7 @@ void Catalog::load_folder(const fs::path& dir) {
     for (const fs::path& file : files) {
       const YamlNode tree = parse_yaml_file(file);
       const YamlValue root = root_value(tree);
-      check_header(root, kind);
+      const PartKind kind = check_header(root, kinds);
       if (root.node().find("parts") != nullptr) {
         // A family: shared header, then one mapping per part.
         const YamlMap family = root.map({"schema_version", "kind", "source", "parts"});
@@ -100,7 +117,7 @@ void Catalog::load_folder(const fs::path& dir) {
   }
   if (!any_kind_folder) {
     throw LoadError(printable(dir.string()) + ": not a catalog folder: expected a cpus/, drives/, hbas/, nics/, "
-                    "switches/, nodes/, stacks/, hypervisors/ or applications/ folder inside");
+                    "switches/, nodes/, stacks/, hypervisors/, applications/ or cloud/ folder inside");
   }
 }
 
@@ -211,6 +228,12 @@ const models::HypervisorSpec& Catalog::hypervisor(std::string_view id) const {
 }
 const models::OltpApplicationSpec& Catalog::application(std::string_view id) const {
   return spec<models::OltpApplicationSpec>(id, PartKind::Application);
+}
+const models::CloudVmSpec& Catalog::cloud_vm(std::string_view id) const {
+  return spec<models::CloudVmSpec>(id, PartKind::CloudVm);
+}
+const models::ManagedDiskSpec& Catalog::managed_disk(std::string_view id) const {
+  return spec<models::ManagedDiskSpec>(id, PartKind::ManagedDisk);
 }
 
 std::vector<PartSummary> Catalog::list() const {

@@ -1,7 +1,8 @@
 // The hardware catalog: parts (cpus, drives, hbas, nics, switches, nodes, software
 // stacks) read from YAML folders, each number with its source.
 //
-// Folder layout: DIR/{cpus,drives,hbas,nics,switches,nodes,stacks,hypervisors,applications}/*.yaml (or .yml);
+// Folder layout: DIR/{cpus,drives,hbas,nics,switches,nodes,stacks,hypervisors,applications,cloud}/*.yaml (or .yml;
+// cloud/ holds both cloud_vm and managed_disk parts, each file says which);
 // see hardware-catalog/README.md for the file format. Folders are read in the
 // order given; a part in a later folder replaces the part with the same id from
 // an earlier one (an override must keep the kind). Two files in one folder may
@@ -53,6 +54,8 @@ class Catalog {
   const models::StackSpec& stack(std::string_view id) const;
   const models::HypervisorSpec& hypervisor(std::string_view id) const;
   const models::OltpApplicationSpec& application(std::string_view id) const;
+  const models::CloudVmSpec& cloud_vm(std::string_view id) const;
+  const models::ManagedDiskSpec& managed_disk(std::string_view id) const;
 
   bool contains(std::string_view id) const { return parts_.find(id) != parts_.end(); }
   // All parts, ordered by kind (cpu, drive, hba, nic, switch, node, stack), then id.

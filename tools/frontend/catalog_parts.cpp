@@ -8,6 +8,8 @@
 #include "tools/frontend/not_modelled_yet.hpp"
 #include "tools/frontend/quantity_format.hpp"
 #include "tools/frontend/catalog_application.hpp"
+#include "tools/frontend/catalog_cloud.hpp"
+#include "tools/frontend/catalog_infoscale.hpp"
 
 namespace hcisim::frontend {
 namespace {
@@ -45,14 +47,20 @@ std::vector<std::string> kind_keys(PartKind kind) {
     case PartKind::Nic: return {"ports", "port_speed", "rdma", "message_latency"};
     case PartKind::Switch: return {"port_speed", "latency"};
     case PartKind::Node: return {"cpu", "sockets", "memory", "drives", "nic", "nic_count", "hba", "mtbf"};
-    case PartKind::Stack:
-      return {"product",     "storage_stack", "drive_io",   "network_message",      "network_tcp_extra",
-              "slab_size",   "columns",       "interleave", "connections_per_pair", "control_message_size",
-              "cpu_burst_variability", "cache_tier", "csv_cache", "failure", "sdc", "sds", "network_tcp",
-              "chunk_size"};
+    case PartKind::Stack: {
+      std::vector<std::string> keys = {"product",     "storage_stack", "drive_io",   "network_message",
+                                       "network_tcp_extra", "slab_size", "columns", "interleave",
+                                       "connections_per_pair", "control_message_size", "cpu_burst_variability",
+                                       "cache_tier", "csv_cache", "failure", "sdc", "sds", "network_tcp",
+                                       "chunk_size"};
+      for (std::string_view key : infoscale_only_stack_keys()) keys.emplace_back(key);
+      return keys;
+    }
     case PartKind::Hypervisor:
       return {"type", "version", "guest", "host", "disk_queue_depth", "adapter_queue_depth", "vm_restart"};
     case PartKind::Application: return application_keys();
+    case PartKind::CloudVm: return cloud_vm_keys();
+    case PartKind::ManagedDisk: return managed_disk_keys();
   }
   return {};
 }
@@ -107,8 +115,8 @@ constexpr std::string_view kHddKeys[] = {"interface",        "rpm",             
                                          "inner_media_rate", "queue_age_limit",  "write_cache",
                                          "cache_buffer"};
 
-template <std::size_t N>
-void refuse_keys(const YamlMap& map, const std::string_view (&keys)[N], std::string_view why) {
+template <class Keys>
+void refuse_keys(const YamlMap& map, const Keys& keys, std::string_view why) {
   for (std::string_view key : keys) {
     if (map.has(key)) map.required(key).fail(why);
   }
@@ -331,6 +339,7 @@ constexpr std::string_view kScaleIoOnlyKeys[] = {"sdc", "sds", "network_tcp", "c
 // Storage Spaces Direct: CSV/ReFS/Spaces on the owner, columns x interleave over slabs.
 void read_s2d_stack(const YamlMap& map, PartFieldReader& fields, models::StackSpec& stack) {
   refuse_keys(map, kScaleIoOnlyKeys, "used only by product: scaleio");
+  refuse_keys(map, infoscale_only_stack_keys(), "used only by product: infoscale");
   stack.storage_stack = read_layer(map, "storage_stack", fields);
   stack.network_tcp_extra = read_layer(map, "network_tcp_extra", fields);
   const std::uint64_t slab = fields.size(map, "slab_size");
@@ -350,6 +359,7 @@ void read_scaleio_stack(const YamlMap& map, PartFieldReader& fields, models::Sta
   refuse_keys(map, kS2dOnlyKeys,
               "used only by product: s2d (ScaleIO has sdc, sds and network_tcp costs and one chunk_size: no "
               "columns, interleave or slabs)");
+  refuse_keys(map, infoscale_only_stack_keys(), "used only by product: infoscale");
   stack.storage_stack = read_layer(map, "sdc", fields);
   stack.server_io = read_layer(map, "sds", fields);
   stack.network_tcp_extra = read_layer(map, "network_tcp", fields);
@@ -363,15 +373,21 @@ void read_scaleio_stack(const YamlMap& map, PartFieldReader& fields, models::Sta
 models::StackSpec read_stack(const YamlMap& map, PartFieldReader& fields) {
   models::StackSpec stack;
   stack.product = fields.choice<models::ProductKind>(
-      map, "product", {{"s2d", models::ProductKind::S2d}, {"scaleio", models::ProductKind::ScaleIo}}, std::nullopt);
+      map, "product",
+      {{"s2d", models::ProductKind::S2d}, {"scaleio", models::ProductKind::ScaleIo},
+       {"infoscale", models::ProductKind::InfoScale}},
+      std::nullopt);
   switch (stack.product) {
     case models::ProductKind::S2d: read_s2d_stack(map, fields, stack); break;
     case models::ProductKind::ScaleIo: read_scaleio_stack(map, fields, stack); break;
+    case models::ProductKind::InfoScale: read_infoscale_stack(map, fields, stack); break;
   }
   stack.drive_io = read_layer(map, "drive_io", fields);
   stack.network_message = read_layer(map, "network_message", fields);
-  stack.connections_per_pair =
-      static_cast<int>(fields.integer(map, "connections_per_pair", 1, 64, "connections per node pair"));
+  if (stack.product != models::ProductKind::InfoScale) {
+    stack.connections_per_pair =
+        static_cast<int>(fields.integer(map, "connections_per_pair", 1, 64, "connections per node pair"));
+  }
   if (const auto cache = map.optional("cache_tier")) {
     const YamlMap c = cache->map({"page_size", "metadata_reserve", "max_cached_write", "first_miss_read",
                                   "sequential_bypass", "destage_start", "destage_stop", "destage_max_write",
@@ -458,6 +474,10 @@ models::HypervisorSpec read_hypervisor(const YamlMap& map, PartFieldReader& fiel
 
 }  // namespace
 
+models::LayerCost read_layer_cost(const YamlMap& map, std::string_view key, PartFieldReader& fields) {
+  return read_layer(map, key, fields);
+}
+
 std::string_view kind_name(PartKind kind) {
   switch (kind) {
     case PartKind::Cpu: return "cpu";
@@ -469,6 +489,8 @@ std::string_view kind_name(PartKind kind) {
     case PartKind::Stack: return "stack";
     case PartKind::Hypervisor: return "hypervisor";
     case PartKind::Application: return "application";
+    case PartKind::CloudVm: return "cloud_vm";
+    case PartKind::ManagedDisk: return "managed_disk";
   }
   return "part";
 }
@@ -484,6 +506,8 @@ std::string_view kind_folder(PartKind kind) {
     case PartKind::Stack: return "stacks";
     case PartKind::Hypervisor: return "hypervisors";
     case PartKind::Application: return "applications";
+    case PartKind::CloudVm:
+    case PartKind::ManagedDisk: return "cloud";
   }
   return "parts";
 }
@@ -519,6 +543,8 @@ CatalogPart read_catalog_part(PartKind kind, const YamlValue& part, const std::v
     case PartKind::Stack: out.spec = read_stack(map, fields); break;
     case PartKind::Hypervisor: out.spec = read_hypervisor(map, fields); break;
     case PartKind::Application: out.spec = read_application(map, fields); break;
+    case PartKind::CloudVm: out.spec = read_cloud_vm(map, fields); break;
+    case PartKind::ManagedDisk: out.spec = read_managed_disk(map, fields); break;
   }
   // Every spec carries its id and display name.
   std::visit(

@@ -8,6 +8,7 @@
 #include <variant>
 #include <vector>
 
+#include "models/spec/cloud_spec.hpp"
 #include "models/spec/hardware_spec.hpp"
 #include "models/spec/hypervisor_spec.hpp"
 #include "models/spec/oltp_spec.hpp"
@@ -17,20 +18,21 @@
 
 namespace hcisim::frontend {
 
-enum class PartKind { Cpu, Drive, Hba, Nic, Switch, Node, Stack, Hypervisor, Application };
+enum class PartKind { Cpu, Drive, Hba, Nic, Switch, Node, Stack, Hypervisor, Application, CloudVm, ManagedDisk };
 
 constexpr PartKind kAllPartKinds[] = {PartKind::Cpu,    PartKind::Drive, PartKind::Hba,
                                       PartKind::Nic,    PartKind::Switch, PartKind::Node,
-                                      PartKind::Stack,  PartKind::Hypervisor, PartKind::Application};
+                                      PartKind::Stack,  PartKind::Hypervisor, PartKind::Application,
+                                      PartKind::CloudVm, PartKind::ManagedDisk};
 
-// "cpu", "drive", "hba", "nic", "switch", "node", "stack", "hypervisor", "application"
+// "cpu", "drive", "hba", "nic", "switch", "node", "stack", "hypervisor", "application", "cloud_vm", "managed_disk"
 std::string_view kind_name(PartKind kind);
-// "cpus", "drives", "hbas", ..., "stacks", "hypervisors", "applications"
+// "cpus", "drives", "hbas", ..., "stacks", "hypervisors", "applications", "cloud" (both cloud kinds)
 std::string_view kind_folder(PartKind kind);
 
 using PartSpec = std::variant<models::CpuSpec, models::DriveSpec, models::HbaSpec, models::NicSpec,
                               models::SwitchSpec, models::NodeSpec, models::StackSpec, models::HypervisorSpec,
-                              models::OltpApplicationSpec>;
+                              models::OltpApplicationSpec, models::CloudVmSpec, models::ManagedDiskSpec>;
 
 // A part named by another part (a node's cpu, drives, nic and hba).
 struct PartReference {
@@ -58,5 +60,8 @@ struct CatalogPart {
 // handles (schema_version, kind); `default_source` is the family's source.
 CatalogPart read_catalog_part(PartKind kind, const YamlValue& part, const std::vector<std::string>& extra_keys,
                               const std::optional<std::string>& default_source);
+
+// A per-layer CPU cost mapping {cycles_per_io, cycles_per_byte} under `key`.
+models::LayerCost read_layer_cost(const YamlMap& map, std::string_view key, PartFieldReader& fields);
 
 }  // namespace hcisim::frontend

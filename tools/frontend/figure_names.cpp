@@ -32,6 +32,8 @@ constexpr FigureInfo kFigures[] = {
     {models::Figure::VmfleetCpu, "vmfleet_cpu", FigureUnit::Percent},
     {models::Figure::Tps, "tps", FigureUnit::Tps},
     {models::Figure::TransactionLatencyAvg, "transaction_latency_avg", FigureUnit::Seconds},
+    {models::Figure::WriteBytesPerSecPerCore, "write_throughput_per_core", FigureUnit::BytesPerSecond},
+    {models::Figure::ReadBytesPerSecPerCore, "read_throughput_per_core", FigureUnit::BytesPerSecond},
 };
 
 const FigureInfo& info(models::Figure figure) {

@@ -2,12 +2,14 @@
 
 #include <cstdio>
 
+#include "tools/frontend/report_cloud.hpp"
+
 namespace hcisim::frontend {
 
 namespace {
 
 // A CSV field in double quotes, inner quotes doubled (RFC 4180).
-std::string quoted(const std::string& text) {
+std::string csv_quoted(const std::string& text) {
   std::string out(1, '"');
   for (const char c : text) {
     if (c == '"') out += '"';
@@ -31,6 +33,7 @@ std::string timeline_csv(const models::RunResult& result) {
   }
   out += ",repair_mb_to_go,repair_mbps,degraded_gb";
   if (hybrid) out += ",cache_read_hit_ratio,cache_dirty_bytes";
+  out += cloud_csv_header(result);
   out += ",events\n";
   char line[400];
   std::size_t next_event = 0;
@@ -52,6 +55,7 @@ std::string timeline_csv(const models::RunResult& result) {
       std::snprintf(line, sizeof line, ",%.4f,%.0f", p.cache_read_hit_ratio, p.cache_dirty_bytes);
       out += line;
     }
+    if (result.cloud.present) out += cloud_csv_cells(p);
     // Events up to this interval's end (the last interval takes any at its very end).
     std::string events;
     const bool last = i + 1 == result.timeline.size();
@@ -63,7 +67,7 @@ std::string timeline_csv(const models::RunResult& result) {
       events += e.what;
     }
     out += ',';
-    out += quoted(events);
+    out += csv_quoted(events);
     out += '\n';
   }
   return out;

@@ -3,6 +3,7 @@
 #include "tools/frontend/capacity_report.hpp"
 #include "tools/frontend/figure_names.hpp"
 #include "tools/frontend/run_event_names.hpp"
+#include "tools/frontend/report_cloud.hpp"
 
 namespace hcisim::frontend {
 
@@ -109,6 +110,8 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
   j["nodes"] = nodes;
   if (!compute_hosts.empty()) j["compute_hosts"] = compute_hosts;
   if (r.oltp.present) j["oltp"] = oltp_json(r.oltp);
+  if (r.sas.present) j["sas_iotest"] = sas_json(r);      // report_cloud.cpp
+  if (r.cloud.present) j["cloud"] = cloud_json(spec, r);
   j["vmfleet_cpu"] = r.vmfleet_cpu;
   j["degraded_ios"] = r.degraded_ios;
   j["redirected_ios"] = r.redirected_ios;
@@ -154,6 +157,7 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
                             {"degraded_bytes", p.degraded_bytes},
                             {"cache_read_hit_ratio", p.cache_read_hit_ratio},
                             {"cache_dirty_bytes", p.cache_dirty_bytes}};
+    if (!p.burst_seconds_left.empty()) point["burst_seconds_left"] = p.burst_seconds_left;  // cloud: each storage VM's credits
     timeline.push_back(std::move(point));
   }
   j["timeline"] = timeline;

@@ -10,6 +10,7 @@
 #include "tools/frontend/message_text.hpp"
 #include "tools/frontend/quantity_format.hpp"
 #include "tools/frontend/run_event_names.hpp"
+#include "tools/frontend/report_cloud.hpp"
 #include "tools/frontend/workload_names.hpp"
 
 namespace hcisim::frontend {
@@ -157,27 +158,31 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
   int vms = 0;
   for (const int n : spec.vms.per_node) vms += n;
   out << printable(r.title) << "\n";
-  out << "  scenario  " << printable(spec.file) << " (seed " << r.seed << ", warm-up " << format_duration(spec.run.warmup_ns)
-      << ", measured " << format_duration(spec.run.duration_ns) << " of simulated time)\n";
-  out << "  cluster   " << spec.cluster.node_count << " x " << printable(spec.cluster.node.id) << ", "
-      << resiliency_name(spec.cluster.resiliency) << ", stack " << spec.cluster.stack.id << ", hypervisor "
-      << spec.cluster.hypervisor.id;
-  if (!spec.cluster.failed_nodes.empty()) {
-    out << ", failed nodes:";
-    for (const int f : spec.cluster.failed_nodes) out << " " << f + 1;
-  }
-  if (spec.cluster.compute_hosts.count > 0) {
-    out << ", VMs on " << spec.cluster.compute_hosts.count << " x " << spec.cluster.compute_hosts.node.id
-        << " compute hosts (two-layer)";
-  }
-  if (spec.vms.oltp) {
-    out << "\n  workload  " << vms << " VMs x OLTP database, " << format_count(spec.vms.oltp->users_per_vm)
-        << " users each, think time " << format_duration(spec.vms.oltp->think_time_ns) << ", "
-        << format_size(spec.vms.data_disk_bytes) << " data/log disk per VM\n\n";
-    out << oltp_section(r.oltp);
+  if (spec.cluster.cloud.defined()) {
+    out << cloud_heading_text(spec, r) << sas_text(r);  // report_cloud.cpp
   } else {
-    out << "\n  workload  " << vms << " VMs x " << workload_name(spec.vms.workload) << ", "
-        << format_size(spec.vms.workload.file_bytes) << " per VM\n\n";
+    out << "  scenario  " << printable(spec.file) << " (seed " << r.seed << ", warm-up " << format_duration(spec.run.warmup_ns)
+        << ", measured " << format_duration(spec.run.duration_ns) << " of simulated time)\n";
+    out << "  cluster   " << spec.cluster.node_count << " x " << printable(spec.cluster.node.id) << ", "
+        << resiliency_name(spec.cluster.resiliency) << ", stack " << spec.cluster.stack.id << ", hypervisor "
+        << spec.cluster.hypervisor.id;
+    if (!spec.cluster.failed_nodes.empty()) {
+      out << ", failed nodes:";
+      for (const int f : spec.cluster.failed_nodes) out << " " << f + 1;
+    }
+    if (spec.cluster.compute_hosts.count > 0) {
+      out << ", VMs on " << spec.cluster.compute_hosts.count << " x " << spec.cluster.compute_hosts.node.id
+          << " compute hosts (two-layer)";
+    }
+    if (spec.vms.oltp) {
+      out << "\n  workload  " << vms << " VMs x OLTP database, " << format_count(spec.vms.oltp->users_per_vm)
+          << " users each, think time " << format_duration(spec.vms.oltp->think_time_ns) << ", "
+          << format_size(spec.vms.data_disk_bytes) << " data/log disk per VM\n\n";
+      out << oltp_section(r.oltp);
+    } else {
+      out << "\n  workload  " << vms << " VMs x " << workload_name(spec.vms.workload) << ", "
+          << format_size(spec.vms.workload.file_bytes) << " per VM\n\n";
+    }
   }
 
   out << "Throughput          IOPS          MB/s\n";
@@ -243,6 +248,7 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
                                         static_cast<double>(r.host_cache_hits + r.host_cache_misses))
         << " of reads hit (" << format_count(static_cast<double>(r.host_cache_hits)) << " hits)\n";
   }
+  if (r.cloud.present) out << "\n" << cloud_caps_text(spec, r) << burst_timeline_text(r);
   if (r.degraded_ios > 0) out << "  degraded writes (a copy on a failed node): " << format_count(r.degraded_ios) << "\n";
   if (r.redirected_ios > 0) {
     out << "  redirected I/Os (VM away from its volume's owner): " << format_count(r.redirected_ios) << "\n";

@@ -9,6 +9,7 @@
 #include "tools/frontend/figure_names.hpp"
 #include "tools/frontend/message_text.hpp"
 #include "tools/frontend/quantity_format.hpp"
+#include "tools/frontend/scenario_cloud.hpp"
 #include "tools/frontend/scenario_loader.hpp"
 #include "tools/frontend/workload_names.hpp"
 
@@ -245,13 +246,17 @@ std::string describe(const models::ScenarioSpec& s) {
   out << "Scenario " << printable(s.id) << " (" << printable(s.file) << ")\n";
   out << "  " << printable(s.title) << "\n";
   if (!s.description.empty()) out << "  " << printable(s.description) << "\n";
-  describe_cluster(out, s.cluster);
-  describe_vms(out, s.vms);
-  out << "Run: warm-up " << format_duration(s.run.warmup_ns) << ", measure " << format_duration(s.run.duration_ns)
-      << " (simulated), seed " << s.run.seed;
-  if (s.run.interval_ns > 0) out << ", timeline every " << format_duration(s.run.interval_ns);
-  out << "\n";
-  describe_timeline(out, s);
+  if (s.cluster.cloud.defined()) {
+    out << describe_cloud(s);  // scenario_cloud.cpp
+  } else {
+    describe_cluster(out, s.cluster);
+    describe_vms(out, s.vms);
+    out << "Run: warm-up " << format_duration(s.run.warmup_ns) << ", measure " << format_duration(s.run.duration_ns)
+        << " (simulated), seed " << s.run.seed;
+    if (s.run.interval_ns > 0) out << ", timeline every " << format_duration(s.run.interval_ns);
+    out << "\n";
+    describe_timeline(out, s);
+  }
   if (s.references.empty()) {
     out << "Reference: none (the outcome is a prediction)\n";
   } else {

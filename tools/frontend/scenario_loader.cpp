@@ -24,6 +24,7 @@
 #include "tools/frontend/message_text.hpp"
 #include "tools/frontend/not_modelled_yet.hpp"
 #include "tools/frontend/quantity_format.hpp"
+#include "tools/frontend/scenario_cloud.hpp"
 #include "tools/frontend/vmfleet2_workloads.hpp"
 #include "tools/frontend/yaml_include.hpp"
 #include "tools/frontend/yaml_reader.hpp"
@@ -83,6 +84,13 @@ models::ComputeHostsSpec read_compute_hosts(const YamlValue& value, const Catalo
 
 // What the storage product accepts of the rest of the cluster.
 void check_product_fit(const YamlMap& map, const models::ClusterSpec& cluster) {
+  if (cluster.stack.product == models::ProductKind::InfoScale) {
+    map.required("stack").fail("InfoScale is modelled on cloud VMs (cluster.cloud with storage and client VMs), not "
+                               "on servers");
+  }
+  if (const auto infoscale = map.optional("infoscale")) {
+    infoscale->fail("used only with an infoscale stack on a cloud cluster (cluster.cloud)");
+  }
   if (cluster.stack.product == models::ProductKind::S2d) {
     if (const auto hosts = map.optional("compute_hosts")) {
       hosts->fail("Storage Spaces Direct is modelled hyperconverged only (VMs on the storage nodes): remove "
@@ -111,9 +119,10 @@ void check_product_fit(const YamlMap& map, const models::ClusterSpec& cluster) {
 }
 
 models::ClusterSpec read_cluster(const YamlValue& value, const Catalog& catalog) {
+  if (is_cloud_cluster(value)) return read_cloud_cluster(value, catalog);  // scenario_cloud.cpp
   const YamlMap map = value.map({"node", "nodes", "switch", "stack", "hypervisor", "resiliency", "csv_cache",
                                  "cache_warmup", "failed_nodes", "volume_owners", "witness", "repair_speed",
-                                 "compute_hosts"});
+                                 "compute_hosts", "infoscale"});
   models::ClusterSpec cluster;
   const YamlValue node_value = map.required("node");
   cluster.node = resolve(node_value, [&](const std::string& id) { return catalog.node(id); });
@@ -481,7 +490,10 @@ void read_oltp(const YamlValue& value, const Catalog& catalog, models::VmSpec& v
 
 models::VmSpec read_vms(const YamlValue& value, models::ClusterSpec& cluster, const Catalog& catalog,
                         const models::FailureTimeline& timeline) {
-  const YamlMap map = value.map({"per_node", "vcpus", "memory", "workload", "oltp", "failover"});
+  const YamlMap map = value.map({"per_node", "vcpus", "memory", "workload", "oltp", "failover", "sas_iotest"});
+  if (const auto sas = map.optional("sas_iotest")) {
+    sas->fail("SAS iotest streams run on the client VMs of a cloud cluster (cluster.cloud)");
+  }
   models::VmSpec vms;
   const YamlValue per_node = map.required("per_node");
   if (per_node.is_list()) {
@@ -738,7 +750,7 @@ void read_measured(const YamlValue& value, const std::string& source, std::vecto
 // `calibration_case` is the scenario's case name; `catalog_names_case` whether a
 // catalog field was fitted on it.
 std::vector<models::ReferenceFigure> read_reference(const YamlValue& value, const std::string& calibration_case,
-                                                    bool catalog_names_case) {
+                                                    bool catalog_names_case, bool sas_run) {
   const YamlMap map = value.map({"source", "figures", "measured"});
   std::string source;
   if (const auto given = map.optional("source")) source = given->text();
@@ -755,6 +767,11 @@ std::vector<models::ReferenceFigure> read_reference(const YamlValue& value, cons
     if (!parsed) name.fail_expected("one of " + join_choices(figure_names()));
     if (!seen.insert(*parsed).second) name.fail("figure " + in_quotes(name.node().scalar) + " is given twice");
     figure.figure = *parsed;
+    const bool per_core = figure.figure == models::Figure::WriteBytesPerSecPerCore ||
+                          figure.figure == models::Figure::ReadBytesPerSecPerCore;
+    if (per_core && !sas_run) name.fail("only a SAS iotest run (vms.sas_iotest) reports MB/s per core");
+    const bool oltp = figure.figure == models::Figure::Tps || figure.figure == models::Figure::TransactionLatencyAvg;
+    if (oltp && sas_run) name.fail("a SAS iotest run reports MB/s per core, not an application's transactions");
     figure.value = read_figure_value(entry.required("value"), figure.figure);
     if (const auto tolerance = entry.optional("tolerance")) figure.tolerance = tolerance->percent();
     if (const auto comparison = entry.optional("comparison")) {
@@ -850,7 +867,11 @@ models::ScenarioSpec load_scenario(const std::filesystem::path& file, const Cata
   scenario.title = map.required("title").text();
   if (const auto description = map.optional("description")) scenario.description = description->text();
   scenario.cluster = read_cluster(map.required("cluster"), catalog);
-  scenario.run = read_run(map.required("run"));
+  const bool cloud = scenario.cluster.cloud.defined();
+  scenario.run = cloud ? read_sas_run(map.required("run"), scenario.cluster) : read_run(map.required("run"));
+  if (const auto timeline = map.optional("timeline"); timeline && cloud) {
+    timeline->fail("failures on a cloud cluster (InfoScale) are not modelled yet");
+  }
   if (const auto timeline = map.optional("timeline")) {
     if (scenario.cluster.stack.product == models::ProductKind::ScaleIo) {
       timeline->fail("ScaleIO failures (degraded mirrors, rebuild) are not modelled yet");
@@ -860,7 +881,8 @@ models::ScenarioSpec load_scenario(const std::filesystem::path& file, const Cata
     }
     scenario.timeline = read_timeline(*timeline, scenario.cluster, scenario.run);
   }
-  scenario.vms = read_vms(map.required("vms"), scenario.cluster, catalog, scenario.timeline);
+  scenario.vms = cloud ? read_sas_vms(map.required("vms"), scenario.cluster)
+                       : read_vms(map.required("vms"), scenario.cluster, catalog, scenario.timeline);
   const bool nodes_fail = scenario.timeline.random_failures ||
                           std::any_of(scenario.timeline.events.begin(), scenario.timeline.events.end(),
                                       [](const auto& e) { return e.part == models::FailurePart::Node; });
@@ -871,8 +893,8 @@ models::ScenarioSpec load_scenario(const std::filesystem::path& file, const Cata
   }
   if (const auto reference = map.optional("reference")) {
     const std::string calibration_case = calibration_case_name(scenario);
-    scenario.references =
-        read_reference(*reference, calibration_case, !catalog.fields_calibrated_on(calibration_case).empty());
+    scenario.references = read_reference(*reference, calibration_case,
+                                         !catalog.fields_calibrated_on(calibration_case).empty(), cloud);
   }
   for (const std::string& assignment : overrides) {
     scenario.title += " [" + assignment + "]";

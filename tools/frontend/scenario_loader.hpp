@@ -59,6 +59,36 @@
 //       row: NAME | job: NAME             * exactly one: the table row, or the fio job
 //       figures: [total_iops, vmfleet_cpu] * figure names the file has a value for
 //       tolerance: 10%                      default 25%; comparison, note as above
+//
+// A cloud cluster (scenario_cloud.hpp) replaces the server keys of cluster:,
+// vms: and run: (node, nodes, switch, hypervisor, ... are refused there; the
+// server products refuse these):
+//   cluster:
+//     cloud:                              *
+//       storage_vm: azure-standard-d64s-v3 * catalog cloud_vm id
+//       storage_vms: 6                    * 1..1024 (one column of every volume each)
+//       data_disk: azure-premium-ssd-p60  * catalog managed_disk id (attached uncached)
+//       disks_per_vm: 4                   * per storage VM, 1..256
+//       client_vm: azure-standard-e64-16ds-v4 * catalog cloud_vm id
+//       clients: 5                        * 1..1024
+//     stack: infoscale                    * an infoscale stack
+//     resiliency: simple                  * simple only (striped volumes)
+//     infoscale:                          *
+//       volumes: 4                        * one per data disk of a storage VM
+//       stripe_unit: 16KiB                  default the stack's
+//       vxfs: {discovered_direct_iosz: 128MiB, write_nstream: 96, read_nstream: 96,
+//              write_pref_io: .., read_pref_io: ..}   default the stack's (pref_io, nstream: geometry)
+//   vms:
+//     sas_iotest:                         * one stream per physical core of each client
+//       file_size: 2GiB                   * per stream, whole blocks; the volumes must hold the files
+//       block_size: 64KiB                 * one read()/write() call
+//   run:
+//     time_limit: 2h                      * the run ends with the iotest, at most this
+//     interval: 1s                          default time_limit / 32
+//     seed: 1                               default 1
+//     time_scale: 60                        coarse time scale, 1..1,000,000 (burst windows and files
+//                                           k x smaller; each burst window stays >= 100 throttle windows)
+//   reference figures: write_throughput_per_core, read_throughput_per_core (SAS runs only)
 #pragma once
 
 #include <filesystem>

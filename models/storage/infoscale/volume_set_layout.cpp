@@ -1,0 +1,62 @@
+#include "models/storage/infoscale/volume_set_layout.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace hcisim::models {
+
+VolumeSetLayout::VolumeSetLayout(int columns, int volumes, std::uint64_t stripe_unit, std::uint64_t disk_bytes)
+    : columns_(columns), volumes_(volumes), unit_(stripe_unit) {
+  if (columns < 1 || columns > 65535) throw std::invalid_argument("InfoScale: a volume needs 1 to 65535 columns");
+  if (volumes < 1) throw std::invalid_argument("InfoScale: the volume set needs at least one volume");
+  if (stripe_unit < 512 || stripe_unit % 512 != 0) {
+    throw std::invalid_argument("InfoScale: the stripe unit must be a positive multiple of 512 bytes");
+  }
+  if (disk_bytes < stripe_unit) throw std::invalid_argument("InfoScale: a disk must hold at least one stripe unit");
+  volume_bytes_ = disk_bytes / unit_ * unit_ * static_cast<std::uint64_t>(columns);
+  used_.assign(static_cast<std::size_t>(volumes), 0);
+}
+
+std::uint32_t VolumeSetLayout::add_file(int volume, std::uint64_t bytes) {
+  if (volume < 0 || volume >= volumes_) throw std::invalid_argument("InfoScale: no volume " + std::to_string(volume + 1));
+  if (bytes == 0) throw std::invalid_argument("InfoScale: a file must have at least one byte");
+  std::uint64_t& used = used_[static_cast<std::size_t>(volume)];
+  const std::uint64_t rounded = (bytes + unit_ - 1) / unit_ * unit_;
+  if (rounded > volume_bytes_ - used) {
+    throw std::invalid_argument("InfoScale: volume " + std::to_string(volume + 1) + " (" +
+                                std::to_string(volume_bytes_) + " bytes) has no room for another file of " +
+                                std::to_string(bytes) + " bytes");
+  }
+  files_.push_back(File{volume, used, bytes});
+  used += rounded;
+  return static_cast<std::uint32_t>(files_.size() - 1);
+}
+
+int VolumeSetLayout::split(std::uint32_t file, std::uint64_t offset, std::uint64_t bytes, StripePiece* out,
+                           int max) const {
+  const File& f = files_.at(file);
+  if (offset > f.bytes || bytes > f.bytes - offset) throw std::invalid_argument("InfoScale: I/O past the end of its file");
+  const auto columns = static_cast<std::uint64_t>(columns_);
+  std::uint64_t x = f.start + offset;
+  const std::uint64_t end = x + bytes;
+  int n = 0;
+  while (x < end) {
+    const std::uint64_t unit = x / unit_;
+    const std::uint64_t within = x % unit_;
+    const std::uint64_t piece = std::min(unit_ - within, end - x);
+    if (n == max) throw std::logic_error("InfoScale: an I/O has more stripe pieces than reserved");
+    out[n++] = StripePiece{static_cast<std::uint16_t>(unit % columns), static_cast<std::uint16_t>(f.volume),
+                           unit / columns * unit_ + within, piece};
+    x += piece;
+  }
+  return n;
+}
+
+int VolumeSetLayout::max_pieces(std::uint64_t max_bytes, std::uint64_t align) const {
+  // A request starting `align`-aligned inside a unit can cross into one more unit than its size needs.
+  const std::uint64_t lead = align == 0 || align % unit_ == 0 ? 0 : unit_ - 1;
+  return static_cast<int>((max_bytes + lead + unit_ - 1) / unit_) + 1;
+}
+
+}  // namespace hcisim::models
