@@ -154,6 +154,9 @@ struct RunResult {
   std::vector<TimelineMark> events;     // failures, returns, failovers, repair done (warm-up included)
   std::uint64_t failed_ios = 0;         // measured I/Os the storage failed (volume offline, no copy)
   RunPerformance performance;       // wall-clock figures: not deterministic
+  // The analytic fast path's estimate (models/analytic), not a simulation:
+  // means from mean value analysis, percentiles from a two-moment fit.
+  bool analytic = false;
   // Why the numbers may not be what they seem (steady_state.hpp); empty when they are.
   std::vector<std::string> warnings;
 

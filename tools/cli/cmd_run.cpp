@@ -6,6 +6,7 @@
 #include <limits>
 #include <memory>
 
+#include "models/analytic/fast_path.hpp"
 #include "models/run/simulation.hpp"
 #include "tools/cli/commands.hpp"
 #include "tools/cli/options.hpp"
@@ -54,6 +55,15 @@ std::int64_t duration_option(const std::string& name, const std::string& text) {
 
 }  // namespace
 
+models::RunResult fast_result(const models::ScenarioSpec& spec) {
+  try {
+    return models::analyse(spec);
+  } catch (const models::BeyondFastPath& e) {
+    throw std::runtime_error("--fast: " + std::string(e.what()) +
+                             ": beyond the analytic fast path; run without --fast to simulate it");
+  }
+}
+
 int run_command(const std::vector<std::string>& args) {
   po::options_description options("run options");
   std::string scenario_file, seed, duration, warmup;
@@ -69,6 +79,8 @@ int run_command(const std::vector<std::string>& args) {
       "duration", po::value(&duration), "override the measured simulated time (e.g. 500ms)")(
       "warmup", po::value(&warmup), "override the warm-up (e.g. 20ms)")(
       "dry-run", "print what was understood of the scenario, do not simulate")(
+      "fast", "answer with the analytic fast path (mean value analysis, about a millisecond) instead of simulating;\n"
+              "refuses, naming it, a mechanism it does not model")(
       "quiet,q", "no progress line");
   po::positional_options_description positional;
   positional.add("scenario", 1);
@@ -104,14 +116,15 @@ int run_command(const std::vector<std::string>& args) {
   }
 
   models::RunOptions run_options;
-  const bool show_progress = !vm.count("quiet") && isatty(STDERR_FILENO);
+  const bool fast = vm.count("fast") > 0;
+  const bool show_progress = !fast && !vm.count("quiet") && isatty(STDERR_FILENO);
   if (show_progress) {
     run_options.progress = [](double fraction) {
       std::fprintf(stderr, "\rsimulating... %3.0f%%", fraction * 100);
       std::fflush(stderr);
     };
   }
-  const models::RunResult result = models::simulate(spec, run_options);
+  const models::RunResult result = fast ? fast_result(spec) : models::simulate(spec, run_options);
   if (show_progress) std::fprintf(stderr, "\r                    \r");
   // With a result on standard output, the readable report goes to standard error.
   const bool stdout_taken = (json && json->is_stdout()) || (csv && csv->is_stdout());
