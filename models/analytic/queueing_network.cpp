@@ -248,7 +248,11 @@ SolveReport solve(Network& net) {
       for (Step& s : net.steps) {
         if ((s.holds >= 0) != (pass == 1)) continue;
         double wait = seen(s.station, s.cls);
-        if (s.pair_station >= 0) wait = std::max(wait, seen(s.pair_station, s.cls));
+        s.own_wait_s = wait;
+        if (s.pair_station >= 0) {
+          s.pair_wait_s = seen(s.pair_station, s.cls);
+          wait = std::max(wait, s.pair_wait_s);
+        }
         s.wait_s = wait;
         const double r = s.station >= 0 ? rho[static_cast<std::size_t>(s.station)] : 0.0;
         if (s.holds >= 0) {
@@ -293,8 +297,9 @@ SolveReport solve(Network& net) {
     for (const Step& s : net.steps) {
       const double rate = net.classes[static_cast<std::size_t>(s.cls)].throughput * s.visits;
       if (rate <= 0) continue;
-      if (s.station >= 0) add(s.station, s.cls, rate, share_of(s), s.wait_s);
-      if (s.pair_station >= 0) add(s.pair_station, s.cls, rate, s.pair_share_s, s.wait_s);
+      // Each pipe of a message holds it for its own wait only (the other may finish later).
+      if (s.station >= 0) add(s.station, s.cls, rate, share_of(s), s.pair_station >= 0 ? s.own_wait_s : s.wait_s);
+      if (s.pair_station >= 0) add(s.pair_station, s.cls, rate, s.pair_share_s, s.pair_wait_s);
       if (s.load_station >= 0) add(s.load_station, s.cls, rate, s.load_share_s, 0.0);
     }
     double backlog_change = 0;

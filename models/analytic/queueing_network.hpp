@@ -79,6 +79,7 @@ struct Step {
   // Filled by the solver:
   double visits = 0;       // per I/O of the class
   double wait_s = 0;
+  double own_wait_s = 0, pair_wait_s = 0;  // a message: the wait at each of its two pipes
   double residence_s = 0;  // per visit, as counted in the I/O's latency
   double variance = 0;     // of the residence
 };
