@@ -6,7 +6,7 @@
 // It fills a RunResult like simulate() does: IOPS and MB/s per direction, mean
 // latency and its split by stage, utilisation of every CPU (by layer), vCPU,
 // drive, NIC pipe and connection end, the bottleneck. Percentiles are a
-// gamma fit to each class's mean and variance of latency (an estimate); the
+// gamma fit to each class's mean and variance of latency (Wilson-Hilferty; an estimate); the
 // maximum is not estimated (0).
 //
 // What it does not model it refuses, naming the mechanism, rather than
