@@ -304,13 +304,13 @@ SolveReport solve(Network& net) {
     }
     double backlog_change = 0;
     for (std::size_t k = 0; k < stations; ++k) {
-      const double next = it == 0 ? fresh[k] : (1 - kDamping) * backlog[k] + kDamping * fresh[k];
+      const double next = fresh[k];
       backlog_change = std::max(backlog_change, std::fabs(next - backlog[k]) / std::max(next, 1e-9));
       backlog[k] = next;
       stretch[k] = smt_stretch(net.stations[k], rho[k]);
     }
     for (std::size_t i = 0; i < by_class.size(); ++i) {
-      by_class[i] = it == 0 ? fresh_by_class[i] : (1 - kDamping) * by_class[i] + kDamping * fresh_by_class[i];
+      by_class[i] = fresh_by_class[i];
     }
     report.iterations = it + 1;
     // Throughput settles first; queues split between two equally saturated
