@@ -101,7 +101,9 @@ int run_command(const std::vector<std::string>& args) {
   const std::int64_t duration_ns = vm.count("duration") ? duration_option("duration", duration) : 0;
   const std::int64_t warmup_ns = vm.count("warmup") ? duration_option("warmup", warmup) : 0;
 
-  const auto catalog = frontend::Catalog::load({user_dirs.begin(), user_dirs.end()});
+  // A quick answer reads only the catalog parts the scenario names.
+  const std::vector<std::filesystem::path> dirs(user_dirs.begin(), user_dirs.end());
+  const auto catalog = vm.count("fast") ? frontend::Catalog::load_lazy(dirs) : frontend::Catalog::load(dirs);
   models::ScenarioSpec spec = frontend::load_scenario(scenario_file, catalog, overrides);
   if (vm.count("seed")) spec.run.seed = seed_value;
   if (vm.count("duration")) spec.run.duration_ns = duration_ns;
