@@ -28,6 +28,8 @@
 //       diskspd: "-b4K -t2 -o32 -w0 -r"     (see diskspd_parser.hpp for flags and defaults), or a
 //                                           list of lines, one target each, all on the VM's file
 //       xml: profiles/sql.xml               a DISKSPD XML profile, relative to this file (diskspd_xml.hpp)
+//       threads: 2                          sets -t of every target (a what-if over the line); 1..65536
+//       outstanding: 32                     sets -o of every target; 1..65536
 //       file_size: 10GiB                    the VM's file, which every target works in; or -c in the
 //                                           diskspd line / FileSize in the profile (not both);
 //                                           VMs x file_size x copies must fit the pool's capacity drives
