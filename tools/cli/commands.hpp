@@ -16,6 +16,7 @@ int validate_command(const std::vector<std::string>& args);
 int catalog_command(const std::vector<std::string>& args);
 int calibrate_command(const std::vector<std::string>& args);
 int compare_command(const std::vector<std::string>& args);
+int sweep_command(const std::vector<std::string>& args);
 
 // The analytic fast path's answer (run --fast, sweep --fast); a scenario beyond it
 // is an error naming the mechanism.

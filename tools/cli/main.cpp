@@ -38,8 +38,9 @@ int dispatch(const std::string& command, const std::vector<std::string>& rest) {
   if (command == "catalog") return hcisim::cli::catalog_command(rest);
   if (command == "calibrate") return hcisim::cli::calibrate_command(rest);
   if (command == "compare") return hcisim::cli::compare_command(rest);
+  if (command == "sweep") return hcisim::cli::sweep_command(rest);
   throw hcisim::cli::UsageError{"unknown command " + hcisim::frontend::in_quotes(command) +
-                                " (commands: run, compare, validate, catalog, calibrate)"};
+                                " (commands: run, compare, sweep, validate, catalog, calibrate)"};
 }
 
 }  // namespace

@@ -128,15 +128,21 @@ nlohmann::json sweep_row_json(const std::vector<SweepAxis>& axes, const SweepPoi
 
 std::string sweep_csv(const std::vector<SweepAxis>& axes, const std::vector<nlohmann::json>& rows) {
   std::string out = "point";
-  for (const SweepAxis& a : axes) out += "," + csv_field(a.key);
-  for (const std::string& name : sweep_figure_names()) out += "," + name;
+  auto cell = [&out](const std::string& text) {
+    out += ',';
+    out += text;
+  };
+  for (const SweepAxis& a : axes) cell(csv_field(a.key));
+  for (const std::string& name : sweep_figure_names()) cell(name);
   out += ",bottleneck,method,warnings\n";
   for (const nlohmann::json& row : rows) {
     out += number(row.at("point").get<double>());
-    for (const SweepAxis& a : axes) out += "," + csv_field(row.at("vary").at(a.key).get<std::string>());
-    for (const std::string& name : sweep_figure_names()) out += "," + number(row.at("figures").at(name).get<double>());
-    out += "," + csv_field(row.at("bottleneck").get<std::string>()) + "," + row.at("method").get<std::string>() + "," +
-           std::to_string(row.at("warnings").size()) + "\n";
+    for (const SweepAxis& a : axes) cell(csv_field(row.at("vary").at(a.key).get<std::string>()));
+    for (const std::string& name : sweep_figure_names()) cell(number(row.at("figures").at(name).get<double>()));
+    cell(csv_field(row.at("bottleneck").get<std::string>()));
+    cell(row.at("method").get<std::string>());
+    cell(std::to_string(row.at("warnings").size()));
+    out += '\n';
   }
   return out;
 }
