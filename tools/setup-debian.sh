@@ -3,8 +3,9 @@
 # all are present). Run as root.
 set -eu
 # libtinyxml2-dev: DISKSPD XML profiles (tools/frontend/diskspd_xml.cpp).
+# libboost-mpi-dev and openmpi-bin: sweeps over MPI ranks (mpirun -np N hcisim sweep ...); optional at build time.
 # clang and libclang-rt-14-dev: the sanitizer + fuzzing stage that ctest runs in CI (tests/fuzz/ci_stage.cmake).
-packages="cmake make g++ libboost-graph-dev libboost-program-options-dev libeigen3-dev nlohmann-json3-dev catch2 libyaml-cpp-dev clang libclang-rt-14-dev libtinyxml2-dev"
+packages="cmake make g++ libboost-graph-dev libboost-program-options-dev libeigen3-dev nlohmann-json3-dev catch2 libyaml-cpp-dev clang libclang-rt-14-dev libtinyxml2-dev libboost-mpi-dev openmpi-bin"
 missing=""
 for p in $packages; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
