@@ -35,8 +35,8 @@ resume)  # a sweep stopped after 3 points, then killed during the next, resumes 
   for f in part/points/*.json; do
     [ "$(tail -c 2 "$f" | head -c 1)" = "}" ] || fail "a point file is not complete: $f"
   done
-  ls -A part/points | grep -v -q '\.json$' && fail "a temporary file was left: $(ls -A part/points)"
   grid --jobs 2 --out part || fail "resume: exit $?"
+  ls -A part/points | grep -v -q '^[0-9]*\.json$' && fail "a temporary file was left: $(ls -A part/points)"
   cmp whole/sweep.json part/sweep.json || fail "the resumed sweep differs"
   cmp whole/sweep.csv part/sweep.csv || fail "the resumed CSV differs"
   ;;

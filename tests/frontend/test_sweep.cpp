@@ -97,5 +97,10 @@ TEST_CASE("the point store keeps finished rows and refuses a folder of another s
   again.save(points[1], {{"point", 1}, {"vary", {{"cluster.nodes", "16"}}}});
   CHECK_FALSE(again.finished(points[1]));
   CHECK_THROWS_AS(SweepStore(dir, nlohmann::json{{"scenario", "b.yaml"}, {"points", 2}}), std::invalid_argument);
+  // What a write killed half-way leaves (its temporary file) goes when the store opens; points stay.
+  std::ofstream(dir / "points" / ".000001.json.0123abcd.tmp") << "{\"poi";
+  SweepStore reopened(dir, manifest);
+  CHECK_FALSE(std::filesystem::exists(dir / "points" / ".000001.json.0123abcd.tmp"));
+  CHECK(reopened.finished(points[0]));
   std::filesystem::remove_all(dir);
 }

@@ -49,6 +49,12 @@ SweepStore::SweepStore(fs::path dir, const nlohmann::json& manifest) : dir_(std:
     throw std::invalid_argument("--out " + in_quotes(dir_.string()) + ": cannot make the folder " +
                                 in_quotes((dir_ / "points").string()));
   }
+  // A write cut short by SIGKILL (or a power cut) leaves its temporary file
+  // (".NNNNNN.json.<random>.tmp", never a point): remove them.
+  for (const auto& entry : fs::directory_iterator(dir_ / "points", ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.size() > 4 && name.front() == '.' && name.compare(name.size() - 4, 4, ".tmp") == 0) fs::remove(entry.path(), ec);
+  }
   const fs::path file = dir_ / "manifest.json";
   if (fs::exists(file, ec)) {
     const auto existing = read_json(file);

@@ -3,7 +3,8 @@
 // result, the grid size) and DIR/points/NNNNNN.json, one row per finished
 // point, each written atomically (write_output_file: a complete file or
 // none). A sweep restarted with the same arguments takes the points it finds
-// and runs the rest; with other arguments it refuses the folder.
+// and runs the rest; with other arguments it refuses the folder. Temporary
+// files a killed write left in DIR/points are removed when the store opens.
 #pragma once
 
 #include <filesystem>
