@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <cmath>
 #include <numeric>
 
@@ -273,8 +272,7 @@ RunResult analyse(const ScenarioSpec& spec) {
                                           ? analytic::build_s2d(net, hw, spec, groups)
                                           : analytic::build_scaleio(net, hw, spec, groups);
   if (net.classes.empty()) throw std::invalid_argument("the scenario has no VM issuing I/O");
-  const analytic::SolveReport solved = analytic::solve(net);
-  if (std::getenv("HCISIM_FAST_DEBUG")) std::fprintf(stderr, "fast path: %zu stations, %zu steps, %zu nodes, %d iterations%s\n", net.stations.size(), net.steps.size(), net.nodes.size(), solved.iterations, solved.converged ? "" : " (not converged)");
+  analytic::solve(net);
   check_coverage(spec, net, info);
 
   RunResult result;
