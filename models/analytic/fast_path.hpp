@@ -1,7 +1,9 @@
 // The analytic fast path: a scenario answered without simulating, from the
-// same stack costs and hardware as the simulator, by bottleneck bounds and
-// approximate mean value analysis of the closed network the VMs' I/Os make
-// (queueing_network.hpp; the products' paths in product_paths.hpp).
+// same stack costs and hardware as the simulator, by approximate mean value
+// analysis of the closed network the VMs' I/Os make (queueing_network.hpp; the
+// products' paths in product_paths.hpp), whose throughput keeps within the
+// asymptotic bounds (population over the total demand, one over the busiest
+// station's demand) and reaches the second when a station saturates.
 //
 // It fills a RunResult like simulate() does: IOPS and MB/s per direction, mean
 // latency and its split by stage, utilisation of every CPU (by layer), vCPU,
