@@ -241,6 +241,9 @@ struct RunResult {
   std::vector<PhaseResult> phases;      // runs with a failure timeline: the phases the run went through
   double repaired_bytes = 0;            // resynced or rebuilt over the whole run (warm-up included)
   RunPerformance performance;       // wall-clock figures: not deterministic
+  // The analytic fast path's estimate (models/analytic), not a simulation:
+  // means from mean value analysis, percentiles from a two-moment fit.
+  bool analytic = false;
   // Why the numbers may not be what they seem (steady_state.hpp); empty when they are.
   std::vector<std::string> warnings;
 

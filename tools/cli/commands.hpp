@@ -6,6 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "models/run/run_result.hpp"
+#include "models/spec/scenario_spec.hpp"
+
 namespace hcisim::cli {
 
 int run_command(const std::vector<std::string>& args);
@@ -14,6 +17,11 @@ int catalog_command(const std::vector<std::string>& args);
 int calibrate_command(const std::vector<std::string>& args);
 int compare_command(const std::vector<std::string>& args);
 int durability_command(const std::vector<std::string>& args);
+int sweep_command(const std::vector<std::string>& args);
+
+// The analytic fast path's answer (run --fast, sweep --fast); a scenario beyond it
+// is an error naming the mechanism.
+models::RunResult fast_result(const models::ScenarioSpec& spec);
 
 // Thrown for bad command-line usage; main prints it on one line and exits 2.
 struct UsageError {

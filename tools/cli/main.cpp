@@ -26,6 +26,8 @@ const char* kUsage =
     "commands:\n"
     "  run SCENARIO        simulate one scenario and report (hcisim run --help)\n"
     "  compare SCENARIO... one line per scenario: IOPS, MB/s, latency, bottleneck\n"
+    "  sweep SCENARIO      a grid of what-ifs (--vary KEY=A,B,...) on every core or MPI\n"
+    "                      rank, resumable; --slo searches the largest value that meets it\n"
     "  validate [DIR...]   run every bundled scenario with published figures; table of\n"
     "                      predicted vs published; exit 1 if any is outside tolerance\n"
     "  catalog list        list the parts of the hardware catalog\n"
@@ -41,8 +43,9 @@ int dispatch(const std::string& command, const std::vector<std::string>& rest) {
   if (command == "calibrate") return hcisim::cli::calibrate_command(rest);
   if (command == "compare") return hcisim::cli::compare_command(rest);
   if (command == "durability") return hcisim::cli::durability_command(rest);
+  if (command == "sweep") return hcisim::cli::sweep_command(rest);
   throw hcisim::cli::UsageError{"unknown command " + hcisim::frontend::in_quotes(command) +
-                                " (commands: run, compare, validate, catalog, calibrate, durability)"};
+                                " (commands: run, compare, sweep, validate, catalog, calibrate, durability)"};
 }
 
 }  // namespace

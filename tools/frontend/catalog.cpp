@@ -28,15 +28,6 @@ YamlValue header_key(const YamlValue& root, std::string_view key) {
   return YamlValue(*node, std::string(key));
 }
 
-// The kinds whose parts live in `folder` (cloud/ holds two).
-std::vector<PartKind> kinds_in(std::string_view folder) {
-  std::vector<PartKind> kinds;
-  for (PartKind kind : kAllPartKinds) {
-    if (kind_folder(kind) == folder) kinds.push_back(kind);
-  }
-  return kinds;
-}
-
 // Checks the header and returns the file's kind, one of the folder's.
 PartKind check_header(const YamlValue& root, const std::vector<PartKind>& kinds) {
   if (!root.is_map()) root.fail_expected("a catalog part (a mapping with schema_version, kind, id, ...)");
@@ -82,11 +73,7 @@ void Catalog::load_folder(const fs::path& dir) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) throw LoadError(printable(dir.string()) + ": catalog folder does not exist");
   bool any_kind_folder = false;
-  std::vector<std::string_view> folders;
-  for (PartKind kind : kAllPartKinds) {
-    if (std::find(folders.begin(), folders.end(), kind_folder(kind)) == folders.end()) folders.push_back(kind_folder(kind));
-  }
-  for (std::string_view name : folders) {
+  for (std::string_view name : part_folders()) {
     const std::vector<PartKind> kinds = kinds_in(name);
     const fs::path folder = dir / name;
     if (!fs::is_directory(folder, ec)) continue;
@@ -97,23 +84,7 @@ void Catalog::load_folder(const fs::path& dir) {
     }
     if (ec) throw LoadError(printable(folder.string()) + ": cannot list the folder: " + ec.message());
     std::sort(files.begin(), files.end());  // a fixed order keeps overrides and errors reproducible
-    for (const fs::path& file : files) {
-      const YamlNode tree = parse_yaml_file(file);
-      const YamlValue root = root_value(tree);
-      const PartKind kind = check_header(root, kinds);
-      if (root.node().find("parts") != nullptr) {
-        // A family: shared header, then one mapping per part.
-        const YamlMap family = root.map({"schema_version", "kind", "source", "parts"});
-        std::optional<std::string> source;
-        if (const auto shared = family.optional("source")) source = shared->text();
-        const YamlValue parts = family.required("parts");
-        const std::vector<YamlValue> items = parts.items();
-        if (items.empty()) parts.fail_expected("a list of parts");
-        for (const YamlValue& item : items) add(read_catalog_part(kind, item, {}, source), dir);
-      } else {
-        add(read_catalog_part(kind, root, {"schema_version", "kind"}, std::nullopt), dir);
-      }
-    }
+    for (const fs::path& file : files) load_file(file, kinds, dir);
   }
   if (!any_kind_folder) {
     throw LoadError(printable(dir.string()) + ": not a catalog folder: expected a cpus/, drives/, hbas/, nics/, "
@@ -121,7 +92,25 @@ void Catalog::load_folder(const fs::path& dir) {
   }
 }
 
-void Catalog::add(CatalogPart part, const fs::path& folder) {
+void Catalog::load_file(const fs::path& file, const std::vector<PartKind>& kinds, const fs::path& dir) const {
+  const YamlNode tree = parse_yaml_file(file);
+  const YamlValue root = root_value(tree);
+  const PartKind kind = check_header(root, kinds);
+  if (root.node().find("parts") != nullptr) {
+    // A family: shared header, then one mapping per part.
+    const YamlMap family = root.map({"schema_version", "kind", "source", "parts"});
+    std::optional<std::string> source;
+    if (const auto shared = family.optional("source")) source = shared->text();
+    const YamlValue parts = family.required("parts");
+    const std::vector<YamlValue> items = parts.items();
+    if (items.empty()) parts.fail_expected("a list of parts");
+    for (const YamlValue& item : items) add(read_catalog_part(kind, item, {}, source), dir);
+  } else {
+    add(read_catalog_part(kind, root, {"schema_version", "kind"}, std::nullopt), dir);
+  }
+}
+
+void Catalog::add(CatalogPart part, const fs::path& folder) const {
   const auto existing = parts_.find(part.id);
   if (existing != parts_.end()) {
     const CatalogPart& old = existing->second;
@@ -143,14 +132,17 @@ void Catalog::add(CatalogPart part, const fs::path& folder) {
 }
 
 void Catalog::check_references() const {
-  for (const auto& [id, part] : parts_) {
-    for (const PartReference& ref : part.references) {
-      const auto target = parts_.find(ref.id);
-      if (target != parts_.end() && target->second.kind == ref.kind) continue;
-      throw LoadError(ref.file + ":" + std::to_string(ref.line) + ": key '" + printable(ref.key) + "': expected a known " +
-                      std::string(kind_name(ref.kind)) + " id, got " + in_quotes(ref.id) +
-                      suggestion_text(ref.id, ids_of(ref.kind)));
-    }
+  for (const auto& [id, part] : parts_) check_part_references(part);
+}
+
+void Catalog::check_part_references(const CatalogPart& part) const {
+  for (const PartReference& ref : part.references) {
+    const auto target = parts_.find(ref.id);
+    if (target != parts_.end() && target->second.kind == ref.kind) continue;
+    ensure_all();  // the suggestions name every part
+    throw LoadError(ref.file + ":" + std::to_string(ref.line) + ": key '" + printable(ref.key) + "': expected a known " +
+                    std::string(kind_name(ref.kind)) + " id, got " + in_quotes(ref.id) +
+                    suggestion_text(ref.id, ids_of(ref.kind)));
   }
 }
 
@@ -163,12 +155,18 @@ std::vector<std::string> Catalog::ids_of(PartKind kind) const {
 }
 
 const CatalogPart& Catalog::find(std::string_view id, PartKind kind) const {
-  const auto it = parts_.find(id);
+  ensure(id);
+  auto it = parts_.find(id);
+  if (it == parts_.end()) {
+    ensure_all();  // a lazy index can miss an id its files spell unusually
+    it = parts_.find(id);
+  }
   if (it == parts_.end()) {
     throw CatalogError("unknown " + std::string(kind_name(kind)) + " " + in_quotes(id) +
                        suggestion_text(id, ids_of(kind)));
   }
   if (it->second.kind != kind) {
+    ensure_all();
     throw CatalogError(in_quotes(id) + " is a " + std::string(kind_name(it->second.kind)) +
                        ", not a " + std::string(kind_name(kind)) + suggestion_text(id, ids_of(kind)));
   }
@@ -199,6 +197,7 @@ const models::NodeSpec& Catalog::node(std::string_view id) const {
   return spec<models::NodeSpec>(id, PartKind::Node);
 }
 std::vector<std::string> Catalog::calibrated_fields(std::string_view id, std::string_view calibration_case) const {
+  ensure(id);
   std::vector<std::string> keys;
   const auto part = parts_.find(id);
   if (part == parts_.end()) return keys;
@@ -213,6 +212,7 @@ std::vector<std::string> Catalog::calibrated_fields(std::string_view id, std::st
 }
 
 std::vector<std::string> Catalog::fields_calibrated_on(std::string_view calibration_case) const {
+  ensure_calibrated_on(calibration_case);
   std::vector<std::string> fields;
   for (const auto& [id, part] : parts_) {
     for (const std::string& key : calibrated_fields(id, calibration_case)) fields.push_back(id + " " + key);
@@ -237,6 +237,7 @@ const models::ManagedDiskSpec& Catalog::managed_disk(std::string_view id) const 
 }
 
 std::vector<PartSummary> Catalog::list() const {
+  ensure_all();
   std::vector<PartSummary> out;
   for (PartKind kind : kAllPartKinds) {
     for (const auto& [id, part] : parts_) {
@@ -247,6 +248,7 @@ std::vector<PartSummary> Catalog::list() const {
 }
 
 std::string Catalog::show(std::string_view id) const {
+  ensure_all();
   const auto it = parts_.find(id);
   if (it == parts_.end()) {
     std::vector<std::string> all;

@@ -11,6 +11,7 @@
 
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,6 +43,11 @@ class Catalog {
   static Catalog load(const std::vector<std::filesystem::path>& user_dirs = {});
   // Exactly these folders, in order (tests, or a catalog that replaces the bundled one).
   static Catalog load_only(const std::vector<std::filesystem::path>& dirs);
+  // Like load(), but a file is read only when a part it defines is asked for
+  // (files are indexed by the `id:` their text names; families are read at
+  // once): a quick start for a scenario that names a few parts (run --fast).
+  // Errors in files no one asks for go unreported; list/show read everything.
+  static Catalog load_lazy(const std::vector<std::filesystem::path>& user_dirs = {});
 
   // Throw CatalogError for an unknown id (or an id of another kind).
   const models::CpuSpec& cpu(std::string_view id) const;
@@ -57,7 +63,10 @@ class Catalog {
   const models::CloudVmSpec& cloud_vm(std::string_view id) const;
   const models::ManagedDiskSpec& managed_disk(std::string_view id) const;
 
-  bool contains(std::string_view id) const { return parts_.find(id) != parts_.end(); }
+  bool contains(std::string_view id) const {
+    ensure(id);
+    return parts_.find(id) != parts_.end();
+  }
   // All parts, ordered by kind (cpu, drive, hba, nic, switch, node, stack), then id.
   std::vector<PartSummary> list() const;
   // Every field of a part with value, unit and source, as readable text.
@@ -69,15 +78,25 @@ class Catalog {
 
  private:
   void load_folder(const std::filesystem::path& dir);
-  void add(CatalogPart part, const std::filesystem::path& folder);
+  // Lazy catalogs (catalog_lazy.cpp): read the files defining `id`, then what they name.
+  void ensure(std::string_view id) const;
+  void ensure_all() const;
+  void ensure_calibrated_on(std::string_view calibration_case) const;
+  void check_part_references(const CatalogPart& part) const;
+  struct LazyState;
+  void add(CatalogPart part, const std::filesystem::path& folder) const;
+  void load_file(const std::filesystem::path& file, const std::vector<PartKind>& kinds,
+                 const std::filesystem::path& dir) const;
   void check_references() const;
   const CatalogPart& find(std::string_view id, PartKind kind) const;
   std::vector<std::string> ids_of(PartKind kind) const;
   template <class Spec>
   const Spec& spec(std::string_view id, PartKind kind) const;
 
-  std::map<std::string, CatalogPart, std::less<>> parts_;
-  std::map<std::string, std::filesystem::path, std::less<>> defined_in_folder_;  // id -> folder it came from
+  // Mutable for lazy catalogs only (filled on first use, under lazy_'s lock).
+  mutable std::map<std::string, CatalogPart, std::less<>> parts_;
+  mutable std::map<std::string, std::filesystem::path, std::less<>> defined_in_folder_;  // id -> folder it came from
+  std::shared_ptr<LazyState> lazy_;  // null: everything was read at load
 };
 
 }  // namespace hcisim::frontend

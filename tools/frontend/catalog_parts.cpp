@@ -512,6 +512,22 @@ std::string_view kind_folder(PartKind kind) {
   return "parts";
 }
 
+std::vector<std::string_view> part_folders() {
+  std::vector<std::string_view> folders;
+  for (PartKind kind : kAllPartKinds) {
+    if (std::find(folders.begin(), folders.end(), kind_folder(kind)) == folders.end()) folders.push_back(kind_folder(kind));
+  }
+  return folders;
+}
+
+std::vector<PartKind> kinds_in(std::string_view folder) {
+  std::vector<PartKind> kinds;
+  for (PartKind kind : kAllPartKinds) {
+    if (kind_folder(kind) == folder) kinds.push_back(kind);
+  }
+  return kinds;
+}
+
 CatalogPart read_catalog_part(PartKind kind, const YamlValue& part, const std::vector<std::string>& extra_keys,
                               const std::optional<std::string>& default_source) {
   std::vector<std::string> allowed = {"id", "model", "source", "notes"};

@@ -29,6 +29,9 @@ constexpr PartKind kAllPartKinds[] = {PartKind::Cpu,    PartKind::Drive, PartKin
 std::string_view kind_name(PartKind kind);
 // "cpus", "drives", "hbas", ..., "stacks", "hypervisors", "applications", "cloud" (both cloud kinds)
 std::string_view kind_folder(PartKind kind);
+// Every catalog folder once, in kAllPartKinds order, and the kinds each holds (cloud/ holds two).
+std::vector<std::string_view> part_folders();
+std::vector<PartKind> kinds_in(std::string_view folder);
 
 using PartSpec = std::variant<models::CpuSpec, models::DriveSpec, models::HbaSpec, models::NicSpec,
                               models::SwitchSpec, models::NodeSpec, models::StackSpec, models::HypervisorSpec,

@@ -56,6 +56,7 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
                                bool with_performance) {
   nlohmann::json j;
   j["hcisim_version"] = HCISIM_VERSION;
+  if (r.analytic) j["method"] = "analytic fast path";
   j["scenario"] = {{"id", r.scenario_id}, {"file", spec.file}, {"title", r.title}, {"seed", r.seed},
                    {"warmup_s", r.warmup_seconds}, {"measured_s", r.measured_seconds}};
   j["read"] = direction(r.read_iops, r.read_bytes_per_s, r.read_latency);

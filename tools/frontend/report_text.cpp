@@ -145,6 +145,11 @@ std::string format_comparison(const models::FigureComparison& c) {
 
 std::string format_speed_line(const models::RunResult& r) {
   const auto& p = r.performance;
+  if (r.analytic) {
+    return printf_string("analytic fast path: %.2f ms wall (mean value analysis, no simulation; percentiles are a "
+                         "two-moment estimate, the maximum is not estimated)\n",
+                         p.wall_seconds * 1e3);
+  }
   return printf_string("simulator speed: %.2f s wall, %s simulated I/Os (%.2f M per wall second), %.2f M events "
                        "per wall second (%.2f cancelled per event), peak %llu pending events\n",
                        p.wall_seconds, format_count(static_cast<double>(p.simulated_ios)).c_str(),

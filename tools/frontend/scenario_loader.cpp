@@ -286,7 +286,7 @@ models::DiskspdSpec read_diskspd_lines(const YamlValue& value) {
 }
 
 Workload read_workload(const YamlValue& value) {
-  const YamlMap map = value.map({"vmfleet", "vmfleet2", "diskspd", "xml", "fio", "file_size"});
+  const YamlMap map = value.map({"vmfleet", "vmfleet2", "diskspd", "xml", "fio", "file_size", "threads", "outstanding"});
   const std::optional<YamlValue> sources[] = {map.optional("vmfleet"), map.optional("vmfleet2"),
                                               map.optional("diskspd"), map.optional("xml"), map.optional("fio")};
   int given = 0;
@@ -318,6 +318,13 @@ Workload read_workload(const YamlValue& value) {
     if (!t.software_cache_disabled) {
       line.fail("the guest file cache is on (no -Sh); hcisim models unbuffered I/O only: add -Sh, as VMFleet does");
     }
+  }
+  // What-ifs over the line: -t and -o of every target (e.g. a sweep over the queue depth).
+  if (const auto threads = map.optional("threads")) {
+    for (models::DiskspdTarget& t : spec.targets) t.threads = static_cast<int>(threads->integer(1, 65536));
+  }
+  if (const auto outstanding = map.optional("outstanding")) {
+    for (models::DiskspdTarget& t : spec.targets) t.outstanding = static_cast<int>(outstanding->integer(1, 65536));
   }
   YamlValue file_size_key = line;
   if (const auto file_size = map.optional("file_size")) {

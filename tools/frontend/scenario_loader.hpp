@@ -29,6 +29,8 @@
 //                                           list of lines, one target each, all on the VM's file
 //       xml: profiles/sql.xml               a DISKSPD XML profile, relative to this file (diskspd_xml.hpp)
 //       fio: jobs/oltp.fio                  a fio job file, relative to this file (fio_job_parser.hpp)
+//       threads: 2                          sets -t of every target (a what-if over the line); 1..65536
+//       outstanding: 32                     sets -o of every target; 1..65536
 //       file_size: 10GiB                    the VM's file, which every target works in; or -c in the
 //                                           diskspd line / FileSize in the profile (not both);
 //                                           VMs x file_size x copies must fit the pool's capacity drives

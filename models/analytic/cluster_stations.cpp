@@ -1,0 +1,204 @@
+#include "models/analytic/cluster_stations.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace hcisim::models::analytic {
+
+namespace {
+
+double clock_of(const CpuSpec& cpu) { return cpu.all_core_hz > 0 ? cpu.all_core_hz : cpu.base_hz; }
+
+// As Fabric: a port runs at the slower of the NIC port and the switch port.
+double port_bytes_of(const NicSpec& nic, const SwitchSpec& sw) {
+  const double bits = sw.port_bits_per_s > 0 ? std::min(nic.port_bits_per_s, sw.port_bits_per_s) : nic.port_bits_per_s;
+  return bits / 8.0;
+}
+
+std::string host_name(int host, int nodes) {
+  return host < nodes ? "node " + std::to_string(host + 1) : "compute host " + std::to_string(host - nodes + 1);
+}
+
+}  // namespace
+
+ClusterStations::ClusterStations(Network& net, const ClusterSpec& spec)
+    : net_(&net), spec_(&spec), nodes_(spec.node_count) {
+  const int hosts = spec.node_count + spec.compute_hosts.count;
+  for (int h = 0; h < hosts; ++h) {
+    const bool compute = h >= spec.node_count;
+    const CpuSpec& cpu = compute ? spec.compute_hosts.cpu : spec.cpu;
+    const int sockets = compute ? spec.compute_hosts.node.sockets : spec.node.sockets;
+    if (cpu.cores <= 0 || sockets <= 0 || clock_of(cpu) <= 0) {
+      throw std::invalid_argument("host cpu '" + cpu.id + "': cores, sockets and clock must be positive");
+    }
+    Station s;
+    s.name = host_name(h, nodes_) + " CPU";
+    s.smt = cpu.threads > cpu.cores;
+    s.cores = static_cast<double>(cpu.cores) * sockets;
+    s.smt_yield = s.smt ? cpu.smt_yield : 1.0;
+    cpu_.push_back(net.add_station(s));
+    clock_.push_back(clock_of(cpu));
+    capacity_.push_back(s.cores * s.smt_yield);
+    const NicSpec& nic = compute ? spec.compute_hosts.nic : spec.nic;
+    const int nics = compute ? spec.compute_hosts.node.nic_count : spec.node.nic_count;
+    const double port = port_bytes_of(nic, spec.network_switch);
+    if (!(port > 0) || nic.ports < 1 || nics < 1) throw std::invalid_argument("fabric: needs a positive NIC line rate");
+    port_bytes_.push_back(port);
+    host_bytes_.push_back(port * nic.ports * nics);
+    nic_latency_ns_.push_back(static_cast<double>(nic.message_latency_ns));
+    Station tx;
+    tx.name = host_name(h, nodes_) + " NIC egress";
+    tx.smt = false;
+    egress_.push_back(net.add_station(tx));
+    Station rx;
+    rx.name = host_name(h, nodes_) + " NIC ingress";
+    ingress_.push_back(net.add_station(rx));
+  }
+  switch_latency_ns_ = static_cast<double>(spec.network_switch.latency_ns);
+  // Capacity drives: one model per node (the fast path's scope checks it).
+  int capacity_drives = 0;
+  const DriveSpec* drive = nullptr;
+  for (std::size_t g = 0; g < spec.node.drives.size(); ++g) {
+    if (spec.node.drives[g].role != DriveRole::Capacity) continue;
+    capacity_drives += spec.node.drives[g].count;
+    drive = &spec.drives[g];
+  }
+  if (drive == nullptr || capacity_drives < 1) throw std::invalid_argument("node '" + spec.node.id + "' has no capacity drives");
+  channels_ = drive->random_read_iops * static_cast<double>(drive->read_latency_ns) * 1e-9;
+  read_latency_s_ = static_cast<double>(drive->read_latency_ns) * 1e-9;
+  read_bw_ = drive->seq_read_bytes_per_s;
+  write_bw_ = drive->seq_write_bytes_per_s;
+  write_iops_ = drive->random_write_iops;
+  write_latency_s_ = static_cast<double>(drive->write_latency_ns) * 1e-9;
+  write_buffer_ = drive->write_buffer_bytes > 0;
+  if (!(channels_ > 0) || !(read_bw_ > 0) || !(write_bw_ > 0) || !(write_iops_ > 0)) {
+    throw std::invalid_argument("drive '" + drive->id + "': random IOPS, sequential bandwidth and QD1 read latency must be positive");
+  }
+  for (int n = 0; n < nodes_; ++n) {
+    Station d;
+    d.name = "node " + std::to_string(n + 1) + " drives";
+    d.instances = capacity_drives;
+    drives_.push_back(net.add_station(d));
+  }
+}
+
+int ClusterStations::burst(int cls, int host, const CpuWork& work, IoStage stage) {
+  const auto h = static_cast<std::size_t>(host);
+  const double cycles = work.total();
+  Step s;
+  s.cls = cls;
+  s.station = cpu_[h];
+  s.stretch_by = cpu_[h];
+  s.lone_s = cycles / clock_[h];
+  s.share_s = cycles / (clock_[h] * capacity_[h]);
+  s.scv = spec_->stack.cpu_burst_scv;
+  s.stage = stage;
+  const int step = net_->add_step(s);
+  charges_.push_back({step, host, work});
+  return step;
+}
+
+int ClusterStations::connection_burst(int cls, ConnectionKey key, int lanes, const CpuWork& work, IoStage stage,
+                                      const std::string& name) {
+  auto found = connections_.find(key);
+  if (found == connections_.end()) {
+    Station st;
+    st.name = name;
+    st.instances = std::max(1, lanes);
+    found = connections_.emplace(key, net_->add_station(st)).first;
+  }
+  const auto h = static_cast<std::size_t>(key.at);
+  const double cycles = work.total();
+  Step s;
+  s.cls = cls;
+  s.station = found->second;
+  s.stretch_by = cpu_[h];
+  s.lone_s = cycles / clock_[h];
+  s.share_s = s.lone_s;  // one burst at a time
+  s.load_station = cpu_[h];
+  s.load_share_s = cycles / (clock_[h] * capacity_[h]);
+  s.scv = spec_->stack.cpu_burst_scv;
+  s.stage = stage;
+  const int step = net_->add_step(s);
+  charges_.push_back({step, key.at, work});
+  return step;
+}
+
+int ClusterStations::vcpus(int cls, int vcpu_station, int guest_step, int vcpus_per_vm) {
+  Step s;
+  s.cls = cls;
+  s.station = vcpu_station;
+  s.holds = guest_step;
+  s.servers = std::max(1, vcpus_per_vm);
+  s.stage = IoStage::Guest;
+  return net_->add_step(s);
+}
+
+std::vector<int> ClusterStations::message(int cls, int from, int to, double bytes) {
+  const auto f = static_cast<std::size_t>(from);
+  const auto t = static_cast<std::size_t>(to);
+  Step pipes;
+  pipes.cls = cls;
+  pipes.station = egress_[f];
+  pipes.pair_station = ingress_[t];
+  pipes.lone_s = std::max(bytes / port_bytes_[f], bytes / port_bytes_[t]);
+  pipes.share_s = bytes / host_bytes_[f];
+  pipes.pair_share_s = bytes / host_bytes_[t];
+  pipes.scv = 0;
+  pipes.stage = IoStage::Network;
+  Step wire;
+  wire.cls = cls;
+  // As Fabric's routes: half of each NIC's latency and half the switch's on each of the two links.
+  wire.lone_s = std::floor(0.5 * nic_latency_ns_[f] + 0.5 * nic_latency_ns_[t] + switch_latency_ns_ + 0.5) * 1e-9;
+  wire.scv = 0;
+  wire.stage = IoStage::Network;
+  return {net_->add_step(pipes), net_->add_step(wire)};
+}
+
+int ClusterStations::drive_read(int cls, int node, double bytes) {
+  // FlashDrive: work in channel-seconds, at most `whole` channels at once.
+  const double work = std::max(read_latency_s_, channels_ * bytes / read_bw_);
+  const double whole =
+      std::clamp(std::ceil(work / read_latency_s_ - 1e-9), 1.0, std::max(1.0, std::ceil(channels_ - 1e-9)));
+  Step s;
+  s.cls = cls;
+  s.station = drives_[static_cast<std::size_t>(node)];
+  s.lone_s = work / std::min(whole, channels_);
+  s.share_s = work / channels_;
+  s.scv = 0;
+  s.stage = IoStage::Drive;
+  return net_->add_step(s);
+}
+
+int ClusterStations::drive_write(int cls, int node, double bytes) {
+  const double per_op = 1.0 / write_iops_;
+  const double work = channels_ * std::max(per_op, bytes / write_bw_);
+  Step s;
+  s.cls = cls;
+  s.scv = 0;
+  s.stage = IoStage::Drive;
+  const int station = drives_[static_cast<std::size_t>(node)];
+  if (write_buffer_ && bytes > 0) {
+    // Acknowledged from the power-loss-protected buffer; the media drains it behind.
+    s.lone_s = write_latency_s_;
+    s.load_station = station;
+    s.load_share_s = work / channels_;
+  } else {
+    const double whole =
+        std::clamp(std::ceil(work / (channels_ * per_op) - 1e-9), 1.0, std::max(1.0, std::ceil(channels_ - 1e-9)));
+    s.station = station;
+    s.lone_s = work / std::min(whole, channels_);
+    s.share_s = work / channels_;
+  }
+  return net_->add_step(s);
+}
+
+std::vector<int> ClusterStations::leaves(const std::vector<int>& steps) {
+  std::vector<int> out;
+  out.reserve(steps.size());
+  for (const int s : steps) out.push_back(net_->leaf(s));
+  return out;
+}
+
+}  // namespace hcisim::models::analytic

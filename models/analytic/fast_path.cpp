@@ -1,0 +1,340 @@
+#include "models/analytic/fast_path.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cmath>
+#include <numeric>
+
+#include "models/analytic/product_paths.hpp"
+#include "models/run/bottleneck.hpp"
+#include "models/run/reference_check.hpp"
+#include "models/workload/diskspd_regions.hpp"
+
+namespace hcisim::models {
+
+namespace {
+
+// Keeps the per-pair network small enough to answer in milliseconds.
+constexpr int kMaxNodes = 64;
+
+const char* drive_kind_name(DriveKind k) {
+  switch (k) {
+    case DriveKind::Nvme: return "NVMe";
+    case DriveKind::SasSsd: return "SAS SSD";
+    case DriveKind::SataSsd: return "SATA SSD";
+    case DriveKind::Hdd: return "hard disk";
+    case DriveKind::CloudDisk: return "cloud managed disk";
+  }
+  return "?";
+}
+
+}  // namespace
+
+std::string fast_path_limit(const ScenarioSpec& spec) {
+  std::vector<std::string> beyond;
+  if (spec.vms.oltp) {
+    beyond.push_back("the OLTP application (users' think time, buffer pool, group commit, checkpoints)");
+  }
+  if (spec.cluster.cloud.defined() || spec.vms.sas) {
+    beyond.push_back("cloud clusters (Azure VM and disk caps, burst credits, InfoScale, SAS iotest streams)");
+  }
+  if (!spec.timeline.events.empty() || spec.timeline.random_failures) {
+    beyond.push_back("failures over time (the timeline: detection, failover, resync and rebuild)");
+  }
+  bool cache = false;
+  std::string other_kind;
+  std::string capacity_model;
+  bool mixed = false;
+  for (std::size_t g = 0; g < spec.cluster.node.drives.size(); ++g) {
+    const DriveSpec& d = spec.cluster.drives[g];
+    if (spec.cluster.node.drives[g].role == DriveRole::Cache) {
+      cache = true;
+      continue;
+    }
+    if (d.kind != DriveKind::Nvme && other_kind.empty()) other_kind = drive_kind_name(d.kind);
+    if (!capacity_model.empty() && capacity_model != d.id) mixed = true;
+    capacity_model = d.id;
+  }
+  if (cache) beyond.push_back("the cache tier of hybrid nodes (admission, destage, cache warm-up)");
+  if (!other_kind.empty()) beyond.push_back(other_kind + " capacity drives (the fast path models NVMe flash only)");
+  if (mixed) beyond.push_back("capacity drives of more than one model in a node");
+  if (spec.cluster.csv_cache_bytes > 0) beyond.push_back("the CSV in-memory block cache");
+  if (spec.cluster.node_count + spec.cluster.compute_hosts.count > kMaxNodes) {
+    beyond.push_back("clusters of more than " + std::to_string(kMaxNodes) +
+                     " hosts (the fast path models every node pair's connections)");
+  }
+  std::string text;
+  for (const std::string& b : beyond) text += (text.empty() ? "" : "; ") + b;
+  return text;
+}
+
+namespace {
+
+using analytic::ClassInfo;
+using analytic::ClusterStations;
+using analytic::Network;
+
+// What the simulator's products refuse, refused the same way.
+void check_product(const ScenarioSpec& spec) {
+  const ClusterSpec& c = spec.cluster;
+  if (c.stack.product == ProductKind::S2d) {
+    if (c.compute_hosts.count > 0) {
+      throw std::invalid_argument("Storage Spaces Direct is modelled hyperconverged only: cluster.compute_hosts is not "
+                                  "supported for it");
+    }
+    if (c.hypervisor.kind != HypervisorKind::HyperV) {
+      throw std::invalid_argument("Storage Spaces Direct runs on Hyper-V hosts; hypervisor '" + c.hypervisor.id +
+                                  "' is not Hyper-V");
+    }
+  } else {
+    if (c.resiliency != Resiliency::TwoWayMirror) {
+      throw std::invalid_argument("ScaleIO keeps exactly two copies of every chunk (mesh mirror): resiliency must be "
+                                  "two-way-mirror");
+    }
+    if (!c.failed_nodes.empty()) {
+      throw std::invalid_argument("ScaleIO with failed nodes (degraded mirrors, rebuild) is not modelled yet");
+    }
+  }
+  if (copies(c.resiliency) > c.node_count) {
+    throw std::invalid_argument(std::to_string(copies(c.resiliency)) + " copies need at least as many nodes; the cluster has " +
+                                std::to_string(c.node_count));
+  }
+}
+
+// Latency of one direction over the classes: weights (rates), means, variances.
+struct Mixture {
+  std::vector<double> weight, mean, variance;
+  void add(double w, double m, double v) {
+    if (w <= 0) return;
+    weight.push_back(w);
+    mean.push_back(m);
+    variance.push_back(v);
+  }
+  double total() const { return std::accumulate(weight.begin(), weight.end(), 0.0); }
+  double average() const {
+    double s = 0;
+    for (std::size_t i = 0; i < weight.size(); ++i) s += weight[i] * mean[i];
+    return total() > 0 ? s / total() : 0;
+  }
+  // P(latency <= t), each part a gamma of its mean and variance.
+  double cdf(double t) const {
+    double p = 0;
+    for (std::size_t i = 0; i < weight.size(); ++i) {
+      double part = 0;
+      if (variance[i] <= 1e-6 * mean[i] * mean[i]) {
+        part = t >= mean[i] ? 1.0 : 0.0;
+      } else {
+        // Wilson-Hilferty: the cube root of a gamma variable is nearly normal.
+        const double shape = mean[i] * mean[i] / variance[i];
+        const double z = (std::cbrt(t / mean[i]) - (1 - 1 / (9 * shape))) / std::sqrt(1 / (9 * shape));
+        part = 0.5 * std::erfc(-z / std::sqrt(2.0));
+      }
+      p += weight[i] * part;
+    }
+    return p / total();
+  }
+  double quantile(double q) const {
+    double hi = 0;
+    for (std::size_t i = 0; i < mean.size(); ++i) hi = std::max(hi, mean[i] + 20 * std::sqrt(variance[i]));
+    double lo = 0;
+    for (int k = 0; k < 40; ++k) {
+      const double mid = 0.5 * (lo + hi);
+      (cdf(mid) < q ? lo : hi) = mid;
+    }
+    return hi;
+  }
+  LatencySummary summary(double seconds) const {
+    LatencySummary s;
+    if (weight.empty()) return s;
+    s.count = static_cast<std::uint64_t>(std::llround(total() * seconds));
+    s.mean_s = average();
+    s.p50_s = quantile(0.50);
+    s.p90_s = quantile(0.90);
+    s.p99_s = quantile(0.99);
+    s.p999_s = quantile(0.999);
+    return s;
+  }
+};
+
+void merge(Mixture& into, const Mixture& from) {
+  for (std::size_t i = 0; i < from.weight.size(); ++i) into.add(from.weight[i], from.mean[i], from.variance[i]);
+}
+
+// Busy logical processors of a CPU at `utilisation` of its capacity (as the solver's SMT stretch).
+double busy_lps(const analytic::Station& cpu, double utilisation, double capacity) {
+  const double busy = std::clamp(utilisation, 0.0, 1.0) * capacity;
+  if (!cpu.smt || cpu.smt_yield <= 1 || busy <= cpu.cores) return busy;
+  return cpu.cores + std::min(cpu.cores, (busy - cpu.cores) / (cpu.smt_yield - 1));
+}
+
+void fill_nodes(RunResult& result, const ScenarioSpec& spec, const Network& net, const ClusterStations& hw,
+                const std::vector<analytic::VmGroup>& groups) {
+  const int hosts = hw.hosts();
+  std::vector<std::array<double, kCpuLayerCount>> cycles(static_cast<std::size_t>(hosts));
+  for (const analytic::CpuCharge& c : hw.charges()) {
+    const analytic::Step& s = net.steps[static_cast<std::size_t>(c.step)];
+    const double rate = net.classes[static_cast<std::size_t>(s.cls)].throughput * s.visits;
+    for (int l = 0; l < kCpuLayerCount; ++l) cycles[static_cast<std::size_t>(c.host)][l] += rate * c.work.cycles[l];
+  }
+  std::vector<bool> up(static_cast<std::size_t>(hosts), true);
+  for (const int f : spec.cluster.failed_nodes) up[static_cast<std::size_t>(f)] = false;
+  double vmfleet_sum = 0;
+  int running = 0;
+  for (int h = 0; h < hosts; ++h) {
+    const bool compute = h >= spec.cluster.node_count;
+    const CpuSpec& cpu = compute ? spec.cluster.compute_hosts.cpu : spec.cluster.cpu;
+    const int sockets = compute ? spec.cluster.compute_hosts.node.sockets : spec.cluster.node.sockets;
+    const analytic::Station& st = net.stations[static_cast<std::size_t>(hw.cpu_station(h))];
+    NodeResult r;
+    r.node = h;
+    r.compute_host = compute;
+    r.up = up[static_cast<std::size_t>(h)];
+    r.cores = cpu.cores * sockets;
+    r.logical_processors = cpu.threads * sockets;
+    r.capacity_threads = hw.capacity_threads(h);
+    const double capacity_cycles = hw.clock_hz(h) * hw.capacity_threads(h);
+    for (int l = 0; l < kCpuLayerCount; ++l) {
+      r.cpu_by_layer[static_cast<std::size_t>(l)] = cycles[static_cast<std::size_t>(h)][l] / capacity_cycles;
+      r.cpu_utilisation += r.cpu_by_layer[static_cast<std::size_t>(l)];
+    }
+    r.lp_busy = busy_lps(st, r.cpu_utilisation, hw.capacity_threads(h)) / r.logical_processors;
+    r.vmfleet_cpu = r.lp_busy * hw.clock_hz(h) / cpu.base_hz;
+    double vcpu = 0;
+    for (const analytic::VmGroup& g : groups) {
+      if (g.host != h) continue;
+      r.vms += g.vms;
+      vcpu += g.vms * net.stations[static_cast<std::size_t>(g.vcpu_station)].utilisation;
+    }
+    r.vcpu_utilisation = r.vms > 0 ? vcpu / r.vms : 0;
+    if (!compute) {
+      const double d = net.stations[static_cast<std::size_t>(hw.drive_station(h))].utilisation;
+      r.drive_utilisation_mean = d;
+      r.drive_utilisation_max = d;
+    }
+    r.nic_tx_utilisation = net.stations[static_cast<std::size_t>(hw.egress(h))].utilisation;
+    r.nic_rx_utilisation = net.stations[static_cast<std::size_t>(hw.ingress(h))].utilisation;
+    if (r.up) {
+      vmfleet_sum += r.vmfleet_cpu;
+      ++running;
+    }
+    result.nodes.push_back(r);
+  }
+  result.vmfleet_cpu = running > 0 ? vmfleet_sum / running : 0;
+}
+
+// The fast path spreads each VM's I/O over every slab of its file in
+// proportion to the bytes there; a sequential stream that does not cover its
+// region in the run visits a few slabs only, whose copies may lie otherwise
+// than the average: beyond the fast path when such streams carry more than a
+// tenth of the I/O (random access, and long enough runs, are within it).
+void check_coverage(const ScenarioSpec& spec, const Network& net, const std::vector<ClassInfo>& info) {
+  double total = 0, short_streams = 0, longest_needed = 0;
+  const double run_s = sim::to_seconds(spec.run.warmup_ns + spec.run.duration_ns);
+  for (std::size_t c = 0; c < net.classes.size(); ++c) {
+    const DiskspdTarget& t = spec.vms.workload.targets[static_cast<std::size_t>(info[c].target)];
+    const analytic::ClassSpec& k = net.classes[c];
+    total += k.throughput;
+    if (t.pattern == AccessPattern::Random || k.throughput <= 0) continue;
+    const TargetRegion region = resolve_region(t, spec.vms.workload.file_bytes);
+    const double streams = static_cast<double>(k.vm_instances) *
+                           (t.pattern == AccessPattern::Sequential ? t.threads : 1);
+    const double bytes_per_s = k.throughput / streams * static_cast<double>(t.block_bytes);
+    const double needed = static_cast<double>(region.end - region.start) / bytes_per_s;
+    if (needed > run_s) {
+      short_streams += k.throughput;
+      longest_needed = std::max(longest_needed, needed);
+    }
+  }
+  if (total > 0 && short_streams > 0.1 * total) {
+    char text[400];
+    std::snprintf(text, sizeof text,
+                  "sequential streams that visit only part of their region in the run (%.0f %% of the I/O; the "
+                  "simulator measures the slabs they pass over, the fast path every slab of the file alike): a run "
+                  "(warm-up + duration) of at least %.3g s would cover it",
+                  100 * short_streams / total, longest_needed);
+    throw BeyondFastPath(text);
+  }
+}
+
+}  // namespace
+
+RunResult analyse(const ScenarioSpec& spec) {
+  const auto wall_start = std::chrono::steady_clock::now();
+  const std::string limit = fast_path_limit(spec);
+  if (!limit.empty()) throw BeyondFastPath(limit);
+  if (static_cast<int>(spec.vms.per_node.size()) != spec.cluster.node_count) {
+    throw std::invalid_argument("VM placement must list one count per node");
+  }
+  check_product(spec);
+
+  Network net;
+  ClusterStations hw(net, spec.cluster);
+  std::vector<analytic::VmGroup> groups;
+  const std::vector<ClassInfo> info = spec.cluster.stack.product == ProductKind::S2d
+                                          ? analytic::build_s2d(net, hw, spec, groups)
+                                          : analytic::build_scaleio(net, hw, spec, groups);
+  if (net.classes.empty()) throw std::invalid_argument("the scenario has no VM issuing I/O");
+  analytic::solve(net);
+  check_coverage(spec, net, info);
+
+  RunResult result;
+  result.analytic = true;
+  result.scenario_id = spec.id;
+  result.title = spec.title;
+  result.seed = spec.run.seed;
+  result.warmup_seconds = sim::to_seconds(spec.run.warmup_ns);
+  result.measured_seconds = sim::to_seconds(spec.run.duration_ns);
+  const double seconds = result.measured_seconds;
+  Mixture reads, writes;
+  StageBreakdown read_stages, write_stages;
+  double read_rate = 0, write_rate = 0;
+  for (std::size_t c = 0; c < net.classes.size(); ++c) {
+    const analytic::ClassSpec& k = net.classes[c];
+    const DiskspdTarget& t = spec.vms.workload.targets[static_cast<std::size_t>(info[c].target)];
+    const double block = static_cast<double>(t.block_bytes);
+    const double r = k.throughput * (1 - k.write_fraction);
+    const double w = k.throughput * k.write_fraction;
+    result.read_iops += r;
+    result.write_iops += w;
+    result.read_bytes_per_s += r * block;
+    result.write_bytes_per_s += w * block;
+    if (info[c].redirected) result.redirected_ios += static_cast<std::uint64_t>(std::llround(k.throughput * seconds));
+    result.degraded_ios += static_cast<std::uint64_t>(std::llround(w * info[c].degraded_writes * seconds));
+    auto direction = [&](int root, double rate, Mixture& mix, StageBreakdown& stages) {
+      if (root < 0 || rate <= 0) return;
+      const analytic::Node& n = net.nodes[static_cast<std::size_t>(root)];
+      mix.add(rate, n.mean + k.vm_queue_s, n.variance);
+      for (int s = 0; s < kIoStageCount; ++s) stages.mean_s[static_cast<std::size_t>(s)] += rate * n.stages[s];
+      stages.mean_s[static_cast<std::size_t>(IoStage::VmQueue)] += rate * k.vm_queue_s;
+    };
+    direction(k.read_root, r, reads, read_stages);
+    direction(k.write_root, w, writes, write_stages);
+    read_rate += r;
+    write_rate += w;
+  }
+  for (double& s : read_stages.mean_s) s = read_rate > 0 ? s / read_rate : 0;
+  for (double& s : write_stages.mean_s) s = write_rate > 0 ? s / write_rate : 0;
+  result.read_stages = read_stages;
+  result.write_stages = write_stages;
+  result.read_latency = reads.summary(seconds);
+  result.write_latency = writes.summary(seconds);
+  Mixture all = reads;
+  merge(all, writes);
+  result.all_latency = all.summary(seconds);
+  fill_nodes(result, spec, net, hw, groups);
+  for (const auto& [key, station] : hw.connections()) {
+    const analytic::Station& s = net.stations[static_cast<std::size_t>(station)];
+    if (s.utilisation > result.hotspot_utilisation) {
+      result.hotspot_utilisation = std::min(1.0, s.utilisation);
+      result.hotspot = s.name;
+    }
+  }
+  attribute_bottleneck(result, spec);
+  result.references = compare_references(result, spec.references);
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+  result.performance.wall_seconds = wall;
+  return result;
+}
+
+}  // namespace hcisim::models

@@ -1,0 +1,138 @@
+// A closed multi-class queueing network solved by approximate mean value
+// analysis: the engine of the analytic fast path (fast_path.hpp).
+//
+// Stations are the resources an I/O visits (CPUs, vCPU sets, connection ends,
+// drives, NIC pipes). A station may stand for `instances` identical resources
+// that its visits spread over evenly (the 24 drives of a node, the lanes of a
+// node pair). A visit (Step) is described by two times:
+//   lone_s   how long the visit takes with the station otherwise empty;
+//   share_s  how much of one instance's whole capacity it uses, in seconds
+//            (lone_s for one server, lone_s / c for c servers, bytes over the
+//            total rate for a pipe shared by c ports).
+// A visit resides lone_s plus the wait W for the work found in the station's
+// queueing part (Seidmann's split of a c-server station into a queue of
+// demand share_s and a delay of lone_s - share_s): W = sum over the customers
+// found of their share (exponential remaining work). What an arriving
+// customer finds is the time-average backlog without its own contribution
+// (Schweitzer: one of its class's N customers removed, or one of its own VM's
+// when the station is per VM), so one customer alone never waits.
+//
+// Each class is a closed population (the I/Os a set of VMs keeps in flight)
+// whose I/O is a tree of nodes: Leaf (one step), Seq (one after the other),
+// Mix (one of them with given probabilities) and Max (all at once, done when
+// the last is done: a fork-join of mirror copies and stripe pieces). Max uses
+// Clark's moments of the maximum of normal variables, pairwise. The tree is a
+// DAG: a node's children come before it in the node list, so one forward pass
+// evaluates it and one backward pass gives the visits of every leaf.
+//
+// Solved by fixed-point iteration: residences from the backlogs, the cycle
+// time of each class from its tree, throughput X = N / (cycle + think)
+// (capped by a pacing rate), backlogs from Little's law. Cost per iteration
+// O(steps + nodes); a few hundred iterations at most.
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "models/io/io_request.hpp"
+
+namespace hcisim::models::analytic {
+
+struct Station {
+  std::string name;
+  int instances = 1;       // identical instances the visits spread over evenly
+  bool per_vm = false;     // instances are the VMs of the classes that visit (a VM's own vCPUs)
+  // A host CPU with SMT: its bursts slow down as the second thread of busy cores is taken.
+  bool smt = false;
+  double cores = 0;        // physical cores (smt only)
+  double smt_yield = 1;    // work of a core with both threads busy, over one thread alone
+  // Filled by the solver (per instance):
+  double utilisation = 0;  // busy share of its capacity
+  double backlog_s = 0;    // work found in the queueing part, time-average
+  double stretch = 1;      // smt: mean burst time over its time alone on a core
+};
+
+struct Step {
+  int station = -1;        // -1: a pure delay
+  double lone_s = 0;
+  double share_s = 0;
+  double scv = 1;          // variability of lone_s: 0 fixed, 1 exponential
+  IoStage stage = IoStage::Host;
+  int stretch_by = -1;     // an smt station whose stretch scales lone_s (and share_s on `station` if it is that one)
+  // Work on another station (a CPU) that this visit causes without residing there:
+  // a connection end's burst runs on the node's cores ahead of ordinary bursts.
+  int load_station = -1;
+  double load_share_s = 0;
+  // The station's second pipe (a message crosses the sender's egress and the
+  // receiver's ingress at once): it resides the longer of the two waits.
+  int pair_station = -1;
+  double pair_share_s = 0;
+  // A vCPU: held through the host burst of step `holds` (its residence is the
+  // lone time here, its wait the only residence counted); share = held / servers.
+  int holds = -1;
+  double servers = 1;
+  // A vCPU of a paced VM: the other I/Os its clock tick releases with this one
+  // (DISKSPD -g issues a tick's budget back to back); they queue for the vCPUs.
+  double batch = 0;
+  int cls = 0;             // the class whose I/O makes the visit
+  // Filled by the solver:
+  double visits = 0;       // per I/O of the class
+  double wait_s = 0;
+  double own_wait_s = 0, pair_wait_s = 0;  // a message: the wait at each of its two pipes
+  double residence_s = 0;  // per visit, as counted in the I/O's latency
+  double variance = 0;     // of the residence
+};
+
+struct Node {
+  enum class Kind { Leaf, Seq, Mix, Max } kind = Kind::Leaf;
+  int step = -1;                  // Leaf
+  std::vector<int> children;      // indices of earlier nodes
+  std::vector<double> weights;    // Mix: probabilities (sum 1); Max: how many of each child (iid copies)
+  // Filled by the solver:
+  double mean = 0, variance = 0;
+  std::array<double, kIoStageCount> stages{};  // the mean split by stage (Max: along the critical path)
+  double multiplier = 0;          // visits of this node per I/O of its class
+};
+
+struct ClassSpec {
+  std::string name;
+  double population = 0;    // I/Os in flight
+  double storage_limit = 0; // > 0: at most this many past the virtual controller (the rest queue in the VM)
+  double max_rate = 0;      // > 0: I/O per second the class may not exceed (DISKSPD -g)
+  double think_s = 0;
+  double write_fraction = 0;
+  int read_root = -1, write_root = -1;  // trees; -1 when that direction never happens
+  int vm_instances = 1;     // VMs the population is spread over (for per-VM stations)
+  // Filled by the solver:
+  double throughput = 0;    // I/O per second
+  double vm_queue_s = 0;    // mean wait for the virtual controller
+};
+
+struct Network {
+  std::vector<Station> stations;
+  std::vector<Step> steps;
+  std::vector<Node> nodes;
+  std::vector<ClassSpec> classes;
+
+  int add_station(Station s);
+  int add_step(Step s);
+  int leaf(int step);
+  int seq(std::vector<int> children);
+  int mix(std::vector<int> children, std::vector<double> probabilities);
+  int max(std::vector<int> children, std::vector<double> counts = {});
+};
+
+struct SolveReport {
+  int iterations = 0;
+  bool converged = false;
+};
+
+// Solves in place: fills the results of stations, steps, nodes and classes.
+SolveReport solve(Network& network);
+
+// Clark (1961): mean and variance of max(X, Y) for independent normal X, Y;
+// `p_first` is P(X > Y).
+void clark_max(double m1, double v1, double m2, double v2, double& mean, double& variance, double& p_first);
+
+}  // namespace hcisim::models::analytic

@@ -1,0 +1,80 @@
+#!/bin/sh
+# Command-line tests of `hcisim sweep`: the same rows whatever the parallelism
+# (threads, MPI ranks), a killed sweep resumed without losing a point, a folder
+# of another sweep refused, the SLO search against Little's law.
+# usage: sweep.sh HCISIM SOURCE_DIR CASE    (exit 0 = pass; prints SKIP when MPI is not built)
+set -u
+H=$1
+SRC=$2
+CASE=$3
+D=$(mktemp -d)
+trap 'rm -rf "$D"' EXIT
+cd "$D" || exit 1
+fail() { echo "FAIL ($CASE): $*"; exit 1; }
+# One VM at queue depth 1..8 with 1 or 2 vCPUs: 8 short points.
+SC=$SRC/scenarios/ax7525/latency-floor-4k-qd1.yaml
+grid() { "$H" sweep "$SC" --vary vms.workload.outstanding=1,2,4,8 --vary vms.vcpus=1,2 --duration 20ms --warmup 2ms -q "$@"; }
+
+case $CASE in
+jobs)  # --jobs 1 and --jobs 2 write byte-identical results
+  grid --jobs 1 --out one || fail "jobs 1: exit $?"
+  grid --jobs 2 --out two || fail "jobs 2: exit $?"
+  cmp one/sweep.json two/sweep.json || fail "JSON differs between --jobs 1 and 2"
+  cmp one/sweep.csv two/sweep.csv || fail "CSV differs between --jobs 1 and 2"
+  [ "$(wc -l < one/sweep.csv)" -eq 9 ] || fail "expected a header and 8 rows"
+  ;;
+resume)  # a sweep stopped after 3 points, then killed during the next, resumes to the same result
+  grid --jobs 2 --out whole || fail "whole: exit $?"
+  grid --jobs 1 --out part --max-points 3 || fail "part: exit $?"
+  [ "$(ls part/points | wc -l)" -eq 3 ] || fail "expected 3 finished points, got $(ls part/points)"
+  [ ! -e part/sweep.json ] || fail "an unfinished sweep wrote its results"
+  # Killed while running (a longer point: the kill lands during it); finished points stay complete.
+  "$H" sweep "$SC" --vary vms.workload.outstanding=1,2,4,8 --vary vms.vcpus=1,2 --duration 20ms --warmup 2ms -q \
+    --out part --jobs 1 & pid=$!
+  sleep 0.2; kill -KILL $pid 2> /dev/null; wait $pid 2> /dev/null
+  for f in part/points/*.json; do
+    [ "$(tail -c 2 "$f" | head -c 1)" = "}" ] || fail "a point file is not complete: $f"
+  done
+  grid --jobs 2 --out part || fail "resume: exit $?"
+  ls -A part/points | grep -v -q '^[0-9]*\.json$' && fail "a temporary file was left: $(ls -A part/points)"
+  cmp whole/sweep.json part/sweep.json || fail "the resumed sweep differs"
+  cmp whole/sweep.csv part/sweep.csv || fail "the resumed CSV differs"
+  ;;
+other-arguments)  # a folder holding another sweep is refused, naming what differs
+  grid --out s --max-points 1 || fail "first: exit $?"
+  grid --out s --seed 7 > out.txt 2>&1; code=$?
+  [ $code -eq 2 ] || fail "exit $code, expected 2"
+  grep -q "holds a sweep with other seed" out.txt || fail "message: $(cat out.txt)"
+  ;;
+mpi)  # two ranks on localhost: the same rows as one process
+  if "$H" sweep "$SC" --vary vms.vcpus=1 --mpi -q --duration 1ms 2>&1 | grep -q "MPI is not available"; then
+    echo "SKIP: hcisim was built without Boost.MPI"; exit 0
+  fi
+  command -v mpirun > /dev/null || { echo "SKIP: no mpirun"; exit 0; }
+  grid --jobs 1 --out single || fail "single: exit $?"
+  as_root=""; [ "$(id -u)" -eq 0 ] && as_root="--allow-run-as-root"
+  # shellcheck disable=SC2086
+  OMPI_MCA_plm_rsh_agent=false mpirun $as_root --oversubscribe -np 2 "$H" sweep "$SC" \
+    --vary vms.workload.outstanding=1,2,4,8 --vary vms.vcpus=1,2 --duration 20ms --warmup 2ms -q --out ranks \
+    > mpi.txt 2>&1 || fail "mpirun: exit $?: $(tail -5 mpi.txt)"
+  cmp single/sweep.json ranks/sweep.json || fail "two ranks differ from one process"
+  cmp single/sweep.csv ranks/sweep.csv || fail "two ranks' CSV differs"
+  ;;
+slo-littles-law)  # one VM with one vCPU, 4K reads: the vCPU saturates at clock / guest cycles per I/O
+  # = 3.0 GHz / (30,000 + 0.05 x 4096) = 99,321 IOPS; past it, mean latency = outstanding / IOPS
+  # (Little), so the largest queue depth with a mean under 1 ms is floor(1 ms x 99,321) = 99.
+  "$H" sweep "$SC" --set vms.vcpus=1 --set 'vms.workload.diskspd=-b4K -t1 -o1 -w0 -r -Sh -L' \
+    --over vms.workload.outstanding=1..256 --slo 'lat.mean<=1ms' --duration 50ms --warmup 10ms -q --json s.json \
+    > out.txt || fail "exit $?"
+  best=$(sed -n 's/^best under the objectives: vms.workload.outstanding=\([0-9]*\) .*/\1/p' out.txt)
+  [ -n "$best" ] || fail "no best point: $(cat out.txt)"
+  [ "$best" -ge 97 ] && [ "$best" -le 101 ] || fail "best queue depth $best, expected 99 +/- 2"
+  # The knee: where the asymptotes meet, N* = (unloaded latency) x (saturated IOPS), about
+  # 0.12 ms x 99,321 = 12; the peak of IOPS / latency lies near it.
+  knee=$(sed -n 's/^knee of the latency curve.*outstanding=\([0-9]*\) .*/\1/p' out.txt)
+  [ -n "$knee" ] && [ "$knee" -ge 6 ] && [ "$knee" -le 24 ] || fail "knee $knee, expected near 12"
+  grep -q '"best": *'"$best" s.json || fail "JSON lacks the best point"
+  ;;
+*) fail "unknown case" ;;
+esac
+echo PASS

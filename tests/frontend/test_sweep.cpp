@@ -1,0 +1,106 @@
+// Sweep grids, SLO text, rows and the resumable point store.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
+#include "tools/frontend/slo.hpp"
+#include "tools/frontend/sweep_grid.hpp"
+#include "tools/frontend/sweep_rows.hpp"
+#include "tools/frontend/sweep_store.hpp"
+
+using namespace hcisim::frontend;
+
+TEST_CASE("a grid is every combination, the first --vary slowest") {
+  const auto points = expand_grid({parse_vary("cluster.nodes=4,8"), parse_vary("vms.per_node=16,32,64")});
+  REQUIRE(points.size() == 6);
+  CHECK(points[0].assignments == std::vector<std::string>{"cluster.nodes=4", "vms.per_node=16"});
+  CHECK(points[1].assignments == std::vector<std::string>{"cluster.nodes=4", "vms.per_node=32"});
+  CHECK(points[3].assignments == std::vector<std::string>{"cluster.nodes=8", "vms.per_node=16"});
+  CHECK(points[5].values == std::vector<std::string>{"8", "64"});
+  for (std::size_t i = 0; i < points.size(); ++i) CHECK(points[i].index == i);
+}
+
+TEST_CASE("--vary splits at commas outside brackets and quotes, and refuses what it cannot read") {
+  const SweepAxis a = parse_vary("vms.per_node=[32, 64, 32, 0], 32");
+  REQUIRE(a.values.size() == 2);
+  CHECK(a.values[0] == "[32, 64, 32, 0]");
+  CHECK(a.values[1] == "32");
+  CHECK(parse_vary("vms.workload.diskspd='-b4K -t1, -o2',\"-b8K\"").values.size() == 2);
+  CHECK_THROWS_AS(parse_vary("cluster.nodes"), std::invalid_argument);
+  CHECK_THROWS_AS(parse_vary("cluster.nodes=4,,8"), std::invalid_argument);
+  CHECK_THROWS_AS(parse_vary("vms.per_node=[1, 2"), std::invalid_argument);
+  CHECK_THROWS_AS(expand_grid({parse_vary("a=1,2"), parse_vary("a=3")}), std::invalid_argument);
+  CHECK_THROWS_AS(expand_grid({parse_vary("a=1,2,3"), parse_vary("b=1,2,3")}, 8), std::invalid_argument);
+}
+
+TEST_CASE("an SLO names a figure, a comparison and a limit in the figure's unit") {
+  const Slo p99 = parse_slo("read.p99<=1ms");
+  CHECK(p99.figure == "read_lat_p99_ms");
+  CHECK(p99.limit == Approx(1.0));
+  CHECK(p99.at_most);
+  const Slo mean = parse_slo("lat.mean < 250us");
+  CHECK(mean.figure == "lat_mean_ms");
+  CHECK(mean.limit == Approx(0.25));
+  CHECK(mean.strict);
+  const Slo iops = parse_slo("total_iops>=1.5M");
+  CHECK_FALSE(iops.at_most);
+  CHECK(iops.limit == Approx(1.5e6));
+  hcisim::models::RunResult r;
+  r.read_latency.p99_s = 0.9e-3;
+  CHECK(p99.holds(r));
+  r.read_latency.p99_s = 1.1e-3;
+  CHECK_FALSE(p99.holds(r));
+  CHECK_THROWS_AS(parse_slo("read.p97<=1ms"), std::invalid_argument);
+  CHECK_THROWS_AS(parse_slo("read.p99"), std::invalid_argument);
+  CHECK_THROWS_AS(parse_slo("bogus<=3"), std::invalid_argument);
+}
+
+TEST_CASE("a row carries the varied values and the run's figures in their units") {
+  hcisim::models::RunResult r;
+  r.read_iops = 1000;
+  r.write_iops = 500;
+  r.read_bytes_per_s = 4096e3;
+  r.read_latency.p99_s = 2e-3;
+  r.bottleneck.resource = "drives";
+  hcisim::models::ScenarioSpec spec;
+  const auto axes = std::vector<SweepAxis>{parse_vary("cluster.nodes=4,8")};
+  const auto points = expand_grid(axes);
+  const auto row = sweep_row_json(axes, points[1], spec, r);
+  CHECK(row["vary"]["cluster.nodes"] == "8");
+  CHECK(row["figures"]["total_iops"] == 1500.0);
+  CHECK(row["figures"]["read_lat_p99_ms"] == Approx(2.0));
+  CHECK(row["figures"]["read_mb_s"] == Approx(4.096));
+  const std::string csv = sweep_csv(axes, {row});
+  CHECK(csv.rfind("point,cluster.nodes,total_iops,", 0) == 0);
+  CHECK(csv.find("\n1,8,1500,") != std::string::npos);
+  CHECK(csv.find(",drives,simulation,0\n") != std::string::npos);
+}
+
+TEST_CASE("the point store keeps finished rows and refuses a folder of another sweep") {
+  const auto dir = std::filesystem::temp_directory_path() / ("hcisim-sweep-store-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  const auto points = expand_grid({parse_vary("cluster.nodes=4,8")});
+  const nlohmann::json manifest = {{"scenario", "a.yaml"}, {"points", 2}};
+  {
+    SweepStore store(dir, manifest);
+    CHECK_FALSE(store.finished(points[0]));
+    store.save(points[0], {{"point", 0}, {"vary", {{"cluster.nodes", "4"}}}, {"figures", {{"total_iops", 7.0}}}});
+  }
+  SweepStore again(dir, manifest);
+  const auto row = again.finished(points[0]);
+  REQUIRE(row);
+  CHECK((*row)["figures"]["total_iops"] == 7.0);
+  CHECK_FALSE(again.finished(points[1]));
+  // A row saved for other values does not count for this point.
+  again.save(points[1], {{"point", 1}, {"vary", {{"cluster.nodes", "16"}}}});
+  CHECK_FALSE(again.finished(points[1]));
+  CHECK_THROWS_AS(SweepStore(dir, nlohmann::json{{"scenario", "b.yaml"}, {"points", 2}}), std::invalid_argument);
+  // What a write killed half-way leaves (its temporary file) goes when the store opens; points stay.
+  std::ofstream(dir / "points" / ".000001.json.0123abcd.tmp") << "{\"poi";
+  SweepStore reopened(dir, manifest);
+  CHECK_FALSE(std::filesystem::exists(dir / "points" / ".000001.json.0123abcd.tmp"));
+  CHECK(reopened.finished(points[0]));
+  std::filesystem::remove_all(dir);
+}

@@ -1,0 +1,242 @@
+// hcisim sweep SCENARIO --vary key.path=v1,v2,... [--vary ...] [--out DIR] [--csv F] [--json F] [--jobs N] [--fast]
+// hcisim sweep SCENARIO --over key.path=LO..HI --slo 'read.p99<=1ms' [--maximise total_iops]   (sweep_search.cpp)
+#include <unistd.h>
+
+#include <filesystem>
+#include <iostream>
+#include <limits>
+#include <memory>
+#include <thread>
+
+#include "tools/cli/commands.hpp"
+#include "tools/cli/options.hpp"
+#include "tools/cli/sweep_progress.hpp"
+#include "tools/cli/sweep_search.hpp"
+#include "tools/cli/sweep_setup.hpp"
+#include "tools/frontend/message_text.hpp"
+#include "tools/frontend/output_file.hpp"
+#include "tools/frontend/sweep_rows.hpp"
+#include "tools/frontend/sweep_store.hpp"
+#include "tools/frontend/units.hpp"
+
+namespace hcisim::cli {
+
+namespace po = boost::program_options;
+
+namespace {
+
+const char* kUsage =
+    "usage: hcisim sweep SCENARIO --vary key.path=v1,v2,... [--vary ...] [options]\n"
+    "       hcisim sweep SCENARIO --over key.path=LO..HI --slo 'read.p99<=1ms' [--maximise total_iops] [options]\n"
+    "\n"
+    "Runs the scenario at every combination of the --vary values (the keys and checks of\n"
+    "--set; the first --vary varies slowest) and writes one row per point: the values, then\n"
+    "every figure of `run` (IOPS, MB/s, latency percentiles in ms, stages, utilisation,\n"
+    "bottleneck). Each point runs with the scenario's own seed, so the rows do not depend on\n"
+    "the order or the number of jobs. With --out DIR each finished point is written at once\n"
+    "(DIR/points/), and a sweep restarted with the same arguments skips them.\n"
+    "Under mpirun (hcisim built with Boost.MPI) rank 0 hands out points, the others run them.\n"
+    "\n"
+    "With --over and --slo it searches instead: the largest value of the key whose run meets\n"
+    "every --slo, bracketed with the fast path and confirmed with the simulator, and the knee\n"
+    "of the latency curve (where IOPS per unit of mean latency peaks).\n"
+    "Examples:\n"
+    "  hcisim sweep scenarios/ax7525/test2-8k-random-30w.yaml --vary cluster.nodes=2,4,8 \\\n"
+    "               --vary vms.per_node=8,16,32 --out runs/nodes\n"
+    "  hcisim sweep scenarios/ax7525/test1-4k-random-read.yaml --over vms.workload.outstanding=1..64 \\\n"
+    "               --slo 'read.p99<=1ms' --maximise total_iops";
+
+std::unique_ptr<frontend::OutputFile> output_option(const po::variables_map& vm, const std::string& name) {
+  if (!vm.count(name)) return nullptr;
+  try {
+    return std::make_unique<frontend::OutputFile>(vm[name].as<std::string>());
+  } catch (const frontend::OutputError& e) {
+    throw UsageError{"--" + name + ": " + e.what()};
+  }
+}
+
+std::int64_t duration_option(const std::string& name, const std::string& text) {
+  try {
+    return frontend::parse_duration_ns(text);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError{"--" + name + ": " + e.what()};
+  }
+}
+
+int count_option(const std::string& name, const std::string& text, int min) {
+  try {
+    const std::int64_t n = frontend::parse_integer(text);
+    if (n >= min && n <= 1'000'000) return static_cast<int>(n);
+  } catch (const frontend::UnitError&) {
+  }
+  throw UsageError{"--" + name + ": expected a whole number from " + std::to_string(min) + ", got " +
+                   frontend::in_quotes(text)};
+}
+
+std::string label(const frontend::SweepPoint& p) {
+  std::string text = "point " + std::to_string(p.index);
+  for (std::size_t i = 0; i < p.assignments.size(); ++i) text += (i == 0 ? " [" : ", ") + p.assignments[i];
+  return text + (p.assignments.empty() ? "" : "]");
+}
+
+}  // namespace
+
+int sweep_command(const std::vector<std::string>& args) {
+  po::options_description options("sweep options");
+  std::string scenario, seed, duration, warmup, jobs_text, max_points_text, over, maximise;
+  std::vector<std::string> varies, sets, user_dirs, slos;
+  options.add_options()("scenario", po::value(&scenario)->required(), "the scenario file (YAML)")(
+      "vary", po::value(&varies)->composing(), "an axis of the grid: key.path=v1,v2,... (repeatable)")(
+      "set", po::value(&sets)->composing(), "a what-if for every point, as in run (repeatable)")(
+      "fast", "answer every point with the analytic fast path instead of simulating")(
+      "out", po::value<std::string>(), "folder for the sweep: DIR/sweep.csv, DIR/sweep.json and DIR/points/ (resumable)")(
+      "csv", po::value<std::string>(), "also write the rows as CSV to FILE ('-': standard output)")(
+      "json", po::value<std::string>(), "also write the rows as JSON to FILE ('-': standard output)")(
+      "jobs,j", po::value(&jobs_text), "points run at once (default: every core of this machine)")(
+      "max-points", po::value(&max_points_text), "run at most N points not finished earlier, then stop (resume later)")(
+      "mpi", "run over the ranks of an MPI job (as mpirun does by itself; an error without Boost.MPI)")(
+      "over", po::value(&over), "search: the key and its integer range, key.path=LO..HI")(
+      "slo", po::value(&slos)->composing(), "search: an objective every answer meets, like 'read.p99<=1ms' (repeatable)")(
+      "maximise", po::value(&maximise)->default_value("total_iops"), "search: the figure to maximise")(
+      "maximize", po::value(&maximise), "the same as --maximise")(
+      "catalog", po::value(&user_dirs)->composing(), "a folder of your own parts (repeatable)")(
+      "seed", po::value(&seed), "override the scenario's random seed for every point")(
+      "duration", po::value(&duration), "override the measured simulated time (e.g. 200ms)")(
+      "warmup", po::value(&warmup), "override the warm-up (e.g. 20ms)")("quiet,q", "no progress");
+  po::positional_options_description positional;
+  positional.add("scenario", 1);
+  po::variables_map vm;
+  if (!parse_command_line(args, kUsage, options, positional, vm)) return 0;
+
+  SweepSetup setup;
+  setup.scenario = scenario;
+  setup.user_dirs = user_dirs;
+  setup.sets = sets;
+  setup.fast = vm.count("fast") > 0;
+  if (vm.count("seed")) {
+    try {
+      const std::int64_t s = frontend::parse_integer(seed);
+      if (s < 0) throw frontend::UnitError("negative");
+      setup.seed = static_cast<std::uint64_t>(s);
+    } catch (const frontend::UnitError&) {
+      throw UsageError{"--seed: expected a whole number from 0, got " + frontend::in_quotes(seed)};
+    }
+  }
+  if (vm.count("duration")) setup.duration_ns = duration_option("duration", duration);
+  if (vm.count("warmup")) setup.warmup_ns = duration_option("warmup", warmup);
+  if (setup.duration_ns && *setup.duration_ns <= 0) throw UsageError{"--duration must be positive"};
+  const int jobs = vm.count("jobs") ? count_option("jobs", jobs_text, 1)
+                                    : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  const bool quiet = vm.count("quiet") > 0;
+  const bool use_mpi = vm.count("mpi") > 0 || launched_by_mpirun();
+  if (use_mpi && !mpi_available()) {
+    throw std::runtime_error("MPI is not available: this hcisim was built without Boost.MPI (install libboost-mpi-dev "
+                             "and openmpi-bin, then configure again); run the sweep without mpirun to use this "
+                             "machine's cores");
+  }
+
+  const bool search = vm.count("over") || vm.count("slo");
+  if (search && !varies.empty()) throw UsageError{"--vary makes a grid, --over and --slo a search: give one or the other"};
+  if (!search && varies.empty()) throw UsageError{"sweep needs at least one --vary key.path=v1,v2,... (or --over and --slo)"};
+
+  // Every output is checked before anything runs.
+  const auto csv = output_option(vm, "csv");
+  const auto json = output_option(vm, "json");
+  if (csv && json) {
+    try {
+      frontend::require_distinct({csv.get(), json.get()});
+    } catch (const frontend::OutputError& e) {
+      throw UsageError{e.what()};
+    }
+  }
+  const std::vector<std::filesystem::path> dirs(user_dirs.begin(), user_dirs.end());
+  setup.catalog = std::make_shared<frontend::Catalog>(setup.fast ? frontend::Catalog::load_lazy(dirs)
+                                                                 : frontend::Catalog::load(dirs));
+  if (search) {
+    if (!vm.count("over") || slos.empty()) throw UsageError{"a search needs --over key.path=LO..HI and at least one --slo"};
+    if (vm.count("out") || vm.count("max-points")) throw UsageError{"--out and --max-points are for grids (--vary)"};
+    return search_command(setup, over, slos, maximise, jobs, quiet, use_mpi, json.get(), csv.get());
+  }
+
+  std::vector<frontend::SweepAxis> axes;
+  std::vector<frontend::SweepPoint> points;
+  try {
+    for (const std::string& v : varies) axes.push_back(frontend::parse_vary(v));
+    points = frontend::expand_grid(axes);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError{e.what()};
+  }
+  const std::size_t max_points = vm.count("max-points") ? static_cast<std::size_t>(count_option("max-points", max_points_text, 1))
+                                                        : std::numeric_limits<std::size_t>::max();
+  // Every point is loaded (and so checked) before the first one runs.
+  std::vector<SweepJob> jobs_list;
+  jobs_list.reserve(points.size());
+  for (const frontend::SweepPoint& p : points) {
+    try {
+      jobs_list.push_back(setup.load(p));
+    } catch (const std::exception& e) {
+      throw std::runtime_error(label(p) + ": " + e.what());
+    }
+  }
+  std::unique_ptr<frontend::SweepStore> store;
+  const bool root_rank = !use_mpi || mpi_rank() == 0;  // only rank 0 keeps the points and writes
+  if (vm.count("out") && root_rank) {
+    try {
+      store = std::make_unique<frontend::SweepStore>(vm["out"].as<std::string>(), setup.manifest(axes, points.size()));
+    } catch (const std::invalid_argument& e) {
+      throw UsageError{e.what()};
+    }
+  }
+  std::vector<nlohmann::json> rows(points.size());
+  std::vector<const SweepJob*> todo;
+  std::size_t resumed = 0;
+  for (const SweepJob& job : jobs_list) {
+    if (store) {
+      if (auto row = store->finished(job.point)) {
+        rows[job.point.index] = std::move(*row);
+        ++resumed;
+        continue;
+      }
+    }
+    if (todo.size() < max_points) todo.push_back(&job);
+  }
+  const bool terminal = isatty(STDERR_FILENO) != 0;
+  SweepProgress progress(points.size(), resumed, quiet, terminal);
+  const bool fast = setup.fast;
+  const PointWork work = [&axes, fast](const SweepJob& job) {
+    return frontend::sweep_row_json(axes, job.point, job.spec, run_point(job.spec, fast));
+  };
+  std::size_t fresh = 0;
+  const RowDone done = [&](const SweepJob& job, const nlohmann::json& row) {
+    if (store) store->save(job.point, row);
+    rows[job.point.index] = row;
+    ++fresh;
+    progress.point_done(label(job.point));
+  };
+  const bool root = use_mpi ? run_on_mpi(todo, work, done) : (run_on_threads(todo, jobs, work, done), true);
+  progress.finish();
+  if (!root) return 0;  // an MPI worker: rank 0 writes the results
+  if (resumed + fresh < points.size()) {
+    if (!quiet) {
+      std::cerr << "sweep: stopped after " << fresh << " new points (--max-points); " << resumed + fresh << " of "
+                << points.size() << " done; run the same command again to continue\n";
+    }
+    return 0;
+  }
+  const std::string csv_text = frontend::sweep_csv(axes, rows);
+  const std::string json_text = frontend::sweep_json(scenario, axes, rows).dump(1) + "\n";
+  if (store) {
+    frontend::write_output_file((store->dir() / "sweep.csv").string(), csv_text);
+    frontend::write_output_file((store->dir() / "sweep.json").string(), json_text);
+  }
+  if (csv) csv->write(csv_text);
+  if (json) json->write(json_text);
+  if (!store && !csv && !json) std::cout << csv_text;
+  if (!quiet) {
+    std::cerr << "sweep: " << points.size() << " points (" << resumed << " from an earlier run) in "
+              << static_cast<int>(progress.seconds() * 10) / 10.0 << " s\n";
+  }
+  return 0;
+}
+
+}  // namespace hcisim::cli

@@ -1,0 +1,107 @@
+// A sweep over the ranks of an MPI job (Boost.MPI): rank 0 hands out points
+// one at a time and gets each row back; the other ranks compute. Without
+// Boost.MPI at build time (HCISIM_HAVE_MPI undefined) the program says so.
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+
+#include "tools/cli/sweep_run.hpp"
+
+#ifdef HCISIM_HAVE_MPI
+#include <boost/mpi/communicator.hpp>
+#include <boost/mpi/environment.hpp>
+#include <boost/serialization/string.hpp>
+#endif
+
+namespace hcisim::cli {
+
+bool launched_by_mpirun() {
+  // Open MPI's and the PMI launchers' size of the job.
+  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_SIZE"}) {
+    const char* value = std::getenv(name);
+    if (value != nullptr && std::atoi(value) > 1) return true;
+  }
+  return false;
+}
+
+#ifndef HCISIM_HAVE_MPI
+
+bool mpi_available() { return false; }
+int mpi_rank() { return 0; }
+
+bool run_on_mpi(const std::vector<const SweepJob*>&, const PointWork&, const RowDone&) {
+  throw std::runtime_error("MPI is not available: this hcisim was built without Boost.MPI (install libboost-mpi-dev "
+                           "and openmpi-bin, then configure again); run the sweep without mpirun to use this "
+                           "machine's cores");
+}
+
+#else
+
+namespace {
+
+namespace mpi = boost::mpi;
+
+enum Tag { kReady = 1, kRow = 2, kFailed = 3, kWork = 4 };
+
+mpi::environment& environment() {
+  static mpi::environment env;  // MPI_Init on first use, MPI_Finalize at exit
+  return env;
+}
+
+}  // namespace
+
+bool mpi_available() { return true; }
+
+int mpi_rank() {
+  environment();
+  return mpi::communicator().rank();
+}
+
+bool run_on_mpi(const std::vector<const SweepJob*>& jobs, const PointWork& work, const RowDone& done) {
+  environment();
+  mpi::communicator world;
+  if (world.size() < 2) {
+    run_on_threads(jobs, 1, work, done);
+    return true;
+  }
+  if (world.rank() == 0) {
+    std::size_t next = 0;
+    int active = world.size() - 1;
+    std::string failure;
+    while (active > 0) {
+      const mpi::status status = world.probe(mpi::any_source, mpi::any_tag);
+      std::string message;
+      world.recv(status.source(), status.tag(), message);
+      if (status.tag() == kRow) {
+        const auto newline = message.find('\n');
+        const std::size_t index = std::stoull(message.substr(0, newline));
+        done(*jobs[index], nlohmann::json::parse(message.substr(newline + 1)));
+      } else if (status.tag() == kFailed && failure.empty()) {
+        failure = message;
+      }
+      long long reply = -1;
+      if (failure.empty() && next < jobs.size()) reply = static_cast<long long>(next++);
+      world.send(status.source(), kWork, reply);
+      if (reply < 0) --active;
+    }
+    if (!failure.empty()) throw std::runtime_error(failure);
+    return true;
+  }
+  world.send(0, kReady, std::string());
+  for (;;) {
+    long long index = -1;
+    world.recv(0, kWork, index);
+    if (index < 0) break;
+    const SweepJob& job = *jobs[static_cast<std::size_t>(index)];
+    try {
+      world.send(0, kRow, std::to_string(index) + "\n" + work(job).dump());
+    } catch (const std::exception& e) {
+      world.send(0, kFailed, "point " + std::to_string(job.point.index) + ": " + e.what());
+    }
+  }
+  return false;
+}
+
+#endif
+
+}  // namespace hcisim::cli

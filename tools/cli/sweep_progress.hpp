@@ -1,0 +1,56 @@
+// Progress of a sweep on standard error: one line rewritten in place on a
+// terminal (points done, running, elapsed, ETA), a plain line per finished
+// point otherwise (logs, batch jobs), nothing when quiet.
+#pragma once
+
+#include <chrono>
+#include <cstdio>
+#include <string>
+
+namespace hcisim::cli {
+
+class SweepProgress {
+ public:
+  SweepProgress(std::size_t total, std::size_t already_done, bool quiet, bool terminal)
+      : total_(total), done_(already_done), resumed_(already_done), quiet_(quiet), terminal_(terminal),
+        start_(std::chrono::steady_clock::now()) {}
+
+  void point_done(const std::string& label) {
+    ++done_;
+    if (quiet_) return;
+    const double elapsed = seconds();
+    const std::size_t fresh = done_ - resumed_;
+    const double eta = fresh > 0 ? elapsed / static_cast<double>(fresh) * static_cast<double>(total_ - done_) : 0;
+    if (terminal_) {
+      std::fprintf(stderr, "\rsweep: %zu/%zu points, %s elapsed, ETA %s   ", done_, total_, clock(elapsed).c_str(),
+                   clock(eta).c_str());
+    } else {
+      std::fprintf(stderr, "sweep: %zu/%zu %s, %s elapsed, ETA %s\n", done_, total_, label.c_str(),
+                   clock(elapsed).c_str(), clock(eta).c_str());
+    }
+    std::fflush(stderr);
+  }
+  void finish() {
+    if (!quiet_ && terminal_) std::fprintf(stderr, "\r%70s\r", "");
+  }
+  double seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+
+ private:
+  static std::string clock(double s) {
+    char buf[32];
+    const long total = static_cast<long>(s + 0.5);
+    if (total >= 3600) {
+      std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", total / 3600, total / 60 % 60, total % 60);
+    } else {
+      std::snprintf(buf, sizeof buf, "%ld:%02ld", total / 60, total % 60);
+    }
+    return buf;
+  }
+  std::size_t total_, done_, resumed_;
+  bool quiet_, terminal_;
+  std::chrono::steady_clock::time_point start_;
+};
+
+}  // namespace hcisim::cli

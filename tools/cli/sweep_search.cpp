@@ -1,0 +1,293 @@
+#include "tools/cli/sweep_search.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <stdexcept>
+
+#include "models/analytic/fast_path.hpp"
+#include "tools/cli/commands.hpp"
+#include "tools/frontend/message_text.hpp"
+#include "tools/frontend/slo.hpp"
+#include "tools/frontend/sweep_rows.hpp"
+#include "tools/frontend/units.hpp"
+
+namespace hcisim::cli {
+
+namespace {
+
+struct Range {
+  std::string key;
+  long long lo = 0, hi = 0;
+};
+
+Range parse_over(const std::string& text) {
+  const auto equals = text.find('=');
+  const auto dots = text.find("..", equals == std::string::npos ? 0 : equals);
+  if (equals == std::string::npos || dots == std::string::npos || equals == 0) {
+    throw UsageError{"--over " + frontend::in_quotes(text) + ": expected key.path=LO..HI, like vms.workload.outstanding=1..64"};
+  }
+  Range r;
+  r.key = text.substr(0, equals);
+  try {
+    r.lo = frontend::parse_integer(text.substr(equals + 1, dots - equals - 1));
+    r.hi = frontend::parse_integer(text.substr(dots + 2));
+  } catch (const frontend::UnitError& e) {
+    throw UsageError{"--over " + frontend::in_quotes(text) + ": " + e.what()};
+  }
+  if (r.lo < 0 || r.hi <= r.lo || r.hi - r.lo > 10'000'000) {
+    throw UsageError{"--over " + frontend::in_quotes(text) + ": expected 0 <= LO < HI"};
+  }
+  return r;
+}
+
+// Where the fast path looks: every value of a short range, else about 1.15x apart.
+std::vector<long long> candidates(const Range& r) {
+  std::vector<long long> xs;
+  if (r.hi - r.lo <= 200) {
+    for (long long x = r.lo; x <= r.hi; ++x) xs.push_back(x);
+    return xs;
+  }
+  for (long long x = r.lo; x < r.hi; x = std::max(x + 1, static_cast<long long>(static_cast<double>(x) * 1.15))) xs.push_back(x);
+  xs.push_back(r.hi);
+  return xs;
+}
+
+class Search {
+ public:
+  Search(const SweepSetup& setup, Range range, std::vector<frontend::Slo> slos, std::string objective, int jobs, bool quiet)
+      : setup_(setup), range_(std::move(range)), slos_(std::move(slos)), objective_(std::move(objective)),
+        jobs_(jobs), quiet_(quiet) {
+    axes_.push_back({range_.key, {}});
+  }
+
+  // The fast path at every candidate; false when it does not model the scenario.
+  bool map_with_fast_path() {
+    for (const long long x : candidates(range_)) {
+      const SweepJob job = setup_.load(point(x));
+      try {
+        fast_[x] = models::analyse(job.spec);
+      } catch (const models::BeyondFastPath& e) {
+        if (!quiet_) std::cerr << "search: the fast path defers (" << e.what() << "); searching with the simulator alone\n";
+        fast_.clear();
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // Simulates the values not simulated yet, in parallel.
+  void simulate(std::vector<long long> xs) {
+    std::sort(xs.begin(), xs.end());
+    xs.erase(std::unique(xs.begin(), xs.end()), xs.end());
+    std::vector<SweepJob> jobs;
+    for (const long long x : xs) {
+      if (!sim_.count(x)) jobs.push_back(setup_.load(point(x)));
+    }
+    std::vector<models::RunResult> out(jobs.size());
+    run_results(jobs, out);
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+      const long long x = value_of(jobs[i]);
+      sim_[x] = out[i];
+      specs_.emplace(x, jobs[i].spec);
+      if (!quiet_) {
+        std::cerr << "search: " << range_.key << "=" << x << " simulated: " << objective_ << " "
+                  << frontend::sweep_figure(out[i], objective_) << (frontend::all_hold(slos_, out[i]) ? ", meets" : ", misses")
+                  << " the objectives\n";
+      }
+    }
+  }
+
+  bool sim_ok(long long x) const { return frontend::all_hold(slos_, sim_.at(x)); }
+
+  int run(const frontend::OutputFile* json, const frontend::OutputFile* csv) {
+    const bool fast = map_with_fast_path();
+    const std::vector<long long> xs = candidates(range_);
+    long long guess = range_.lo, knee = -1;
+    if (fast) {
+      double best = -1, power = -1;
+      for (const long long x : xs) {
+        const models::RunResult& r = fast_.at(x);
+        if (frontend::all_hold(slos_, r) && frontend::sweep_figure(r, objective_) > best) {
+          best = frontend::sweep_figure(r, objective_);
+          guess = x;
+        }
+        const double p = r.all_latency.mean_s > 0 ? r.total_iops() / r.all_latency.mean_s : 0;
+        if (p > power) {
+          power = p;
+          knee = x;
+        }
+      }
+    }
+    // Bracket [good, bad) with the simulator around the fast path's guess.
+    auto above = [&](long long x) {
+      const auto it = std::upper_bound(xs.begin(), xs.end(), x);
+      return it == xs.end() ? range_.hi : *it;
+    };
+    auto below = [&](long long x) {
+      auto it = std::lower_bound(xs.begin(), xs.end(), x);
+      return it == xs.begin() ? range_.lo : *(--it);
+    };
+    std::vector<long long> first = {guess};
+    if (guess < range_.hi) first.push_back(above(guess));
+    if (knee >= 0) first.push_back(knee);
+    simulate(first);
+    long long good = -1, bad = -1;
+    if (sim_ok(guess)) {
+      good = guess;
+      long long step = above(guess) - guess;
+      long long x = guess;
+      while (x < range_.hi) {
+        const long long next = std::min(range_.hi, x + std::max(1LL, step));
+        simulate({next});
+        if (!sim_ok(next)) {
+          bad = next;
+          break;
+        }
+        good = x = next;
+        step *= 2;
+      }
+    } else {
+      bad = guess;
+      long long x = guess;
+      while (x > range_.lo) {
+        const long long next = below(x);
+        simulate({next});
+        if (sim_ok(next)) {
+          good = next;
+          break;
+        }
+        bad = x = next;
+      }
+    }
+    // Bisection (several probes per round on several jobs) between good and bad.
+    while (good >= 0 && bad > good + 1) {
+      const long long gap = bad - good;
+      const int probes = static_cast<int>(std::min<long long>(std::max(1, jobs_), gap - 1));
+      std::vector<long long> round;
+      for (int i = 1; i <= probes; ++i) round.push_back(good + gap * i / (probes + 1));
+      simulate(round);
+      for (const long long x : round) {
+        if (sim_ok(x)) good = std::max(good, x);
+      }
+      for (const long long x : round) {
+        if (!sim_ok(x) && x > good) bad = std::min(bad, x);
+      }
+    }
+    if (knee < 0) {
+      double power = -1;
+      for (const auto& [x, r] : sim_) {
+        const double p = r.all_latency.mean_s > 0 ? r.total_iops() / r.all_latency.mean_s : 0;
+        if (p > power) {
+          power = p;
+          knee = x;
+        }
+      }
+    }
+    return report(good, knee, fast, json, csv);
+  }
+
+ private:
+  frontend::SweepPoint point(long long x) const {
+    frontend::SweepPoint p;
+    p.index = static_cast<std::size_t>(x);
+    p.values = {std::to_string(x)};
+    p.assignments = {range_.key + "=" + std::to_string(x)};
+    return p;
+  }
+  static long long value_of(const SweepJob& j) { return static_cast<long long>(j.point.index); }
+
+  void run_results(const std::vector<SweepJob>& jobs, std::vector<models::RunResult>& out) {
+    std::vector<const SweepJob*> todo;
+    for (const SweepJob& j : jobs) todo.push_back(&j);
+    std::map<std::size_t, std::size_t> slot;
+    for (std::size_t i = 0; i < jobs.size(); ++i) slot[jobs[i].point.index] = i;
+    run_on_threads(
+        todo, jobs_,
+        [&out, &slot](const SweepJob& j) {
+          out[slot.at(j.point.index)] = run_point(j.spec, false);
+          return nlohmann::json();
+        },
+        [](const SweepJob&, const nlohmann::json&) {});
+  }
+
+  int report(long long good, long long knee, bool fast, const frontend::OutputFile* json, const frontend::OutputFile* csv) {
+    std::vector<nlohmann::json> rows;
+    for (const auto& [x, r] : sim_) rows.push_back(frontend::sweep_row_json(axes_, point(x), specs_.at(x), r));
+    auto line = [&](const char* what, long long x) {
+      const models::RunResult& r = sim_.at(x);
+      char buf[400];
+      std::snprintf(buf, sizeof buf, "%s: %s=%lld (simulated): %s %.6g, mean latency %.3f ms, read p99 %.3f ms, write p99 %.3f ms; bottleneck %s\n",
+                    what, range_.key.c_str(), x, objective_.c_str(), frontend::sweep_figure(r, objective_),
+                    r.all_latency.mean_s * 1e3, r.read_latency.p99_s * 1e3, r.write_latency.p99_s * 1e3,
+                    r.bottleneck.resource.c_str());
+      return std::string(buf);
+    };
+    std::string text;
+    if (good < 0) {
+      text += "no value of " + range_.key + " in " + std::to_string(range_.lo) + ".." + std::to_string(range_.hi) +
+              " meets the objectives (the simulator at " + std::to_string(range_.lo) + " misses them)\n";
+    } else {
+      text += line("best under the objectives", good);
+    }
+    if (knee >= 0 && sim_.count(knee)) {
+      text += line(fast ? "knee of the latency curve (fast path, confirmed)" : "knee of the latency curve (simulated points)", knee);
+    }
+    std::cout << text << std::flush;
+    nlohmann::json out;
+    nlohmann::json slo_texts = nlohmann::json::array();
+    for (const auto& s : slos_) slo_texts.push_back(s.text);
+    out["over"] = range_.key;
+    out["range"] = {range_.lo, range_.hi};
+    out["slo"] = slo_texts;
+    out["maximise"] = objective_;
+    out["best"] = good >= 0 ? nlohmann::json(good) : nlohmann::json();
+    out["knee"] = knee >= 0 ? nlohmann::json(knee) : nlohmann::json();
+    out["bracketed_with_fast_path"] = fast;
+    nlohmann::json curve = nlohmann::json::array();
+    for (const auto& [x, r] : fast_) {
+      curve.push_back({{"value", x}, {"total_iops", r.total_iops()}, {"lat_mean_ms", r.all_latency.mean_s * 1e3},
+                       {"read_lat_p99_ms", r.read_latency.p99_s * 1e3}, {"meets", frontend::all_hold(slos_, r)}});
+    }
+    out["fast_path_curve"] = curve;
+    out["rows"] = rows;
+    if (json) json->write(out.dump(1) + "\n");
+    if (csv) {
+      axes_[0].values.clear();
+      csv->write(frontend::sweep_csv(axes_, rows));
+    }
+    return 0;
+  }
+
+  const SweepSetup& setup_;
+  Range range_;
+  std::vector<frontend::Slo> slos_;
+  std::string objective_;
+  int jobs_;
+  bool quiet_;
+  std::vector<frontend::SweepAxis> axes_;
+  std::map<long long, models::RunResult> fast_, sim_;
+  std::map<long long, models::ScenarioSpec> specs_;
+};
+
+}  // namespace
+
+int search_command(const SweepSetup& setup, const std::string& over, const std::vector<std::string>& slo_texts,
+                   const std::string& maximise, int jobs, bool quiet, bool use_mpi, const frontend::OutputFile* json,
+                   const frontend::OutputFile* csv) {
+  if (use_mpi) throw UsageError{"a search (--over, --slo) runs on this machine's cores (--jobs); grids (--vary) run under MPI"};
+  if (setup.fast) throw UsageError{"a search brackets with the fast path and confirms with the simulator: drop --fast"};
+  const Range range = parse_over(over);
+  std::vector<frontend::Slo> slos;
+  try {
+    for (const std::string& s : slo_texts) slos.push_back(frontend::parse_slo(s));
+    (void)frontend::sweep_figure(models::RunResult{}, maximise);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError{std::string(e.what()).find("no figure named") == 0 ? "--maximise: " + std::string(e.what()) : e.what()};
+  }
+  Search search(setup, range, slos, maximise, jobs, quiet);
+  return search.run(json, csv);
+}
+
+}  // namespace hcisim::cli

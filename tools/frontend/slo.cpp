@@ -1,0 +1,92 @@
+#include "tools/frontend/slo.hpp"
+
+#include <stdexcept>
+
+#include "tools/frontend/message_text.hpp"
+#include "tools/frontend/sweep_rows.hpp"
+#include "tools/frontend/units.hpp"
+
+namespace hcisim::frontend {
+
+namespace {
+
+std::string trimmed(const std::string& s) {
+  const auto first = s.find_first_not_of(" \t");
+  if (first == std::string::npos) return "";
+  return s.substr(first, s.find_last_not_of(" \t") - first + 1);
+}
+
+bool is_figure(const std::string& name) {
+  for (const std::string& n : sweep_figure_names()) {
+    if (n == name) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+Slo parse_slo(const std::string& text) {
+  Slo slo;
+  slo.text = text;
+  std::size_t at = std::string::npos, length = 0;
+  for (const char* op : {"<=", ">=", "<", ">"}) {
+    at = text.find(op);
+    if (at != std::string::npos) {
+      length = std::string(op).size();
+      slo.at_most = op[0] == '<';
+      slo.strict = length == 1;
+      break;
+    }
+  }
+  if (at == std::string::npos) {
+    throw std::invalid_argument("--slo " + in_quotes(text) + ": expected FIGURE<=LIMIT, like read.p99<=1ms");
+  }
+  const std::string left = trimmed(text.substr(0, at));
+  const std::string right = trimmed(text.substr(at + length));
+  const auto dot = left.find('.');
+  if (dot != std::string::npos) {
+    // A latency: direction.stat against a duration.
+    const std::string direction = left.substr(0, dot);
+    const std::string stat = left.substr(dot + 1);
+    const std::string prefix = direction == "all" || direction == "latency" ? "lat" : direction;
+    slo.figure = prefix + "_lat_" + stat + "_ms";
+    if (prefix == "lat") slo.figure = "lat_" + stat + "_ms";
+    if (!is_figure(slo.figure)) {
+      throw std::invalid_argument("--slo " + in_quotes(text) +
+                                  ": expected a latency like read.p99, write.mean or lat.p999 (read, write or lat; "
+                                  "mean, p50, p90, p99, p999 or max)");
+    }
+    try {
+      slo.limit = static_cast<double>(parse_duration_ns(right)) * 1e-6;
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument("--slo " + in_quotes(text) + ": " + e.what());
+    }
+    return slo;
+  }
+  if (!is_figure(left)) {
+    throw std::invalid_argument("--slo " + in_quotes(text) + ": no figure " + in_quotes(left) +
+                                " (a latency like read.p99, or a sweep column like total_iops)");
+  }
+  slo.figure = left;
+  try {
+    slo.limit = parse_count(right);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument("--slo " + in_quotes(text) + ": " + e.what());
+  }
+  return slo;
+}
+
+bool Slo::holds(const models::RunResult& result) const {
+  const double v = sweep_figure(result, figure);
+  if (at_most) return strict ? v < limit : v <= limit;
+  return strict ? v > limit : v >= limit;
+}
+
+bool all_hold(const std::vector<Slo>& slos, const models::RunResult& result) {
+  for (const Slo& s : slos) {
+    if (!s.holds(result)) return false;
+  }
+  return true;
+}
+
+}  // namespace hcisim::frontend

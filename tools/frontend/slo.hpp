@@ -1,0 +1,28 @@
+// Service-level objectives for `hcisim sweep --slo`: "read.p99<=1ms",
+// "lat.mean<2ms", "write.p999<=5ms", "total_iops>=1M"... The left side is a
+// sweep figure (sweep_rows.hpp), a latency written direction.stat (read,
+// write or lat for all I/Os; mean, p50, p90, p99, p999, max); the right side
+// a duration for latencies, a count otherwise.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "models/run/run_result.hpp"
+
+namespace hcisim::frontend {
+
+struct Slo {
+  std::string text;     // as written
+  std::string figure;   // a sweep figure name, e.g. read_lat_p99_ms
+  bool at_most = true;  // <= / < (else >= / >)
+  bool strict = false;  // < or >
+  double limit = 0;     // in the figure's unit
+  bool holds(const models::RunResult& result) const;
+};
+
+// Throws std::invalid_argument naming what is wrong.
+Slo parse_slo(const std::string& text);
+bool all_hold(const std::vector<Slo>& slos, const models::RunResult& result);
+
+}  // namespace hcisim::frontend

@@ -1,0 +1,157 @@
+#include "tools/frontend/sweep_rows.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <functional>
+#include <stdexcept>
+#include <utility>
+
+#include "tools/frontend/report_json.hpp"
+
+namespace hcisim::frontend {
+
+namespace {
+
+using Getter = std::function<double(const models::RunResult&)>;
+
+double max_over_nodes(const models::RunResult& r, double models::NodeResult::*field) {
+  double m = 0;
+  for (const auto& n : r.nodes) {
+    if (n.up) m = std::max(m, n.*field);
+  }
+  return m;
+}
+
+std::vector<std::pair<std::string, Getter>> make_figures() {
+  std::vector<std::pair<std::string, Getter>> f;
+  f.emplace_back("total_iops", [](const auto& r) { return r.total_iops(); });
+  f.emplace_back("read_iops", [](const auto& r) { return r.read_iops; });
+  f.emplace_back("write_iops", [](const auto& r) { return r.write_iops; });
+  f.emplace_back("total_mb_s", [](const auto& r) { return r.total_bytes_per_s() / 1e6; });
+  f.emplace_back("read_mb_s", [](const auto& r) { return r.read_bytes_per_s / 1e6; });
+  f.emplace_back("write_mb_s", [](const auto& r) { return r.write_bytes_per_s / 1e6; });
+  f.emplace_back("total_iops_ci95", [](const auto& r) { return r.total_iops_ci_half_width; });
+  const std::pair<const char*, models::LatencySummary models::RunResult::*> latencies[] = {
+      {"lat", &models::RunResult::all_latency}, {"read_lat", &models::RunResult::read_latency},
+      {"write_lat", &models::RunResult::write_latency}};
+  for (const auto& [prefix, member] : latencies) {
+    const std::pair<const char*, double models::LatencySummary::*> stats[] = {
+        {"mean", &models::LatencySummary::mean_s}, {"p50", &models::LatencySummary::p50_s},
+        {"p90", &models::LatencySummary::p90_s},   {"p99", &models::LatencySummary::p99_s},
+        {"p999", &models::LatencySummary::p999_s}, {"max", &models::LatencySummary::max_s}};
+    for (const auto& [stat, field] : stats) {
+      const auto m = member;
+      const auto s = field;
+      f.emplace_back(std::string(prefix) + "_" + stat + "_ms", [m, s](const auto& r) { return (r.*m).*s * 1e3; });
+    }
+  }
+  f.emplace_back("lat_mean_ms_ci95", [](const auto& r) { return r.latency_ci_half_width_s * 1e3; });
+  for (int s = 0; s < models::kIoStageCount; ++s) {
+    const auto stage = static_cast<models::IoStage>(s);
+    const std::string name = models::io_stage_name(stage);
+    f.emplace_back("read_" + name + "_ms", [stage](const auto& r) { return r.read_stages[stage] * 1e3; });
+    f.emplace_back("write_" + name + "_ms", [stage](const auto& r) { return r.write_stages[stage] * 1e3; });
+  }
+  f.emplace_back("cpu_max", [](const auto& r) { return max_over_nodes(r, &models::NodeResult::cpu_utilisation); });
+  f.emplace_back("vmfleet_cpu", [](const auto& r) { return r.vmfleet_cpu; });
+  f.emplace_back("vcpu_max", [](const auto& r) { return max_over_nodes(r, &models::NodeResult::vcpu_utilisation); });
+  f.emplace_back("drive_max", [](const auto& r) { return max_over_nodes(r, &models::NodeResult::drive_utilisation_max); });
+  f.emplace_back("nic_tx_max", [](const auto& r) { return max_over_nodes(r, &models::NodeResult::nic_tx_utilisation); });
+  f.emplace_back("nic_rx_max", [](const auto& r) { return max_over_nodes(r, &models::NodeResult::nic_rx_utilisation); });
+  f.emplace_back("hotspot_utilisation", [](const auto& r) { return r.hotspot_utilisation; });
+  f.emplace_back("bottleneck_utilisation", [](const auto& r) { return r.bottleneck.utilisation; });
+  f.emplace_back("failed_ios", [](const auto& r) { return static_cast<double>(r.failed_ios); });
+  f.emplace_back("degraded_ios", [](const auto& r) { return static_cast<double>(r.degraded_ios); });
+  f.emplace_back("tps", [](const auto& r) { return r.oltp.tps; });
+  f.emplace_back("transaction_lat_mean_ms", [](const auto& r) { return r.oltp.latency.mean_s * 1e3; });
+  f.emplace_back("transaction_lat_p99_ms", [](const auto& r) { return r.oltp.latency.p99_s * 1e3; });
+  return f;
+}
+
+const std::vector<std::pair<std::string, Getter>>& figures() {
+  static const auto f = make_figures();
+  return f;
+}
+
+// A CSV field: quoted when it holds a comma, a quote or a line break.
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
+  std::string out = "\"";
+  for (const char c : text) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::string number(double v) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.9g", v);
+  return buf;
+}
+
+}  // namespace
+
+const std::vector<std::string>& sweep_figure_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> n;
+    for (const auto& [name, get] : figures()) n.push_back(name);
+    return n;
+  }();
+  return names;
+}
+
+double sweep_figure(const models::RunResult& result, const std::string& name) {
+  for (const auto& [n, get] : figures()) {
+    if (n == name) return get(result);
+  }
+  throw std::invalid_argument("no figure named '" + name + "'");
+}
+
+nlohmann::json sweep_row_json(const std::vector<SweepAxis>& axes, const SweepPoint& point,
+                              const models::ScenarioSpec& spec, const models::RunResult& result) {
+  nlohmann::json row;
+  row["point"] = point.index;
+  nlohmann::json vary = nlohmann::json::object();
+  for (std::size_t a = 0; a < axes.size() && a < point.values.size(); ++a) vary[axes[a].key] = point.values[a];
+  row["vary"] = vary;
+  nlohmann::json values = nlohmann::json::object();
+  for (const auto& [name, get] : figures()) values[name] = get(result);
+  row["figures"] = values;
+  row["bottleneck"] = result.bottleneck.resource;
+  row["method"] = result.analytic ? "analytic" : "simulation";
+  row["warnings"] = result.warnings;
+  nlohmann::json run = run_report_json(spec, result, /*with_performance=*/false);
+  row["run"] = run;
+  return row;
+}
+
+std::string sweep_csv(const std::vector<SweepAxis>& axes, const std::vector<nlohmann::json>& rows) {
+  std::string out = "point";
+  auto cell = [&out](const std::string& text) {
+    out += ',';
+    out += text;
+  };
+  for (const SweepAxis& a : axes) cell(csv_field(a.key));
+  for (const std::string& name : sweep_figure_names()) cell(name);
+  out += ",bottleneck,method,warnings\n";
+  for (const nlohmann::json& row : rows) {
+    out += number(row.at("point").get<double>());
+    for (const SweepAxis& a : axes) cell(csv_field(row.at("vary").at(a.key).get<std::string>()));
+    for (const std::string& name : sweep_figure_names()) cell(number(row.at("figures").at(name).get<double>()));
+    cell(csv_field(row.at("bottleneck").get<std::string>()));
+    cell(row.at("method").get<std::string>());
+    cell(std::to_string(row.at("warnings").size()));
+    out += '\n';
+  }
+  return out;
+}
+
+nlohmann::json sweep_json(const std::string& scenario, const std::vector<SweepAxis>& axes,
+                          const std::vector<nlohmann::json>& rows) {
+  nlohmann::json keys = nlohmann::json::array();
+  for (const SweepAxis& a : axes) keys.push_back(a.key);
+  return {{"hcisim_version", HCISIM_VERSION}, {"scenario", scenario}, {"vary", keys}, {"rows", rows}};
+}
+
+}  // namespace hcisim::frontend

@@ -1,0 +1,32 @@
+// One row per sweep point: the varied values, then the figures of the run
+// (throughput, latency percentiles, stages, utilisation, bottleneck), flat and
+// named with their unit, for spreadsheets and plots (e.g. total_iops against
+// read_lat_p99_ms). The JSON row also carries the point's full run report.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "models/run/run_result.hpp"
+#include "models/spec/scenario_spec.hpp"
+#include "tools/frontend/sweep_grid.hpp"
+
+namespace hcisim::frontend {
+
+// The figure columns, in order (after the varied keys and before "bottleneck").
+const std::vector<std::string>& sweep_figure_names();
+// The figures of a run, by name (every name of sweep_figure_names()).
+double sweep_figure(const models::RunResult& result, const std::string& name);
+
+// {"point": i, "vary": {key: value}, "figures": {...}, "bottleneck": ..., "warnings": [...], "run": report}
+nlohmann::json sweep_row_json(const std::vector<SweepAxis>& axes, const SweepPoint& point,
+                              const models::ScenarioSpec& spec, const models::RunResult& result);
+
+// CSV of rows made by sweep_row_json: a header, then one line per row in the order given.
+std::string sweep_csv(const std::vector<SweepAxis>& axes, const std::vector<nlohmann::json>& rows);
+// {"scenario": file, "vary": [keys], "rows": [...]}
+nlohmann::json sweep_json(const std::string& scenario, const std::vector<SweepAxis>& axes,
+                          const std::vector<nlohmann::json>& rows);
+
+}  // namespace hcisim::frontend
