@@ -14,6 +14,7 @@ int catalog_command(const std::vector<std::string>& args);
 int calibrate_command(const std::vector<std::string>& args);
 int compare_command(const std::vector<std::string>& args);
 int durability_command(const std::vector<std::string>& args);
+int explain_command(const std::vector<std::string>& args);
 
 // Thrown for bad command-line usage; main prints it on one line and exits 2.
 struct UsageError {
