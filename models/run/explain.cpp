@@ -276,8 +276,11 @@ RunExplanation explain_run(const ScenarioSpec& spec, const RunResult& run) {
                        "every thread is paced by -g: together they may issue " + number(paced) +
                            " I/Os per second; the run gives " + number(run.total_iops())});
   }
-  std::stable_sort(e.chain.begin(), e.chain.end(),
-                   [](const Limit& a, const Limit& b) { return a.utilisation > b.utilisation; });
+  // Busiest first; what is busy only because something else is goes last.
+  std::stable_sort(e.chain.begin(), e.chain.end(), [](const Limit& a, const Limit& b) {
+    if (a.can_limit != b.can_limit) return a.can_limit;
+    return a.utilisation > b.utilisation;
+  });
   e.little = little_of(spec, run);
   e.read_stages = shares(run.read_stages);
   e.write_stages = shares(run.write_stages);
@@ -336,6 +339,7 @@ Outcome outcome_of(const ScenarioSpec& spec, const RunResult& run) {
   o.iops = run.total_iops();
   o.read_iops = run.read_iops;
   o.write_iops = run.write_iops;
+  o.iops_ci_half_width = run.total_iops_ci_half_width;
   o.read_p99_s = run.read_latency.p99_s;
   o.write_p99_s = run.write_latency.p99_s;
   o.usable_bytes = usable_capacity(spec).usable_bytes;
@@ -397,6 +401,8 @@ WhatIfs run_what_ifs(const ScenarioSpec& spec, const RunResult& run, const std::
       row.outcome = outcome_of(trial, simulate(trial));
       row.ran = true;
       row.iops_change = w.baseline.iops > 0 ? (row.outcome.iops - w.baseline.iops) / w.baseline.iops : 0;
+      row.within_noise = std::fabs(row.outcome.iops - w.baseline.iops) <
+                         std::hypot(row.outcome.iops_ci_half_width, w.baseline.iops_ci_half_width);
     } catch (const std::invalid_argument& e) {
       row.why_not = e.what();
     } catch (const NoCompletedIo& e) {

@@ -106,7 +106,7 @@ MttdlFigure mttdl_of(const ScenarioSpec& spec, const RunResult& run);
 // What a run says about itself, for the report's paragraphs.
 struct RunExplanation {
   Bottleneck bottleneck;                // as attribute_bottleneck named it
-  std::vector<Limit> chain;             // every resource looked at, busiest first
+  std::vector<Limit> chain;             // every resource looked at, busiest first (those that cannot limit last)
   LittleCheck little;
   std::vector<StageShare> read_stages, write_stages;  // in path order, stages that took any time
   // Host CPU work per completed I/O (OLTP: per storage I/O), all nodes, by layer, in cycles.
@@ -136,6 +136,7 @@ VariantSpec faster_nic_variant(const ScenarioSpec& spec);
 // What the counterfactual table compares.
 struct Outcome {
   double iops = 0, read_iops = 0, write_iops = 0;
+  double iops_ci_half_width = 0;           // 95 % batch means; 0 when too few batches
   double read_p99_s = 0, write_p99_s = 0;  // 0 when no I/O of that kind
   double usable_bytes = 0;
   MttdlFigure mttdl;
@@ -150,6 +151,9 @@ struct Counterfactual {
   std::string why_not;  // not ran: the change does not fit the scenario, or the run refused it
   Outcome outcome;
   double iops_change = 0;  // relative to the baseline: (variant - baseline) / baseline
+  // The change is smaller than the two runs' 95 % intervals combined: this run
+  // length cannot tell it from noise.
+  bool within_noise = false;
 };
 
 struct WhatIfOptions {

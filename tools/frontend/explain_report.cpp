@@ -24,11 +24,12 @@ std::string pct(double fraction) { return printf_string("%.0f %%", fraction * 10
 
 std::string count(double value) { return format_count(std::round(value)); }
 
-// "850 us", "2.868 ms", "34.2 s"
+// "850.0 us", "2.868 ms", "34.2 s", "1.5 h"
 std::string duration(double s) {
   if (s < 1e-3) return printf_string("%.1f us", s * 1e6);
   if (s < 1) return printf_string("%.3f ms", s * 1e3);
-  return printf_string("%.1f s", s);
+  if (s < 3600) return printf_string("%.1f s", s);
+  return printf_string("%.1f h", s / 3600);
 }
 
 std::string terabytes(double bytes) { return printf_string("%.1f TB", bytes / 1e12); }
@@ -74,7 +75,7 @@ std::string setup_section(const models::ScenarioSpec& spec, const models::RunRes
   std::string text = "hcisim explain  " + printable(run.title) + "\n";
   text += "  " + std::to_string(spec.cluster.node_count) + " x " + printable(spec.cluster.node.id) + ", stack " +
           spec.cluster.stack.id + ", " + mirror_name(spec.cluster.resiliency) + ", " +
-          std::to_string(vm_total(spec)) + " VMs x ";
+          std::to_string(vm_total(spec)) + (vm_total(spec) == 1 ? " VM x " : " VMs x ");
   text += spec.vms.oltp ? std::string("OLTP database") : workload_name(spec.vms.workload);
   text += "; " + format_duration(spec.run.duration_ns) + " measured after a " + format_duration(spec.run.warmup_ns) +
           " warm-up, seed " + std::to_string(run.seed) + "\n";
@@ -84,7 +85,7 @@ std::string setup_section(const models::ScenarioSpec& spec, const models::RunRes
 std::string result_section(const models::RunResult& run) {
   std::string text = "\nWhat the run gives\n";
   text += "  " + count(run.total_iops()) + " IOPS (" + count(run.read_iops) + " reads, " + count(run.write_iops) +
-          " writes), " + printf_string("%.2f GB/s", run.total_bytes_per_s() / 1e9) + "; mean latency " +
+          " writes), " + format_byte_rate(run.total_bytes_per_s()) + "; mean latency " +
           duration(run.all_latency.mean_s);
   if (run.read_latency.count > 0) text += ", read p99 " + duration(run.read_latency.p99_s);
   if (run.write_latency.count > 0) text += ", write p99 " + duration(run.write_latency.p99_s);
@@ -245,8 +246,11 @@ std::string what_if_section(const models::WhatIfs& w) {
       text += printf_string("  %-28s %12s\n", c.name.c_str(), "not run (see below)");
       continue;
     }
-    text += row(c.name, c.outcome, printf_string("%+.1f%%", c.iops_change * 100));
+    text += row(c.name, c.outcome, printf_string("%s%+.1f%%", c.within_noise ? "~" : "", c.iops_change * 100));
   }
+  bool noise = false;
+  for (const auto& c : w.rows) noise = noise || (c.ran && c.within_noise);
+  if (noise) text += "  ~ within the two runs' 95 % intervals: a longer run is needed to tell it from noise\n";
   bool star = estimated(w.baseline.mttdl) && w.baseline.mttdl.available;
   for (const auto& c : w.rows) star = star || (c.ran && c.outcome.mttdl.available && estimated(c.outcome.mttdl));
   if (star) text += "  * MTTDL with estimated repair times (see Capacity and durability)\n";
@@ -299,6 +303,7 @@ nlohmann::json mttdl_json(const models::MttdlFigure& m) {
 
 nlohmann::json outcome_json(const models::Outcome& o) {
   return {{"iops", o.iops},
+          {"iops_ci95_half_width", o.iops_ci_half_width},
           {"read_iops", o.read_iops},
           {"write_iops", o.write_iops},
           {"read_p99_ns", o.read_p99_s * 1e9},
@@ -378,6 +383,7 @@ nlohmann::json explain_json(const models::ScenarioSpec& spec, const models::RunR
     if (c.ran) {
       row["outcome"] = outcome_json(c.outcome);
       row["iops_change"] = c.iops_change;
+      row["within_noise"] = c.within_noise;
     } else {
       row["why_not"] = c.why_not;
     }

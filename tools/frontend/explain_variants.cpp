@@ -43,18 +43,23 @@ const char* mirror_name(models::Resiliency r) {
 
 models::VariantSpec one_more_node_variant(const std::filesystem::path& file, const Catalog& catalog,
                                           const std::vector<std::string>& overrides, const models::ScenarioSpec& loaded) {
+  // Every node with the same VMs: the new one gets as many (the load per node
+  // stays). Otherwise the VMs stay where they are and the new node adds
+  // storage only (a per-node count would be a guess).
   const std::vector<int>& per_node = loaded.vms.per_node;
   const int total = std::accumulate(per_node.begin(), per_node.end(), 0);
   const bool equal = std::adjacent_find(per_node.begin(), per_node.end(), std::not_equal_to<>()) == per_node.end();
-  const int added = per_node.empty() ? 0 : static_cast<int>(std::lround(static_cast<double>(total) / per_node.size()));
+  const int added = equal && !per_node.empty() ? per_node.front() : 0;
   const int nodes = loaded.cluster.node_count + 1;
   std::vector<int> counts = per_node;
   counts.push_back(added);
   models::VariantSpec v;
   v.name = "one more node";
-  v.change = std::to_string(nodes) + " nodes, the new one with " + std::to_string(added) + " VMs " +
-             (equal ? "like each of the others" : "(the others' mean)") + ": the same VMs per node, " +
-             std::to_string(total + added) + " VMs in all";
+  v.change = equal ? std::to_string(nodes) + " nodes, the new one with " + std::to_string(added) +
+                         " VMs like each of the others: the same VMs per node, " + std::to_string(total + added) +
+                         " in all"
+                   : std::to_string(nodes) + " nodes, the new one without VMs (the others hold different counts): " +
+                         "the same " + std::to_string(total) + " VMs in all, where they were";
   std::vector<std::string> change = {"cluster.nodes=" + std::to_string(nodes), "vms.per_node=" + yaml_list(counts)};
   if (!loaded.cluster.volume_owners.empty()) {
     std::vector<int> owners;

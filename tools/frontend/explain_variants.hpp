@@ -16,9 +16,10 @@
 
 namespace hcisim::frontend {
 
-// One more node with as many VMs as the others have (their mean when they
-// differ), so the load per node stays the same; a node-list (volume_owners)
-// gets the new node owning its own volume.
+// One more node: with as many VMs as each of the others when they all have
+// the same (the load per node stays), else with none (the same VMs in all,
+// where they were). Volume owners, when the scenario has them, get the new
+// node owning its own volume.
 models::VariantSpec one_more_node_variant(const std::filesystem::path& file, const Catalog& catalog,
                                           const std::vector<std::string>& overrides, const models::ScenarioSpec& loaded);
 
