@@ -32,6 +32,16 @@ std::string duration(double s) {
   return printf_string("%.1f h", s / 3600);
 }
 
+std::string byte_rate(double bytes_per_s) {
+  return bytes_per_s >= 1e9 ? printf_string("%.2f GB/s", bytes_per_s / 1e9) : printf_string("%.1f MB/s", bytes_per_s / 1e6);
+}
+
+// What limits a what-if run; a utilisation only for a resource near saturation
+// (below 80 % the limit is the workload itself, and the figure would be another resource's).
+std::string limit_cell(const models::Bottleneck& b) {
+  return b.utilisation >= 0.8 ? b.resource + " " + pct(b.utilisation) : b.resource;
+}
+
 std::string terabytes(double bytes) { return printf_string("%.1f TB", bytes / 1e12); }
 
 std::string years(double s) {
@@ -85,7 +95,7 @@ std::string setup_section(const models::ScenarioSpec& spec, const models::RunRes
 std::string result_section(const models::RunResult& run) {
   std::string text = "\nWhat the run gives\n";
   text += "  " + count(run.total_iops()) + " IOPS (" + count(run.read_iops) + " reads, " + count(run.write_iops) +
-          " writes), " + format_byte_rate(run.total_bytes_per_s()) + "; mean latency " +
+          " writes), " + byte_rate(run.total_bytes_per_s()) + "; mean latency " +
           duration(run.all_latency.mean_s);
   if (run.read_latency.count > 0) text += ", read p99 " + duration(run.read_latency.p99_s);
   if (run.write_latency.count > 0) text += ", write p99 " + duration(run.write_latency.p99_s);
@@ -235,10 +245,10 @@ std::string what_if_section(const models::WhatIfs& w) {
   text += printf_string("  %-28s %12s %8s %11s %11s %9s %10s  %s\n", "variant", "IOPS", "change", "p99 read",
                         "p99 write", "usable", "MTTDL", "limit now");
   auto row = [&](const std::string& name, const models::Outcome& o, const std::string& change) {
-    return printf_string("  %-28s %12s %8s %11s %11s %9s %10s  %s %s\n", name.c_str(), count(o.iops).c_str(),
+    return printf_string("  %-28s %12s %8s %11s %11s %9s %10s  %s\n", name.c_str(), count(o.iops).c_str(),
                          change.c_str(), o.read_iops > 0 ? duration(o.read_p99_s).c_str() : "-",
                          o.write_iops > 0 ? duration(o.write_p99_s).c_str() : "-", terabytes(o.usable_bytes).c_str(),
-                         mttdl_cell(o.mttdl).c_str(), o.limit.resource.c_str(), pct(o.limit.utilisation).c_str());
+                         mttdl_cell(o.mttdl).c_str(), limit_cell(o.limit).c_str());
   };
   text += row("as is", w.baseline, "");
   for (const models::Counterfactual& c : w.rows) {
