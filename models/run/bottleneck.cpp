@@ -37,7 +37,7 @@ std::string host_name(const NodeResult& n, const ScenarioSpec& spec) {
 
 }  // namespace
 
-void attribute_bottleneck(RunResult& result, const ScenarioSpec& spec) {
+std::vector<RankedResource> rank_resources(const RunResult& result, const ScenarioSpec& spec) {
   const NodeResult* cpu = nullptr;
   const NodeResult* vcpu = nullptr;
   const NodeResult* drive = nullptr;
@@ -50,37 +50,49 @@ void attribute_bottleneck(RunResult& result, const ScenarioSpec& spec) {
     if (!drive || n.drive_utilisation_max > drive->drive_utilisation_max) drive = &n;
     if (!nic || nic_util(n) > nic_util(*nic)) nic = &n;
   }
-  Bottleneck b;
+  std::vector<RankedResource> ranked;
   if (cpu) {
     char capacity[96];
     std::snprintf(capacity, sizeof capacity, "%d cores (%d logical processors, %.0f core-equivalents with SMT)",
                   cpu->cores, cpu->logical_processors, cpu->capacity_threads);
-    b = {"host CPU", cpu->cpu_utilisation,
-         host_name(*cpu, spec) + " CPU " + percent(cpu->cpu_utilisation) + " busy over " +
-             capacity + "; " + top_layer(*cpu)};
+    ranked.push_back({{"host CPU", cpu->cpu_utilisation,
+                       host_name(*cpu, spec) + " CPU " + percent(cpu->cpu_utilisation) + " busy over " + capacity +
+                           "; " + top_layer(*cpu)}});
   }
-  // A vCPU whose burst waits for a host core still counts as busy, so when the
-  // host CPU is saturated the vCPUs look saturated too; they are the limit only
-  // when the host has cores to spare.
-  if (vcpu && vcpu->vcpu_utilisation > b.utilisation && (!cpu || cpu->cpu_utilisation < 0.9)) {
-    b = {"VM vCPUs", vcpu->vcpu_utilisation,
-         "VMs on " + host_name(*vcpu, spec) + " keep their " + std::to_string(spec.vms.vcpus) +
-             " vCPUs " + percent(vcpu->vcpu_utilisation) + " busy with guest I/O work"};
+  if (vcpu) {
+    ranked.push_back({{"VM vCPUs", vcpu->vcpu_utilisation,
+                       "VMs on " + host_name(*vcpu, spec) + " keep their " + std::to_string(spec.vms.vcpus) +
+                           " vCPUs " + percent(vcpu->vcpu_utilisation) + " busy with guest I/O work"},
+                      !cpu || cpu->cpu_utilisation < 0.9});
   }
-  if (drive && drive->drive_utilisation_max > b.utilisation) {
-    b = {"drives", drive->drive_utilisation_max,
-         "busiest drive on node " + std::to_string(drive->node + 1) + " at " + percent(drive->drive_utilisation_max) +
-             " of its channel capacity (node mean " + percent(drive->drive_utilisation_mean) + ")"};
+  if (drive) {
+    ranked.push_back({{"drives", drive->drive_utilisation_max,
+                       "busiest drive on node " + std::to_string(drive->node + 1) + " at " +
+                           percent(drive->drive_utilisation_max) + " of its channel capacity (node mean " +
+                           percent(drive->drive_utilisation_mean) + ")"}});
   }
-  if (nic && nic_util(*nic) > b.utilisation) {
-    b = {"network", nic_util(*nic),
-         host_name(*nic, spec) + " NIC ports " + percent(nic->nic_tx_utilisation) + " sending, " +
-             percent(nic->nic_rx_utilisation) + " receiving"};
+  if (nic) {
+    ranked.push_back({{"network", nic_util(*nic),
+                       host_name(*nic, spec) + " NIC ports " + percent(nic->nic_tx_utilisation) + " sending, " +
+                           percent(nic->nic_rx_utilisation) + " receiving"}});
   }
-  if (result.hotspot_utilisation > b.utilisation) {
-    b = {"storage connection", result.hotspot_utilisation,
-         result.hotspot + " has work " + percent(result.hotspot_utilisation) +
-             " of the time: a connection's messages are handled one at a time at each end"};
+  if (result.hotspot_utilisation > 0) {
+    ranked.push_back({{"storage connection", result.hotspot_utilisation,
+                       result.hotspot + " has work " + percent(result.hotspot_utilisation) +
+                           " of the time: a connection's messages are handled one at a time at each end"}});
+  }
+  std::stable_sort(ranked.begin(), ranked.end(), [](const RankedResource& a, const RankedResource& b) {
+    return a.what.utilisation > b.what.utilisation;
+  });
+  return ranked;
+}
+
+void attribute_bottleneck(RunResult& result, const ScenarioSpec& spec) {
+  Bottleneck b;
+  for (const RankedResource& r : rank_resources(result, spec)) {
+    if (!r.can_limit) continue;
+    b = r.what;
+    break;
   }
   if (result.cloud.present && cloud_cap_bottleneck(result, spec, b)) {
     result.bottleneck = b;

@@ -1,13 +1,31 @@
 // Which resource class limits throughput, from the utilisations of a run.
 #pragma once
 
+#include <vector>
+
 #include "models/run/run_result.hpp"
 
 namespace hcisim::models {
 
-// Fills result.bottleneck from result.nodes. A resource class counts as the
-// limit when it is the busiest and above 80 %; when nothing is that busy, the
-// closed-loop workload itself (too few outstanding I/Os) is the limit.
+// One resource class at its busiest instance (the busiest running node's CPU,
+// its busiest drive, ...), worded as the bottleneck would be.
+struct RankedResource {
+  Bottleneck what;
+  // False for the VMs' vCPUs while the host CPU is 90 % busy or more: a vCPU
+  // whose burst waits for a host core counts as busy too, so its utilisation
+  // then follows the host's and is no limit of its own.
+  bool can_limit = true;
+};
+
+// The resource classes of a run (host CPU, VM vCPUs, drives, network, the
+// product's busiest storage connection when it has one), busiest first; equal
+// utilisations keep that order.
+std::vector<RankedResource> rank_resources(const RunResult& result, const ScenarioSpec& spec);
+
+// Fills result.bottleneck from result.nodes: the first resource of
+// rank_resources that can limit. It counts as the limit when it is above
+// 80 %; when nothing is that busy, the closed-loop workload itself (too few
+// outstanding I/Os), its -g pacing or the OLTP users' think time is the limit.
 void attribute_bottleneck(RunResult& result, const ScenarioSpec& spec);
 
 }  // namespace hcisim::models

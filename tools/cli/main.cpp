@@ -34,7 +34,9 @@ const char* kUsage =
     "  catalog show ID     every number of one part, with its source\n"
     "  calibrate SCENARIO  refit the stack's per-I/O CPU costs on a calibration case\n"
     "  durability SCENARIO repair times at each repair speed -> mean time to data loss,\n"
-    "                      availability; two-way, three-way and nested mirrors compared\n";
+    "                      availability; two-way, three-way and nested mirrors compared\n"
+    "  explain SCENARIO    what limits the run and where the time goes, in sentences; what\n"
+    "                      one more node, the other mirror, TCP/RDMA, a faster NIC would do\n";
 
 int dispatch(const std::string& command, const std::vector<std::string>& rest) {
   if (command == "run") return hcisim::cli::run_command(rest);
@@ -44,8 +46,9 @@ int dispatch(const std::string& command, const std::vector<std::string>& rest) {
   if (command == "compare") return hcisim::cli::compare_command(rest);
   if (command == "durability") return hcisim::cli::durability_command(rest);
   if (command == "sweep") return hcisim::cli::sweep_command(rest);
+  if (command == "explain") return hcisim::cli::explain_command(rest);
   throw hcisim::cli::UsageError{"unknown command " + hcisim::frontend::in_quotes(command) +
-                                " (commands: run, compare, sweep, validate, catalog, calibrate, durability)"};
+                                " (commands: run, compare, sweep, explain, validate, catalog, calibrate, durability)"};
 }
 
 }  // namespace
