@@ -25,6 +25,15 @@
 // Re-entrancy: at completion the station advances, removes all finished flows,
 // redoes the sharing and reschedules before calling each done.on_event(arg), so
 // the callee may submit again re-entrantly.
+//
+// Flows started alone (start_alone): an owner that can act on a completion time
+// known in advance (the fabric, which then schedules one delivery event for a
+// message instead of three) may start a flow on an idle station without an
+// event or a callback. The station computes the time exactly as submit() would
+// have scheduled it, and settles the flow (counters, statistics) lazily once
+// that time has passed. Before anything else is submitted while it is still in
+// flight, its owner must join() it: it then becomes an ordinary flow, in the
+// state submit() would have left it in, and completes through a callback.
 #pragma once
 
 #include <cstddef>
@@ -52,9 +61,22 @@ class SharedCapacity {
   // runs when it has received all of it.
   void submit(double amount, int rate_class, EventHandler& done, std::uint64_t arg);
 
-  std::size_t active() const { return active_; }
+  // No flow in flight (a flow started alone whose time has passed is settled).
+  bool idle();
+  // On an idle station: starts a flow without an event or a callback and returns
+  // the time it completes if nothing else arrives meanwhile (submit() would have
+  // completed it then); -1, and nothing started, when the station is busy or the
+  // flow would never complete.
+  SimTime start_alone(double amount, int rate_class);
+  // A flow started alone is still in flight (its completion time is in the future).
+  bool alone_in_flight() const { return alone_ && alone_finish_ > engine_.now(); }
+  // Makes the flow started alone an ordinary flow, as if it had been submitted:
+  // done.on_event(arg) runs when it completes, which may now change.
+  void join(EventHandler& done, std::uint64_t arg);
+
+  std::size_t active() const { return active_ - (alone_settled_by(engine_.now()) ? 1 : 0); }
   // Flows completed since construction or the last reset_stats().
-  std::uint64_t completed() const { return completed_; }
+  std::uint64_t completed() const { return completed_ + (alone_settled_by(engine_.now()) ? 1 : 0); }
   double capacity() const { return capacity_; }
   // Current rate of each flow in a class (0 when the class has no flow).
   double class_rate(int rate_class) const;
@@ -81,11 +103,18 @@ class SharedCapacity {
     std::vector<Flow> heap;    // min-heap by (finish_virtual, sequence)
   };
 
+  void check_flow(double amount, int rate_class) const;
   void advance_clocks();
   void share_capacity();      // water-filling over the classes
   void schedule_completion();
   void on_completion(std::uint64_t);
   bool finished(const RateClass& cls, const Flow& flow) const;
+  // What on_completion would have done at alone_finish_ for the flow started alone.
+  void settle();
+  void settle_if_due() {
+    if (alone_settled_by(engine_.now())) settle();
+  }
+  bool alone_settled_by(SimTime now) const { return alone_ && alone_finish_ <= now; }
 
   Engine& engine_;
   double capacity_;
@@ -100,6 +129,12 @@ class SharedCapacity {
   SimTime pending_time_ = 0;
   TimeWeighted load_stat_;    // sum of rates / capacity
   TimeWeighted active_stat_;
+  // The flow started alone, while it is not settled or joined.
+  bool alone_ = false;
+  int alone_class_ = 0;
+  double alone_finish_virtual_ = 0;
+  std::uint64_t alone_sequence_ = 0;
+  SimTime alone_finish_ = 0;
   MemberEvent<SharedCapacity, &SharedCapacity::on_completion> completion_event_{*this};
 };
 
