@@ -38,17 +38,20 @@ bool EventQueue::cancel(EventId id) {
 }
 
 bool EventQueue::refill(std::uint64_t limit) {
-  if (nonempty_ == 0) return false;
-  const int b = __builtin_ctzll(nonempty_) + 1;
-  std::vector<Entry>& from = buckets_[static_cast<std::size_t>(b)];
+  if (levels_ == 0) return false;
+  const int level = __builtin_ctz(levels_);
+  const int digit = __builtin_ctz(digits_[static_cast<std::size_t>(level)]);
+  std::vector<Entry>& from = buckets_[static_cast<std::size_t>(1 + level * 16 + digit)];
   std::uint64_t earliest = from.front().time;
   for (const Entry& e : from) earliest = std::min(earliest, e.time);
   if (earliest > limit) return false;
   // Every other bucket stays valid: the new last_ agrees with the old one on
-  // every bit above b - 1, where their entries first differ from both.
+  // every digit above `level` and has `digit` there, so the entries of the
+  // other buckets first differ from it where they first differed from the old.
   last_ = earliest;
-  nonempty_ &= ~(std::uint64_t{1} << (b - 1));
-  for (const Entry& e : from) place(e);  // each lands in a bucket below b
+  digits_[static_cast<std::size_t>(level)] &= static_cast<std::uint16_t>(~(1u << digit));
+  if (digits_[static_cast<std::size_t>(level)] == 0) levels_ &= ~(1u << level);
+  for (const Entry& e : from) place(e);  // each lands below `level`, or in bucket 0
   from.clear();
   std::vector<Entry>& zero = buckets_[0];
   if (zero.size() > 1) {
@@ -69,7 +72,8 @@ void EventQueue::rebase(std::uint64_t time) {
     buckets_[b].clear();
   }
   head0_ = 0;
-  nonempty_ = 0;
+  levels_ = 0;
+  digits_.fill(0);
   last_ = time;
   for (const Entry& e : all) place(e);
 }
@@ -84,11 +88,15 @@ void EventQueue::rebuild_without_cancelled() {
   std::vector<Entry>& zero = buckets_[0];
   zero.erase(zero.begin(), zero.begin() + static_cast<std::ptrdiff_t>(head0_));
   head0_ = 0;
-  nonempty_ = 0;
+  levels_ = 0;
+  digits_.fill(0);
   for (std::size_t b = 0; b < buckets_.size(); ++b) {
     std::vector<Entry>& v = buckets_[b];
     v.erase(std::remove_if(v.begin(), v.end(), drop_if_cancelled), v.end());  // stable: bucket 0 keeps its order
-    if (b > 0 && !v.empty()) nonempty_ |= std::uint64_t{1} << (b - 1);
+    if (b == 0 || v.empty()) continue;
+    const std::size_t level = (b - 1) / 16;
+    levels_ |= 1u << level;
+    digits_[level] |= static_cast<std::uint16_t>(1u << ((b - 1) % 16));
   }
   cancelled_ = 0;
 }
