@@ -20,6 +20,40 @@ struct LaterFinish {
 constexpr double kNeverNs = 4e18;
 }  // namespace
 
+void SharedCapacity::FlowQueue::push(const Flow& flow) {
+  if (sorted_ && !empty() && LaterFinish{}(flows_.back(), flow)) {
+    // Out of order: a heap from here on (the FIFO's live part is already one).
+    flows_.erase(flows_.begin(), flows_.begin() + static_cast<std::ptrdiff_t>(head_));
+    head_ = 0;
+    sorted_ = false;
+  }
+  flows_.push_back(flow);
+  if (!sorted_) std::push_heap(flows_.begin(), flows_.end(), LaterFinish{});
+}
+
+SharedCapacity::Flow SharedCapacity::FlowQueue::pop() {
+  Flow flow;
+  if (sorted_) {
+    flow = flows_[head_++];
+    if (head_ >= 64 && 2 * head_ >= flows_.size()) {
+      // A class that never empties: drop the consumed front now and then
+      // (amortised O(1), within the capacity already there).
+      flows_.erase(flows_.begin(), flows_.begin() + static_cast<std::ptrdiff_t>(head_));
+      head_ = 0;
+    }
+  } else {
+    std::pop_heap(flows_.begin(), flows_.end(), LaterFinish{});
+    flow = flows_.back();
+    flows_.pop_back();
+  }
+  if (empty()) {
+    flows_.clear();
+    head_ = 0;
+    sorted_ = true;
+  }
+  return flow;
+}
+
 SharedCapacity::SharedCapacity(Engine& engine, double capacity_per_s)
     : engine_(engine),
       capacity_(capacity_per_s),
@@ -35,7 +69,7 @@ int SharedCapacity::rate_class(double cap_per_s) {
   for (std::size_t i = 0; i < classes_.size(); ++i)
     if (classes_[i].cap == cap_per_s) return static_cast<int>(i);
   const int index = static_cast<int>(classes_.size());
-  classes_.push_back(RateClass{cap_per_s, 0.0, 0.0, {}});
+  classes_.push_back(RateClass{cap_per_s, 0.0, 0.0, FlowQueue{}});
   const auto position = std::find_if(by_cap_.begin(), by_cap_.end(), [&](int other) {
     return classes_[static_cast<std::size_t>(other)].cap > cap_per_s;
   });
@@ -56,8 +90,7 @@ void SharedCapacity::submit(double amount, int rate_class, EventHandler& done, s
   if (alone_) throw std::logic_error("SharedCapacity: join() the flow started alone before submitting another");
   advance_clocks();
   RateClass& cls = classes_[static_cast<std::size_t>(rate_class)];
-  cls.heap.push_back(Flow{cls.virtual_work + amount, next_sequence_++, &done, arg});
-  std::push_heap(cls.heap.begin(), cls.heap.end(), LaterFinish{});
+  cls.heap.push(Flow{cls.virtual_work + amount, next_sequence_++, &done, arg});
   ++active_;
   active_stat_.set(engine_.now(), static_cast<double>(active_));
   share_capacity();
@@ -99,7 +132,7 @@ SimTime SharedCapacity::start_alone(double amount, int rate_class) {
 void SharedCapacity::join(EventHandler& done, std::uint64_t arg) {
   if (!alone_in_flight()) throw std::logic_error("SharedCapacity: no flow started alone is in flight");
   // Its class was empty: a heap of one, with the clock untouched since it started.
-  classes_[static_cast<std::size_t>(alone_class_)].heap.push_back(
+  classes_[static_cast<std::size_t>(alone_class_)].heap.push(
       Flow{alone_finish_virtual_, alone_sequence_, &done, arg});
   alone_ = false;
   pending_ = engine_.schedule_at(alone_finish_, completion_event_);
@@ -191,11 +224,7 @@ void SharedCapacity::on_completion(std::uint64_t) {
   advance_clocks();
   finished_scratch_.clear();
   for (RateClass& cls : classes_) {
-    while (!cls.heap.empty() && finished(cls, cls.heap.front())) {
-      std::pop_heap(cls.heap.begin(), cls.heap.end(), LaterFinish{});
-      finished_scratch_.push_back(cls.heap.back());
-      cls.heap.pop_back();
-    }
+    while (!cls.heap.empty() && finished(cls, cls.heap.front())) finished_scratch_.push_back(cls.heap.pop());
     if (cls.heap.empty()) cls.virtual_work = 0;  // fresh clock: keeps precision over long runs
   }
   const std::size_t count = finished_scratch_.size();

@@ -14,7 +14,7 @@
 // classes, and ONE completion event is (re)scheduled for the whole station.
 // Cost per arrival or departure: O(classes + log n), independent of the number n
 // of flows in flight (no per-flow rate updates, unlike SimGrid's disk model).
-// Memory per flow: one 32 B heap entry {F, sequence, handler, arg}; heaps and the
+// Memory per flow: one 32 B entry {F, sequence, handler, arg}; queues and the
 // completion scratch list only grow to their peak, so steady state allocates nothing.
 //
 // Precision: work is a double; event times are rounded up to whole ns, and a flow
@@ -96,11 +96,29 @@ class SharedCapacity {
     EventHandler* done;
     std::uint64_t arg;
   };
+  // The flows of one class by (finish_virtual, sequence), smallest first. While
+  // flows arrive in that order (equal amounts, as drives and links mostly see:
+  // the class clock only grows) it is a FIFO, O(1) both ways; the first flow
+  // out of order turns it into a binary min-heap until the class empties.
+  // Either way the same flow comes out first.
+  class FlowQueue {
+   public:
+    bool empty() const { return head_ == flows_.size(); }
+    std::size_t size() const { return flows_.size() - head_; }
+    const Flow& front() const { return flows_[head_]; }
+    void push(const Flow& flow);
+    Flow pop();
+
+   private:
+    std::vector<Flow> flows_;
+    std::size_t head_ = 0;  // FIFO: flows before it are gone
+    bool sorted_ = true;    // FIFO; false: flows_ is a heap (head_ = 0)
+  };
   struct RateClass {
     double cap = 0;
     double rate = 0;           // per flow, from the last water-filling
     double virtual_work = 0;   // V: work each flow of this class has received
-    std::vector<Flow> heap;    // min-heap by (finish_virtual, sequence)
+    FlowQueue heap;            // by (finish_virtual, sequence)
   };
 
   void check_flow(double amount, int rate_class) const;
