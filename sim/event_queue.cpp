@@ -1,13 +1,10 @@
 #include "sim/event_queue.hpp"
 
 #include <algorithm>
-#include <new>
 #include <stdexcept>
 #include <string>
 
 namespace hcisim::sim {
-
-EventQueue::EventQueue() { grow_heap(); }
 
 std::uint32_t EventQueue::new_slot() {
   if (slots_.size() >= kMaxPending) {
@@ -29,7 +26,7 @@ void EventQueue::throw_bad_push(SimTime time) const {
 bool EventQueue::cancel(EventId id) {
   if (!id.valid() || id.slot >= slots_.size()) return false;
   std::uint32_t& state = slots_[id.slot].state;
-  // A slot goes back to the free list only when its key leaves the queue, and
+  // A slot goes back to the free list only when its entry leaves the queue, and
   // that bumps the generation: a stale id fails here.
   if ((state >> 1) != id.generation || (state & kCancelled) != 0) return false;
   state |= kCancelled;
@@ -40,62 +37,67 @@ bool EventQueue::cancel(EventId id) {
   return true;
 }
 
-void EventQueue::grow_heap() {
-  const std::size_t capacity = heap_capacity_ == 0 ? 1024 : heap_capacity_ * 2;
-  std::unique_ptr<Key[], AlignedDelete> bigger(
-      static_cast<Key*>(::operator new[](sizeof(Key) * (kRoot + capacity), std::align_val_t{64})));
-  if (heap_) std::copy(heap_.get() + kRoot, heap_.get() + kRoot + heap_size_, bigger.get() + kRoot);
-  heap_ = std::move(bigger);
-  heap_capacity_ = capacity;
+bool EventQueue::refill(std::uint64_t limit) {
+  if (levels_ == 0) return false;
+  const int level = __builtin_ctz(levels_);
+  const int digit = __builtin_ctz(digits_[static_cast<std::size_t>(level)]);
+  std::vector<Entry>& from = buckets_[static_cast<std::size_t>(1 + level * 16 + digit)];
+  std::uint64_t earliest = from.front().time;
+  for (const Entry& e : from) earliest = std::min(earliest, e.time);
+  if (earliest > limit) return false;
+  // Every other bucket stays valid: the new last_ agrees with the old one on
+  // every digit above `level` and has `digit` there, so the entries of the
+  // other buckets first differ from it where they first differed from the old.
+  last_ = earliest;
+  digits_[static_cast<std::size_t>(level)] &= static_cast<std::uint16_t>(~(1u << digit));
+  if (digits_[static_cast<std::size_t>(level)] == 0) levels_ &= ~(1u << level);
+  for (const Entry& e : from) place(e);  // each lands below `level`, or in bucket 0
+  from.clear();
+  std::vector<Entry>& zero = buckets_[0];
+  if (zero.size() > 1) {
+    // Entries at one time leave in push order (they came in any order from `from`).
+    std::sort(zero.begin(), zero.end(), [](const Entry& x, const Entry& y) { return x.tag < y.tag; });
+  }
+  return true;
 }
 
-// Places `key` at the hole `i`, moving smaller children up as it goes.
-void EventQueue::sift_down(std::size_t i, Key key) {
-  const std::size_t n = heap_size_;
-  for (;;) {
-    const std::size_t first = 4 * i + 1;
-    if (first >= n) break;
-    const std::size_t end = std::min(first + 4, n);
-    std::size_t best = first;
-    for (std::size_t c = first + 1; c < end; ++c) {
-      if (heap_at(c) < heap_at(best)) best = c;
-    }
-    if (!(heap_at(best) < key)) break;
-    heap_at(i) = heap_at(best);
-    i = best;
+// A push earlier than last_: possible only when cancelled entries moved last_
+// beyond the last event that ran. Re-bucket everything relative to `time`
+// (which is below every entry). Rare, O(n).
+void EventQueue::rebase(std::uint64_t time) {
+  std::vector<Entry> all;
+  for (std::size_t b = 0; b < buckets_.size(); ++b) {
+    const std::size_t first = b == 0 ? head0_ : 0;
+    all.insert(all.end(), buckets_[b].begin() + static_cast<std::ptrdiff_t>(first), buckets_[b].end());
+    buckets_[b].clear();
   }
-  heap_at(i) = key;
-}
-
-void EventQueue::grow_fifo() {
-  std::vector<Key> bigger(fifo_.size() * 2);
-  for (std::size_t i = fifo_head_; i != fifo_tail_; ++i) {
-    bigger[i - fifo_head_] = fifo_[i & (fifo_.size() - 1)];
-  }
-  fifo_tail_ -= fifo_head_;
-  fifo_head_ = 0;
-  fifo_.swap(bigger);
+  head0_ = 0;
+  levels_ = 0;
+  digits_.fill(0);
+  last_ = time;
+  for (const Entry& e : all) place(e);
 }
 
 void EventQueue::rebuild_without_cancelled() {
-  auto drop_if_cancelled = [this](Key k) {
-    const std::uint32_t index = key_slot(k);
+  auto drop_if_cancelled = [this](const Entry& e) {
+    const std::uint32_t index = static_cast<std::uint32_t>(e.tag) & kSlotMask;
     if ((slots_[index].state & kCancelled) == 0) return false;
     release_slot(index);
     return true;
   };
-  Key* const begin = heap_.get() + kRoot;
-  heap_size_ = static_cast<std::size_t>(std::remove_if(begin, begin + heap_size_, drop_if_cancelled) - begin);
-  // Re-heapify bottom-up (Floyd): O(n), in place.
-  for (std::size_t i = heap_size_ / 4 + 1; i-- > 0;) {
-    if (i < heap_size_) sift_down(i, heap_at(i));
+  std::vector<Entry>& zero = buckets_[0];
+  zero.erase(zero.begin(), zero.begin() + static_cast<std::ptrdiff_t>(head0_));
+  head0_ = 0;
+  levels_ = 0;
+  digits_.fill(0);
+  for (std::size_t b = 0; b < buckets_.size(); ++b) {
+    std::vector<Entry>& v = buckets_[b];
+    v.erase(std::remove_if(v.begin(), v.end(), drop_if_cancelled), v.end());  // stable: bucket 0 keeps its order
+    if (b == 0 || v.empty()) continue;
+    const std::size_t level = (b - 1) / 16;
+    levels_ |= 1u << level;
+    digits_[level] |= static_cast<std::uint16_t>(1u << ((b - 1) % 16));
   }
-  std::size_t kept = 0;
-  for (std::size_t i = fifo_head_; i != fifo_tail_; ++i) {
-    const Key k = fifo_[i & (fifo_.size() - 1)];
-    if (!drop_if_cancelled(k)) fifo_[(fifo_head_ + kept++) & (fifo_.size() - 1)] = k;
-  }
-  fifo_tail_ = fifo_head_ + kept;
   cancelled_ = 0;
 }
 

@@ -63,8 +63,12 @@ void FlashDrive::submit(const DriveIo& io, sim::EventHandler& done, std::uint64_
 
 void FlashDrive::read_bytes(std::uint64_t bytes, sim::EventHandler& done, std::uint64_t arg) {
   ++reads_;
-  const double work = std::max(read_latency_s_, capacity_ * static_cast<double>(bytes) / read_bw_);
-  media_.submit(work, span_class(work / read_latency_s_), done, arg);
+  if (bytes != last_read_bytes_) {  // most reads have the size of the one before: keep its work and class
+    last_read_work_ = std::max(read_latency_s_, capacity_ * static_cast<double>(bytes) / read_bw_);
+    last_read_class_ = span_class(last_read_work_ / read_latency_s_);
+    last_read_bytes_ = bytes;
+  }
+  media_.submit(last_read_work_, last_read_class_, done, arg);
 }
 
 std::uint32_t FlashDrive::take_record(const PendingWrite& write) {
@@ -79,9 +83,13 @@ std::uint32_t FlashDrive::take_record(const PendingWrite& write) {
 }
 
 void FlashDrive::submit_write_to_media(std::uint64_t bytes, sim::EventHandler& done, std::uint64_t arg) {
-  const double per_op = 1.0 / write_iops_;
-  const double work = capacity_ * std::max(per_op, static_cast<double>(bytes) / write_bw_);
-  media_.submit(work, span_class(work / (capacity_ * per_op)), done, arg);
+  if (bytes != last_write_bytes_) {  // as for reads: the work and class of the last size
+    const double per_op = 1.0 / write_iops_;
+    last_write_work_ = capacity_ * std::max(per_op, static_cast<double>(bytes) / write_bw_);
+    last_write_class_ = span_class(last_write_work_ / (capacity_ * per_op));
+    last_write_bytes_ = bytes;
+  }
+  media_.submit(last_write_work_, last_write_class_, done, arg);
 }
 
 void FlashDrive::write_bytes(std::uint64_t bytes, sim::EventHandler& done, std::uint64_t arg) {

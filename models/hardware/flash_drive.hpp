@@ -77,6 +77,13 @@ class FlashDrive final : public Drive {
   std::size_t waiting_head_ = 0;
   std::uint64_t reads_ = 0;
   std::uint64_t writes_ = 0;
+  // The last read's and write's size, work and rate class (computed again only when the size changes).
+  std::uint64_t last_read_bytes_ = ~std::uint64_t{0};
+  double last_read_work_ = 0;
+  int last_read_class_ = 0;
+  std::uint64_t last_write_bytes_ = ~std::uint64_t{0};
+  double last_write_work_ = 0;
+  int last_write_class_ = 0;
   sim::MemberEvent<FlashDrive, &FlashDrive::on_ack_due> ack_due_{*this};
   sim::MemberEvent<FlashDrive, &FlashDrive::on_media_written> media_written_{*this};
 };

@@ -143,6 +143,11 @@ void HostCpu::set_rate(int lp, double rate) {
 
 void HostCpu::account(Thread& t) {
   if (t.burst.total <= 0) return;
+  if (t.uncounted == 0) {
+    // Begun inside the window: the share is total / total, exactly 1.
+    for (int l = 0; l < kCpuLayerCount; ++l) cycles_[static_cast<std::size_t>(l)] += t.burst.work.cycles[l];
+    return;
+  }
   const double share = (t.burst.total - t.uncounted) / t.burst.total;
   for (int l = 0; l < kCpuLayerCount; ++l) cycles_[static_cast<std::size_t>(l)] += t.burst.work.cycles[l] * share;
 }
@@ -152,7 +157,10 @@ void HostCpu::on_done(std::uint64_t index) {
   Thread& t = threads_[index];
   const sim::SimTime now = engine_->now();
   account(t);
-  const Burst finished = t.burst;
+  // What the callback needs: the thread's burst is overwritten if it goes straight on.
+  sim::EventHandler* const done = t.burst.done;
+  const std::uint64_t arg = t.burst.arg;
+  const int pinned_queue = t.burst.pinned_queue;
   if (!urgent_.empty() || !waiting_.empty()) {
     // The LP goes straight to the next burst: its sibling's speed does not change.
     const Burst next = urgent_.empty() ? waiting_.pop_front() : urgent_.pop_front();
@@ -173,8 +181,8 @@ void HostCpu::on_done(std::uint64_t index) {
       push_set(idle_cores_, c);
     }
   }
-  if (finished.pinned_queue >= 0) on_pinned_done(finished.pinned_queue);
-  finished.done->on_event(finished.arg);
+  if (pinned_queue >= 0) on_pinned_done(pinned_queue);
+  done->on_event(arg);
 }
 
 void HostCpu::on_pinned_done(int queue) {

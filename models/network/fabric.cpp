@@ -79,6 +79,8 @@ Fabric::Fabric(sim::Engine& engine, const std::vector<FabricEndpoint>& endpoints
     egress_class_.push_back(egress_.back()->rate_class(port_bytes_per_s));
     ingress_class_.push_back(ingress_.back()->rate_class(port_bytes_per_s));
   }
+  egress_alone_.assign(nodes_, 0);
+  ingress_alone_.assign(nodes_, 0);
 }
 
 void Fabric::send(int from, int to, std::uint64_t bytes, sim::EventHandler& done, std::uint64_t arg) {
@@ -94,8 +96,41 @@ void Fabric::send(int from, int to, std::uint64_t bytes, sim::EventHandler& done
   messages_pool_[index] = Message{from, to, bytes, &done, arg, 2};
   const auto f = static_cast<std::size_t>(from);
   const auto t = static_cast<std::size_t>(to);
+  if (metered(f) || metered(t)) {
+    send_metered(index, f, t, bytes);
+    return;
+  }
+  sim::SharedCapacity& egress = *egress_[f];
+  sim::SharedCapacity& ingress = *ingress_[t];
+  if (egress.alone_in_flight()) share_pipes(egress_alone_[f]);
+  if (ingress.alone_in_flight()) share_pipes(ingress_alone_[t]);
+  const double amount = static_cast<double>(bytes);
+  if (egress.idle() && ingress.idle()) {
+    const sim::SimTime out = egress.start_alone(amount, egress_class_[f]);
+    const sim::SimTime in = out < 0 ? -1 : ingress.start_alone(amount, ingress_class_[t]);
+    if (in >= 0) {
+      egress_alone_[f] = index;
+      ingress_alone_[t] = index;
+      messages_pool_[index].crossed = engine_->schedule_at(std::max(out, in), crossed_, index);
+      return;
+    }
+    if (out >= 0) {  // only if the ingress flow would never finish: the ordinary path after all
+      egress.join(pipe_done_, index);
+      ingress.submit(amount, ingress_class_[t], pipe_done_, index);
+      return;
+    }
+  }
   // Both ends at once: sending them one after the other would serialise every
   // byte twice and halve the rate of a lone transfer.
+  egress.submit(amount, egress_class_[f], pipe_done_, index);
+  ingress.submit(amount, ingress_class_[t], pipe_done_, index);
+}
+
+// A cloud VM's end is its egress cap (or nothing, receiving); the other end, a
+// NIC pipe, shares as usual (a message alone there goes back to sharing first).
+void Fabric::send_metered(std::uint32_t index, std::size_t f, std::size_t t, std::uint64_t bytes) {
+  if (!metered(f) && egress_[f]->alone_in_flight()) share_pipes(egress_alone_[f]);
+  if (!metered(t) && ingress_[t]->alone_in_flight()) share_pipes(ingress_alone_[t]);
   if (metered(f)) {
     if (cloud_vms_[f]->send(static_cast<double>(bytes), pipe_done_, index)) on_pipe_done(index);
   } else {
@@ -107,6 +142,30 @@ void Fabric::send(int from, int to, std::uint64_t bytes, sim::EventHandler& done
   } else {
     ingress_[t]->submit(static_cast<double>(bytes), ingress_class_[t], pipe_done_, index);
   }
+}
+
+void Fabric::share_pipes(std::uint32_t index) {
+  Message& m = messages_pool_[index];
+  engine_->cancel(m.crossed);
+  m.crossed = sim::EventId{};
+  m.pipes_pending = 0;
+  // A pipe it has already crossed needs nothing: its flow settles by itself.
+  sim::SharedCapacity& egress = *egress_[static_cast<std::size_t>(m.from)];
+  sim::SharedCapacity& ingress = *ingress_[static_cast<std::size_t>(m.to)];
+  if (egress.alone_in_flight() && egress_alone_[static_cast<std::size_t>(m.from)] == index) {
+    egress.join(pipe_done_, index);
+    ++m.pipes_pending;
+  }
+  if (ingress.alone_in_flight() && ingress_alone_[static_cast<std::size_t>(m.to)] == index) {
+    ingress.join(pipe_done_, index);
+    ++m.pipes_pending;
+  }
+}
+
+// Alone in both pipes until now: it has crossed them both.
+void Fabric::on_crossed(std::uint64_t message) {
+  messages_pool_[message].crossed = sim::EventId{};
+  engine_->schedule_in(latency(messages_pool_[message].from, messages_pool_[message].to), delivered_, message);
 }
 
 double Fabric::egress_utilisation(int node) const {

@@ -14,6 +14,16 @@
 // egress cap only (a token bucket: a message waits there while the cap is
 // exhausted) and what it receives is free (mechanisms.md 4.3); its NIC spec
 // gives only the message latency.
+//
+// Speed: a message that finds both of its pipes idle (the usual case: NICs
+// are rarely busy) starts alone in both (SharedCapacity::start_alone), which
+// gives the times its pipes finish up front: one event at the later of them
+// (scheduled where the ordinary path scheduled the pipes' completions, so
+// events at equal times keep their order) starts the latency, instead of one
+// event per pipe and all the pipes' bookkeeping. When another
+// message arrives at one of its pipes before that pipe finishes, it goes back
+// to the ordinary path (its pipes join() it, its delivery waits for both) at
+// once, so the sharing and the times are those of the ordinary path.
 #pragma once
 
 #include <cstdint>
@@ -65,7 +75,13 @@ class Fabric {
     sim::EventHandler* done;
     std::uint64_t arg;
     int pipes_pending;  // egress and ingress still carrying it
+    sim::EventId crossed{};  // while it is alone in both pipes: the one event when both are crossed
   };
+  // Message `m` was alone in its pipes and one of them is wanted by another:
+  // back to the ordinary path.
+  void share_pipes(std::uint32_t m);
+  void send_metered(std::uint32_t index, std::size_t from, std::size_t to, std::uint64_t bytes);
+  void on_crossed(std::uint64_t message);
   void on_pipe_done(std::uint64_t message);
   bool metered(std::size_t endpoint) const { return cloud_vms_[endpoint] != nullptr; }
   void on_delivered(std::uint64_t message);
@@ -78,9 +94,12 @@ class Fabric {
   std::vector<int> egress_class_;
   std::vector<int> ingress_class_;
   std::vector<AzureVm*> cloud_vms_;  // per endpoint; null = NIC pipes
+  std::vector<std::uint32_t> egress_alone_;   // per node: the message that last started alone there
+  std::vector<std::uint32_t> ingress_alone_;
   std::vector<Message> messages_pool_;
   std::vector<std::uint32_t> free_messages_;
   std::uint64_t messages_ = 0;
+  sim::MemberEvent<Fabric, &Fabric::on_crossed> crossed_{*this};
   sim::MemberEvent<Fabric, &Fabric::on_pipe_done> pipe_done_{*this};
   sim::MemberEvent<Fabric, &Fabric::on_delivered> delivered_{*this};
 };

@@ -1,6 +1,7 @@
 #include "models/placement/volume_layout.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <numeric>
 #include <stdexcept>
 #include <string>
@@ -27,8 +28,9 @@ VolumeLayout::VolumeLayout(int nodes, int drives_per_node, const LayoutShape& sh
   }
   for (int n = 0; n < nodes; ++n) {
     node_key_[static_cast<std::size_t>(n)] = rng_.next_u64();
-    by_use_.insert({{0, node_key_[static_cast<std::size_t>(n)]}, n});
+    by_use_.push_back(NodeUse{0, node_key_[static_cast<std::size_t>(n)], n});
   }
+  std::make_heap(by_use_.begin(), by_use_.end(), std::greater<>{});
 }
 
 std::uint32_t VolumeLayout::add_disk(std::uint64_t bytes) {
@@ -40,8 +42,9 @@ std::uint32_t VolumeLayout::add_disk(std::uint64_t bytes) {
     for (std::uint64_t row = 0; row < rows; ++row) {
       // The `copies` least-used nodes, then re-keyed with their new counts.
       for (int c = 0; c < shape_.copies; ++c) {
-        chosen[static_cast<std::size_t>(c)] = by_use_.begin()->second;
-        by_use_.erase(by_use_.begin());
+        std::pop_heap(by_use_.begin(), by_use_.end(), std::greater<>{});
+        chosen[static_cast<std::size_t>(c)] = by_use_.back().node;
+        by_use_.pop_back();
       }
       for (const int node : chosen) {
         const auto n = static_cast<std::size_t>(node);
@@ -50,7 +53,8 @@ std::uint32_t VolumeLayout::add_disk(std::uint64_t bytes) {
         const std::uint32_t slot = first[drive]++;
         ++node_extents_[n];
         node_key_[n] = rng_.next_u64();
-        by_use_.insert({{node_extents_[n], node_key_[n]}, node});
+        by_use_.push_back(NodeUse{node_extents_[n], node_key_[n], node});
+        std::push_heap(by_use_.begin(), by_use_.end(), std::greater<>{});
         extents_.push_back(Extent{static_cast<std::uint16_t>(node), static_cast<std::uint16_t>(drive), slot});
       }
     }

@@ -71,6 +71,51 @@ TEST_CASE("event queue matches a sorted shadow list under random push, pop and c
   REQUIRE(max_size > 1000);  // the mix really did hold many events at once
 }
 
+TEST_CASE("event queue keeps its order when delays span nanoseconds to minutes") {
+  // Delays of every bit length up to 2^40 ns, so entries move through every
+  // bucket of the radix heap, with ties at each scale.
+  EventQueue queue;
+  NullHandler handler;
+  RandomStream rng(7, "scales");
+  std::map<std::pair<SimTime, std::uint64_t>, bool> shadow;
+  std::uint64_t pushes = 0;
+  SimTime now = 0;
+  for (int step = 0; step < 200000; ++step) {
+    if (rng.bernoulli(0.5) || shadow.empty()) {
+      const int bits = static_cast<int>(rng.uniform_index(41));
+      const SimTime delay = bits == 0 ? 0 : static_cast<SimTime>(rng.uniform_index(std::uint64_t{1} << bits) & ~std::uint64_t{3});
+      queue.push(now + delay, &handler, pushes);
+      shadow.emplace(std::make_pair(now + delay, pushes), true);
+      ++pushes;
+    } else {
+      FiredEvent fired;
+      REQUIRE(queue.pop(fired));
+      REQUIRE(fired.time == shadow.begin()->first.first);
+      REQUIRE(fired.arg == shadow.begin()->first.second);
+      now = fired.time;
+      shadow.erase(shadow.begin());
+    }
+  }
+  REQUIRE(now > (SimTime{1} << 30));  // time really moved across the large scales
+}
+
+TEST_CASE("a push between the last event run and a cancelled later one still comes out first") {
+  NullHandler handler;
+  EventQueue queue;
+  const EventId early = queue.push(100, &handler, 1);
+  queue.push(300, &handler, 2);
+  REQUIRE(queue.cancel(early));
+  FiredEvent fired;
+  REQUIRE_FALSE(queue.pop_until(150, fired));  // skips the cancelled one at 100, stops before 300
+  queue.push(50, &handler, 3);                 // still after the last event that ran (none)
+  REQUIRE(queue.pop(fired));
+  CHECK(fired.time == 50);
+  CHECK(fired.arg == 3);
+  REQUIRE(queue.pop(fired));
+  CHECK(fired.time == 300);
+  CHECK_FALSE(queue.pop(fired));
+}
+
 TEST_CASE("events at equal times run in scheduling order, across heap and FIFO") {
   struct Recorder final : EventHandler {
     std::vector<std::uint64_t> seen;

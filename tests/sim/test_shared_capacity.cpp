@@ -234,3 +234,77 @@ TEST_CASE("shared capacity rejects nonsense", "[sharing]") {
   const int open = link.rate_class();
   REQUIRE_THROWS_AS(link.submit(-1.0, open, done, 0), std::invalid_argument);
 }
+
+TEST_CASE("a flow started alone completes when submit() would have completed it", "[sharing]") {
+  // 1000 units/s, one class capped at 400/s: alone, 100 units take 0.25 s.
+  Engine engine;
+  SharedCapacity link(engine, 1000.0);
+  const int capped = link.rate_class(400.0);
+  REQUIRE(link.idle());
+  const SimTime finish = link.start_alone(100.0, capped);
+  CHECK(finish == 250'000'000);
+  CHECK(link.alone_in_flight());
+  CHECK(link.class_rate(capped) == 400.0);
+  CHECK(link.start_alone(1.0, capped) == -1);  // busy: nothing started
+  CHECK(link.active() == 1);
+  CHECK(engine.pending_events() == 0);         // no event for it
+  engine.run_until(1'000'000'000);
+  CHECK(link.active() == 0);
+  CHECK(link.completed() == 1);
+  CHECK(link.utilisation() == Approx(0.4 * 0.25));  // 40 % of capacity for a quarter of the second
+  CHECK(link.mean_active() == Approx(0.25));
+  CHECK(link.idle());
+}
+
+TEST_CASE("a flow started alone and joined shares exactly as a submitted one", "[sharing]") {
+  // Capacity 100, uncapped: flow A (50 units) alone; at 0.2 s flow B (30) arrives.
+  // Both then run at 50/s: A has 30 left -> done at 0.8 s, B done at 0.8 s too.
+  auto run = [](bool alone) {
+    Engine engine;
+    SharedCapacity link(engine, 100.0);
+    const int open = link.rate_class();
+    CompletionTimes done(engine);
+    struct Arrival final : EventHandler {
+      SharedCapacity* link;
+      CompletionTimes* done;
+      int cls;
+      bool join;
+      void on_event(std::uint64_t) override {
+        if (join) link->join(*done, 0);
+        link->submit(30.0, cls, *done, 1);
+      }
+    } arrival;
+    arrival.link = &link;
+    arrival.done = &done;
+    arrival.cls = open;
+    arrival.join = alone;
+    if (alone) {
+      CHECK(link.start_alone(50.0, open) == 500'000'000);
+    } else {
+      link.submit(50.0, open, done, 0);
+    }
+    engine.schedule_at(200'000'000, arrival);
+    engine.run_until(2'000'000'000);
+    return std::make_pair(done.at, link.utilisation());
+  };
+  const auto [submitted_at, submitted_util] = run(false);
+  const auto [joined_at, joined_util] = run(true);
+  CHECK(submitted_at[0] == 800'000'000);
+  CHECK(submitted_at[1] == 800'000'000);
+  CHECK(joined_at == submitted_at);
+  CHECK(joined_util == submitted_util);
+  CHECK(joined_util == Approx(0.4));  // busy 0.8 s of 2 s
+}
+
+TEST_CASE("submitting beside a flow started alone, without joining it, is refused", "[sharing]") {
+  Engine engine;
+  SharedCapacity link(engine, 10.0);
+  const int open = link.rate_class();
+  CompletionTimes done(engine);
+  link.start_alone(5.0, open);
+  REQUIRE_THROWS_AS(link.submit(1.0, open, done, 0), std::logic_error);
+  engine.run_until(1'000'000'000);  // past its completion: the station is free again
+  link.submit(1.0, open, done, 0);
+  engine.run_until(2'000'000'000);
+  CHECK(done.at[0] == 1'100'000'000);
+}

@@ -1,23 +1,63 @@
-// Simulator speed on a scenario (default: the AX-7525 Test 1 4K random read,
-// ~5.7 M IOPS simulated): simulated I/Os and kernel events per wall-clock
-// second, best of several runs, and the process's resident memory sampled
-// during the run, to show it stays flat as simulated time grows.
+// Simulator speed on one core, in three parts.
 //
-//   bench_scenario [SCENARIO] [--repeat N]
+// 1. Speed per scenario (default: the AX-7525 Test 1 4K random read, Test 2 8K
+//    30 % write and Test 1 4K random write): simulated I/Os per wall second of
+//    simulate() (set-up included), kernel events per I/O, and, in the same
+//    process, a bare loop over the same closed population: one event per I/O
+//    on a std::priority_queue, pop the earliest completion and schedule that
+//    slot's next I/O at now + Exp(the run's mean latency), as many I/Os as the
+//    run simulated. hcisim / bare is the figure that survives a busy machine
+//    (both see the same load); runs alternate and the best of each is kept.
+// 2. Memory over a long run: resident memory sampled through the run of the
+//    first scenario for 1 s of simulated time: at 10 %, at 50 %, at the end, and the peak.
+// 3. Set-up time of large clusters: the Test 1 4K read scaled to 4 .. 1,024
+//    nodes (64 VMs each), simulate() over 1 us of simulated time: building the
+//    model, placing every slab, issuing the first I/O of every slot, and the report.
+//
+//   bench_scenario [--repeat N] [--seconds S] [--no-setup] [--no-memory] [SCENARIO ...]
+#include <algorithm>
 #include <chrono>
+#include <ctime>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
+#include <queue>
 #include <string>
+#include <vector>
 #include <unistd.h>
 
 #include "models/run/simulation.hpp"
+#include "models/run/steady_state.hpp"
+#include "sim/event_queue.hpp"
+#include "sim/random.hpp"
 #include "tools/frontend/catalog.hpp"
 #include "tools/frontend/scenario_loader.hpp"
 
 using namespace hcisim;
+using Clock = std::chrono::steady_clock;
 
 namespace {
+
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+// CPU time of this process: on a machine shared with other work, the time it
+// really ran (wall time also counts the time others had the core).
+double cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+struct Rate {
+  double wall = 0;  // per wall second
+  double cpu = 0;   // per CPU second
+  void best_of(double count, double wall_s, double cpu_s) {
+    wall = std::max(wall, count / wall_s);
+    cpu = std::max(cpu, count / cpu_s);
+  }
+};
 
 double resident_mib() {
   std::ifstream statm("/proc/self/statm");
@@ -26,43 +66,189 @@ double resident_mib() {
   return static_cast<double>(resident) * static_cast<double>(sysconf(_SC_PAGESIZE)) / (1024.0 * 1024.0);
 }
 
+std::string first_line_of(const char* path, const std::string& prefix) {
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind(prefix, 0) == 0) return line.substr(line.find(':') + 2);
+  }
+  return "?";
+}
+
+std::string load_average() {
+  std::ifstream in("/proc/loadavg");
+  std::string one, five, fifteen;
+  in >> one >> five >> fifteen;
+  return one + " " + five + " " + fifteen;
+}
+
+// ---- The bare loop: one event per I/O, nothing else. ----
+
+struct Completion final : sim::EventHandler {
+  std::uint64_t completed = 0;
+  void on_event(std::uint64_t) override { ++completed; }
+};
+
+struct BareEvent {
+  sim::SimTime time;
+  std::uint64_t seq;
+  sim::EventHandler* handler;
+  std::uint64_t slot;
+  bool operator>(const BareEvent& o) const { return time > o.time || (time == o.time && seq > o.seq); }
+};
+
+// `population` slots, each completion re-issuing its slot after Exp(mean_ns),
+// for `ios` completions: I/Os per wall and per CPU second.
+void bare_loop(std::size_t population, double mean_ns, std::uint64_t ios, Rate& rate) {
+  std::vector<BareEvent> storage;
+  storage.reserve(population);
+  std::priority_queue<BareEvent, std::vector<BareEvent>, std::greater<>> heap(std::greater<>{}, std::move(storage));
+  Completion sink;
+  sim::RandomStream rng(1, "bare");
+  std::uint64_t seq = 0;
+  for (std::size_t i = 0; i < population; ++i) {
+    heap.push({static_cast<sim::SimTime>(rng.exponential(mean_ns)), seq++, &sink, i});
+  }
+  const auto start = Clock::now();
+  const double cpu_start = cpu_seconds();
+  for (std::uint64_t i = 0; i < ios; ++i) {
+    const BareEvent e = heap.top();
+    heap.pop();
+    e.handler->on_event(e.slot);
+    heap.push({e.time + static_cast<sim::SimTime>(rng.exponential(mean_ns)), seq++, e.handler, e.slot});
+  }
+  rate.best_of(static_cast<double>(ios), seconds_since(start), cpu_seconds() - cpu_start);
+  if (sink.completed != ios) std::printf("warning: bare loop lost completions\n");
+}
+
+std::size_t population_of(const models::ScenarioSpec& spec) {
+  std::size_t vms = 0;
+  for (const int n : spec.vms.per_node) vms += static_cast<std::size_t>(n);
+  std::size_t per_vm = 0;
+  for (const auto& t : spec.vms.workload.targets) {
+    per_vm += static_cast<std::size_t>(t.threads) * static_cast<std::size_t>(t.outstanding);
+  }
+  return vms * per_vm;
+}
+
+// ---- 1. Speed ----
+
+void speed(const std::vector<std::string>& files, const frontend::Catalog& catalog, int repeat, double seconds) {
+  std::printf("\n1. speed: simulate() on one core (set-up included), against a bare one-event-per-I/O heap loop\n");
+  std::printf("   over the same closed population in this process; best of %d alternating runs each, per wall\n", repeat);
+  std::printf("   second and per second of CPU time of this process (the robust one when the machine is shared)\n");
+  std::printf("%-36s %9s %10s %9s %11s %11s %7s %11s %11s %7s\n", "scenario", "simulated", "sim I/Os", "events/IO",
+              "I/O per s", "bare", "ratio", "I/O per cpu", "bare", "ratio");
+  for (const std::string& file : files) {
+    models::ScenarioSpec spec = frontend::load_scenario(file, catalog);
+    spec.run.duration_ns = static_cast<std::int64_t>(seconds * 1e9);
+    const std::size_t population = population_of(spec);
+    Rate sim_rate, bare_rate;
+    std::uint64_t ios = 0, events = 0;
+    for (int r = 0; r < repeat; ++r) {
+      const double cpu_start = cpu_seconds();
+      const models::RunResult result = models::simulate(spec);
+      const double cpu = cpu_seconds() - cpu_start;
+      const auto& p = result.performance;
+      ios = p.simulated_ios;
+      events = p.events;
+      sim_rate.best_of(static_cast<double>(ios), p.wall_seconds, cpu);
+      bare_loop(population, std::max(1.0, result.all_latency.mean_s * 1e9), ios, bare_rate);
+    }
+    const std::size_t at = file.find("scenarios/");
+    const std::string name = at == std::string::npos ? file : file.substr(at + 10);
+    std::printf("%-36s %6.0f ms %10llu %9.2f %11.3e %11.3e %7.3f %11.3e %11.3e %7.3f\n", name.c_str(),
+                (spec.run.warmup_ns + spec.run.duration_ns) / 1e6, static_cast<unsigned long long>(ios),
+                static_cast<double>(events) / static_cast<double>(ios), sim_rate.wall, bare_rate.wall,
+                sim_rate.wall / bare_rate.wall, sim_rate.cpu, bare_rate.cpu, sim_rate.cpu / bare_rate.cpu);
+    std::fflush(stdout);
+  }
+}
+
+// ---- 3. Set-up of large clusters ----
+
+void setup(const std::string& file, const frontend::Catalog& catalog) {
+  std::printf("\n3. set-up: %s scaled to N nodes (64 VMs each), simulate() over 1 us simulated\n",
+              file.substr(file.find_last_of('/') + 1).c_str());
+  std::printf("%8s %8s %12s %14s %12s %16s\n", "nodes", "VMs", "I/O slots", "load s", "set-up s", "process RSS MiB");
+  for (const int nodes : {4, 64, 256, 1024}) {
+    const auto load_start = Clock::now();
+    models::ScenarioSpec spec = frontend::load_scenario(file, catalog);
+    const double load = seconds_since(load_start);
+    spec.cluster.node_count = nodes;
+    spec.vms.per_node.assign(static_cast<std::size_t>(nodes), 64);
+    spec.run.warmup_ns = 0;
+    spec.run.duration_ns = 1000;
+    const auto start = Clock::now();
+    try {
+      models::simulate(spec);
+    } catch (const models::NoCompletedIo&) {
+      // Expected: no I/O completes within 1 us. Thrown once the run and its report are done.
+    }
+    const double wall = seconds_since(start);
+    std::printf("%8d %8d %12zu %14.3f %12.3f %16.1f\n", nodes, nodes * 64, population_of(spec), load, wall,
+                resident_mib());
+    std::fflush(stdout);
+  }
+}
+
+// ---- 2. Memory over a long run ----
+
+void memory(const std::string& file, const frontend::Catalog& catalog) {
+  models::ScenarioSpec spec = frontend::load_scenario(file, catalog);
+  spec.run.duration_ns = 1'000'000'000;
+  std::printf("\n2. memory: %s for %.0f ms simulated, resident memory during the run\n",
+              file.substr(file.find_last_of('/') + 1).c_str(), (spec.run.warmup_ns + spec.run.duration_ns) / 1e6);
+  double rss_early = 0, rss_half = 0, rss_end = 0, rss_peak = 0;
+  models::RunOptions options;
+  options.progress = [&](double fraction) {
+    const double rss = resident_mib();
+    if (fraction >= 0.1 && rss_early == 0) rss_early = rss;
+    if (fraction >= 0.5 && rss_half == 0) rss_half = rss;
+    rss_end = rss;
+    rss_peak = std::max(rss_peak, rss);
+  };
+  const models::RunResult result = models::simulate(spec, options);
+  const auto& p = result.performance;
+  std::printf("%12s %12s %14s %10s %10s %10s %10s\n", "sim I/Os", "wall s", "peak pending", "RSS 10 %", "RSS 50 %",
+              "RSS end", "RSS peak");
+  std::printf("%12llu %12.3f %14llu %10.1f %10.1f %10.1f %10.1f  MiB\n",
+              static_cast<unsigned long long>(p.simulated_ios), p.wall_seconds,
+              static_cast<unsigned long long>(p.peak_pending_events), rss_early, rss_half, rss_end, rss_peak);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string file = std::string(HCISIM_SOURCE_DIR) + "/scenarios/ax7525/test1-4k-random-read.yaml";
+  const std::string dir = std::string(HCISIM_SOURCE_DIR) + "/scenarios/ax7525/";
+  std::vector<std::string> files;
   int repeat = 3;
+  double seconds = 0.2;
+  bool with_setup = true, with_memory = true;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--repeat" && i + 1 < argc) {
-      repeat = std::atoi(argv[++i]);
+      repeat = std::max(1, std::atoi(argv[++i]));
+    } else if (arg == "--seconds" && i + 1 < argc) {
+      seconds = std::atof(argv[++i]);
+    } else if (arg == "--no-setup") {
+      with_setup = false;
+    } else if (arg == "--no-memory") {
+      with_memory = false;
     } else {
-      file = arg;
+      files.push_back(arg);
     }
   }
+  if (files.empty()) {
+    files = {dir + "test1-4k-random-read.yaml", dir + "test2-8k-random-30w.yaml", dir + "test1-4k-random-write.yaml"};
+  }
+  std::printf("machine: %s, %ld CPUs online; load average at start %s\n",
+              first_line_of("/proc/cpuinfo", "model name").c_str(), sysconf(_SC_NPROCESSORS_ONLN),
+              load_average().c_str());
   const auto catalog = frontend::Catalog::load();
-  models::ScenarioSpec spec = frontend::load_scenario(file, catalog);
-  std::printf("scenario: %s\n", spec.title.c_str());
-  std::printf("%12s %10s %14s %16s %18s %14s %16s\n", "simulated", "wall s", "sim I/Os", "sim I/Os per s",
-              "events per s", "peak pending", "RSS at 10%/100%");
-  for (const std::int64_t duration_ms : {100, 200, 400}) {
-    spec.run.duration_ns = duration_ms * 1'000'000;
-    models::RunResult best;
-    double rss_early = 0, rss_end = 0;
-    for (int r = 0; r < repeat; ++r) {
-      models::RunOptions options;
-      options.progress = [&](double fraction) {
-        if (fraction >= 0.1 && rss_early == 0) rss_early = resident_mib();
-        rss_end = resident_mib();
-      };
-      rss_early = 0;
-      const auto result = models::simulate(spec, options);
-      if (r == 0 || result.performance.wall_seconds < best.performance.wall_seconds) best = result;
-    }
-    const auto& p = best.performance;
-    std::printf("%9lld ms %10.3f %14llu %16.3e %18.3e %14llu %7.1f/%.1f MiB\n",
-                static_cast<long long>(duration_ms + spec.run.warmup_ns / 1'000'000), p.wall_seconds,
-                static_cast<unsigned long long>(p.simulated_ios), p.ios_per_wall_second, p.events_per_wall_second,
-                static_cast<unsigned long long>(p.peak_pending_events), rss_early, rss_end);
-  }
+  speed(files, catalog, repeat, seconds);
+  if (with_memory) memory(files.front(), catalog);
+  if (with_setup) setup(dir + "test1-4k-random-read.yaml", catalog);
+  std::printf("\nload average at end %s\n", load_average().c_str());
   return 0;
 }

@@ -125,6 +125,7 @@ void S2dProduct::on_drive_detected(std::uint64_t key) {
     if (e.node != node || e.drive != drive) continue;
     ++lost;
     stale_[i] = 1;
+    any_stale_ = true;
     if (layout_.move_copy(i, usable, slots_per_drive)) {
       queue_repair(static_cast<std::uint32_t>(i));
     } else {
@@ -163,6 +164,7 @@ void S2dProduct::retry_subop(std::uint32_t id, int k) {
   SubOp& s = sub(id, k);
   if (r.write) {
     stale_[s.copy] = 1;
+    any_stale_ = true;
     ++counters_.degraded_ios;
     finish_subop(id, k);
     return;

@@ -130,7 +130,7 @@ void S2dProduct::reserve(std::size_t requests, std::uint64_t max_bytes, std::uin
   const int pieces = layout_.max_pieces(max_bytes, align);
   max_subops_ = pieces * layout_.copies();
   pieces_.resize(static_cast<std::size_t>(pieces));
-  subops_.assign(requests * static_cast<std::size_t>(max_subops_), SubOp{});
+  subops_.assign_zeroed(requests * static_cast<std::size_t>(max_subops_));  // SubOp{} is all zero
   states_.assign(requests, RequestState{});
   if (cache_warmup_) {
     for (int n = 0; n < cluster_->node_count(); ++n) {
@@ -336,6 +336,7 @@ int S2dProduct::plan(std::uint32_t id, int owner, CpuWork& work) {
         } else {
           // Dirty-region tracking: the copy missed this write and needs a resync.
           stale_[base + static_cast<std::size_t>(c)] = 1;
+          any_stale_ = true;
           degraded = true;
         }
       }

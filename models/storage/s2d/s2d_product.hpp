@@ -42,6 +42,7 @@
 #include "models/storage/storage_product.hpp"
 #include "sim/engine.hpp"
 #include "sim/fifo_ring.hpp"
+#include "sim/zeroed_array.hpp"
 
 namespace hcisim::models {
 
@@ -204,7 +205,7 @@ class S2dProduct final : public StorageProduct {
   std::vector<Volume> volumes_;
   std::vector<int> volume_failover_;     // where each volume goes if its owner fails (-1: the cluster picks)
   std::vector<int> disk_volume_;
-  std::vector<SubOp> subops_;
+  sim::ZeroedArray<SubOp> subops_;  // requests x max_subops_; untouched records cost no memory
   std::vector<RequestState> states_;
   int max_subops_ = 0;
   std::vector<Piece> pieces_;  // scratch for split()
@@ -213,6 +214,7 @@ class S2dProduct final : public StorageProduct {
   ProductCounters counters_;
   // Failure state.
   std::vector<std::uint8_t> stale_;              // per extent copy: missed writes, or lost, until repaired
+  bool any_stale_ = false;                       // some copy was ever marked stale (repair_status can skip the scan)
   std::vector<std::uint8_t> known_down_;          // per node: the cluster has detected the failure
   std::vector<std::vector<std::uint8_t>> drive_down_, drive_known_down_;  // per node, per drive
   std::vector<std::vector<std::uint64_t>> stalled_on_node_;  // sub-op / request args waiting for detection

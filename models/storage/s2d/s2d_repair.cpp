@@ -146,6 +146,14 @@ RepairStatus S2dProduct::repair_status() const {
   s.bytes_to_repair = repair_bytes_queued_;
   s.bytes_repaired = repair_bytes_done_;
   for (const RepairQueue& q : repair_) s.repairing = s.repairing || q.in_flight > 0 || q.head < q.tasks.size();
+  // Nothing can be degraded while every node and drive is up and no copy was
+  // ever stale: skip the scan over every copy (it costs a large cluster dearly).
+  bool all_up = !any_stale_;
+  for (int n = 0; all_up && n < cluster_->node_count(); ++n) {
+    all_up = cluster_->up(n);
+    for (const std::uint8_t down : drive_down_[static_cast<std::size_t>(n)]) all_up = all_up && down == 0;
+  }
+  if (all_up) return s;
   const std::uint64_t extent = layout_.shape().extent_bytes;
   for (std::size_t i = 0; i < layout_.copy_count(); ++i) {
     const Extent& e = layout_.copy_at(i);
