@@ -12,7 +12,11 @@
 //     stack: s2d                          * catalog stack id
 //     resiliency: three-way-mirror        * simple | two-way-mirror | three-way-mirror (needs >= copies nodes)
 //     csv_cache: 0                          size per node; default 0 (off)
+//     cache_warmup: vmfleet | cold          required with cache drives: how the cache tier starts
 //     failed_nodes: [4]                     1-based node numbers down for the whole run; default none
+//     volume_owners: [1, 2, 3, 4]           the owner node of each node-named volume; default volume i on node i
+//     witness: false                        a witness votes in cluster quorum
+//     repair_speed: 4                       outstanding repair I/Os per volume: 1, 2, 4, 8 or 16
 //     hypervisor: hyper-v                   catalog hypervisor id of the hosts the VMs run on; default hyper-v
 //                                           for s2d (which refuses others); required for scaleio
 //     compute_hosts: {node: ID, count: 4}   two-layer: the VMs run on `count` compute-only hosts (a node
@@ -41,6 +45,13 @@
 //       buffer_pool: 48GB                 * per VM
 //       database_size: 150GB              * per VM (the data file, at the start of the disk)
 //       data_disk: 500GB                  * the VM's data/log virtual disk (log region at its end)
+//     failover: [{from: 4, to: 2}]          where a failed node's VMs restart (required for failed_nodes with
+//                                           VMs; a node failing in the timeline defaults to the running node
+//                                           with the fewest VMs)
+//   timeline:                               failures over time (read_timeline)
+//     events: [{at: 10s, fail: node 3}, {at: 12s, fail: drive 2.1}, {at: 40s, return: node 3},
+//              {at: 5s, drain: node 2}]     in time order, inside the run
+//     random: {node_outage: 10min}          nodes fail at the catalog's MTBF, each down this long
 //   run:                                  *
 //     duration: 200ms                     * measured simulated time after warm-up
 //     warmup: 20ms                          default 0
