@@ -1,4 +1,5 @@
 #include "models/run/bottleneck.hpp"
+#include "models/run/percent_text.hpp"
 
 #include "models/run/cloud_bottleneck.hpp"
 
@@ -9,12 +10,6 @@
 namespace hcisim::models {
 
 namespace {
-
-std::string percent(double fraction) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.0f %%", fraction * 100);
-  return buf;
-}
 
 // Names the CPU layer that takes the most cycles, e.g. "storage_stack (38 %)".
 std::string top_layer(const NodeResult& node) {

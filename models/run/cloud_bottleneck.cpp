@@ -1,4 +1,5 @@
 #include "models/run/cloud_bottleneck.hpp"
+#include "models/run/percent_text.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -8,12 +9,6 @@
 namespace hcisim::models {
 
 namespace {
-
-std::string percent(double fraction) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.0f %%", fraction * 100);
-  return buf;
-}
 
 std::string figure(double value, const char* unit) {
   char buf[48];

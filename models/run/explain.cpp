@@ -1,4 +1,5 @@
 #include "models/run/explain.hpp"
+#include "models/run/percent_text.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -13,12 +14,6 @@
 namespace hcisim::models {
 
 namespace {
-
-std::string percent(double fraction) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.0f %%", fraction * 100);
-  return buf;
-}
 
 std::string number(double value, const char* format = "%.0f") {
   char buf[48];

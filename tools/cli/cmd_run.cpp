@@ -33,16 +33,6 @@ namespace po = boost::program_options;
 
 namespace {
 
-// An output option, checked before anything is simulated (a bad path is command-line misuse).
-std::unique_ptr<frontend::OutputFile> output_option(const po::variables_map& vm, const std::string& name) {
-  if (!vm.count(name)) return nullptr;
-  try {
-    return std::make_unique<frontend::OutputFile>(vm[name].as<std::string>());
-  } catch (const frontend::OutputError& e) {
-    throw UsageError{"--" + name + ": " + e.what()};
-  }
-}
-
 std::uint64_t seed_option(const std::string& text) {
   try {
     const std::int64_t seed = frontend::parse_integer(text);
@@ -51,14 +41,6 @@ std::uint64_t seed_option(const std::string& text) {
   }
   throw UsageError{"--seed: expected a whole number from 0 to " +
                    std::to_string(std::numeric_limits<std::int64_t>::max()) + ", got " + frontend::in_quotes(text)};
-}
-
-std::int64_t duration_option(const std::string& name, const std::string& text) {
-  try {
-    return frontend::parse_duration_ns(text);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError{"--" + name + ": " + e.what()};
-  }
 }
 
 }  // namespace
@@ -111,13 +93,7 @@ int run_command(const std::vector<std::string>& args) {
   if (vm.count("plot") && vm["plot"].as<std::string>().empty()) throw UsageError{"--plot: expected a folder, got ''"};
   const auto json = output_option(vm, "json");
   const auto csv = output_option(vm, "csv");
-  if (json && csv) {
-    try {
-      frontend::require_distinct({json.get(), csv.get()});
-    } catch (const frontend::OutputError& e) {
-      throw UsageError{e.what()};
-    }
-  }
+  require_distinct_outputs({json.get(), csv.get()});
   const std::uint64_t seed_value = vm.count("seed") ? seed_option(seed) : 0;
   const std::int64_t duration_ns = vm.count("duration") ? duration_option("duration", duration) : 0;
   const std::int64_t warmup_ns = vm.count("warmup") ? duration_option("warmup", warmup) : 0;

@@ -46,23 +46,6 @@ const char* kUsage =
     "  hcisim sweep scenarios/ax7525/test1-4k-random-read.yaml --over vms.workload.outstanding=1..64 \\\n"
     "               --slo 'read.p99<=1ms' --maximise total_iops";
 
-std::unique_ptr<frontend::OutputFile> output_option(const po::variables_map& vm, const std::string& name) {
-  if (!vm.count(name)) return nullptr;
-  try {
-    return std::make_unique<frontend::OutputFile>(vm[name].as<std::string>());
-  } catch (const frontend::OutputError& e) {
-    throw UsageError{"--" + name + ": " + e.what()};
-  }
-}
-
-std::int64_t duration_option(const std::string& name, const std::string& text) {
-  try {
-    return frontend::parse_duration_ns(text);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError{"--" + name + ": " + e.what()};
-  }
-}
-
 int count_option(const std::string& name, const std::string& text, int min) {
   try {
     const std::int64_t n = frontend::parse_integer(text);
@@ -142,13 +125,7 @@ int sweep_command(const std::vector<std::string>& args) {
   // Every output is checked before anything runs.
   const auto csv = output_option(vm, "csv");
   const auto json = output_option(vm, "json");
-  if (csv && json) {
-    try {
-      frontend::require_distinct({csv.get(), json.get()});
-    } catch (const frontend::OutputError& e) {
-      throw UsageError{e.what()};
-    }
-  }
+  require_distinct_outputs({csv.get(), json.get()});
   const std::vector<std::filesystem::path> dirs(user_dirs.begin(), user_dirs.end());
   setup.catalog = std::make_shared<frontend::Catalog>(setup.fast ? frontend::Catalog::load_lazy(dirs)
                                                                  : frontend::Catalog::load(dirs));

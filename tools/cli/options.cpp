@@ -5,6 +5,7 @@
 
 #include "tools/cli/commands.hpp"
 #include "tools/frontend/message_text.hpp"
+#include "tools/frontend/units.hpp"
 
 namespace hcisim::cli {
 
@@ -52,6 +53,33 @@ bool parse_command_line(const std::vector<std::string>& args, const std::string&
   }
   po::notify(vm);
   return true;
+}
+
+std::unique_ptr<frontend::OutputFile> output_option(const po::variables_map& vm, const std::string& name) {
+  if (!vm.count(name)) return nullptr;
+  try {
+    return std::make_unique<frontend::OutputFile>(vm[name].as<std::string>());
+  } catch (const frontend::OutputError& e) {
+    throw UsageError{"--" + name + ": " + e.what()};
+  }
+}
+
+void require_distinct_outputs(std::vector<const frontend::OutputFile*> outputs) {
+  std::erase(outputs, nullptr);
+  if (outputs.size() < 2) return;
+  try {
+    frontend::require_distinct(outputs);
+  } catch (const frontend::OutputError& e) {
+    throw UsageError{e.what()};
+  }
+}
+
+std::int64_t duration_option(const std::string& name, const std::string& text) {
+  try {
+    return frontend::parse_duration_ns(text);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError{"--" + name + ": " + e.what()};
+  }
 }
 
 }  // namespace hcisim::cli

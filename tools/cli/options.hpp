@@ -2,8 +2,12 @@
 #pragma once
 
 #include <boost/program_options.hpp>
+#include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
+
+#include "tools/frontend/output_file.hpp"
 
 namespace hcisim::cli {
 
@@ -13,5 +17,14 @@ bool parse_command_line(const std::vector<std::string>& args, const std::string&
                         boost::program_options::options_description& options,
                         const boost::program_options::positional_options_description& positional,
                         boost::program_options::variables_map& vm);
+
+// An output option (--json, --csv), opened for checking before anything is
+// simulated: a bad path is command-line misuse (UsageError). Null when not given.
+std::unique_ptr<frontend::OutputFile> output_option(const boost::program_options::variables_map& vm,
+                                                    const std::string& name);
+// The given outputs (nulls skipped) name different files, or a UsageError.
+void require_distinct_outputs(std::vector<const frontend::OutputFile*> outputs);
+// A duration option ("500ms"), or a UsageError naming --name.
+std::int64_t duration_option(const std::string& name, const std::string& text);
 
 }  // namespace hcisim::cli

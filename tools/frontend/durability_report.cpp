@@ -1,4 +1,5 @@
 #include "tools/frontend/durability_report.hpp"
+#include "tools/frontend/printf_string.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -10,12 +11,6 @@
 namespace hcisim::frontend {
 
 namespace {
-
-std::string printf_string(const char* format, auto... args) {
-  char buf[512];
-  std::snprintf(buf, sizeof buf, format, args...);
-  return buf;
-}
 
 constexpr double kYear = models::kSecondsPerYear;
 
@@ -79,6 +74,25 @@ std::string format_durability_report(const models::ScenarioSpec& spec, const mod
   return out.str();
 }
 
+nlohmann::json repair_speed_json(const models::RepairObservation& r, const models::RepairDurability& d) {
+  return {{"repair_speed", r.repair_speed},
+          {"node_resync_s", r.node_resync_s},
+          {"node_resync_estimated", r.resync_estimated},
+          {"drive_rebuild_s", r.drive_rebuild_s},
+          {"drive_rebuild_estimated", r.rebuild_estimated},
+          {"repair_bw_bytes", r.repair_bytes_per_s},
+          {"repaired_bytes", r.repaired_bytes},
+          {"healthy_read_p99_ns", r.healthy_read_p99_s * 1e9},
+          {"healthy_write_p99_ns", r.healthy_write_p99_s * 1e9},
+          {"repairing_read_p99_ns", r.repairing_read_p99_s * 1e9},
+          {"repairing_write_p99_ns", r.repairing_write_p99_s * 1e9},
+          {"repairing_iops", r.repairing_iops},
+          {"mttdl_s", std::isinf(d.mttdl_s) ? nlohmann::json(nullptr) : nlohmann::json(d.mttdl_s)},
+          {"loss_probability", d.loss_probability},
+          {"availability", d.availability},
+          {"unavailability", d.unavailability}};
+}
+
 nlohmann::json durability_json(const models::ScenarioSpec& spec, const models::DurabilityStudy& study) {
   nlohmann::json j;
   j["scenario"] = {{"id", spec.id}, {"title", spec.title}, {"file", spec.file}};
@@ -95,22 +109,7 @@ nlohmann::json durability_json(const models::ScenarioSpec& spec, const models::D
   for (std::size_t i = 0; i < study.repairs.size(); ++i) {
     const models::RepairObservation& r = study.repairs[i];
     const models::RepairDurability& d = study.by_repair_speed[i];
-    speeds.push_back({{"repair_speed", r.repair_speed},
-                      {"node_resync_s", r.node_resync_s},
-                      {"node_resync_estimated", r.resync_estimated},
-                      {"drive_rebuild_s", r.drive_rebuild_s},
-                      {"drive_rebuild_estimated", r.rebuild_estimated},
-                      {"repair_bw_bytes", r.repair_bytes_per_s},
-                      {"repaired_bytes", r.repaired_bytes},
-                      {"healthy_read_p99_ns", r.healthy_read_p99_s * 1e9},
-                      {"healthy_write_p99_ns", r.healthy_write_p99_s * 1e9},
-                      {"repairing_read_p99_ns", r.repairing_read_p99_s * 1e9},
-                      {"repairing_write_p99_ns", r.repairing_write_p99_s * 1e9},
-                      {"repairing_iops", r.repairing_iops},
-                      {"mttdl_s", std::isinf(d.mttdl_s) ? nlohmann::json(nullptr) : nlohmann::json(d.mttdl_s)},
-                      {"loss_probability", d.loss_probability},
-                      {"availability", d.availability},
-                      {"unavailability", d.unavailability}});
+    speeds.push_back(repair_speed_json(r, d));
   }
   j["repair_speeds"] = speeds;
   nlohmann::json layouts = nlohmann::json::array();

@@ -13,5 +13,7 @@ namespace hcisim::frontend {
 
 std::string format_durability_report(const models::ScenarioSpec& spec, const models::DurabilityStudy& study);
 nlohmann::json durability_json(const models::ScenarioSpec& spec, const models::DurabilityStudy& study);
+// One repair speed's row: its simulated repair times and p99s, and what they give for durability.
+nlohmann::json repair_speed_json(const models::RepairObservation& r, const models::RepairDurability& d);
 
 }  // namespace hcisim::frontend

@@ -1,4 +1,6 @@
 #include "tools/frontend/explain_report.hpp"
+#include "tools/frontend/durability_report.hpp"
+#include "tools/frontend/printf_string.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -13,12 +15,6 @@
 namespace hcisim::frontend {
 
 namespace {
-
-std::string printf_string(const char* format, auto... args) {
-  char buf[512];
-  std::snprintf(buf, sizeof buf, format, args...);
-  return buf;
-}
 
 std::string pct(double fraction) { return printf_string("%.0f %%", fraction * 100); }
 
@@ -406,17 +402,7 @@ nlohmann::json explain_json(const models::ScenarioSpec& spec, const models::RunR
     for (std::size_t i = 0; i < w.repair->repairs.size(); ++i) {
       const models::RepairObservation& r = w.repair->repairs[i];
       const models::RepairDurability& d = w.repair->by_repair_speed[i];
-      speeds.push_back({{"repair_speed", r.repair_speed},
-                        {"node_resync_s", r.node_resync_s},
-                        {"node_resync_estimated", r.resync_estimated},
-                        {"drive_rebuild_s", r.drive_rebuild_s},
-                        {"drive_rebuild_estimated", r.rebuild_estimated},
-                        {"repairing_iops", r.repairing_iops},
-                        {"repairing_read_p99_ns", r.repairing_read_p99_s * 1e9},
-                        {"repairing_write_p99_ns", r.repairing_write_p99_s * 1e9},
-                        {"healthy_read_p99_ns", r.healthy_read_p99_s * 1e9},
-                        {"healthy_write_p99_ns", r.healthy_write_p99_s * 1e9},
-                        {"mttdl_s", std::isinf(d.mttdl_s) ? nlohmann::json(nullptr) : nlohmann::json(d.mttdl_s)}});
+      speeds.push_back(repair_speed_json(r, d));
     }
     j["repair_speeds"] = speeds;
   } else {

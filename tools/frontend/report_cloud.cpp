@@ -1,4 +1,5 @@
 #include "tools/frontend/report_cloud.hpp"
+#include "tools/frontend/printf_string.hpp"
 
 #include <cstdio>
 
@@ -8,12 +9,6 @@
 namespace hcisim::frontend {
 
 namespace {
-
-std::string printf_string(const char* format, auto... args) {
-  char buf[512];
-  std::snprintf(buf, sizeof buf, format, args...);
-  return buf;
-}
 
 std::string pct(double fraction) { return printf_string("%.0f%%", fraction * 100); }
 

@@ -1,4 +1,5 @@
 #include "tools/frontend/report_text.hpp"
+#include "tools/frontend/printf_string.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -16,12 +17,6 @@
 namespace hcisim::frontend {
 
 namespace {
-
-std::string printf_string(const char* format, auto... args) {
-  char buf[512];
-  std::snprintf(buf, sizeof buf, format, args...);
-  return buf;
-}
 
 std::string pct(double fraction) { return printf_string("%.0f%%", fraction * 100); }
 

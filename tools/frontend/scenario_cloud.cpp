@@ -202,18 +202,7 @@ models::RunControl read_sas_run(const YamlValue& value, models::ClusterSpec& clu
   const YamlValue limit = map.required("time_limit");
   run.duration_ns = limit.duration_ns();
   if (run.duration_ns <= 0) limit.fail_expected("a duration greater than 0");
-  if (const auto seed = map.optional("seed")) {
-    run.seed = static_cast<std::uint64_t>(seed->integer(0, std::numeric_limits<std::int64_t>::max()));
-  }
-  if (const auto interval = map.optional("interval")) {
-    run.interval_ns = interval->duration_ns();
-    if (run.interval_ns <= 0 || run.interval_ns > run.duration_ns) {
-      interval->fail_expected("an interval greater than 0 and at most the time limit");
-    }
-    if (run.duration_ns / run.interval_ns > 1'000'000) {
-      interval->fail_expected("at most 1,000,000 intervals in the time limit (a longer interval)");
-    }
-  }
+  read_seed_and_interval(map, run, "the time limit");
   if (const auto scale = map.optional("time_scale")) {
     const double k = scale->number();
     if (!(k >= 1 && k <= 1e6)) scale->fail_expected("a factor from 1 (real time) to 1,000,000");

@@ -20,6 +20,10 @@ models::ClusterSpec read_cloud_cluster(const YamlValue& value, const Catalog& ca
 models::VmSpec read_sas_vms(const YamlValue& value, const models::ClusterSpec& cluster);
 // A SAS run: it ends when the iotest does, or at time_limit; sets cluster.cloud.time_scale.
 models::RunControl read_sas_run(const YamlValue& value, models::ClusterSpec& cluster);
+
+// run.seed and run.interval (at most 1,000,000 intervals in `span`, the run's
+// duration already read), shared by both kinds of run: section (scenario_loader.cpp).
+void read_seed_and_interval(const YamlMap& map, models::RunControl& run, const std::string& span);
 // The cloud cluster, its stack and the SAS workload as understood (for `hcisim run --dry-run`).
 std::string describe_cloud(const models::ScenarioSpec& scenario);
 

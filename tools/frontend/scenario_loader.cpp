@@ -30,6 +30,22 @@
 #include "tools/frontend/yaml_reader.hpp"
 
 namespace hcisim::frontend {
+
+void read_seed_and_interval(const YamlMap& map, models::RunControl& run, const std::string& span) {
+  if (const auto seed = map.optional("seed")) {
+    run.seed = static_cast<std::uint64_t>(seed->integer(0, std::numeric_limits<std::int64_t>::max()));
+  }
+  if (const auto interval = map.optional("interval")) {
+    run.interval_ns = interval->duration_ns();
+    if (run.interval_ns <= 0 || run.interval_ns > run.duration_ns) {
+      interval->fail_expected("an interval greater than 0 and at most " + span);
+    }
+    if (run.duration_ns / run.interval_ns > 1'000'000) {
+      interval->fail_expected("at most 1,000,000 intervals in " + span + " (a longer interval)");
+    }
+  }
+}
+
 namespace {
 
 using limits::kMaxNodes;
@@ -595,18 +611,7 @@ models::RunControl read_run(const YamlValue& value) {
       warmup->fail("warm-up + duration exceed the simulator's clock (about 292 years of nanoseconds)");
     }
   }
-  if (const auto seed = map.optional("seed")) {
-    run.seed = static_cast<std::uint64_t>(seed->integer(0, std::numeric_limits<std::int64_t>::max()));
-  }
-  if (const auto interval = map.optional("interval")) {
-    run.interval_ns = interval->duration_ns();
-    if (run.interval_ns <= 0 || run.interval_ns > run.duration_ns) {
-      interval->fail_expected("an interval greater than 0 and at most the duration");
-    }
-    if (run.duration_ns / run.interval_ns > 1'000'000) {
-      interval->fail_expected("at most 1,000,000 intervals in the measured time (a longer interval)");
-    }
-  }
+  read_seed_and_interval(map, run, "the measured time");
   return run;
 }
 
