@@ -641,6 +641,9 @@ void read_part(const YamlValue& value, const models::ClusterSpec& cluster, model
     event.part = models::FailurePart::Drive;
     event.node = number(rest.substr(0, dot), cluster.node_count);
     event.drive = number(dot == std::string::npos ? std::string() : rest.substr(dot + 1), drives);
+  } else if (text.rfind("nic ", 0) == 0 || text.rfind("port ", 0) == 0) {
+    value.fail("NIC port failures are not modelled yet (a port's share of the node's network capacity lost "
+               "and regained); a node or a drive can fail: 'node N' or 'drive N.D'");
   } else {
     value.fail_expected("'node N' or 'drive N.D'");
   }

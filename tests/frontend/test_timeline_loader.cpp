@@ -1,0 +1,70 @@
+// The timeline: section and the failure keys of cluster: as the loader reads
+// them: what loads, and each refusal naming its key and what was expected.
+#include <catch2/catch.hpp>
+
+#include "load_error_of.hpp"
+#include "tools/frontend/load_error.hpp"
+#include "tools/frontend/scenario_loader.hpp"
+
+using namespace hcisim;
+using frontend::testing::load_error_of;
+using Catch::Matchers::Contains;
+
+namespace {
+
+const frontend::Catalog& catalog() {
+  static const frontend::Catalog c = frontend::Catalog::load();
+  return c;
+}
+
+// The drive-failure what-if (40 s run, Test 2 on the AX-7525) with `overrides`.
+models::ScenarioSpec load(const std::vector<std::string>& overrides) {
+  return frontend::load_scenario(std::filesystem::path(HCISIM_SOURCE_DIR) / "scenarios/ax7525/whatif-drive-failure.yaml",
+                                 catalog(), overrides);
+}
+
+std::string error_of(const std::vector<std::string>& overrides) {
+  return load_error_of([&] { load(overrides); });
+}
+
+}  // namespace
+
+TEST_CASE("timeline events load in order, with their parts and times", "[scenario][timeline]") {
+  const auto s = load({"timeline.events=[{at: 2s, fail: node 3}, {at: 5s, fail: drive 2.4}, "
+                       "{at: 20s, return: node 3}, {at: 25s, drain: node 1}]",
+                       "cluster.repair_speed=8", "cluster.witness=true"});
+  REQUIRE(s.timeline.events.size() == 4);
+  CHECK(s.timeline.events[0].at == 2'000'000'000);
+  CHECK(s.timeline.events[0].part == models::FailurePart::Node);
+  CHECK(s.timeline.events[0].node == 2);
+  CHECK(s.timeline.events[0].fail);
+  CHECK(s.timeline.events[1].part == models::FailurePart::Drive);
+  CHECK(s.timeline.events[1].node == 1);
+  CHECK(s.timeline.events[1].drive == 3);
+  CHECK_FALSE(s.timeline.events[2].fail);
+  CHECK(s.timeline.events[3].planned);
+  CHECK(s.cluster.stack.failure.repair_outstanding == 8);
+  CHECK(s.cluster.witness);
+}
+
+TEST_CASE("timeline refusals name the key and what was expected", "[scenario][timeline]") {
+  CHECK_THAT(error_of({"timeline.events=[{at: 5s, fail: node 3}, {at: 2s, return: node 3}]"}),
+             Contains("key 'timeline.events[1].at': expected events in time order"));
+  CHECK_THAT(error_of({"timeline.events=[{at: 40s, fail: node 3}]"}),
+             Contains("key 'timeline.events[0].at': expected a time inside the run (warm-up + duration = 40 s)"));
+  CHECK_THAT(error_of({"timeline.events=[{at: 2s, return: node 3}]"}), Contains("node 3 is up then: nothing returns"));
+  CHECK_THAT(error_of({"timeline.events=[{at: 2s, fail: node 3}, {at: 3s, fail: node 3}]"}),
+             Contains("node 3 is already down then"));
+  CHECK_THAT(error_of({"timeline.events=[{at: 2s, fail: drive 2.1}, {at: 3s, return: drive 2.1}]"}),
+             Contains("a failed drive does not return: S2D rebuilds its data into reserve capacity"));
+  CHECK_THAT(error_of({"timeline.events=[{at: 2s, drain: drive 2.1}]"}),
+             Contains("expected 'node N': only a node is drained for maintenance"));
+  CHECK_THAT(error_of({"timeline.events=[{at: 2s, fail: node 5}]"}), Contains("expected 'node N' (1..4)"));
+  CHECK_THAT(error_of({"timeline.events=[{at: 2s, fail: drive 2.25}]"}), Contains("drive D of 1..24"));
+  CHECK_THAT(error_of({"timeline.events=[{at: 2s, fail: nic 2.1}]"}),
+             Contains("NIC port failures are not modelled yet"));
+  CHECK_THAT(error_of({"timeline.events=[{at: 2s, fail: node 3, return: node 3}]"}),
+             Contains("expected exactly one of fail:"));
+  CHECK_THAT(error_of({"cluster.repair_speed=3"}), Contains("key 'cluster.repair_speed': expected one of S2D's repair "
+                                                            "speeds 1, 2, 4, 8 or 16"));
+}
