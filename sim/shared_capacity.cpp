@@ -97,6 +97,18 @@ void SharedCapacity::submit(double amount, int rate_class, EventHandler& done, s
   schedule_completion();
 }
 
+void SharedCapacity::set_capacity(double capacity_per_s) {
+  if (!(capacity_per_s > 0) || !std::isfinite(capacity_per_s)) {
+    throw std::invalid_argument("SharedCapacity: capacity must be positive and finite");
+  }
+  settle_if_due();
+  if (alone_) throw std::logic_error("SharedCapacity: join() the flow started alone before changing the capacity");
+  advance_clocks();
+  capacity_ = capacity_per_s;
+  share_capacity();
+  schedule_completion();
+}
+
 bool SharedCapacity::idle() {
   settle_if_due();
   return active_ == 0;

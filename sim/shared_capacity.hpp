@@ -78,6 +78,10 @@ class SharedCapacity {
   // Flows completed since construction or the last reset_stats().
   std::uint64_t completed() const { return completed_ + (alone_settled_by(engine_.now()) ? 1 : 0); }
   double capacity() const { return capacity_; }
+  // Changes the capacity from now on (> 0; a NIC port lost or regained): the
+  // flows in flight keep what they received and share the new capacity. A flow
+  // started alone must be join()ed first.
+  void set_capacity(double capacity_per_s);
   // Current rate of each flow in a class (0 when the class has no flow).
   double class_rate(int rate_class) const;
   std::size_t class_active(int rate_class) const;

@@ -90,6 +90,10 @@ int FailureDriver::failover_node(int failed) const {
 
 void FailureDriver::on_event(std::uint64_t index) {
   const TimelineEvent& e = events_[index];
+  if (e.part == FailurePart::NicPort) {
+    port_event(e);
+    return;
+  }
   if (e.part == FailurePart::Drive) {
     if (!e.fail) throw std::invalid_argument("a failed drive's return is not modelled: S2D rebuilds it elsewhere");
     if (!cluster_->up(e.node)) return;  // its node is down: the drive went with it
@@ -118,6 +122,21 @@ void FailureDriver::on_event(std::uint64_t index) {
     if (cluster_->up(e.node)) return;
     product_->node_returned(e.node);
   }
+}
+
+// A NIC port fails or returns: the node's pipes lose or regain one port's
+// capacity; nothing is detected or moved (SMB Multichannel and SET carry on
+// over the other ports; the seconds their failover takes are not modelled).
+void FailureDriver::port_event(const TimelineEvent& e) {
+  Fabric& fabric = cluster_->fabric();
+  const int up = fabric.ports_up(e.node) + (e.fail ? -1 : 1);
+  fabric.set_ports_up(e.node, up);
+  char gbps[32];
+  std::snprintf(gbps, sizeof gbps, "%g", fabric.node_bytes_per_s(e.node) * 8 / 1e9);
+  log_->add(engine_->now(), e.fail ? RunEventKind::Failure : RunEventKind::Return,
+            "NIC port " + std::to_string(e.port + 1) + " of node " + std::to_string(e.node + 1) +
+                (e.fail ? " fails" : " returns") + ": " + std::to_string(up) + " of " +
+                std::to_string(fabric.ports(e.node)) + " ports up, " + gbps + " Gb/s each way");
 }
 
 // Planned maintenance (Suspend-ClusterNode -Drain, then a reboot): the VMs are

@@ -2,7 +2,8 @@
 // returns a node or a drive in the storage product, stops a failed node's VMs
 // and restarts them on another node once the failure is detected and the VM
 // has booted (vm_restart), on the node the scenario names for them or else on
-// the running node with the fewest VMs. Random failures are drawn from the
+// the running node with the fewest VMs; a NIC port failing or returning changes
+// the node's network capacity. Random failures are drawn from the
 // parts' failure rates (drive AFR, node MTBF) with the run's seed.
 #pragma once
 
@@ -31,6 +32,7 @@ class FailureDriver final : public sim::EventHandler {
  private:
   void restart(std::uint64_t token);
   void drain(int node);
+  void port_event(const TimelineEvent& e);
   int failover_node(int failed) const;
 
   sim::Engine* engine_;

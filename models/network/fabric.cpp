@@ -4,6 +4,7 @@
 #include <boost/graph/dijkstra_shortest_paths.hpp>
 #include <algorithm>
 #include <stdexcept>
+#include <string>
 
 #include "models/cloud/azure_vm.hpp"
 
@@ -62,6 +63,9 @@ Fabric::Fabric(sim::Engine& engine, const std::vector<FabricEndpoint>& endpoints
   // message faster than one port.
   for (const FabricEndpoint& e : endpoints) {
     cloud_vms_.push_back(e.cloud_vm);
+    ports_.push_back(e.cloud_vm != nullptr ? 0 : e.nic.ports * e.nics);
+    ports_up_.push_back(ports_.back());
+    port_bytes_per_s_.push_back(e.cloud_vm != nullptr ? 0 : link_bits_per_s(e.nic, sw) / 8.0);
     if (e.cloud_vm != nullptr) {  // metered by the VM's egress cap instead of NIC pipes
       egress_.push_back(nullptr);
       ingress_.push_back(nullptr);
@@ -142,6 +146,21 @@ void Fabric::send_metered(std::uint32_t index, std::size_t f, std::size_t t, std
   } else {
     ingress_[t]->submit(static_cast<double>(bytes), ingress_class_[t], pipe_done_, index);
   }
+}
+
+void Fabric::set_ports_up(int node, int up) {
+  const auto n = static_cast<std::size_t>(node);
+  if (metered(n)) throw std::invalid_argument("fabric: a cloud VM has no NIC ports to fail");
+  if (up < 1 || up > ports_[n]) {
+    throw std::invalid_argument("fabric: node " + std::to_string(node + 1) + " has " + std::to_string(ports_[n]) +
+                                " NIC ports; " + std::to_string(up) + " cannot be up");
+  }
+  // A message alone in one of these pipes goes back to sharing: the capacity it was timed on changes.
+  if (egress_[n]->alone_in_flight()) share_pipes(egress_alone_[n]);
+  if (ingress_[n]->alone_in_flight()) share_pipes(ingress_alone_[n]);
+  ports_up_[n] = up;
+  egress_[n]->set_capacity(port_bytes_per_s_[n] * up);
+  ingress_[n]->set_capacity(port_bytes_per_s_[n] * up);
 }
 
 void Fabric::share_pipes(std::uint32_t index) {

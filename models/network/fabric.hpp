@@ -64,6 +64,14 @@ class Fabric {
   double egress_utilisation(int node) const;
   double ingress_utilisation(int node) const;
   double node_bytes_per_s(int node = 0) const;
+  // NIC ports of an endpoint (every NIC's), and how many carry traffic now.
+  int ports(int node) const { return ports_[static_cast<std::size_t>(node)]; }
+  int ports_up(int node) const { return ports_up_[static_cast<std::size_t>(node)]; }
+  // A port of a server endpoint is lost or regained: its pipes carry
+  // (ports up) x port speed from now on; messages in flight keep going over the
+  // other ports (SMB Multichannel / SET move them; the seconds that takes are
+  // not modelled). At least one port stays up (0: the node is cut off, a node failure).
+  void set_ports_up(int node, int ports_up);
   std::uint64_t messages() const { return messages_; }
   void reset_stats();
 
@@ -94,6 +102,9 @@ class Fabric {
   std::vector<int> egress_class_;
   std::vector<int> ingress_class_;
   std::vector<AzureVm*> cloud_vms_;  // per endpoint; null = NIC pipes
+  std::vector<int> ports_;           // per endpoint: NIC ports (0 for a cloud VM)
+  std::vector<int> ports_up_;
+  std::vector<double> port_bytes_per_s_;
   std::vector<std::uint32_t> egress_alone_;   // per node: the message that last started alone there
   std::vector<std::uint32_t> ingress_alone_;
   std::vector<Message> messages_pool_;

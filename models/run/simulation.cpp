@@ -243,7 +243,9 @@ RunPhase current_phase(const Model& m) {
   const RepairStatus r = m.product->repair_status();
   if (r.repairing) return RunPhase::Repairing;
   bool all_up = true;
-  for (int n = 0; n < m.cluster.node_count(); ++n) all_up = all_up && m.cluster.up(n);
+  for (int n = 0; n < m.cluster.node_count(); ++n) {
+    all_up = all_up && m.cluster.up(n) && m.cluster.fabric().ports_up(n) == m.cluster.fabric().ports(n);
+  }
   return all_up && r.degraded_bytes == 0 ? RunPhase::Healthy : RunPhase::Degraded;
 }
 

@@ -9,7 +9,7 @@
 
 namespace hcisim::models {
 
-enum class FailurePart { Node, Drive };
+enum class FailurePart { Node, Drive, NicPort };
 
 struct TimelineEvent {
   sim::SimTime at = 0;       // since the start of the run (warm-up included)
@@ -17,6 +17,7 @@ struct TimelineEvent {
   FailurePart part = FailurePart::Node;
   int node = 0;              // 0-based
   int drive = -1;            // 0-based capacity drive of the node, for FailurePart::Drive
+  int port = -1;             // 0-based NIC port of the node (over all its NICs), for FailurePart::NicPort
   bool planned = false;      // a node taken down for maintenance (drained): its VMs live-migrate first
 };
 

@@ -31,9 +31,12 @@ std::string error_of(const std::vector<std::string>& overrides) {
 
 TEST_CASE("timeline events load in order, with their parts and times", "[scenario][timeline]") {
   const auto s = load({"timeline.events=[{at: 2s, fail: node 3}, {at: 5s, fail: drive 2.4}, "
-                       "{at: 20s, return: node 3}, {at: 25s, drain: node 1}]",
+                       "{at: 20s, return: node 3}, {at: 25s, drain: node 1}, {at: 30s, fail: nic 4.2}]",
                        "cluster.repair_speed=8", "cluster.witness=true"});
-  REQUIRE(s.timeline.events.size() == 4);
+  REQUIRE(s.timeline.events.size() == 5);
+  CHECK(s.timeline.events[4].part == models::FailurePart::NicPort);
+  CHECK(s.timeline.events[4].node == 3);
+  CHECK(s.timeline.events[4].port == 1);
   CHECK(s.timeline.events[0].at == 2'000'000'000);
   CHECK(s.timeline.events[0].part == models::FailurePart::Node);
   CHECK(s.timeline.events[0].node == 2);
@@ -61,8 +64,11 @@ TEST_CASE("timeline refusals name the key and what was expected", "[scenario][ti
              Contains("expected 'node N': only a node is drained for maintenance"));
   CHECK_THAT(error_of({"timeline.events=[{at: 2s, fail: node 5}]"}), Contains("expected 'node N' (1..4)"));
   CHECK_THAT(error_of({"timeline.events=[{at: 2s, fail: drive 2.25}]"}), Contains("drive D of 1..24"));
-  CHECK_THAT(error_of({"timeline.events=[{at: 2s, fail: nic 2.1}]"}),
-             Contains("NIC port failures are not modelled yet"));
+  CHECK_THAT(error_of({"timeline.events=[{at: 2s, fail: nic 2.3}]"}), Contains("NIC port P of 1..2"));
+  CHECK_THAT(error_of({"timeline.events=[{at: 2s, fail: nic 2.1}, {at: 3s, fail: nic 2.2}]"}),
+             Contains("port 2 of node 2 is the node's last port up: a node cut off from the storage network is a "
+                      "node failure"));
+  CHECK_THAT(error_of({"timeline.events=[{at: 2s, return: nic 2.1}]"}), Contains("port 1 of node 2 is up then"));
   CHECK_THAT(error_of({"timeline.events=[{at: 2s, fail: node 3, return: node 3}]"}),
              Contains("expected exactly one of fail:"));
   CHECK_THAT(error_of({"cluster.repair_speed=3"}), Contains("key 'cluster.repair_speed': expected one of S2D's repair "

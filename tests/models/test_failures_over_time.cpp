@@ -266,3 +266,51 @@ TEST_CASE("failures: a node drained for maintenance moves its VMs first and stal
   CHECK(r.repaired_bytes > 0);
   REQUIRE(first(r, RunEventKind::RepairDone) != nullptr);
 }
+
+TEST_CASE("failures: a NIC port lost and regained takes away and gives back its share of the network",
+          "[failures]") {
+  // Two nodes, two-way mirror, 64K random writes: each write sends its second
+  // copy to the other node, so both nodes' pipes carry the run. With 1 Gb/s
+  // ports (2 per node) the network binds; one port of node 1 down halves what
+  // node 1 can send and receive, and so the cluster's writes.
+  ScenarioSpec s = failing_cluster(Resiliency::TwoWayMirror);
+  s.cluster.node_count = 2;
+  s.vms.per_node = {1, 1};
+  s.cluster.nic.port_bits_per_s = 1e9;
+  s.cluster.network_switch.port_bits_per_s = 0;  // directly connected
+  DiskspdTarget& w = s.vms.workload.targets[0];
+  w.block_bytes = 64 * KiB;
+  w.write_fraction = 1.0;
+  w.outstanding = 16;
+  TimelineEvent down{100 * kMillisecond, true, FailurePart::NicPort, 0, -1, 1};
+  TimelineEvent back{200 * kMillisecond, false, FailurePart::NicPort, 0, -1, 1};
+  s.timeline.events = {down, back};
+  s.run.warmup_ns = 0;
+  s.run.duration_ns = 300 * kMillisecond;
+  s.run.interval_ns = 20 * kMillisecond;
+  const RunResult r = simulate(s);
+  REQUIRE(r.timeline.size() == 15);
+  auto writes = [&](int from, int to) {  // mean write MB/s over intervals [from, to)
+    double sum = 0;
+    for (int i = from; i < to; ++i) sum += r.timeline[static_cast<std::size_t>(i)].write_bytes_per_s;
+    return sum / (to - from);
+  };
+  const double healthy = writes(1, 5), outage = writes(6, 10), after = writes(11, 15);
+  // Network-bound: each node's two ports send its VM's second copies (one remote copy per write).
+  CHECK(healthy == Approx(2 * 2 * 125e6).epsilon(0.1));
+  CHECK(outage == Approx(healthy / 2).epsilon(0.1));
+  // Node 1's one port sends VM 1's copies and receives VM 2's: 125 MB/s each way,
+  // plus at most the I/O in flight at the window's edges (2 VMs x 16 x 64 KiB over 80 ms).
+  CHECK(outage <= 2 * 125e6 + 2 * 16 * 64 * 1024 / 0.080);
+  CHECK(after == Approx(healthy).epsilon(0.1));
+  CHECK(r.failed_ios == 0);
+  const TimelineMark* failed = first(r, RunEventKind::Failure);
+  REQUIRE(failed != nullptr);
+  CHECK(failed->at_s == Approx(0.1).margin(1e-9));
+  CHECK(failed->what.find("NIC port 2 of node 1 fails: 1 of 2 ports up") != std::string::npos);
+  REQUIRE(first(r, RunEventKind::Return) != nullptr);
+  // A port down is a part down: the degraded phase, with no copy missing and nothing to repair.
+  REQUIRE(phase(r, RunPhase::Degraded) != nullptr);
+  CHECK(phase(r, RunPhase::Degraded)->seconds == Approx(0.1).margin(1e-9));
+  CHECK(r.repaired_bytes == 0);
+}

@@ -308,3 +308,29 @@ TEST_CASE("submitting beside a flow started alone, without joining it, is refuse
   engine.run_until(2'000'000'000);
   CHECK(done.at[0] == 1'100'000'000);
 }
+
+TEST_CASE("set_capacity: the flows in flight keep what they received and share the new capacity", "[sharing]") {
+  Engine engine;
+  SharedCapacity link(engine, 100.0);
+  const int open = link.rate_class();
+  const int cap30 = link.rate_class(30.0);
+  CompletionTimes done(engine);
+  link.submit(300.0, open, done, 0);
+  link.submit(300.0, open, done, 1);
+  engine.run_until(2 * kSecond);  // 50/s each: 100 received, 200 to go
+  link.set_capacity(40.0);        // a port lost: 20/s each, 10 s more
+  REQUIRE(link.class_rate(open) == 20.0);
+  engine.run_until(20 * kSecond);
+  REQUIRE(done.at[0] == 12 * kSecond);
+  REQUIRE(done.at[1] == 12 * kSecond);
+  // Regained: a capped flow returns to its cap, not beyond.
+  link.submit(300.0, cap30, done, 2);
+  link.set_capacity(20.0);
+  REQUIRE(link.class_rate(cap30) == 20.0);
+  engine.run_until(25 * kSecond);  // 100 received at 20/s
+  link.set_capacity(100.0);
+  REQUIRE(link.class_rate(cap30) == 30.0);
+  engine.run_until(40 * kSecond);
+  REQUIRE(std::abs(done.at[2] - (25 * kSecond + 200 * kSecond / 30)) <= 1);  // within the 1 ns rounding
+  CHECK_THROWS_AS(link.set_capacity(0.0), std::invalid_argument);
+}

@@ -198,6 +198,8 @@ void describe_timeline(std::ostream& out, const models::ScenarioSpec& s) {
     out << "  at " << format_duration(e.at) << ": ";
     if (e.part == models::FailurePart::Node) {
       out << "node " << e.node + 1 << (e.fail ? (e.planned ? " drained for maintenance" : " fails") : " returns");
+    } else if (e.part == models::FailurePart::NicPort) {
+      out << "NIC port " << e.port + 1 << " of node " << e.node + 1 << (e.fail ? " fails" : " returns");
     } else {
       out << "drive " << e.drive + 1 << " of node " << e.node + 1 << " fails";
     }

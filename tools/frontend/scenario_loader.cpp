@@ -641,11 +641,41 @@ void read_part(const YamlValue& value, const models::ClusterSpec& cluster, model
     event.part = models::FailurePart::Drive;
     event.node = number(rest.substr(0, dot), cluster.node_count);
     event.drive = number(dot == std::string::npos ? std::string() : rest.substr(dot + 1), drives);
-  } else if (text.rfind("nic ", 0) == 0 || text.rfind("port ", 0) == 0) {
-    value.fail("NIC port failures are not modelled yet (a port's share of the node's network capacity lost "
-               "and regained); a node or a drive can fail: 'node N' or 'drive N.D'");
+  } else if (text.rfind("nic ", 0) == 0) {
+    const int ports = cluster.nic.ports * cluster.node.nic_count;
+    const std::string rest = text.substr(4);
+    const auto dot = rest.find('.');
+    const std::string node_digits = rest.substr(0, dot);
+    const std::string port_digits = dot == std::string::npos ? std::string() : rest.substr(dot + 1);
+    auto valid = [](const std::string& d, int max) {
+      return !d.empty() && d.size() <= 7 && d.find_first_not_of("0123456789") == std::string::npos &&
+             std::stoi(d) >= 1 && std::stoi(d) <= max;
+    };
+    if (!valid(node_digits, cluster.node_count) || !valid(port_digits, ports)) {
+      value.fail_expected("'nic N.P' (node N of 1.." + std::to_string(cluster.node_count) + ", NIC port P of 1.." +
+                          std::to_string(ports) + ")");
+    }
+    event.part = models::FailurePart::NicPort;
+    event.node = std::stoi(node_digits) - 1;
+    event.port = std::stoi(port_digits) - 1;
   } else {
-    value.fail_expected("'node N' or 'drive N.D'");
+    value.fail_expected("'node N', 'drive N.D' or 'nic N.P'");
+  }
+}
+
+// A NIC port fails (it was up, and not the node's last) or returns (it was down).
+void check_port_event(const YamlValue& what, const models::TimelineEvent& event, const models::ClusterSpec& cluster,
+                      std::vector<std::set<int>>& ports_down) {
+  std::set<int>& down = ports_down[static_cast<std::size_t>(event.node)];
+  const std::string name = "port " + std::to_string(event.port + 1) + " of node " + std::to_string(event.node + 1);
+  if (event.fail) {
+    if (!down.insert(event.port).second) what.fail(name + " is already down then");
+    if (static_cast<int>(down.size()) == cluster.nic.ports * cluster.node.nic_count) {
+      what.fail(name + " is the node's last port up: a node cut off from the storage network is a node failure "
+                "('fail: node " + std::to_string(event.node + 1) + "')");
+    }
+  } else if (down.erase(event.port) == 0) {
+    what.fail(name + " is up then: nothing returns");
   }
 }
 
@@ -656,6 +686,7 @@ models::FailureTimeline read_timeline(const YamlValue& value, const models::Clus
   const sim::SimTime end = run.warmup_ns + run.duration_ns;
   if (const auto events = map.optional("events")) {
     std::vector<bool> down(static_cast<std::size_t>(cluster.node_count), false);
+    std::vector<std::set<int>> ports_down(static_cast<std::size_t>(cluster.node_count));
     for (const int f : cluster.failed_nodes) down[static_cast<std::size_t>(f)] = true;
     sim::SimTime last = 0;
     for (const YamlValue& item : events->items()) {
@@ -681,7 +712,9 @@ models::FailureTimeline read_timeline(const YamlValue& value, const models::Clus
       if (event.planned && event.part != models::FailurePart::Node) {
         what.fail_expected("'node N': only a node is drained for maintenance");
       }
-      if (event.part == models::FailurePart::Node) {
+      if (event.part == models::FailurePart::NicPort) {
+        check_port_event(what, event, cluster, ports_down);
+      } else if (event.part == models::FailurePart::Node) {
         const bool is_down = down[static_cast<std::size_t>(event.node)];
         if (event.fail && is_down) what.fail("node " + std::to_string(event.node + 1) + " is already down then");
         if (!event.fail && !is_down) what.fail("node " + std::to_string(event.node + 1) + " is up then: nothing returns");

@@ -50,7 +50,7 @@
 //                                           with the fewest VMs)
 //   timeline:                               failures over time (read_timeline)
 //     events: [{at: 10s, fail: node 3}, {at: 12s, fail: drive 2.1}, {at: 40s, return: node 3},
-//              {at: 5s, drain: node 2}]     in time order, inside the run
+//              {at: 5s, drain: node 2}, {at: 6s, fail: nic 1.2}]  in time order, inside the run
 //     random: {node_outage: 10min}          nodes fail at the catalog's MTBF, each down this long
 //   run:                                  *
 //     duration: 200ms                     * measured simulated time after warm-up
