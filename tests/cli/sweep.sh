@@ -75,6 +75,15 @@ slo-littles-law)  # one VM with one vCPU, 4K reads: the vCPU saturates at clock 
   [ -n "$knee" ] && [ "$knee" -ge 6 ] && [ "$knee" -le 24 ] || fail "knee $knee, expected near 12"
   grep -q '"best": *'"$best" s.json || fail "JSON lacks the best point"
   ;;
+plot)  # --plot draws the saturation curve: one point per row, the IOPS of each row
+  command -v gnuplot > /dev/null || { echo "SKIP: no gnuplot"; exit 0; }
+  grid --jobs 2 --csv rows.csv --plot pic || fail "exit $?"
+  [ -s pic/saturation.png ] || fail "no saturation.png: $(ls pic)"
+  [ "$(grep -c . pic/saturation.dat)" -ge 8 ] || fail "expected 8 points: $(cat pic/saturation.dat)"
+  # The plotted IOPS are the rows' total_iops (the CSV's column 4: point, the two varied keys, total_iops).
+  first=$(sed -n 2p rows.csv | cut -d, -f4)
+  grep -q "^$first\.000 " pic/saturation.dat || fail "the first row's IOPS $first is not plotted: $(head -3 pic/saturation.dat)"
+  ;;
 *) fail "unknown case" ;;
 esac
 echo PASS

@@ -75,6 +75,7 @@ int sweep_command(const std::vector<std::string>& args) {
       "out", po::value<std::string>(), "folder for the sweep: DIR/sweep.csv, DIR/sweep.json and DIR/points/ (resumable)")(
       "csv", po::value<std::string>(), "also write the rows as CSV to FILE ('-': standard output)")(
       "json", po::value<std::string>(), "also write the rows as JSON to FILE ('-': standard output)")(
+      "plot", po::value<std::string>(), "draw the saturation curve (IOPS against p99 latency, a point per row) into DIR")(
       "jobs,j", po::value(&jobs_text), "points run at once (default: every core of this machine)")(
       "max-points", po::value(&max_points_text), "run at most N points not finished earlier, then stop (resume later)")(
       "mpi", "run over the ranks of an MPI job (as mpirun does by itself; an error without Boost.MPI)")(
@@ -126,6 +127,7 @@ int sweep_command(const std::vector<std::string>& args) {
   const auto csv = output_option(vm, "csv");
   const auto json = output_option(vm, "json");
   require_distinct_outputs({csv.get(), json.get()});
+  if (vm.count("plot") && vm["plot"].as<std::string>().empty()) throw UsageError{"--plot: expected a folder, got ''"};
   const std::vector<std::filesystem::path> dirs(user_dirs.begin(), user_dirs.end());
   setup.catalog = std::make_shared<frontend::Catalog>(setup.fast ? frontend::Catalog::load_lazy(dirs)
                                                                  : frontend::Catalog::load(dirs));
@@ -209,6 +211,12 @@ int sweep_command(const std::vector<std::string>& args) {
   if (csv) csv->write(csv_text);
   if (json) json->write(json_text);
   if (!store && !csv && !json) std::cout << csv_text;
+  if (vm.count("plot")) {
+    const frontend::PlotOutcome plots = frontend::write_saturation_plot(
+        vm["plot"].as<std::string>(), scenario + ": saturation", frontend::saturation_points(rows));
+    if (!plots.message.empty()) std::cerr << "hcisim: " << plots.message << "\n";
+    if (!plots.drawn && !frontend::find_gnuplot().empty()) return 1;
+  }
   if (!quiet) {
     std::cerr << "sweep: " << points.size() << " points (" << resumed << " from an earlier run) in "
               << static_cast<int>(progress.seconds() * 10) / 10.0 << " s\n";

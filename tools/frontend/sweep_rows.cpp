@@ -147,6 +147,19 @@ std::string sweep_csv(const std::vector<SweepAxis>& axes, const std::vector<nloh
   return out;
 }
 
+std::vector<SaturationPoint> saturation_points(const std::vector<nlohmann::json>& rows) {
+  std::vector<SaturationPoint> points;
+  for (const nlohmann::json& row : rows) {
+    std::string label;
+    for (const auto& [key, value] : row.at("vary").items()) {
+      label += (label.empty() ? "" : ", ") + key + "=" + (value.is_string() ? value.get<std::string>() : value.dump());
+    }
+    const nlohmann::json& f = row.at("figures");
+    points.push_back({label, f.at("total_iops").get<double>(), f.at("lat_p99_ms").get<double>() / 1e3});
+  }
+  return points;
+}
+
 nlohmann::json sweep_json(const std::string& scenario, const std::vector<SweepAxis>& axes,
                           const std::vector<nlohmann::json>& rows) {
   nlohmann::json keys = nlohmann::json::array();

@@ -10,6 +10,7 @@
 
 #include "models/run/run_result.hpp"
 #include "models/spec/scenario_spec.hpp"
+#include "tools/frontend/plots.hpp"
 #include "tools/frontend/sweep_grid.hpp"
 
 namespace hcisim::frontend {
@@ -25,6 +26,9 @@ nlohmann::json sweep_row_json(const std::vector<SweepAxis>& axes, const SweepPoi
 
 // CSV of rows made by sweep_row_json: a header, then one line per row in the order given.
 std::string sweep_csv(const std::vector<SweepAxis>& axes, const std::vector<nlohmann::json>& rows);
+// The saturation curve of a grid: per row, its varied values as the label, total
+// IOPS and the p99 latency of all I/Os (for write_saturation_plot).
+std::vector<SaturationPoint> saturation_points(const std::vector<nlohmann::json>& rows);
 // {"scenario": file, "vary": [keys], "rows": [...]}
 nlohmann::json sweep_json(const std::string& scenario, const std::vector<SweepAxis>& axes,
                           const std::vector<nlohmann::json>& rows);
