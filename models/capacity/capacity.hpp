@@ -4,7 +4,7 @@
 // Pool: raw = every capacity drive of every node (cache drives hold no data);
 // reserve = the stack's failure.reserve_drives_per_node capacity drives for each
 // node, at most 4 nodes' worth (Microsoft: "one capacity drive per server, up
-// to 4 drives", seed-systems.md); usable = (raw - reserve) / copies;
+// to 4 drives", seed-systems.md; ScaleIO: the spare share of every device); usable = (raw - reserve) / copies;
 // efficiency = 1 / copies (the share of raw that holds data). The VMs' disks
 // take whole slabs, copies times over. Failures tolerated = copies - 1 at
 // once (nodes or drives on distinct nodes), less nodes already down.

@@ -76,6 +76,18 @@ bool VolumeLayout::move_copy(std::size_t index, const std::vector<bool>& drive_u
   return true;
 }
 
+void VolumeLayout::relocate_copy(std::size_t index, int node, int drive) {
+  Extent& e = extents_.at(index);
+  --node_extents_[e.node];
+  ++node_extents_.at(static_cast<std::size_t>(node));
+  std::uint32_t& slots =
+      drive_extents_.at(static_cast<std::size_t>(node) * static_cast<std::size_t>(drives_per_node_) +
+                        static_cast<std::size_t>(drive));
+  e.node = static_cast<std::uint16_t>(node);
+  e.drive = static_cast<std::uint16_t>(drive);
+  e.slot = slots++;
+}
+
 const Extent* VolumeLayout::extents(std::uint32_t disk, int column, std::uint64_t extent_index) const {
   const Disk& d = disks_[disk];
   const std::size_t row = static_cast<std::size_t>(column) * d.rows + static_cast<std::size_t>(extent_index);

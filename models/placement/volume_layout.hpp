@@ -84,6 +84,9 @@ class VolumeLayout {
   // capacity): the least-used drive other than its own; returns false when the
   // node has no other drive with room for another extent of `drive_slots`.
   bool move_copy(std::size_t index, const std::vector<bool>& drive_usable, std::uint32_t drive_slots);
+  // Moves a copy to the next free slot of drive `drive` of node `node` (a
+  // rebuild onto another node's spare capacity, ScaleIO).
+  void relocate_copy(std::size_t index, int node, int drive);
 
  private:
   struct Disk {

@@ -39,6 +39,10 @@ struct FailureHandlingSpec {
   int repair_outstanding = 4;            // repair I/Os in flight per volume (S2D: 1, 2, 4, 8, 16)
   std::uint64_t dirty_region_bytes = 0;  // granularity of dirty-region tracking (what a resync copies)
   int reserve_drives_per_node = 1;       // capacity kept free for in-place rebuilds
+  // ScaleIO (stack `rebuild:`): drive_detection_ns is the device error time,
+  // repair_io_bytes the chunk, repair_outstanding the rebuild I/Os in flight per
+  // device; the share of every device kept free as spare for rebuilds.
+  double spare_fraction = 0;
 };
 
 }  // namespace hcisim::models

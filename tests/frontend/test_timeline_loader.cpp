@@ -59,7 +59,7 @@ TEST_CASE("timeline refusals name the key and what was expected", "[scenario][ti
   CHECK_THAT(error_of({"timeline.events=[{at: 2s, fail: node 3}, {at: 3s, fail: node 3}]"}),
              Contains("node 3 is already down then"));
   CHECK_THAT(error_of({"timeline.events=[{at: 2s, fail: drive 2.1}, {at: 3s, return: drive 2.1}]"}),
-             Contains("a failed drive does not return: S2D rebuilds its data into reserve capacity"));
+             Contains("a failed drive does not return: its data is rebuilt elsewhere"));
   CHECK_THAT(error_of({"timeline.events=[{at: 2s, drain: drive 2.1}]"}),
              Contains("expected 'node N': only a node is drained for maintenance"));
   CHECK_THAT(error_of({"timeline.events=[{at: 2s, fail: node 5}]"}), Contains("expected 'node N' (1..4)"));
@@ -73,4 +73,18 @@ TEST_CASE("timeline refusals name the key and what was expected", "[scenario][ti
              Contains("expected exactly one of fail:"));
   CHECK_THAT(error_of({"cluster.repair_speed=3"}), Contains("key 'cluster.repair_speed': expected one of S2D's repair "
                                                             "speeds 1, 2, 4, 8 or 16"));
+}
+
+TEST_CASE("ScaleIO timelines: a drive or a NIC port can fail, a node cannot yet", "[scenario][timeline][scaleio]") {
+  const auto file = std::filesystem::path(HCISIM_SOURCE_DIR) / "scenarios/vxrack/whatif-ssd-failure.yaml";
+  const auto s = frontend::load_scenario(file, catalog());
+  REQUIRE(s.timeline.events.size() == 1);
+  CHECK(s.timeline.events[0].part == models::FailurePart::Drive);
+  CHECK(s.cluster.stack.failure.defined);
+  CHECK(s.cluster.stack.failure.repair_outstanding == 1);   // rebuild I/Os per device (mechanisms.md 3)
+  CHECK(s.cluster.stack.failure.spare_fraction == 0.1);     // sparePercentage 10
+  CHECK(s.cluster.stack.failure.repair_io_bytes == 1024 * 1024);  // a chunk
+  CHECK_THAT(load_error_of([&] { frontend::load_scenario(file, catalog(), {"timeline.events=[{at: 40s, fail: node 2}]"}); }),
+             Contains("ScaleIO node failures (an SDS and an SDC at once) are not modelled yet"));
+  CHECK_NOTHROW(frontend::load_scenario(file, catalog(), {"timeline.events=[{at: 40s, fail: nic 2.1}]"}));
 }

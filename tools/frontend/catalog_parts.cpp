@@ -52,7 +52,7 @@ std::vector<std::string> kind_keys(PartKind kind) {
                                        "network_tcp_extra", "slab_size", "columns", "interleave",
                                        "connections_per_pair", "control_message_size", "cpu_burst_variability",
                                        "cache_tier", "csv_cache", "failure", "sdc", "sds", "network_tcp",
-                                       "chunk_size"};
+                                       "chunk_size", "rebuild"};
       for (std::string_view key : infoscale_only_stack_keys()) keys.emplace_back(key);
       return keys;
     }
@@ -334,7 +334,7 @@ models::LayerCost read_layer(const YamlMap& map, std::string_view key, PartField
 // so a value is never accepted and then ignored.
 constexpr std::string_view kS2dOnlyKeys[] = {"storage_stack", "network_tcp_extra", "slab_size", "columns",
                                              "interleave"};
-constexpr std::string_view kScaleIoOnlyKeys[] = {"sdc", "sds", "network_tcp", "chunk_size"};
+constexpr std::string_view kScaleIoOnlyKeys[] = {"sdc", "sds", "network_tcp", "chunk_size", "rebuild"};
 
 // Storage Spaces Direct: CSV/ReFS/Spaces on the owner, columns x interleave over slabs.
 void read_s2d_stack(const YamlMap& map, PartFieldReader& fields, models::StackSpec& stack) {
@@ -368,6 +368,26 @@ void read_scaleio_stack(const YamlMap& map, PartFieldReader& fields, models::Sta
   stack.slab_bytes = static_cast<double>(chunk);
   stack.interleave_bytes = static_cast<double>(chunk);
   stack.columns = 1;
+  if (map.has("failure")) {
+    map.required("failure").fail("ScaleIO's failure handling is its rebuild: section (device_detection, "
+                                 "concurrent_ios_per_device, spare), not S2D's failure:");
+  }
+  if (const auto rebuild = map.optional("rebuild")) {
+    // A lost device's chunks are re-mirrored from their other copy onto the
+    // spare capacity of every other node's devices (many-to-many).
+    const YamlMap r = rebuild->map({"device_detection", "concurrent_ios_per_device", "spare"});
+    models::FailureHandlingSpec& h = stack.failure;
+    h.defined = true;
+    h.drive_detection_ns = fields.duration_ns(r, "device_detection");
+    h.repair_outstanding =
+        static_cast<int>(fields.integer(r, "concurrent_ios_per_device", 1, 64, "rebuild I/Os per device"));
+    h.repair_io_bytes = chunk;  // a chunk is copied whole
+    h.spare_fraction = fields.real(r, "spare", 0.0, "of each device");
+    if (h.spare_fraction <= 0 || h.spare_fraction >= 0.5) {
+      r.required("spare").fail_expected("a share of each device above 0 and below 0.5 (like 0.1 for 10 %)");
+    }
+    h.reserve_drives_per_node = 0;
+  }
 }
 
 models::StackSpec read_stack(const YamlMap& map, PartFieldReader& fields) {

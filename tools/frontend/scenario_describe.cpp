@@ -210,6 +210,12 @@ void describe_timeline(std::ostream& out, const models::ScenarioSpec& s) {
         << " h; capacity drives' AFR), a failed node back after " << format_duration(t.random_node_outage_ns) << "\n";
   }
   const models::FailureHandlingSpec& f = s.cluster.stack.failure;
+  if (s.cluster.stack.product == models::ProductKind::ScaleIo) {
+    out << "  handling: device error after " << format_duration(f.drive_detection_ns) << "; rebuild of its chunks ("
+        << format_size(f.repair_io_bytes) << " each) from their other copies onto the other nodes' spare ("
+        << f.spare_fraction * 100 << " % of each device), " << f.repair_outstanding << " in flight per device\n";
+    return;
+  }
   out << "  handling: node detection " << format_duration(f.node_detection_ns) << ", drive detection "
       << format_duration(f.drive_detection_ns) << ", volume failover " << format_duration(f.volume_failover_ns)
       << ", VM restart " << format_duration(s.cluster.hypervisor.vm_restart_ns) << "; repair "

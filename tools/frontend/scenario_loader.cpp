@@ -709,6 +709,10 @@ models::FailureTimeline read_timeline(const YamlValue& value, const models::Clus
       event.planned = drained.has_value();
       read_part(fail ? *fail : *back, cluster, event);
       const YamlValue& what = fail ? *fail : *back;
+      if (cluster.stack.product == models::ProductKind::ScaleIo && event.part == models::FailurePart::Node) {
+        what.fail("ScaleIO node failures (an SDS and an SDC at once) are not modelled yet; a drive ('drive N.D') "
+                  "or a NIC port ('nic N.P') can fail");
+      }
       if (event.planned && event.part != models::FailurePart::Node) {
         what.fail_expected("'node N': only a node is drained for maintenance");
       }
@@ -720,12 +724,16 @@ models::FailureTimeline read_timeline(const YamlValue& value, const models::Clus
         if (!event.fail && !is_down) what.fail("node " + std::to_string(event.node + 1) + " is up then: nothing returns");
         down[static_cast<std::size_t>(event.node)] = event.fail;
       } else if (!event.fail) {
-        what.fail("a failed drive does not return: S2D rebuilds its data into reserve capacity");
+        what.fail("a failed drive does not return: its data is rebuilt elsewhere (S2D: into reserve capacity on "
+                  "its node; ScaleIO: onto the other nodes' spare capacity)");
       }
       timeline.events.push_back(event);
     }
   }
   if (const auto random = map.optional("random")) {
+    if (cluster.stack.product == models::ProductKind::ScaleIo) {
+      random->fail("random node failures on ScaleIO are not modelled yet (node failures are not)");
+    }
     const YamlMap r = random->map({"node_outage"});
     timeline.random_failures = true;
     timeline.random_node_outage_ns = r.required("node_outage").duration_ns();
@@ -921,11 +929,9 @@ models::ScenarioSpec load_scenario(const std::filesystem::path& file, const Cata
     timeline->fail("failures on a cloud cluster (InfoScale) are not modelled yet");
   }
   if (const auto timeline = map.optional("timeline")) {
-    if (scenario.cluster.stack.product == models::ProductKind::ScaleIo) {
-      timeline->fail("ScaleIO failures (degraded mirrors, rebuild) are not modelled yet");
-    }
     if (!scenario.cluster.stack.failure.defined) {
-      timeline->fail("stack '" + scenario.cluster.stack.id + "' describes no failure handling (failure:)");
+      timeline->fail("stack '" + scenario.cluster.stack.id + "' describes no failure handling (" +
+                     (scenario.cluster.stack.product == models::ProductKind::ScaleIo ? "rebuild:" : "failure:") + ")");
     }
     scenario.timeline = read_timeline(*timeline, scenario.cluster, scenario.run);
   }

@@ -1,5 +1,6 @@
 #include "models/storage/scaleio/scaleio_product.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -53,7 +54,24 @@ ScaleIoProduct::ScaleIoProduct(sim::Engine& engine, const ClusterSpec& spec, Clu
       layout_(cluster.node_count(), cluster.drives_per_node(), shape_of(spec), engine.stream("scaleio/placement")),
       sdc_(cluster.cpus(), spec.stack.connections_per_pair),
       sds_(cluster.cpus(), spec.stack.connections_per_pair),
-      requests_(&requests) {}
+      requests_(&requests) {
+  const std::size_t devices = static_cast<std::size_t>(cluster.node_count()) *
+                              static_cast<std::size_t>(cluster.drives_per_node());
+  device_down_.assign(devices, 0);
+  device_known_down_.assign(devices, 0);
+  device_failed_at_.assign(devices, 0);
+  rebuild_queue_.resize(devices);
+  rebuild_next_.assign(devices, 0);
+  rebuild_in_flight_.assign(devices, 0);
+  // Chunk copies a device holds (the smallest capacity drive of the node model).
+  std::uint64_t smallest = 0;
+  for (std::size_t g = 0; g < spec.node.drives.size() && g < spec.drives.size(); ++g) {
+    if (spec.node.drives[g].role != DriveRole::Capacity) continue;
+    const std::uint64_t bytes = spec.drives[g].capacity_bytes;
+    smallest = smallest == 0 ? bytes : std::min(smallest, bytes);
+  }
+  device_slots_ = static_cast<std::uint32_t>(smallest / layout_.shape().extent_bytes);
+}
 
 std::uint32_t ScaleIoProduct::attach_disk(int host, int /*volume*/, std::uint64_t bytes) {
   if (host < 0 || host >= cluster_->host_count()) {
@@ -66,6 +84,7 @@ void ScaleIoProduct::reserve(std::size_t requests, std::uint64_t max_bytes, std:
   max_pieces_ = layout_.max_pieces(max_bytes, align);
   pieces_.resize(static_cast<std::size_t>(max_pieces_));
   subops_.assign(requests * static_cast<std::size_t>(max_pieces_), SubOp{});
+  rebuilding_.assign(layout_.copy_count(), 0);
 }
 
 double ScaleIoProduct::message_cycles(double bytes) const {
@@ -104,12 +123,19 @@ void ScaleIoProduct::submit(std::uint32_t id, const CpuWork& host_work) {
     const Piece& piece = pieces_[static_cast<std::size_t>(p)];
     SubOp& s = sub(arg_of(id, p));
     s = SubOp{};
+    s.base_copy = static_cast<std::uint32_t>(layout_.index_of(piece.copies));
+    if (!route(s, piece)) {
+      fail_request(id);
+      return;
+    }
     for (int c = 0; c < 2; ++c) {
-      s.node[static_cast<std::size_t>(c)] = piece.copies[c].node;
-      s.drive[static_cast<std::size_t>(c)] = piece.copies[c].drive;
-      s.drive_offset[static_cast<std::size_t>(c)] = piece.drive_offset(c, chunk);
+      const int copy = s.copy[static_cast<std::size_t>(c)];
+      s.node[static_cast<std::size_t>(c)] = piece.copies[copy].node;
+      s.drive[static_cast<std::size_t>(c)] = piece.copies[copy].drive;
+      s.drive_offset[static_cast<std::size_t>(c)] = piece.drive_offset(copy, chunk);
     }
     s.bytes = piece.bytes;
+    s.in_extent = piece.in_extent;
     s.lane = next_lane_++;
     work.add(CpuLayer::Network, message_cycles(static_cast<double>(to_primary_bytes(r, s))));
   }
@@ -123,14 +149,18 @@ void ScaleIoProduct::on_sdc_done(Arg arg) {
   const sim::SimTime now = engine_->now();
   r.enter(IoStage::Host, now);
   for (int p = 0; p < r.pending; ++p) {
-    const Arg a = arg_of(id, p);
-    SubOp& s = sub(a);
-    s.started = now;
-    if (s.node[0] == r.node) {
-      at_primary(a);  // the local SDS, through the host's virtual switch
-    } else {
-      cluster_->fabric().send(r.node, s.node[0], to_primary_bytes(r, s), request_arrived_, a);
-    }
+    sub(arg_of(id, p)).started = now;
+    send_to_primary(arg_of(id, p));
+  }
+}
+
+void ScaleIoProduct::send_to_primary(Arg a) {
+  const SubOp& s = sub(a);
+  const IoRequest& r = req(request_of(a));
+  if (s.node[0] == r.node) {
+    at_primary(a);  // the local SDS, through the host's virtual switch
+  } else {
+    cluster_->fabric().send(r.node, s.node[0], to_primary_bytes(r, s), request_arrived_, a);
   }
 }
 
@@ -149,8 +179,11 @@ void ScaleIoProduct::at_primary(Arg arg) {
   work.add(CpuLayer::StorageStack, stack_.server_io.cycles(b));
   work.add(CpuLayer::DriveIo, stack_.drive_io.cycles(b));
   // A read sends its reply, a write forwards its data to the secondary, in the same burst.
-  work.add(CpuLayer::Network, message_cycles(r.write ? static_cast<double>(s.bytes + stack_.control_message_bytes)
-                                                     : static_cast<double>(to_sdc_bytes(r, s))));
+  if (!r.write) {
+    work.add(CpuLayer::Network, message_cycles(static_cast<double>(to_sdc_bytes(r, s))));
+  } else if (s.mirrored) {
+    work.add(CpuLayer::Network, message_cycles(static_cast<double>(s.bytes + stack_.control_message_bytes)));
+  }
   sdc_.run(r.node, s.node[0], s.lane, s.node[0], work, primary_cpu_done_, arg);
 }
 
@@ -163,14 +196,18 @@ void ScaleIoProduct::on_primary_cpu_done(Arg arg) {
     drive.submit(DriveIo{s.drive_offset[0], s.bytes, false, true}, primary_read_done_, arg);
     return;
   }
-  // Both at once: the local copy and the forward to the secondary.
-  s.branches = 2;
+  // Both at once: the local copy and the forward to the secondary (none when degraded).
+  s.branches = s.mirrored ? 2 : 1;
   s.mirror_started = s.started;
   drive.submit(DriveIo{s.drive_offset[0], s.bytes, true, true}, local_write_done_, arg);
-  cluster_->fabric().send(s.node[0], s.node[1], s.bytes + stack_.control_message_bytes, mirror_arrived_, arg);
+  if (s.mirrored) {
+    cluster_->fabric().send(s.node[0], s.node[1], s.bytes + stack_.control_message_bytes, mirror_arrived_, arg);
+  }
 }
 
 void ScaleIoProduct::on_primary_read_done(Arg arg) {
+  const SubOp& done = sub(arg);
+  if (device_failed_under(arg, done.node[0], done.drive[0], kReadRetry)) return;
   step(sub(arg), IoStage::Drive);
   to_sdc(arg, reply_arrived_);
 }
@@ -203,6 +240,12 @@ void ScaleIoProduct::on_piece_received(Arg arg) {
 // ---- A write's two branches ----
 
 void ScaleIoProduct::on_local_write_done(Arg arg) {
+  const SubOp& done = sub(arg);
+  if (device_failed_under(arg, done.node[0], done.drive[0], kLocalWrite)) return;
+  local_write_finished(arg);
+}
+
+void ScaleIoProduct::local_write_finished(Arg arg) {
   SubOp& s = sub(arg);
   if (--s.branches > 0) return;
   step(s, IoStage::Drive);  // the local copy finished last: the wait was the drive
@@ -229,6 +272,12 @@ void ScaleIoProduct::on_secondary_cpu_done(Arg arg) {
 }
 
 void ScaleIoProduct::on_secondary_write_done(Arg arg) {
+  const SubOp& done = sub(arg);
+  if (device_failed_under(arg, done.node[1], done.drive[1], kSecondaryWrite)) return;
+  secondary_write_finished(arg);
+}
+
+void ScaleIoProduct::secondary_write_finished(Arg arg) {
   SubOp& s = sub(arg);
   mirror_step(s, IoStage::Drive);
   cluster_->fabric().send(s.node[1], s.node[0], stack_.control_message_bytes, mirror_ack_arrived_, arg);
@@ -303,9 +352,5 @@ void ScaleIoProduct::node_returned(int node) {
                               " returns: ScaleIO failures (degraded mirrors, rebuild) are not modelled yet");
 }
 
-void ScaleIoProduct::drive_failed(int node, int drive) {
-  throw std::invalid_argument("drive " + std::to_string(node + 1) + "." + std::to_string(drive + 1) +
-                              " fails: ScaleIO failures (degraded mirrors, rebuild) are not modelled yet");
-}
 
 }  // namespace hcisim::models

@@ -31,8 +31,21 @@
 // CompletionCpu = the SDC receiving the reply. For an I/O split over chunks,
 // the backend stages are those of the piece that finished last.
 //
-// Not modelled: failed nodes (degraded mirrors, rebuild), the MDM (outside the
-// data path), RAM read cache. The product refuses what it would not honour.
+// A failed device (scaleio_rebuild.cpp): I/O in flight to it gets its error
+// after the stack's device_detection; a read is then re-sent by the SDC to the
+// chunk's other copy, a write completes on the surviving copy (degraded).
+// New I/O uses the surviving copy as primary, without a mirror. Once detected,
+// every chunk copy the device held is re-mirrored from its other copy onto the
+// least-used device of another node (many-to-many, onto the spare capacity
+// every device keeps), at most concurrent_ios_per_device rebuild copies in
+// flight per source device; each rebuild copy is a chunk read, a transfer to
+// the target SDS and a chunk write, on the same CPUs, drives and NICs as the
+// workload. Redundancy is restored on the remaining devices: no replacement
+// drive is waited for.
+//
+// Not modelled: failed nodes (their SDC and SDS at once), rebalance after a
+// device returns, the MDM (outside the data path), RAM read cache. The product
+// refuses what it would not honour.
 #pragma once
 
 #include <array>
@@ -61,12 +74,12 @@ class ScaleIoProduct final : public StorageProduct {
   void reserve(std::size_t requests, std::uint64_t max_bytes, std::uint64_t align) override;
   void submit(std::uint32_t request, const CpuWork& host_work) override;
   const ProductCounters& counters() const override { return counters_; }
-  // Failures are not modelled (the loader refuses them): these throw std::invalid_argument.
+  // Node failures are not modelled (the loader refuses them): these throw std::invalid_argument.
   void node_failed(int node) override;
   void node_returned(int node) override;
   void node_drained(int node) override { node_failed(node); }
   void drive_failed(int node, int drive) override;
-  RepairStatus repair_status() const override { return {}; }
+  RepairStatus repair_status() const override;
   ProductHotspot hotspot(sim::SimTime now) const override;
   void reset_stats() override { counters_ = ProductCounters{}; }
 
@@ -87,11 +100,24 @@ class ScaleIoProduct final : public StorageProduct {
     sim::SimTime mirror_started = 0;
     std::array<sim::SimTime, 4> backend{};     // Network, RemoteCpu, Drive, CompletionCpu
     std::array<sim::SimTime, 4> mirror{};      // the same, for the secondary's branch
+    std::uint32_t base_copy = 0;               // the layout's copy index of the chunk's copy 0
+    std::array<std::uint8_t, 2> copy{};        // which layout copy serves as primary / secondary
+    bool mirrored = true;                      // a write has a secondary (false: degraded)
+    std::uint64_t in_extent = 0;               // the piece's offset within its chunk
   };
+  // One rebuild copy of a chunk: from the surviving copy's device to a target device.
+  struct RebuildJob {
+    std::uint32_t copy = 0;  // the layout copy being re-created
+    int src_node = 0, src_drive = 0, dst_node = 0, dst_drive = 0;
+    std::uint64_t src_offset = 0, dst_offset = 0;
+  };
+  // Error kinds of an I/O that reached a failed device, in the top bits of an Arg.
+  enum DeviceError : std::uint64_t { kReadRetry = 1, kLocalWrite = 2, kSecondaryWrite = 3 };
+  static constexpr int kErrorShift = 62;
   using Arg = std::uint64_t;  // request | piece << 32
   static Arg arg_of(std::uint32_t request, int piece) { return request | (static_cast<std::uint64_t>(piece) << 32); }
   static std::uint32_t request_of(Arg arg) { return static_cast<std::uint32_t>(arg); }
-  static int piece_of(Arg arg) { return static_cast<int>(arg >> 32); }
+  static int piece_of(Arg arg) { return static_cast<int>((arg >> 32) & 0x3fff'ffffU); }
 
   IoRequest& req(std::uint32_t id) { return (*requests_)[id]; }
   SubOp& sub(Arg arg) {
@@ -105,6 +131,32 @@ class ScaleIoProduct final : public StorageProduct {
   void at_primary(Arg arg);
   void to_sdc(Arg arg, sim::EventHandler& arrived);
   void finish_piece(Arg arg);
+  void send_to_primary(Arg arg);
+  void local_write_finished(Arg arg);
+  void secondary_write_finished(Arg arg);
+
+  // Failures and rebuild (scaleio_rebuild.cpp).
+  std::size_t device_key(int node, int drive) const {
+    return static_cast<std::size_t>(node) * static_cast<std::size_t>(cluster_->drives_per_node()) +
+           static_cast<std::size_t>(drive);
+  }
+  bool device_down(int node, int drive) const { return device_down_[device_key(node, drive)] != 0; }
+  bool copy_usable(std::size_t copy) const;
+  // Picks the copies of a piece; false when neither copy is usable.
+  bool route(SubOp& s, const Piece& piece);
+  // An I/O came back from a failed device: continue after its error time.
+  bool device_failed_under(Arg arg, int node, int drive, DeviceError kind);
+  void on_device_error(Arg arg);
+  void fail_request(std::uint32_t id);
+  void on_failed_done(Arg arg);
+  void on_device_detected(std::uint64_t key);
+  void pump_rebuild(std::size_t source);
+  bool pick_target(int avoid_node, int& node, int& drive) const;
+  void on_rebuild_read_cpu(std::uint64_t job);
+  void on_rebuild_read(std::uint64_t job);
+  void on_rebuild_arrived(std::uint64_t job);
+  void on_rebuild_write_cpu(std::uint64_t job);
+  void on_rebuild_written(std::uint64_t job);
 
   void on_sdc_done(Arg arg);
   void on_request_arrived(Arg arg);
@@ -134,6 +186,20 @@ class ScaleIoProduct final : public StorageProduct {
   std::vector<Piece> pieces_;  // scratch for split()
   std::uint32_t next_lane_ = 0;  // pieces are dealt round-robin over a pair's sockets
   ProductCounters counters_;
+  // Failures and rebuild.
+  std::vector<std::uint8_t> device_down_;            // per device
+  std::vector<sim::SimTime> device_failed_at_;       // per device
+  std::vector<std::uint8_t> device_known_down_;      // per device: its failure detected
+  std::vector<std::uint8_t> rebuilding_;             // per layout copy: lost, being re-created
+  std::uint64_t lost_copies_ = 0;                    // copies on failed devices, not yet rebuilt
+  std::uint32_t device_slots_ = 0;                   // chunk copies a device holds
+  std::vector<std::vector<std::uint32_t>> rebuild_queue_;  // per source device: copies to re-create
+  std::vector<std::size_t> rebuild_next_;            // per source device: next in its queue
+  std::vector<int> rebuild_in_flight_;               // per source device
+  std::uint64_t rebuild_pending_ = 0;                // queued or in flight
+  std::uint64_t rebuilt_bytes_ = 0;
+  std::vector<RebuildJob> jobs_;
+  std::vector<std::uint32_t> free_jobs_;
 
   template <void (ScaleIoProduct::*Method)(Arg)>
   using Step = sim::MemberEvent<ScaleIoProduct, Method>;
@@ -150,6 +216,14 @@ class ScaleIoProduct final : public StorageProduct {
   Step<&ScaleIoProduct::on_mirror_ack_arrived> mirror_ack_arrived_{*this};
   Step<&ScaleIoProduct::on_mirror_done> mirror_done_{*this};
   Step<&ScaleIoProduct::on_ack_sent> ack_sent_{*this};
+  Step<&ScaleIoProduct::on_device_error> device_error_{*this};
+  Step<&ScaleIoProduct::on_failed_done> failed_done_{*this};
+  sim::MemberEvent<ScaleIoProduct, &ScaleIoProduct::on_device_detected> device_detected_{*this};
+  sim::MemberEvent<ScaleIoProduct, &ScaleIoProduct::on_rebuild_read_cpu> rebuild_read_cpu_{*this};
+  sim::MemberEvent<ScaleIoProduct, &ScaleIoProduct::on_rebuild_read> rebuild_read_{*this};
+  sim::MemberEvent<ScaleIoProduct, &ScaleIoProduct::on_rebuild_arrived> rebuild_arrived_{*this};
+  sim::MemberEvent<ScaleIoProduct, &ScaleIoProduct::on_rebuild_write_cpu> rebuild_write_cpu_{*this};
+  sim::MemberEvent<ScaleIoProduct, &ScaleIoProduct::on_rebuild_written> rebuild_written_{*this};
 };
 
 }  // namespace hcisim::models
