@@ -40,8 +40,8 @@ bool EventQueue::cancel(EventId id) {
 bool EventQueue::refill(std::uint64_t limit) {
   if (levels_ == 0) return false;
   const int level = __builtin_ctz(levels_);
-  const int digit = __builtin_ctz(digits_[static_cast<std::size_t>(level)]);
-  std::vector<Entry>& from = buckets_[static_cast<std::size_t>(1 + level * 16 + digit)];
+  const int digit = __builtin_ctzll(digits_[static_cast<std::size_t>(level)]);
+  std::vector<Entry>& from = buckets_[static_cast<std::size_t>(1 + level * kDigits + digit)];
   std::uint64_t earliest = from.front().time;
   for (const Entry& e : from) earliest = std::min(earliest, e.time);
   if (earliest > limit) return false;
@@ -49,7 +49,7 @@ bool EventQueue::refill(std::uint64_t limit) {
   // every digit above `level` and has `digit` there, so the entries of the
   // other buckets first differ from it where they first differed from the old.
   last_ = earliest;
-  digits_[static_cast<std::size_t>(level)] &= static_cast<std::uint16_t>(~(1u << digit));
+  digits_[static_cast<std::size_t>(level)] &= ~(std::uint64_t{1} << digit);
   if (digits_[static_cast<std::size_t>(level)] == 0) levels_ &= ~(1u << level);
   for (const Entry& e : from) place(e);  // each lands below `level`, or in bucket 0
   from.clear();
@@ -94,9 +94,9 @@ void EventQueue::rebuild_without_cancelled() {
     std::vector<Entry>& v = buckets_[b];
     v.erase(std::remove_if(v.begin(), v.end(), drop_if_cancelled), v.end());  // stable: bucket 0 keeps its order
     if (b == 0 || v.empty()) continue;
-    const std::size_t level = (b - 1) / 16;
+    const std::size_t level = (b - 1) / kDigits;
     levels_ |= 1u << level;
-    digits_[level] |= static_cast<std::uint16_t>(1u << ((b - 1) % 16));
+    digits_[level] |= std::uint64_t{1} << ((b - 1) % kDigits);
   }
   cancelled_ = 0;
 }

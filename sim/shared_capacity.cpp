@@ -215,13 +215,13 @@ void SharedCapacity::schedule_completion() {
     earliest_ns = std::min(earliest_ns, std::max(0.0, ns));
   }
   if (earliest_ns >= kNeverNs) {
-    engine_.cancel(pending_);
+    if (pending_.valid()) engine_.cancel(pending_);
     pending_ = EventId{};
     return;
   }
   const SimTime when = engine_.now() + static_cast<SimTime>(earliest_ns);
   if (pending_.valid() && pending_time_ == when) return;
-  engine_.cancel(pending_);
+  if (pending_.valid()) engine_.cancel(pending_);  // none after a completion: spare the call
   pending_ = engine_.schedule_at(when, completion_event_);
   pending_time_ = when;
 }
