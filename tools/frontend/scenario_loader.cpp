@@ -616,48 +616,44 @@ models::RunControl read_run(const YamlValue& value) {
 }
 
 // "node 3" or "drive 2.5" (drive 5 of node 2), 1-based as people count them.
+// "7" of 1..max as 6 (0-based), or -1.
+int one_based(const std::string& digits, int max) {
+  if (digits.empty() || digits.size() > 7 || digits.find_first_not_of("0123456789") != std::string::npos) return -1;
+  const int n = std::stoi(digits);
+  return n >= 1 && n <= max ? n - 1 : -1;
+}
+
 void read_part(const YamlValue& value, const models::ClusterSpec& cluster, models::TimelineEvent& event) {
   const std::string text = value.text();
   int drives = 0;
   for (const auto& g : cluster.node.drives) drives += g.role == models::DriveRole::Capacity ? g.count : 0;
-  auto number = [&](const std::string& digits, int max) {
-    if (digits.empty() || digits.size() > 7 || digits.find_first_not_of("0123456789") != std::string::npos) {
-      value.fail_expected("'node N' (1.." + std::to_string(cluster.node_count) + ") or 'drive N.D' (node N, drive D of 1.." +
-                          std::to_string(drives) + ")");
-    }
-    const int n = std::stoi(digits);
-    if (n < 1 || n > max) {
-      value.fail_expected("'node N' (1.." + std::to_string(cluster.node_count) + ") or 'drive N.D' (node N, drive D of 1.." +
-                          std::to_string(drives) + ")");
-    }
-    return n - 1;
+  const int ports = cluster.nic.ports * cluster.node.nic_count;
+  // "N.D" after a prefix: node N and part D (both 1-based); false when either is out of range.
+  auto node_and_part = [&](const std::string& rest, int parts, int& part) {
+    const auto dot = rest.find('.');
+    event.node = one_based(rest.substr(0, dot), cluster.node_count);
+    part = dot == std::string::npos ? -1 : one_based(rest.substr(dot + 1), parts);
+    return event.node >= 0 && part >= 0;
   };
   if (text.rfind("node ", 0) == 0) {
     event.part = models::FailurePart::Node;
-    event.node = number(text.substr(5), cluster.node_count);
+    event.node = one_based(text.substr(5), cluster.node_count);
+    if (event.node < 0) {
+      value.fail_expected("'node N' (1.." + std::to_string(cluster.node_count) + ") or 'drive N.D' (node N, drive D of 1.." +
+                          std::to_string(drives) + ")");
+    }
   } else if (text.rfind("drive ", 0) == 0) {
-    const std::string rest = text.substr(6);
-    const auto dot = rest.find('.');
     event.part = models::FailurePart::Drive;
-    event.node = number(rest.substr(0, dot), cluster.node_count);
-    event.drive = number(dot == std::string::npos ? std::string() : rest.substr(dot + 1), drives);
+    if (!node_and_part(text.substr(6), drives, event.drive)) {
+      value.fail_expected("'node N' (1.." + std::to_string(cluster.node_count) + ") or 'drive N.D' (node N, drive D of 1.." +
+                          std::to_string(drives) + ")");
+    }
   } else if (text.rfind("nic ", 0) == 0) {
-    const int ports = cluster.nic.ports * cluster.node.nic_count;
-    const std::string rest = text.substr(4);
-    const auto dot = rest.find('.');
-    const std::string node_digits = rest.substr(0, dot);
-    const std::string port_digits = dot == std::string::npos ? std::string() : rest.substr(dot + 1);
-    auto valid = [](const std::string& d, int max) {
-      return !d.empty() && d.size() <= 7 && d.find_first_not_of("0123456789") == std::string::npos &&
-             std::stoi(d) >= 1 && std::stoi(d) <= max;
-    };
-    if (!valid(node_digits, cluster.node_count) || !valid(port_digits, ports)) {
+    event.part = models::FailurePart::NicPort;
+    if (!node_and_part(text.substr(4), ports, event.port)) {
       value.fail_expected("'nic N.P' (node N of 1.." + std::to_string(cluster.node_count) + ", NIC port P of 1.." +
                           std::to_string(ports) + ")");
     }
-    event.part = models::FailurePart::NicPort;
-    event.node = std::stoi(node_digits) - 1;
-    event.port = std::stoi(port_digits) - 1;
   } else {
     value.fail_expected("'node N', 'drive N.D' or 'nic N.P'");
   }

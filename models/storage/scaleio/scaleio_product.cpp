@@ -124,7 +124,7 @@ void ScaleIoProduct::submit(std::uint32_t id, const CpuWork& host_work) {
     SubOp& s = sub(arg_of(id, p));
     s = SubOp{};
     s.base_copy = static_cast<std::uint32_t>(layout_.index_of(piece.copies));
-    if (!route(s, piece)) {
+    if (!route(s)) {
       fail_request(id);
       return;
     }

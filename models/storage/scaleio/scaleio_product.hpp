@@ -143,7 +143,7 @@ class ScaleIoProduct final : public StorageProduct {
   bool device_down(int node, int drive) const { return device_down_[device_key(node, drive)] != 0; }
   bool copy_usable(std::size_t copy) const;
   // Picks the copies of a piece; false when neither copy is usable.
-  bool route(SubOp& s, const Piece& piece);
+  bool route(SubOp& s) const;
   // An I/O came back from a failed device: continue after its error time.
   bool device_failed_under(Arg arg, int node, int drive, DeviceError kind);
   void on_device_error(Arg arg);
@@ -154,8 +154,9 @@ class ScaleIoProduct final : public StorageProduct {
   bool pick_target(int avoid_node, int& node, int& drive) const;
   void on_rebuild_read_cpu(std::uint64_t job);
   void on_rebuild_read(std::uint64_t job);
+  void on_rebuild_send_cpu(std::uint64_t job);
   void on_rebuild_arrived(std::uint64_t job);
-  void on_rebuild_write_cpu(std::uint64_t job);
+  void on_rebuild_target_cpu(std::uint64_t job);
   void on_rebuild_written(std::uint64_t job);
 
   void on_sdc_done(Arg arg);
@@ -187,6 +188,7 @@ class ScaleIoProduct final : public StorageProduct {
   std::uint32_t next_lane_ = 0;  // pieces are dealt round-robin over a pair's sockets
   ProductCounters counters_;
   // Failures and rebuild.
+  bool any_device_down_ = false;                     // lets a healthy run skip the per-I/O checks
   std::vector<std::uint8_t> device_down_;            // per device
   std::vector<sim::SimTime> device_failed_at_;       // per device
   std::vector<std::uint8_t> device_known_down_;      // per device: its failure detected
@@ -221,8 +223,9 @@ class ScaleIoProduct final : public StorageProduct {
   sim::MemberEvent<ScaleIoProduct, &ScaleIoProduct::on_device_detected> device_detected_{*this};
   sim::MemberEvent<ScaleIoProduct, &ScaleIoProduct::on_rebuild_read_cpu> rebuild_read_cpu_{*this};
   sim::MemberEvent<ScaleIoProduct, &ScaleIoProduct::on_rebuild_read> rebuild_read_{*this};
+  sim::MemberEvent<ScaleIoProduct, &ScaleIoProduct::on_rebuild_send_cpu> rebuild_send_cpu_{*this};
   sim::MemberEvent<ScaleIoProduct, &ScaleIoProduct::on_rebuild_arrived> rebuild_arrived_{*this};
-  sim::MemberEvent<ScaleIoProduct, &ScaleIoProduct::on_rebuild_write_cpu> rebuild_write_cpu_{*this};
+  sim::MemberEvent<ScaleIoProduct, &ScaleIoProduct::on_rebuild_target_cpu> rebuild_target_cpu_{*this};
   sim::MemberEvent<ScaleIoProduct, &ScaleIoProduct::on_rebuild_written> rebuild_written_{*this};
 };
 

@@ -22,7 +22,12 @@ bool ScaleIoProduct::copy_usable(std::size_t copy) const {
   return rebuilding_[copy] == 0 && device_known_down_[device_key(e.node, e.drive)] == 0;
 }
 
-bool ScaleIoProduct::route(SubOp& s, const Piece& /*piece*/) {
+bool ScaleIoProduct::route(SubOp& s) const {
+  if (!any_device_down_) {
+    s.copy = {0, 1};
+    s.mirrored = true;
+    return true;
+  }
   const bool first = copy_usable(s.base_copy), second = copy_usable(s.base_copy + 1);
   if (!first && !second) return false;
   s.copy = first ? std::array<std::uint8_t, 2>{0, 1} : std::array<std::uint8_t, 2>{1, 0};
@@ -34,7 +39,7 @@ bool ScaleIoProduct::route(SubOp& s, const Piece& /*piece*/) {
 // when the device died): its error reaches the SDS once the device is known
 // failed; then it continues as `kind` says.
 bool ScaleIoProduct::device_failed_under(Arg arg, int node, int drive, DeviceError kind) {
-  if (!device_down(node, drive)) return false;
+  if (!any_device_down_ || !device_down(node, drive)) return false;
   const sim::SimTime error_at = device_failed_at_[device_key(node, drive)] + stack_.failure.drive_detection_ns;
   engine_->schedule_at(std::max(engine_->now(), error_at), device_error_,
                        arg | (static_cast<std::uint64_t>(kind) << kErrorShift));
@@ -106,6 +111,7 @@ void ScaleIoProduct::drive_failed(int node, int drive) {
                                 device_name(node, drive) + " cannot be handled");
   }
   device_down_[key] = 1;
+  any_device_down_ = true;
   device_failed_at_[key] = engine_->now();
   for (std::size_t i = 0; i < layout_.copy_count(); ++i) {  // its copies are gone now
     const Extent& e = layout_.copy_at(i);
@@ -221,36 +227,35 @@ void ScaleIoProduct::on_rebuild_read(std::uint64_t id) {
   const RebuildJob& j = jobs_[id];
   const double chunk = static_cast<double>(layout_.shape().extent_bytes);
   cluster_->cpu(j.src_node).run(CpuWork::of(CpuLayer::Network, message_cycles(chunk + stack_.control_message_bytes)),
-                                rebuild_arrived_, id);
+                                rebuild_send_cpu_, id);
 }
 
 // Sent by the source SDS (its CPU burst above): over the wire to the target SDS.
-void ScaleIoProduct::on_rebuild_arrived(std::uint64_t id) {
+void ScaleIoProduct::on_rebuild_send_cpu(std::uint64_t id) {
   const RebuildJob& j = jobs_[id];
   cluster_->fabric().send(j.src_node, j.dst_node, layout_.shape().extent_bytes + stack_.control_message_bytes,
-                          rebuild_write_cpu_, id);
+                          rebuild_arrived_, id);
 }
 
-void ScaleIoProduct::on_rebuild_write_cpu(std::uint64_t id) {
+void ScaleIoProduct::on_rebuild_arrived(std::uint64_t id) {
   const RebuildJob& j = jobs_[id];
   const double chunk = static_cast<double>(layout_.shape().extent_bytes);
   CpuWork work;
   work.add(CpuLayer::Network, message_cycles(chunk + stack_.control_message_bytes));
   work.add(CpuLayer::StorageStack, stack_.server_io.cycles(chunk));
   work.add(CpuLayer::DriveIo, stack_.drive_io.cycles(chunk));
-  cluster_->cpu(j.dst_node).run(work, rebuild_written_, id | (std::uint64_t{1} << 40));
+  cluster_->cpu(j.dst_node).run(work, rebuild_target_cpu_, id);
 }
 
-// Two steps share this handler: after the target's CPU burst (bit 40 set) the
-// chunk is written; after the write the copy is whole again.
-void ScaleIoProduct::on_rebuild_written(std::uint64_t tagged) {
-  const std::uint64_t id = tagged & ((std::uint64_t{1} << 40) - 1);
-  RebuildJob& j = jobs_[id];
-  if (tagged >> 40) {
-    cluster_->node(j.dst_node).drives[static_cast<std::size_t>(j.dst_drive)]->submit(
-        DriveIo{j.dst_offset, layout_.shape().extent_bytes, true, true}, rebuild_written_, id);
-    return;
-  }
+void ScaleIoProduct::on_rebuild_target_cpu(std::uint64_t id) {
+  const RebuildJob& j = jobs_[id];
+  cluster_->node(j.dst_node).drives[static_cast<std::size_t>(j.dst_drive)]->submit(
+      DriveIo{j.dst_offset, layout_.shape().extent_bytes, true, true}, rebuild_written_, id);
+}
+
+// The chunk is on the target device: the copy is whole again.
+void ScaleIoProduct::on_rebuild_written(std::uint64_t id) {
+  const RebuildJob& j = jobs_[id];
   rebuilding_[j.copy] = 0;
   --lost_copies_;
   --rebuild_pending_;
