@@ -37,7 +37,8 @@ std::string fast_path_limit(const ScenarioSpec& spec) {
     beyond.push_back("the OLTP application (users' think time, buffer pool, group commit, checkpoints)");
   }
   if (spec.cluster.cloud.defined() || spec.vms.sas) {
-    beyond.push_back("cloud clusters (Azure VM and disk caps, burst credits, InfoScale, SAS iotest streams)");
+    // The rest (drives, cache) describes servers: nothing more to name.
+    return "cloud clusters (Azure VM and disk caps, burst credits, InfoScale, SAS iotest streams)";
   }
   if (!spec.timeline.events.empty() || spec.timeline.random_failures) {
     beyond.push_back("failures over time (the timeline: detection, failover, resync and rebuild)");
