@@ -86,8 +86,8 @@ void SharedCapacity::check_flow(double amount, int rate_class) const {
 
 void SharedCapacity::submit(double amount, int rate_class, EventHandler& done, std::uint64_t arg) {
   check_flow(amount, rate_class);
-  settle_if_due();
-  if (alone_) throw std::logic_error("SharedCapacity: join() the flow started alone before submitting another");
+  settle_due();
+  if (predicted_count_ > 0) convert_predicted();
   advance_clocks();
   RateClass& cls = classes_[static_cast<std::size_t>(rate_class)];
   cls.heap.push(Flow{cls.virtual_work + amount, next_sequence_++, &done, arg});
@@ -95,82 +95,132 @@ void SharedCapacity::submit(double amount, int rate_class, EventHandler& done, s
   active_stat_.set(engine_.now(), static_cast<double>(active_));
   share_capacity();
   schedule_completion();
+  notify_converted();
 }
 
 void SharedCapacity::set_capacity(double capacity_per_s) {
   if (!(capacity_per_s > 0) || !std::isfinite(capacity_per_s)) {
     throw std::invalid_argument("SharedCapacity: capacity must be positive and finite");
   }
-  settle_if_due();
-  if (alone_) throw std::logic_error("SharedCapacity: join() the flow started alone before changing the capacity");
+  settle_due();
+  if (predicted_count_ > 0) convert_predicted();
   advance_clocks();
   capacity_ = capacity_per_s;
   share_capacity();
   schedule_completion();
+  notify_converted();
 }
 
 bool SharedCapacity::idle() {
-  settle_if_due();
+  settle_due();
   return active_ == 0;
 }
 
-// Does what submit() does on an idle station, with the sharing and the
-// completion time of one flow worked out inline in the same arithmetic, but
-// keeps the flow out of the heap and schedules nothing.
-SimTime SharedCapacity::start_alone(double amount, int rate_class) {
+// What submit() would schedule for the flow, worked out inline in the same
+// arithmetic: with n flows of one class each at its cap (n x cap <= capacity),
+// one more at its cap changes nobody's rate; alone, a flow gets min(cap, capacity).
+SimTime SharedCapacity::predict(double amount, int rate_class) {
   check_flow(amount, rate_class);
-  if (!idle()) return -1;
-  RateClass& cls = classes_[static_cast<std::size_t>(rate_class)];
-  const double fair = capacity_ / 1.0;  // share_capacity(): what is left over the flows left
-  const double rate = cls.cap <= fair ? cls.cap : fair;
-  const double finish_virtual = cls.virtual_work + amount;
-  const double remaining = finish_virtual - cls.virtual_work;
-  const double ns = remaining <= 0 ? 0.0 : std::ceil(remaining / rate * 1e9 - 1e-3);  // schedule_completion()
-  const double earliest_ns = std::max(0.0, ns);
-  if (earliest_ns >= kNeverNs) return -1;
+  settle_due();
+  if (active_ != predicted_count_ || predicted_count_ == kMaxPredicted) return -1;  // ordinary flows: no
+  const RateClass& cls = classes_[static_cast<std::size_t>(rate_class)];
+  double rate;
+  if (predicted_count_ == 0) {
+    rate = cls.cap <= capacity_ ? cls.cap : capacity_;
+  } else {
+    if (rate_class != predicted_class_) return -1;
+    if (!(cls.cap * static_cast<double>(predicted_count_ + 1) <= capacity_)) return -1;
+    rate = cls.cap;
+  }
+  const double ns = amount <= 0 ? 0.0 : std::ceil(amount / rate * 1e9 - 1e-3);  // schedule_completion()
+  if (ns >= kNeverNs) return -1;
+  return engine_.now() + static_cast<SimTime>(std::max(0.0, ns));
+}
+
+SimTime SharedCapacity::start_predicted(double amount, int rate_class, EventHandler& done, EventHandler& converted,
+                                        std::uint64_t arg) {
+  const SimTime finish = predict(amount, rate_class);
+  if (finish < 0) throw std::logic_error("SharedCapacity: start_predicted() for a flow predict() refuses");
   advance_clocks();
-  alone_ = true;
-  alone_class_ = rate_class;
-  alone_finish_virtual_ = finish_virtual;
-  alone_sequence_ = next_sequence_++;
+  RateClass& cls = classes_[static_cast<std::size_t>(rate_class)];
+  if (predicted_count_ == 0) {
+    predicted_class_ = rate_class;
+    predicted_rate_ = cls.cap <= capacity_ ? cls.cap : capacity_;
+    cls.rate = predicted_rate_;
+  }
+  // Insert by (finish, sequence): the sequence is the largest, so after every equal finish.
+  std::size_t at = predicted_count_;
+  while (at > 0 && predicted_[at - 1].finish > finish) {
+    predicted_[at] = predicted_[at - 1];
+    --at;
+  }
+  predicted_[at] = Predicted{finish, cls.virtual_work + amount, next_sequence_++, &done, &converted, arg};
+  ++predicted_count_;
   ++active_;
   active_stat_.set(engine_.now(), static_cast<double>(active_));
-  cls.rate = rate;
-  load_stat_.set(engine_.now(), std::min(1.0, (0.0 + rate * 1.0) / capacity_));
-  alone_finish_ = engine_.now() + static_cast<SimTime>(earliest_ns);
-  return alone_finish_;
+  load_stat_.set(engine_.now(),
+                 std::min(1.0, predicted_rate_ * static_cast<double>(predicted_count_) / capacity_));
+  return finish;
 }
 
-void SharedCapacity::join(EventHandler& done, std::uint64_t arg) {
-  if (!alone_in_flight()) throw std::logic_error("SharedCapacity: no flow started alone is in flight");
-  // Its class was empty: a heap of one, with the clock untouched since it started.
-  classes_[static_cast<std::size_t>(alone_class_)].heap.push(
-      Flow{alone_finish_virtual_, alone_sequence_, &done, arg});
-  alone_ = false;
-  pending_ = engine_.schedule_at(alone_finish_, completion_event_);
-  pending_time_ = alone_finish_;
+std::size_t SharedCapacity::predicted_due(SimTime now) const {
+  std::size_t due = 0;
+  while (due < predicted_count_ && predicted_[due].finish <= now) ++due;
+  return due;
 }
 
-// on_completion() at alone_finish_ for the one flow in flight: the clocks move
-// there (the class empties, so its clock restarts from 0), nothing is left to
-// share or to schedule.
-void SharedCapacity::settle() {
-  alone_ = false;
-  last_advance_ = alone_finish_;
-  --active_;
-  ++completed_;
-  active_stat_.set(alone_finish_, static_cast<double>(active_));
-  load_stat_.set(alone_finish_, std::min(1.0, 0.0 / capacity_));
+std::size_t SharedCapacity::predicted_in_flight() const { return predicted_count_ - predicted_due(engine_.now()); }
+
+// on_completion() at each due flow's time: the class clock moves there, the
+// flow leaves; the class clock restarts from 0 when the last one leaves.
+void SharedCapacity::settle_due() {
+  const SimTime now = engine_.now();
+  if (predicted_count_ == 0 || predicted_[0].finish > now) return;
+  RateClass& cls = classes_[static_cast<std::size_t>(predicted_class_)];
+  std::size_t due = 0;
+  while (due < predicted_count_ && predicted_[due].finish <= now) {
+    const SimTime t = predicted_[due].finish;
+    cls.virtual_work += predicted_rate_ * to_seconds(t - last_advance_);
+    last_advance_ = t;
+    ++due;
+    --active_;
+    ++completed_;
+    active_stat_.set(t, static_cast<double>(active_));
+    load_stat_.set(t, std::min(1.0, predicted_rate_ * static_cast<double>(predicted_count_ - due) / capacity_));
+  }
+  for (std::size_t i = due; i < predicted_count_; ++i) predicted_[i - due] = predicted_[i];
+  predicted_count_ -= due;
+  if (predicted_count_ == 0) cls.virtual_work = 0;  // fresh clock, as on_completion() does
+}
+
+void SharedCapacity::convert_predicted() {
+  advance_clocks();
+  RateClass& cls = classes_[static_cast<std::size_t>(predicted_class_)];
+  converted_scratch_.clear();
+  for (std::size_t i = 0; i < predicted_count_; ++i) {
+    const Predicted& p = predicted_[i];
+    cls.heap.push(Flow{p.finish_virtual, p.sequence, p.done, p.arg});
+    converted_scratch_.push_back(p);
+  }
+  predicted_count_ = 0;
+}
+
+void SharedCapacity::notify_converted() {
+  if (converted_scratch_.empty()) return;
+  // Their owners only learn of it; none submits here (the scratch list is not touched again).
+  for (const Predicted& p : converted_scratch_) p.converted->on_event(p.arg);
+  converted_scratch_.clear();
 }
 
 double SharedCapacity::class_rate(int rate_class) const {
   const RateClass& cls = classes_.at(static_cast<std::size_t>(rate_class));
-  return cls.heap.empty() && !(alone_in_flight() && alone_class_ == rate_class) ? 0.0 : cls.rate;
+  if (predicted_in_flight() > 0 && rate_class == predicted_class_) return predicted_rate_;
+  return cls.heap.empty() ? 0.0 : cls.rate;
 }
 
 std::size_t SharedCapacity::class_active(int rate_class) const {
-  const std::size_t alone = alone_in_flight() && alone_class_ == rate_class ? 1 : 0;
-  return classes_.at(static_cast<std::size_t>(rate_class)).heap.size() + alone;
+  const std::size_t predicted = rate_class == predicted_class_ ? predicted_in_flight() : 0;
+  return classes_.at(static_cast<std::size_t>(rate_class)).heap.size() + predicted;
 }
 
 void SharedCapacity::advance_clocks() {
@@ -179,6 +229,7 @@ void SharedCapacity::advance_clocks() {
   const double elapsed_s = to_seconds(now - last_advance_);
   for (RateClass& cls : classes_)
     if (!cls.heap.empty()) cls.virtual_work += cls.rate * elapsed_s;
+  if (predicted_count_ > 0) classes_[static_cast<std::size_t>(predicted_class_)].virtual_work += predicted_rate_ * elapsed_s;
   last_advance_ = now;
 }
 
@@ -252,21 +303,31 @@ void SharedCapacity::on_completion(std::uint64_t) {
   }
 }
 
-// The statistics as they stand once a flow started alone whose time has passed is settled.
+void SharedCapacity::settled_stats(TimeWeighted& load, TimeWeighted& active) const {
+  const std::size_t due = predicted_due(engine_.now());
+  for (std::size_t i = 0; i < due; ++i) {
+    const SimTime t = predicted_[i].finish;
+    load.set(t, std::min(1.0, predicted_rate_ * static_cast<double>(predicted_count_ - i - 1) / capacity_));
+    active.set(t, static_cast<double>(active_ - i - 1));
+  }
+}
+
 double SharedCapacity::utilisation() const {
   TimeWeighted load = load_stat_;
-  if (alone_settled_by(engine_.now())) load.set(alone_finish_, std::min(1.0, 0.0 / capacity_));
+  TimeWeighted active = active_stat_;
+  settled_stats(load, active);
   return load.average(engine_.now());
 }
 
 double SharedCapacity::mean_active() const {
+  TimeWeighted load = load_stat_;
   TimeWeighted active = active_stat_;
-  if (alone_settled_by(engine_.now())) active.set(alone_finish_, static_cast<double>(active_ - 1));
+  settled_stats(load, active);
   return active.average(engine_.now());
 }
 
 void SharedCapacity::reset_stats() {
-  settle_if_due();
+  settle_due();
   load_stat_.reset(engine_.now());
   active_stat_.reset(engine_.now());
   completed_ = 0;

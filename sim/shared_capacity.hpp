@@ -26,16 +26,22 @@
 // redoes the sharing and reschedules before calling each done.on_event(arg), so
 // the callee may submit again re-entrantly.
 //
-// Flows started alone (start_alone): an owner that can act on a completion time
-// known in advance (the fabric, which then schedules one delivery event for a
-// message instead of three) may start a flow on an idle station without an
-// event or a callback. The station computes the time exactly as submit() would
-// have scheduled it, and settles the flow (counters, statistics) lazily once
-// that time has passed. Before anything else is submitted while it is still in
-// flight, its owner must join() it: it then becomes an ordinary flow, in the
-// state submit() would have left it in, and completes through a callback.
+// Predicted flows (start_predicted): while a station carries only flows of one
+// class that each get their full cap (n flows with n x cap <= capacity, or one
+// flow alone), no arrival or departure changes anyone's rate, so each flow's
+// completion time is known when it starts. An owner that can act on such a
+// time (the fabric, which then schedules one delivery event for a message
+// instead of one per pipe and one for the latency) may start a flow that way:
+// no event and no callback; the station settles it (counters, statistics)
+// lazily once its time has passed. When something arrives that would change
+// the rates (another class, one flow too many, a capacity change), the
+// station first turns every predicted flow still in flight into an ordinary
+// one, in the state submit() would have left it in, and tells its owner
+// (`converted.on_event(arg)`, once the station is consistent again); from then
+// on it completes through `done.on_event(arg)` like any other flow.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -61,26 +67,27 @@ class SharedCapacity {
   // runs when it has received all of it.
   void submit(double amount, int rate_class, EventHandler& done, std::uint64_t arg);
 
-  // No flow in flight (a flow started alone whose time has passed is settled).
+  // No flow in flight (predicted flows whose time has passed are settled).
   bool idle();
-  // On an idle station: starts a flow without an event or a callback and returns
-  // the time it completes if nothing else arrives meanwhile (submit() would have
-  // completed it then); -1, and nothing started, when the station is busy or the
-  // flow would never complete.
-  SimTime start_alone(double amount, int rate_class);
-  // A flow started alone is still in flight (its completion time is in the future).
-  bool alone_in_flight() const { return alone_ && alone_finish_ > engine_.now(); }
-  // Makes the flow started alone an ordinary flow, as if it had been submitted:
-  // done.on_event(arg) runs when it completes, which may now change.
-  void join(EventHandler& done, std::uint64_t arg);
+  // The time a flow of `amount` in `rate_class` started now would complete as a
+  // predicted flow, or -1 when it cannot be one (the station carries other
+  // classes or ordinary flows, the cap leaves no room beside the predicted
+  // flows already in flight, too many of them, or it would never complete).
+  SimTime predict(double amount, int rate_class);
+  // Starts that flow (call only when predict() just gave a time >= 0): no event,
+  // no callback unless it is converted (see above). Returns predict()'s time.
+  SimTime start_predicted(double amount, int rate_class, EventHandler& done, EventHandler& converted,
+                          std::uint64_t arg);
+  // Predicted flows still in flight (their completion time is in the future).
+  std::size_t predicted_in_flight() const;
 
-  std::size_t active() const { return active_ - (alone_settled_by(engine_.now()) ? 1 : 0); }
+  std::size_t active() const { return active_ - predicted_due(engine_.now()); }
   // Flows completed since construction or the last reset_stats().
-  std::uint64_t completed() const { return completed_ + (alone_settled_by(engine_.now()) ? 1 : 0); }
+  std::uint64_t completed() const { return completed_ + predicted_due(engine_.now()); }
   double capacity() const { return capacity_; }
   // Changes the capacity from now on (> 0; a NIC port lost or regained): the
-  // flows in flight keep what they received and share the new capacity. A flow
-  // started alone must be join()ed first.
+  // flows in flight keep what they received and share the new capacity
+  // (predicted flows are converted first).
   void set_capacity(double capacity_per_s);
   // Current rate of each flow in a class (0 when the class has no flow).
   double class_rate(int rate_class) const;
@@ -131,12 +138,17 @@ class SharedCapacity {
   void schedule_completion();
   void on_completion(std::uint64_t);
   bool finished(const RateClass& cls, const Flow& flow) const;
-  // What on_completion would have done at alone_finish_ for the flow started alone.
-  void settle();
-  void settle_if_due() {
-    if (alone_settled_by(engine_.now())) settle();
-  }
-  bool alone_settled_by(SimTime now) const { return alone_ && alone_finish_ <= now; }
+  // Settles the predicted flows whose time has passed, in the order and at the
+  // times on_completion() would have completed them.
+  void settle_due();
+  // Predicted flows whose time is at or before `now` (not yet settled).
+  std::size_t predicted_due(SimTime now) const;
+  // Turns the predicted flows still in flight into ordinary ones; their owners
+  // are told by notify_converted(), once the caller has made the station consistent.
+  void convert_predicted();
+  void notify_converted();
+  // The statistics with the due predicted flows settled, without settling them.
+  void settled_stats(TimeWeighted& load, TimeWeighted& active) const;
 
   Engine& engine_;
   double capacity_;
@@ -151,12 +163,21 @@ class SharedCapacity {
   SimTime pending_time_ = 0;
   TimeWeighted load_stat_;    // sum of rates / capacity
   TimeWeighted active_stat_;
-  // The flow started alone, while it is not settled or joined.
-  bool alone_ = false;
-  int alone_class_ = 0;
-  double alone_finish_virtual_ = 0;
-  std::uint64_t alone_sequence_ = 0;
-  SimTime alone_finish_ = 0;
+  // Predicted flows in flight, by (finish, sequence); all of class predicted_class_ at predicted_rate_.
+  struct Predicted {
+    SimTime finish;
+    double finish_virtual;
+    std::uint64_t sequence;
+    EventHandler* done;
+    EventHandler* converted;
+    std::uint64_t arg;
+  };
+  static constexpr std::size_t kMaxPredicted = 8;
+  std::array<Predicted, kMaxPredicted> predicted_{};
+  std::size_t predicted_count_ = 0;
+  int predicted_class_ = 0;
+  double predicted_rate_ = 0;
+  std::vector<Predicted> converted_scratch_;  // owners to tell, after a conversion
   MemberEvent<SharedCapacity, &SharedCapacity::on_completion> completion_event_{*this};
 };
 

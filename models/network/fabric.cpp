@@ -83,8 +83,6 @@ Fabric::Fabric(sim::Engine& engine, const std::vector<FabricEndpoint>& endpoints
     egress_class_.push_back(egress_.back()->rate_class(port_bytes_per_s));
     ingress_class_.push_back(ingress_.back()->rate_class(port_bytes_per_s));
   }
-  egress_alone_.assign(nodes_, 0);
-  ingress_alone_.assign(nodes_, 0);
 }
 
 void Fabric::send(int from, int to, std::uint64_t bytes, sim::EventHandler& done, std::uint64_t arg) {
@@ -97,7 +95,8 @@ void Fabric::send(int from, int to, std::uint64_t bytes, sim::EventHandler& done
     index = free_messages_.back();
     free_messages_.pop_back();
   }
-  messages_pool_[index] = Message{from, to, bytes, &done, arg, 2};
+  Message& m = messages_pool_[index];
+  m = Message{from, to, bytes, &done, arg, {kDone, kDone}, {0, 0}, sim::EventId{}};
   const auto f = static_cast<std::size_t>(from);
   const auto t = static_cast<std::size_t>(to);
   if (metered(f) || metered(t)) {
@@ -106,45 +105,40 @@ void Fabric::send(int from, int to, std::uint64_t bytes, sim::EventHandler& done
   }
   sim::SharedCapacity& egress = *egress_[f];
   sim::SharedCapacity& ingress = *ingress_[t];
-  if (egress.alone_in_flight()) share_pipes(egress_alone_[f]);
-  if (ingress.alone_in_flight()) share_pipes(ingress_alone_[t]);
   const double amount = static_cast<double>(bytes);
-  if (egress.idle() && ingress.idle()) {
-    const sim::SimTime out = egress.start_alone(amount, egress_class_[f]);
-    const sim::SimTime in = out < 0 ? -1 : ingress.start_alone(amount, ingress_class_[t]);
-    if (in >= 0) {
-      egress_alone_[f] = index;
-      ingress_alone_[t] = index;
-      messages_pool_[index].crossed = engine_->schedule_at(std::max(out, in), crossed_, index);
-      return;
-    }
-    if (out >= 0) {  // only if the ingress flow would never finish: the ordinary path after all
-      egress.join(pipe_done_, index);
-      ingress.submit(amount, ingress_class_[t], pipe_done_, index);
-      return;
-    }
+  const sim::SimTime out = egress.predict(amount, egress_class_[f]);
+  const sim::SimTime in = out < 0 ? -1 : ingress.predict(amount, ingress_class_[t]);
+  if (in >= 0) {
+    // Both pipes carry it at a rate nothing else changes: the one event is the delivery.
+    egress.start_predicted(amount, egress_class_[f], egress_done_, egress_converted_, index);
+    ingress.start_predicted(amount, ingress_class_[t], ingress_done_, ingress_converted_, index);
+    m.mode = {kPredicted, kPredicted};
+    m.finish = {out, in};
+    m.delivery = engine_->schedule_at(std::max(out, in) + latency(from, to), delivered_, index);
+    return;
   }
   // Both ends at once: sending them one after the other would serialise every
   // byte twice and halve the rate of a lone transfer.
-  egress.submit(amount, egress_class_[f], pipe_done_, index);
-  ingress.submit(amount, ingress_class_[t], pipe_done_, index);
+  m.mode = {kOrdinary, kOrdinary};
+  egress.submit(amount, egress_class_[f], egress_done_, index);
+  ingress.submit(amount, ingress_class_[t], ingress_done_, index);
 }
 
 // A cloud VM's end is its egress cap (or nothing, receiving); the other end, a
-// NIC pipe, shares as usual (a message alone there goes back to sharing first).
+// NIC pipe, shares as usual.
 void Fabric::send_metered(std::uint32_t index, std::size_t f, std::size_t t, std::uint64_t bytes) {
-  if (!metered(f) && egress_[f]->alone_in_flight()) share_pipes(egress_alone_[f]);
-  if (!metered(t) && ingress_[t]->alone_in_flight()) share_pipes(ingress_alone_[t]);
+  Message& m = messages_pool_[index];
+  m.mode = {kOrdinary, kOrdinary};
   if (metered(f)) {
-    if (cloud_vms_[f]->send(static_cast<double>(bytes), pipe_done_, index)) on_pipe_done(index);
+    if (cloud_vms_[f]->send(static_cast<double>(bytes), egress_done_, index)) on_pipe_done(index, 0);
   } else {
-    egress_[f]->submit(static_cast<double>(bytes), egress_class_[f], pipe_done_, index);
+    egress_[f]->submit(static_cast<double>(bytes), egress_class_[f], egress_done_, index);
   }
   if (metered(t)) {
     cloud_vms_[t]->count_received(static_cast<double>(bytes));
-    on_pipe_done(index);
+    on_pipe_done(index, 1);  // nothing to carry on this side
   } else {
-    ingress_[t]->submit(static_cast<double>(bytes), ingress_class_[t], pipe_done_, index);
+    ingress_[t]->submit(static_cast<double>(bytes), ingress_class_[t], ingress_done_, index);
   }
 }
 
@@ -155,36 +149,32 @@ void Fabric::set_ports_up(int node, int up) {
     throw std::invalid_argument("fabric: node " + std::to_string(node + 1) + " has " + std::to_string(ports_[n]) +
                                 " NIC ports; " + std::to_string(up) + " cannot be up");
   }
-  // A message alone in one of these pipes goes back to sharing: the capacity it was timed on changes.
-  if (egress_[n]->alone_in_flight()) share_pipes(egress_alone_[n]);
-  if (ingress_[n]->alone_in_flight()) share_pipes(ingress_alone_[n]);
+  // Messages predicted in these pipes become ordinary flows: the capacity they were timed on changes.
   ports_up_[n] = up;
   egress_[n]->set_capacity(port_bytes_per_s_[n] * up);
   ingress_[n]->set_capacity(port_bytes_per_s_[n] * up);
 }
 
-void Fabric::share_pipes(std::uint32_t index) {
-  Message& m = messages_pool_[index];
-  engine_->cancel(m.crossed);
-  m.crossed = sim::EventId{};
-  m.pipes_pending = 0;
-  // A pipe it has already crossed needs nothing: its flow settles by itself.
-  sim::SharedCapacity& egress = *egress_[static_cast<std::size_t>(m.from)];
-  sim::SharedCapacity& ingress = *ingress_[static_cast<std::size_t>(m.to)];
-  if (egress.alone_in_flight() && egress_alone_[static_cast<std::size_t>(m.from)] == index) {
-    egress.join(pipe_done_, index);
-    ++m.pipes_pending;
-  }
-  if (ingress.alone_in_flight() && ingress_alone_[static_cast<std::size_t>(m.to)] == index) {
-    ingress.join(pipe_done_, index);
-    ++m.pipes_pending;
-  }
+// A pipe has turned the message's predicted flow into an ordinary one: its
+// delivery waits for that pipe's completion now.
+void Fabric::on_converted(std::uint32_t message, int pipe) {
+  Message& m = messages_pool_[message];
+  m.mode[static_cast<std::size_t>(pipe)] = kOrdinary;
+  if (m.delivery.valid()) engine_->cancel(m.delivery);
+  m.delivery = sim::EventId{};
 }
 
-// Alone in both pipes until now: it has crossed them both.
-void Fabric::on_crossed(std::uint64_t message) {
-  messages_pool_[message].crossed = sim::EventId{};
-  engine_->schedule_in(latency(messages_pool_[message].from, messages_pool_[message].to), delivered_, message);
+// A pipe carrying the message as an ordinary flow has carried all of it; once
+// no pipe is, it is delivered after the later of its predicted pipes and the latency.
+void Fabric::on_pipe_done(std::uint32_t message, int pipe) {
+  Message& m = messages_pool_[message];
+  m.mode[static_cast<std::size_t>(pipe)] = kDone;
+  if (m.mode[0] == kOrdinary || m.mode[1] == kOrdinary) return;
+  sim::SimTime crossed = engine_->now();
+  for (std::size_t p = 0; p < 2; ++p) {
+    if (m.mode[p] == kPredicted) crossed = std::max(crossed, m.finish[p]);
+  }
+  m.delivery = engine_->schedule_at(crossed + latency(m.from, m.to), delivered_, message);
 }
 
 double Fabric::egress_utilisation(int node) const {
@@ -200,11 +190,6 @@ double Fabric::ingress_utilisation(int node) const {
 double Fabric::node_bytes_per_s(int node) const {
   const auto n = static_cast<std::size_t>(node);
   return metered(n) ? cloud_vms_[n]->egress_cap().base() : egress_[n]->capacity();
-}
-
-void Fabric::on_pipe_done(std::uint64_t message) {
-  Message& m = messages_pool_[message];
-  if (--m.pipes_pending == 0) engine_->schedule_in(latency(m.from, m.to), delivered_, message);
 }
 
 void Fabric::on_delivered(std::uint64_t message) {

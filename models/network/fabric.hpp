@@ -15,17 +15,19 @@
 // exhausted) and what it receives is free (mechanisms.md 4.3); its NIC spec
 // gives only the message latency.
 //
-// Speed: a message that finds both of its pipes idle (the usual case: NICs
-// are rarely busy) starts alone in both (SharedCapacity::start_alone), which
-// gives the times its pipes finish up front: one event at the later of them
-// (scheduled where the ordinary path scheduled the pipes' completions, so
-// events at equal times keep their order) starts the latency, instead of one
-// event per pipe and all the pipes' bookkeeping. When another
-// message arrives at one of its pipes before that pipe finishes, it goes back
-// to the ordinary path (its pipes join() it, its delivery waits for both) at
-// once, so the sharing and the times are those of the ordinary path.
+// Speed: a message whose pipes carry it at a rate nothing else changes (both
+// idle, or only a few messages in them, each at one port's rate with ports to
+// spare: NICs are rarely busy) is predicted in both (SharedCapacity::
+// start_predicted), which gives the times its pipes finish up front: its one
+// event is the delivery, at the later of them plus the latency, instead of
+// one event per pipe, one for the latency and all the pipes' bookkeeping.
+// When something arrives that would change its rate, the pipe turns it into
+// an ordinary flow and tells the fabric (its delivery then waits for that
+// pipe), so the sharing and the times are those of the ordinary path; only
+// the order of events at the same nanosecond can differ.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -76,21 +78,27 @@ class Fabric {
   void reset_stats();
 
  private:
+  // How a message's pipe (0 egress, 1 ingress) carries it.
+  static constexpr std::uint8_t kPredicted = 0;  // at a rate nothing changes: done at `finish`, no callback
+  static constexpr std::uint8_t kOrdinary = 1;   // shared: its completion calls back
+  static constexpr std::uint8_t kDone = 2;
   struct Message {
     int from;
     int to;
     std::uint64_t bytes;
     sim::EventHandler* done;
     std::uint64_t arg;
-    int pipes_pending;  // egress and ingress still carrying it
-    sim::EventId crossed{};  // while it is alone in both pipes: the one event when both are crossed
+    std::array<std::uint8_t, 2> mode;
+    std::array<sim::SimTime, 2> finish;  // of a predicted pipe
+    sim::EventId delivery{};  // scheduled while no pipe carries it as an ordinary flow
   };
-  // Message `m` was alone in its pipes and one of them is wanted by another:
-  // back to the ordinary path.
-  void share_pipes(std::uint32_t m);
   void send_metered(std::uint32_t index, std::size_t from, std::size_t to, std::uint64_t bytes);
-  void on_crossed(std::uint64_t message);
-  void on_pipe_done(std::uint64_t message);
+  void on_converted(std::uint32_t message, int pipe);
+  void on_pipe_done(std::uint32_t message, int pipe);
+  void on_egress_done(std::uint64_t message) { on_pipe_done(static_cast<std::uint32_t>(message), 0); }
+  void on_ingress_done(std::uint64_t message) { on_pipe_done(static_cast<std::uint32_t>(message), 1); }
+  void on_egress_converted(std::uint64_t message) { on_converted(static_cast<std::uint32_t>(message), 0); }
+  void on_ingress_converted(std::uint64_t message) { on_converted(static_cast<std::uint32_t>(message), 1); }
   bool metered(std::size_t endpoint) const { return cloud_vms_[endpoint] != nullptr; }
   void on_delivered(std::uint64_t message);
 
@@ -105,13 +113,13 @@ class Fabric {
   std::vector<int> ports_;           // per endpoint: NIC ports (0 for a cloud VM)
   std::vector<int> ports_up_;
   std::vector<double> port_bytes_per_s_;
-  std::vector<std::uint32_t> egress_alone_;   // per node: the message that last started alone there
-  std::vector<std::uint32_t> ingress_alone_;
   std::vector<Message> messages_pool_;
   std::vector<std::uint32_t> free_messages_;
   std::uint64_t messages_ = 0;
-  sim::MemberEvent<Fabric, &Fabric::on_crossed> crossed_{*this};
-  sim::MemberEvent<Fabric, &Fabric::on_pipe_done> pipe_done_{*this};
+  sim::MemberEvent<Fabric, &Fabric::on_egress_done> egress_done_{*this};
+  sim::MemberEvent<Fabric, &Fabric::on_ingress_done> ingress_done_{*this};
+  sim::MemberEvent<Fabric, &Fabric::on_egress_converted> egress_converted_{*this};
+  sim::MemberEvent<Fabric, &Fabric::on_ingress_converted> ingress_converted_{*this};
   sim::MemberEvent<Fabric, &Fabric::on_delivered> delivered_{*this};
 };
 

@@ -235,78 +235,138 @@ TEST_CASE("shared capacity rejects nonsense", "[sharing]") {
   REQUIRE_THROWS_AS(link.submit(-1.0, open, done, 0), std::invalid_argument);
 }
 
-TEST_CASE("a flow started alone completes when submit() would have completed it", "[sharing]") {
+namespace {
+struct Counter final : EventHandler {
+  std::vector<int> calls = std::vector<int>(16, 0);
+  void on_event(std::uint64_t arg) override { ++calls[arg]; }
+};
+}  // namespace
+
+TEST_CASE("a predicted flow completes when submit() would have completed it", "[sharing]") {
   // 1000 units/s, one class capped at 400/s: alone, 100 units take 0.25 s.
   Engine engine;
   SharedCapacity link(engine, 1000.0);
   const int capped = link.rate_class(400.0);
+  const int open = link.rate_class();
+  CompletionTimes done(engine);
+  Counter converted;
   REQUIRE(link.idle());
-  const SimTime finish = link.start_alone(100.0, capped);
+  CHECK(link.predict(100.0, capped) == 250'000'000);
+  const SimTime finish = link.start_predicted(100.0, capped, done, converted, 0);
   CHECK(finish == 250'000'000);
-  CHECK(link.alone_in_flight());
+  CHECK(link.predicted_in_flight() == 1);
   CHECK(link.class_rate(capped) == 400.0);
-  CHECK(link.start_alone(1.0, capped) == -1);  // busy: nothing started
+  CHECK(link.predict(1.0, open) == -1);  // another class would change the sharing
   CHECK(link.active() == 1);
-  CHECK(engine.pending_events() == 0);         // no event for it
+  CHECK(engine.pending_events() == 0);   // no event for it
   engine.run_until(1'000'000'000);
   CHECK(link.active() == 0);
   CHECK(link.completed() == 1);
   CHECK(link.utilisation() == Approx(0.4 * 0.25));  // 40 % of capacity for a quarter of the second
   CHECK(link.mean_active() == Approx(0.25));
   CHECK(link.idle());
+  CHECK(done.at[0] == -1);           // no callback: its owner had the time
+  CHECK(converted.calls[0] == 0);
 }
 
-TEST_CASE("a flow started alone and joined shares exactly as a submitted one", "[sharing]") {
+TEST_CASE("flows predicted side by side while each gets its cap; the one that would not is refused", "[sharing]") {
+  // 1000 units/s, cap 400/s: two flows at 400 each fit, a third would cut everyone to 333.
+  Engine engine;
+  SharedCapacity link(engine, 1000.0);
+  const int capped = link.rate_class(400.0);
+  CompletionTimes done(engine);
+  Counter converted;
+  CHECK(link.start_predicted(100.0, capped, done, converted, 0) == 250'000'000);
+  CHECK(link.predict(40.0, capped) == 100'000'000);
+  CHECK(link.start_predicted(40.0, capped, done, converted, 1) == 100'000'000);
+  CHECK(link.predict(1.0, capped) == -1);
+  CHECK(link.predicted_in_flight() == 2);
+  CHECK(link.class_active(capped) == 2);
+  engine.run_until(150'000'000);
+  CHECK(link.predicted_in_flight() == 1);  // the short one is through
+  CHECK(link.completed() == 1);
+  // Room again beside the long one.
+  CHECK(link.start_predicted(20.0, capped, done, converted, 2) == 150'000'000 + 50'000'000);
+  engine.run_until(1'000'000'000);
+  CHECK(link.completed() == 3);
+  CHECK(link.active() == 0);
+  // Busy share: 0.8 over [0, 0.1), 0.4 over [0.1, 0.15), 0.8 over [0.15, 0.2), 0.4 over [0.2, 0.25) -> 0.12 of 1 s.
+  CHECK(link.utilisation() == Approx(0.08 + 0.02 + 0.04 + 0.02));
+  CHECK(link.mean_active() == Approx(2 * 0.1 + 0.05 + 2 * 0.05 + 0.05));
+  CHECK(converted.calls == std::vector<int>(16, 0));
+  CHECK(done.at[0] == -1);
+}
+
+TEST_CASE("a predicted flow that another arrival slows becomes ordinary and shares exactly as a submitted one",
+          "[sharing]") {
   // Capacity 100, uncapped: flow A (50 units) alone; at 0.2 s flow B (30) arrives.
   // Both then run at 50/s: A has 30 left -> done at 0.8 s, B done at 0.8 s too.
-  auto run = [](bool alone) {
+  auto run = [](bool predicted) {
     Engine engine;
     SharedCapacity link(engine, 100.0);
     const int open = link.rate_class();
     CompletionTimes done(engine);
+    Counter converted;
     struct Arrival final : EventHandler {
       SharedCapacity* link;
       CompletionTimes* done;
       int cls;
-      bool join;
-      void on_event(std::uint64_t) override {
-        if (join) link->join(*done, 0);
-        link->submit(30.0, cls, *done, 1);
-      }
+      void on_event(std::uint64_t) override { link->submit(30.0, cls, *done, 1); }
     } arrival;
     arrival.link = &link;
     arrival.done = &done;
     arrival.cls = open;
-    arrival.join = alone;
-    if (alone) {
-      CHECK(link.start_alone(50.0, open) == 500'000'000);
+    if (predicted) {
+      CHECK(link.start_predicted(50.0, open, done, converted, 0) == 500'000'000);
     } else {
       link.submit(50.0, open, done, 0);
     }
     engine.schedule_at(200'000'000, arrival);
     engine.run_until(2'000'000'000);
+    CHECK(converted.calls[0] == (predicted ? 1 : 0));  // its owner is told, once
     return std::make_pair(done.at, link.utilisation());
   };
   const auto [submitted_at, submitted_util] = run(false);
-  const auto [joined_at, joined_util] = run(true);
+  const auto [predicted_at, predicted_util] = run(true);
   CHECK(submitted_at[0] == 800'000'000);
   CHECK(submitted_at[1] == 800'000'000);
-  CHECK(joined_at == submitted_at);
-  CHECK(joined_util == submitted_util);
-  CHECK(joined_util == Approx(0.4));  // busy 0.8 s of 2 s
+  CHECK(predicted_at == submitted_at);
+  CHECK(predicted_util == submitted_util);
+  CHECK(predicted_util == Approx(0.4));  // busy 0.8 s of 2 s
 }
 
-TEST_CASE("submitting beside a flow started alone, without joining it, is refused", "[sharing]") {
+TEST_CASE("a capacity change turns predicted flows into ordinary ones", "[sharing]") {
+  // Capacity 100, uncapped: A (50 units) predicted to end at 0.5 s; at 0.1 s the
+  // capacity halves: 40 left at 50/s -> done at 0.9 s, through its callback.
+  Engine engine;
+  SharedCapacity link(engine, 100.0);
+  const int open = link.rate_class();
+  CompletionTimes done(engine);
+  Counter converted;
+  CHECK(link.start_predicted(50.0, open, done, converted, 0) == 500'000'000);
+  struct Halve final : EventHandler {
+    SharedCapacity* link;
+    void on_event(std::uint64_t) override { link->set_capacity(50.0); }
+  } halve;
+  halve.link = &link;
+  engine.schedule_at(100'000'000, halve);
+  engine.run_until(2'000'000'000);
+  CHECK(converted.calls[0] == 1);
+  CHECK(done.at[0] == 900'000'000);
+  CHECK(link.predicted_in_flight() == 0);
+}
+
+TEST_CASE("start_predicted for a flow predict() refuses is a logic error", "[sharing]") {
   Engine engine;
   SharedCapacity link(engine, 10.0);
   const int open = link.rate_class();
   CompletionTimes done(engine);
-  link.start_alone(5.0, open);
-  REQUIRE_THROWS_AS(link.submit(1.0, open, done, 0), std::logic_error);
+  Counter converted;
+  link.submit(5.0, open, done, 0);
+  CHECK(link.predict(1.0, open) == -1);  // an ordinary flow is in flight
+  REQUIRE_THROWS_AS(link.start_predicted(1.0, open, done, converted, 1), std::logic_error);
   engine.run_until(1'000'000'000);  // past its completion: the station is free again
-  link.submit(1.0, open, done, 0);
-  engine.run_until(2'000'000'000);
-  CHECK(done.at[0] == 1'100'000'000);
+  CHECK(link.predict(1.0, open) == 1'100'000'000);
 }
 
 TEST_CASE("set_capacity: the flows in flight keep what they received and share the new capacity", "[sharing]") {
