@@ -3,9 +3,17 @@
 // deterministic JSON report (every figure but the wall-clock block) and the
 // kernel events per simulated I/O. Run it before and after a change and diff
 // the two outputs; `--dump DIR` also writes each report for a closer look.
+// When a change is meant to move predictions only within their noise (an
+// order of events at the same nanosecond, say), `--compare BEFORE AFTER` reads
+// two such dumps and prints every headline figure (IOPS, mean latency, OLTP
+// transaction latency) whose change exceeds the two runs' combined 95 %
+// half-width, sqrt(h_before^2 + h_after^2), and how many figures it compared.
 //
 //   bench_fingerprint [--warmup MS] [--duration MS] [--dump DIR] [SCENARIO|DIR ...]
+//   bench_fingerprint --compare BEFORE_DIR AFTER_DIR
 // Default: every bundled scenario.
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -13,6 +21,8 @@
 #include <fstream>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "models/run/simulation.hpp"
 #include "sim/random.hpp"
@@ -24,10 +34,80 @@
 using namespace hcisim;
 namespace fs = std::filesystem;
 
+namespace {
+
+struct Figure {
+  const char* name;
+  double value = 0, half_width = 0;
+  bool present = false;
+};
+
+std::vector<Figure> headline(const nlohmann::json& report) {
+  auto number = [](const nlohmann::json& j, const char* key) {
+    return j.contains(key) && j[key].is_number() ? j[key].get<double>() : -1.0;
+  };
+  std::vector<Figure> figures;
+  if (report.contains("total")) {
+    const auto& t = report["total"];
+    figures.push_back({"IOPS", number(t, "iops"), number(t, "iops_ci95_half_width"), false});
+    figures.push_back({"mean latency", number(t, "latency_mean_ns"), number(t, "latency_mean_ns_ci95_half_width"), false});
+  }
+  if (report.contains("oltp") && report["oltp"].contains("transaction_lat_ns")) {
+    const auto& o = report["oltp"];
+    figures.push_back({"transaction latency", number(o["transaction_lat_ns"], "mean"),
+                       number(o, "transaction_lat_ci95_half_width_ns"), false});
+  }
+  for (Figure& f : figures) f.present = f.value >= 0 && f.half_width >= 0;
+  return figures;
+}
+
+int compare(const fs::path& before, const fs::path& after) {
+  int compared = 0, outside = 0, missing = 0, without_ci = 0;
+  double largest_without_ci = 0;
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::directory_iterator(before)) files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  for (const fs::path& a : files) {
+    const fs::path b = after / a.filename();
+    if (!fs::exists(b)) {
+      std::printf("missing in %s: %s\n", after.c_str(), a.filename().c_str());
+      ++missing;
+      continue;
+    }
+    const auto fa = headline(nlohmann::json::parse(std::ifstream(a)));
+    const auto fb = headline(nlohmann::json::parse(std::ifstream(b)));
+    for (std::size_t i = 0; i < fa.size() && i < fb.size(); ++i) {
+      if (!fa[i].present || !fb[i].present) continue;
+      const double change = fb[i].value - fa[i].value;
+      const double noise = std::hypot(fa[i].half_width, fb[i].half_width);
+      if (noise == 0) {  // no interval (a run with failures over time is not a steady state)
+        ++without_ci;
+        if (fa[i].value != 0) largest_without_ci = std::max(largest_without_ci, std::abs(change / fa[i].value));
+        continue;
+      }
+      ++compared;
+      if (std::abs(change) <= noise) continue;
+      ++outside;
+      std::printf("%-60s %-20s %14.6g -> %14.6g (%+.3f %%, %.2f x the combined half-width)\n",
+                  a.filename().c_str(), fa[i].name, fa[i].value, fb[i].value,
+                  fa[i].value != 0 ? 100.0 * change / fa[i].value : 0.0, noise > 0 ? std::abs(change) / noise : 0.0);
+    }
+  }
+  std::printf("%d figures compared over %zu reports: %d changed by more than their combined 95 %% half-width"
+              " (about 1 in 20 expected by chance once the two runs have diverged)\n",
+              compared, files.size(), outside);
+  std::printf("%d figures without an interval (timelines): largest change %.3f %%\n", without_ci,
+              100.0 * largest_without_ci);
+  return missing == 0 ? 0 : 1;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   std::int64_t warmup_ms = 5, duration_ms = 10;
   std::string dump;
   std::vector<fs::path> inputs;
+  if (argc == 4 && std::string(argv[1]) == "--compare") return compare(argv[2], argv[3]);
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--warmup" && i + 1 < argc) {
