@@ -75,6 +75,45 @@ TEST_CASE("fabric: a large transfer alone runs at one port's rate, not the node'
   CHECK(rate == Approx(kPort).epsilon(1e-6));
 }
 
+TEST_CASE("fabric: two transfers leaving a two-port node at once each run at one port's rate, a third shares",
+          "[fabric]") {
+  struct Late final : hcisim::sim::EventHandler {
+    Fabric* fabric;
+    Arrivals* arrivals;
+    void on_event(std::uint64_t) override { fabric->send(0, 3, kBig, *arrivals, 2); }
+  };
+  SECTION("two: nothing slows either, and each costs one event (its delivery)") {
+    Engine engine;
+    Fabric fabric(engine, 4, kNic, 1, kSwitch);
+    Arrivals arrivals(engine, 2);
+    fabric.send(0, 1, kBig, arrivals, 0);
+    fabric.send(0, 2, kBig, arrivals, 1);
+    engine.run_until(kSecond);
+    CHECK(arrivals.at[0] == 800 * kMicrosecond + 2'300);
+    CHECK(arrivals.at[1] == 800 * kMicrosecond + 2'300);
+    CHECK(engine.events_processed() == 2);
+    CHECK(fabric.egress_utilisation(0) == Approx(0.8e-3));  // both ports for 0.8 ms of 1 s
+  }
+  SECTION("a third at 400 us: the three share 25 GB/s, then the last runs at one port's rate") {
+    Engine engine;
+    Fabric fabric(engine, 4, kNic, 1, kSwitch);
+    Arrivals arrivals(engine, 3);
+    fabric.send(0, 1, kBig, arrivals, 0);
+    fabric.send(0, 2, kBig, arrivals, 1);
+    Late late;
+    late.fabric = &fabric;
+    late.arrivals = &arrivals;
+    engine.schedule_at(400 * kMicrosecond, late);
+    engine.run_until(kSecond);
+    // At 400 us the first two have 5 MB left; at 25/3 GB/s each they end at 1,000 us. The
+    // third has 5 MB left then, at one port's 12.5 GB/s: 400 us more.
+    CHECK(arrivals.at[0] == Approx(1'000 * kMicrosecond + 2'300).margin(2));
+    CHECK(arrivals.at[1] == Approx(1'000 * kMicrosecond + 2'300).margin(2));
+    CHECK(arrivals.at[2] == Approx(1'400 * kMicrosecond + 2'300).margin(2));
+    CHECK(fabric.egress_utilisation(0) == Approx(1.0e-3 + 0.5 * 0.4e-3).epsilon(1e-6));  // full for 1 ms, one port for 0.4
+  }
+}
+
 TEST_CASE("fabric: concurrent transfers from one node share the node's bonded capacity", "[fabric]") {
   Engine engine;
   Fabric fabric(engine, 4, kNic, 1, kSwitch);
