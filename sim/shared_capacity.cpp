@@ -122,30 +122,44 @@ bool SharedCapacity::idle() {
 SimTime SharedCapacity::predict(double amount, int rate_class) {
   check_flow(amount, rate_class);
   settle_due();
+  offer_finish_ = -1;
   if (active_ != predicted_count_ || predicted_count_ == kMaxPredicted) return -1;  // ordinary flows: no
-  const RateClass& cls = classes_[static_cast<std::size_t>(rate_class)];
+  const double cap = classes_[static_cast<std::size_t>(rate_class)].cap;
   double rate;
   if (predicted_count_ == 0) {
-    rate = cls.cap <= capacity_ ? cls.cap : capacity_;
+    rate = cap <= capacity_ ? cap : capacity_;
   } else {
-    if (rate_class != predicted_class_) return -1;
-    if (!(cls.cap * static_cast<double>(predicted_count_ + 1) <= capacity_)) return -1;
-    rate = cls.cap;
+    if (rate_class != predicted_class_ || !(cap * static_cast<double>(predicted_count_ + 1) <= capacity_)) return -1;
+    rate = cap;
   }
   const double ns = amount <= 0 ? 0.0 : std::ceil(amount / rate * 1e9 - 1e-3);  // schedule_completion()
   if (ns >= kNeverNs) return -1;
-  return engine_.now() + static_cast<SimTime>(std::max(0.0, ns));
+  offer_finish_ = engine_.now() + static_cast<SimTime>(std::max(0.0, ns));
+  offer_amount_ = amount;
+  offer_class_ = rate_class;
+  offer_rate_ = rate;
+  offer_active_ = active_;
+  offer_sequence_ = next_sequence_;
+  offer_capacity_ = capacity_;
+  offer_now_ = engine_.now();
+  return offer_finish_;
 }
 
 SimTime SharedCapacity::start_predicted(double amount, int rate_class, EventHandler& done, EventHandler& converted,
                                         std::uint64_t arg) {
-  const SimTime finish = predict(amount, rate_class);
-  if (finish < 0) throw std::logic_error("SharedCapacity: start_predicted() for a flow predict() refuses");
+  // What predict() just worked out, unless something happened since.
+  if (offer_finish_ < 0 || offer_amount_ != amount || offer_class_ != rate_class || predict_stale()) {
+    if (predict(amount, rate_class) < 0) {
+      throw std::logic_error("SharedCapacity: start_predicted() for a flow predict() refuses");
+    }
+  }
+  const SimTime finish = offer_finish_;
+  offer_finish_ = -1;
   advance_clocks();
   RateClass& cls = classes_[static_cast<std::size_t>(rate_class)];
   if (predicted_count_ == 0) {
     predicted_class_ = rate_class;
-    predicted_rate_ = cls.cap <= capacity_ ? cls.cap : capacity_;
+    predicted_rate_ = offer_rate_;
     cls.rate = predicted_rate_;
   }
   // Insert by (finish, sequence): the sequence is the largest, so after every equal finish.

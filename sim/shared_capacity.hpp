@@ -178,6 +178,20 @@ class SharedCapacity {
   int predicted_class_ = 0;
   double predicted_rate_ = 0;
   std::vector<Predicted> converted_scratch_;  // owners to tell, after a conversion
+  // The last predict() that said yes, for start_predicted() (-1: none); any
+  // change to the station since (a flow in or out, a capacity) makes it stale.
+  SimTime offer_finish_ = -1;
+  double offer_amount_ = 0;
+  int offer_class_ = 0;
+  double offer_rate_ = 0;
+  std::size_t offer_active_ = 0;
+  std::uint64_t offer_sequence_ = 0;
+  double offer_capacity_ = 0;
+  SimTime offer_now_ = -1;
+  bool predict_stale() const {
+    return offer_now_ != engine_.now() || offer_active_ != active_ || offer_sequence_ != next_sequence_ ||
+           offer_capacity_ != capacity_;
+  }
   MemberEvent<SharedCapacity, &SharedCapacity::on_completion> completion_event_{*this};
 };
 
