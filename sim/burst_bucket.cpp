@@ -77,7 +77,7 @@ void BurstBucket::schedule_head(SimTime minimum_delay) {
   const double tokens = waiting_.front().tokens;
   const double seconds = std::max(credits_.seconds_until(tokens), peak_.seconds_until(tokens));
   // Up to whole ns, forgiving 1e-3 ns of float noise so exact times stay exact.
-  const double ns = seconds <= 0 ? 0.0 : std::ceil(seconds * 1e9 - 1e-3);
+  const double ns = seconds <= 0 ? 0.0 : ceil_fast(seconds * 1e9 - 1e-3);
   const SimTime delay = std::max<SimTime>(minimum_delay, static_cast<SimTime>(std::max(0.0, ns)));
   engine_.schedule_in(delay, head_event_);
   head_scheduled_ = true;

@@ -132,7 +132,7 @@ SimTime SharedCapacity::predict(double amount, int rate_class) {
     if (rate_class != predicted_class_ || !(cap * static_cast<double>(predicted_count_ + 1) <= capacity_)) return -1;
     rate = cap;
   }
-  const double ns = amount <= 0 ? 0.0 : std::ceil(amount / rate * 1e9 - 1e-3);  // schedule_completion()
+  const double ns = amount <= 0 ? 0.0 : ceil_fast(amount / rate * 1e9 - 1e-3);  // schedule_completion()
   if (ns >= kNeverNs) return -1;
   offer_finish_ = engine_.now() + static_cast<SimTime>(std::max(0.0, ns));
   offer_amount_ = amount;
@@ -276,7 +276,7 @@ void SharedCapacity::schedule_completion() {
     if (cls.heap.empty() || !(cls.rate > 0)) continue;
     const double remaining = cls.heap.front().finish_virtual - cls.virtual_work;
     // Up to whole ns, forgiving 1e-3 ns of float noise so exact times stay exact.
-    const double ns = remaining <= 0 ? 0.0 : std::ceil(remaining / cls.rate * 1e9 - 1e-3);
+    const double ns = remaining <= 0 ? 0.0 : ceil_fast(remaining / cls.rate * 1e9 - 1e-3);
     earliest_ns = std::min(earliest_ns, std::max(0.0, ns));
   }
   if (earliest_ns >= kNeverNs) {

@@ -19,4 +19,14 @@ constexpr SimTime from_seconds(double s) {
   return s <= 0.0 ? 0 : static_cast<SimTime>(s * 1e9 + 0.5);
 }
 
+// std::ceil(x), exactly (up to the sign of a zero), without the library call
+// baseline x86-64 makes for it (it has no SSE4.1 round instruction): within
+// +/-2^62 truncation toward zero is exact and gives ceil for negatives; every
+// double beyond 2^52 in magnitude, infinities and NaN are returned as they are.
+constexpr double ceil_fast(double x) {
+  if (!(x < 0x1p62 && x > -0x1p62)) return x;
+  const double t = static_cast<double>(static_cast<std::int64_t>(x));
+  return t < x ? t + 1.0 : t;
+}
+
 }  // namespace hcisim::sim

@@ -47,7 +47,7 @@ bool TokenBucket::request(double tokens, EventHandler& granted, std::uint64_t ar
 void TokenBucket::schedule_head(SimTime minimum_delay) {
   const double missing = needed(waiting_.front().tokens) - level_;
   // Up to whole ns, forgiving 1e-3 ns of float noise so exact times stay exact.
-  const double ns = missing <= 0 ? 0.0 : std::ceil(missing / rate_per_s_ * 1e9 - 1e-3);
+  const double ns = missing <= 0 ? 0.0 : ceil_fast(missing / rate_per_s_ * 1e9 - 1e-3);
   const SimTime delay = std::max<SimTime>(minimum_delay, static_cast<SimTime>(std::max(0.0, ns)));
   engine_.schedule_in(delay, head_event_);
   head_scheduled_ = true;
