@@ -87,7 +87,7 @@ void SharedCapacity::check_flow(double amount, int rate_class) const {
 void SharedCapacity::submit(double amount, int rate_class, EventHandler& done, std::uint64_t arg) {
   check_flow(amount, rate_class);
   settle_due();
-  if (predicted_count_ > 0) convert_predicted();
+  if (!predicted_.empty()) convert_predicted();
   advance_clocks();
   RateClass& cls = classes_[static_cast<std::size_t>(rate_class)];
   cls.heap.push(Flow{cls.virtual_work + amount, next_sequence_++, &done, arg});
@@ -103,7 +103,7 @@ void SharedCapacity::set_capacity(double capacity_per_s) {
     throw std::invalid_argument("SharedCapacity: capacity must be positive and finite");
   }
   settle_due();
-  if (predicted_count_ > 0) convert_predicted();
+  if (!predicted_.empty()) convert_predicted();
   advance_clocks();
   capacity_ = capacity_per_s;
   share_capacity();
@@ -117,19 +117,20 @@ bool SharedCapacity::idle() {
 }
 
 // What submit() would schedule for the flow, worked out inline in the same
-// arithmetic: with n flows of one class each at its cap (n x cap <= capacity),
-// one more at its cap changes nobody's rate; alone, a flow gets min(cap, capacity).
+// arithmetic: while the caps of the flows in flight and of this one fit in the
+// capacity, every flow runs at its cap whatever comes and goes; alone, a flow
+// gets min(cap, capacity).
 SimTime SharedCapacity::predict(double amount, int rate_class) {
   check_flow(amount, rate_class);
   settle_due();
   offer_finish_ = -1;
-  if (active_ != predicted_count_ || predicted_count_ == kMaxPredicted) return -1;  // ordinary flows: no
+  if (active_ != predicted_.size() || predicted_.size() == kMaxPredicted) return -1;  // ordinary flows: no
   const double cap = classes_[static_cast<std::size_t>(rate_class)].cap;
   double rate;
-  if (predicted_count_ == 0) {
+  if (predicted_.empty()) {
     rate = cap <= capacity_ ? cap : capacity_;
   } else {
-    if (rate_class != predicted_class_ || !(cap * static_cast<double>(predicted_count_ + 1) <= capacity_)) return -1;
+    if (!(predicted_cap_sum_ + cap <= capacity_)) return -1;
     rate = cap;
   }
   const double ns = amount <= 0 ? 0.0 : ceil_fast(amount / rate * 1e9 - 1e-3);  // schedule_completion()
@@ -157,66 +158,69 @@ SimTime SharedCapacity::start_predicted(double amount, int rate_class, EventHand
   offer_finish_ = -1;
   advance_clocks();
   RateClass& cls = classes_[static_cast<std::size_t>(rate_class)];
-  if (predicted_count_ == 0) {
-    predicted_class_ = rate_class;
-    predicted_rate_ = offer_rate_;
-    cls.rate = predicted_rate_;
-  }
+  if (cls.predicted == 0 && cls.heap.empty()) cls.rate = offer_rate_;
+  ++cls.predicted;
+  predicted_cap_sum_ += cls.cap;
+  predicted_rate_sum_ += offer_rate_;
   // Insert by (finish, sequence): the sequence is the largest, so after every equal finish.
-  std::size_t at = predicted_count_;
-  while (at > 0 && predicted_[at - 1].finish > finish) {
-    predicted_[at] = predicted_[at - 1];
-    --at;
-  }
-  predicted_[at] = Predicted{finish, cls.virtual_work + amount, next_sequence_++, &done, &converted, arg};
-  ++predicted_count_;
+  const Predicted flow{finish, cls.virtual_work + amount, next_sequence_++, &done, &converted, arg, rate_class,
+                       offer_rate_};
+  auto at = predicted_.end();
+  while (at != predicted_.begin() && (at - 1)->finish > finish) --at;
+  predicted_.insert(at, flow);
   ++active_;
   active_stat_.set(engine_.now(), static_cast<double>(active_));
-  load_stat_.set(engine_.now(),
-                 std::min(1.0, predicted_rate_ * static_cast<double>(predicted_count_) / capacity_));
+  load_stat_.set(engine_.now(), std::min(1.0, predicted_rate_sum_ / capacity_));
   return finish;
 }
 
 std::size_t SharedCapacity::predicted_due(SimTime now) const {
   std::size_t due = 0;
-  while (due < predicted_count_ && predicted_[due].finish <= now) ++due;
+  while (due < predicted_.size() && predicted_[due].finish <= now) ++due;
   return due;
 }
 
-std::size_t SharedCapacity::predicted_in_flight() const { return predicted_count_ - predicted_due(engine_.now()); }
+std::size_t SharedCapacity::predicted_in_flight() const { return predicted_.size() - predicted_due(engine_.now()); }
 
-// on_completion() at each due flow's time: the class clock moves there, the
-// flow leaves; the class clock restarts from 0 when the last one leaves.
+// on_completion() at each due flow's time: the class clocks move there, the
+// flow leaves; a class's clock restarts from 0 when its last flow leaves.
 void SharedCapacity::settle_due() {
   const SimTime now = engine_.now();
-  if (predicted_count_ == 0 || predicted_[0].finish > now) return;
-  RateClass& cls = classes_[static_cast<std::size_t>(predicted_class_)];
+  if (predicted_.empty() || predicted_[0].finish > now) return;
   std::size_t due = 0;
-  while (due < predicted_count_ && predicted_[due].finish <= now) {
-    const SimTime t = predicted_[due].finish;
-    cls.virtual_work += predicted_rate_ * to_seconds(t - last_advance_);
-    last_advance_ = t;
+  while (due < predicted_.size() && predicted_[due].finish <= now) {
+    const Predicted& flow = predicted_[due];
+    advance_clocks_to(flow.finish);
+    RateClass& cls = classes_[static_cast<std::size_t>(flow.rate_class)];
+    if (--cls.predicted == 0 && cls.heap.empty()) cls.virtual_work = 0;  // fresh clock, as on_completion() does
     ++due;
     --active_;
     ++completed_;
-    active_stat_.set(t, static_cast<double>(active_));
-    load_stat_.set(t, std::min(1.0, predicted_rate_ * static_cast<double>(predicted_count_ - due) / capacity_));
+    if (due == predicted_.size()) {
+      predicted_cap_sum_ = 0;  // exactly: no drift across a long run
+      predicted_rate_sum_ = 0;
+    } else {
+      predicted_cap_sum_ -= cls.cap;
+      predicted_rate_sum_ -= flow.rate;
+    }
+    active_stat_.set(flow.finish, static_cast<double>(active_));
+    load_stat_.set(flow.finish, std::min(1.0, predicted_rate_sum_ / capacity_));
   }
-  for (std::size_t i = due; i < predicted_count_; ++i) predicted_[i - due] = predicted_[i];
-  predicted_count_ -= due;
-  if (predicted_count_ == 0) cls.virtual_work = 0;  // fresh clock, as on_completion() does
+  predicted_.erase(predicted_.begin(), predicted_.begin() + static_cast<std::ptrdiff_t>(due));
 }
 
 void SharedCapacity::convert_predicted() {
   advance_clocks();
-  RateClass& cls = classes_[static_cast<std::size_t>(predicted_class_)];
   converted_scratch_.clear();
-  for (std::size_t i = 0; i < predicted_count_; ++i) {
-    const Predicted& p = predicted_[i];
+  for (const Predicted& p : predicted_) {
+    RateClass& cls = classes_[static_cast<std::size_t>(p.rate_class)];
     cls.heap.push(Flow{p.finish_virtual, p.sequence, p.done, p.arg});
+    cls.predicted = 0;
     converted_scratch_.push_back(p);
   }
-  predicted_count_ = 0;
+  predicted_.clear();
+  predicted_cap_sum_ = 0;
+  predicted_rate_sum_ = 0;
 }
 
 void SharedCapacity::notify_converted() {
@@ -228,23 +232,22 @@ void SharedCapacity::notify_converted() {
 
 double SharedCapacity::class_rate(int rate_class) const {
   const RateClass& cls = classes_.at(static_cast<std::size_t>(rate_class));
-  if (predicted_in_flight() > 0 && rate_class == predicted_class_) return predicted_rate_;
-  return cls.heap.empty() ? 0.0 : cls.rate;
+  return cls.heap.empty() && class_active(rate_class) == 0 ? 0.0 : cls.rate;
 }
 
 std::size_t SharedCapacity::class_active(int rate_class) const {
-  const std::size_t predicted = rate_class == predicted_class_ ? predicted_in_flight() : 0;
+  std::size_t predicted = 0;
+  const SimTime now = engine_.now();
+  for (const Predicted& p : predicted_) predicted += p.rate_class == rate_class && p.finish > now ? 1 : 0;
   return classes_.at(static_cast<std::size_t>(rate_class)).heap.size() + predicted;
 }
 
-void SharedCapacity::advance_clocks() {
-  const SimTime now = engine_.now();
-  if (now == last_advance_) return;
-  const double elapsed_s = to_seconds(now - last_advance_);
+void SharedCapacity::advance_clocks_to(SimTime time) {
+  if (time == last_advance_) return;
+  const double elapsed_s = to_seconds(time - last_advance_);
   for (RateClass& cls : classes_)
-    if (!cls.heap.empty()) cls.virtual_work += cls.rate * elapsed_s;
-  if (predicted_count_ > 0) classes_[static_cast<std::size_t>(predicted_class_)].virtual_work += predicted_rate_ * elapsed_s;
-  last_advance_ = now;
+    if (!cls.heap.empty() || cls.predicted > 0) cls.virtual_work += cls.rate * elapsed_s;
+  last_advance_ = time;
 }
 
 void SharedCapacity::share_capacity() {
@@ -319,10 +322,12 @@ void SharedCapacity::on_completion(std::uint64_t) {
 
 void SharedCapacity::settled_stats(TimeWeighted& load, TimeWeighted& active) const {
   const std::size_t due = predicted_due(engine_.now());
+  double rate_sum = predicted_rate_sum_;
   for (std::size_t i = 0; i < due; ++i) {
-    const SimTime t = predicted_[i].finish;
-    load.set(t, std::min(1.0, predicted_rate_ * static_cast<double>(predicted_count_ - i - 1) / capacity_));
-    active.set(t, static_cast<double>(active_ - i - 1));
+    const Predicted& flow = predicted_[i];
+    rate_sum = i + 1 == predicted_.size() ? 0.0 : rate_sum - flow.rate;  // as settle_due() does
+    load.set(flow.finish, std::min(1.0, rate_sum / capacity_));
+    active.set(flow.finish, static_cast<double>(active_ - i - 1));
   }
 }
 

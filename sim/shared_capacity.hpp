@@ -26,22 +26,22 @@
 // redoes the sharing and reschedules before calling each done.on_event(arg), so
 // the callee may submit again re-entrantly.
 //
-// Predicted flows (start_predicted): while a station carries only flows of one
-// class that each get their full cap (n flows with n x cap <= capacity, or one
-// flow alone), no arrival or departure changes anyone's rate, so each flow's
-// completion time is known when it starts. An owner that can act on such a
-// time (the fabric, which then schedules one delivery event for a message
-// instead of one per pipe and one for the latency) may start a flow that way:
-// no event and no callback; the station settles it (counters, statistics)
-// lazily once its time has passed. When something arrives that would change
-// the rates (another class, one flow too many, a capacity change), the
-// station first turns every predicted flow still in flight into an ordinary
-// one, in the state submit() would have left it in, and tells its owner
+// Predicted flows (start_predicted): while every flow on a station gets its full
+// cap (the caps of all flows in flight sum to at most the capacity, or one
+// flow is alone), no arrival or departure changes anyone's rate, so each
+// flow's completion time is known when it starts. An owner that can act on
+// such a time (the fabric, which then schedules one delivery event for a
+// message instead of one per pipe and one for the latency; a drive, which
+// schedules the I/O's completion itself) may start a flow that way: no event
+// and no callback; the station settles it (counters, statistics) lazily once
+// its time has passed. When something arrives that would change the rates (an
+// ordinary flow, a flow whose cap does not fit, a capacity change), the station
+// first turns every predicted flow still in flight into an ordinary one, in
+// the state submit() would have left it in, and tells its owner
 // (`converted.on_event(arg)`, once the station is consistent again); from then
 // on it completes through `done.on_event(arg)` like any other flow.
 #pragma once
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -70,9 +70,9 @@ class SharedCapacity {
   // No flow in flight (predicted flows whose time has passed are settled).
   bool idle();
   // The time a flow of `amount` in `rate_class` started now would complete as a
-  // predicted flow, or -1 when it cannot be one (the station carries other
-  // classes or ordinary flows, the cap leaves no room beside the predicted
-  // flows already in flight, too many of them, or it would never complete).
+  // predicted flow, or -1 when it cannot be one (the station carries ordinary
+  // flows, the cap leaves no room beside the predicted flows already in
+  // flight, kMaxPredicted of them are, or it would never complete).
   SimTime predict(double amount, int rate_class);
   // Starts that flow (call only when predict() just gave a time >= 0): no event,
   // no callback unless it is converted (see above). Returns predict()'s time.
@@ -80,6 +80,8 @@ class SharedCapacity {
                           std::uint64_t arg);
   // Predicted flows still in flight (their completion time is in the future).
   std::size_t predicted_in_flight() const;
+  // At most this many predicted flows at once (a bound on the work of keeping them in order).
+  static constexpr std::size_t kMaxPredicted = 32;
 
   std::size_t active() const { return active_ - predicted_due(engine_.now()); }
   // Flows completed since construction or the last reset_stats().
@@ -130,10 +132,12 @@ class SharedCapacity {
     double rate = 0;           // per flow, from the last water-filling
     double virtual_work = 0;   // V: work each flow of this class has received
     FlowQueue heap;            // by (finish_virtual, sequence)
+    std::size_t predicted = 0;  // predicted flows of the class, not yet settled (they run at `cap`, or alone)
   };
 
   void check_flow(double amount, int rate_class) const;
-  void advance_clocks();
+  void advance_clocks() { advance_clocks_to(engine_.now()); }
+  void advance_clocks_to(SimTime time);
   void share_capacity();      // water-filling over the classes
   void schedule_completion();
   void on_completion(std::uint64_t);
@@ -163,7 +167,7 @@ class SharedCapacity {
   SimTime pending_time_ = 0;
   TimeWeighted load_stat_;    // sum of rates / capacity
   TimeWeighted active_stat_;
-  // Predicted flows in flight, by (finish, sequence); all of class predicted_class_ at predicted_rate_.
+  // Predicted flows not yet settled, by (finish, sequence); each at `rate`.
   struct Predicted {
     SimTime finish;
     double finish_virtual;
@@ -171,12 +175,12 @@ class SharedCapacity {
     EventHandler* done;
     EventHandler* converted;
     std::uint64_t arg;
+    int rate_class;
+    double rate;
   };
-  static constexpr std::size_t kMaxPredicted = 8;
-  std::array<Predicted, kMaxPredicted> predicted_{};
-  std::size_t predicted_count_ = 0;
-  int predicted_class_ = 0;
-  double predicted_rate_ = 0;
+  std::vector<Predicted> predicted_;  // grows to its peak (<= kMaxPredicted) the first times it is used
+  double predicted_cap_sum_ = 0;      // caps of the predicted flows not yet settled
+  double predicted_rate_sum_ = 0;     // their rates (the load)
   std::vector<Predicted> converted_scratch_;  // owners to tell, after a conversion
   // The last predict() that said yes, for start_predicted() (-1: none); any
   // change to the station since (a flow in or out, a capacity) makes it stale.

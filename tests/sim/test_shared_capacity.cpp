@@ -335,6 +335,56 @@ TEST_CASE("a predicted flow that another arrival slows becomes ordinary and shar
   CHECK(predicted_util == Approx(0.4));  // busy 0.8 s of 2 s
 }
 
+TEST_CASE("flows of two classes are predicted side by side while their caps fit, and convert as submitted ones",
+          "[sharing]") {
+  // Capacity 1000; caps 300 and 600: one of each fits (900), a second 300 would not.
+  // At 0.1 s an uncapped flow of 500 arrives: max-min sharing then gives 300, 350 and
+  // 350, and every completion time equals that of the same flows submitted.
+  auto run = [](bool predicted) {
+    Engine engine;
+    SharedCapacity link(engine, 1000.0);
+    const int small = link.rate_class(300.0);
+    const int large = link.rate_class(600.0);
+    const int open = link.rate_class();
+    CompletionTimes done(engine);
+    Counter converted;
+    if (predicted) {
+      CHECK(link.start_predicted(90.0, small, done, converted, 0) == 300'000'000);
+      CHECK(link.start_predicted(240.0, large, done, converted, 1) == 400'000'000);
+      CHECK(link.predict(1.0, small) == -1);
+      CHECK(link.class_active(small) == 1);
+      CHECK(link.class_rate(large) == 600.0);
+    } else {
+      link.submit(90.0, small, done, 0);
+      link.submit(240.0, large, done, 1);
+    }
+    struct Arrival final : EventHandler {
+      SharedCapacity* link;
+      CompletionTimes* done;
+      int cls;
+      void on_event(std::uint64_t) override { link->submit(500.0, cls, *done, 2); }
+    } arrival;
+    arrival.link = &link;
+    arrival.done = &done;
+    arrival.cls = open;
+    engine.schedule_at(100'000'000, arrival);
+    engine.run_until(2'000'000'000);
+    CHECK(converted.calls[0] == (predicted ? 1 : 0));
+    CHECK(converted.calls[1] == (predicted ? 1 : 0));
+    return std::make_pair(done.at, link.utilisation());
+  };
+  const auto [submitted_at, submitted_util] = run(false);
+  const auto [predicted_at, predicted_util] = run(true);
+  // Small: 60 left at 0.1 s, at its 300/s -> 0.3 s. Large: 180 left at 350/s; at 0.3 s 110
+  // left, then 500/s beside the open flow -> 0.52 s. Open: 70 by 0.3 s, 110 more by 0.52 s,
+  // 320 left alone at 1000/s -> 0.84 s.
+  CHECK(submitted_at[0] == 300'000'000);
+  CHECK(submitted_at[1] == 520'000'000);
+  CHECK(submitted_at[2] == 840'000'000);
+  CHECK(predicted_at == submitted_at);
+  CHECK(predicted_util == Approx(submitted_util));
+}
+
 TEST_CASE("a capacity change turns predicted flows into ordinary ones", "[sharing]") {
   // Capacity 100, uncapped: A (50 units) predicted to end at 0.5 s; at 0.1 s the
   // capacity halves: 40 left at 50/s -> done at 0.9 s, through its callback.
