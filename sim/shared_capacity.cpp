@@ -87,7 +87,9 @@ void SharedCapacity::check_flow(double amount, int rate_class) const {
 void SharedCapacity::submit(double amount, int rate_class, EventHandler& done, std::uint64_t arg) {
   check_flow(amount, rate_class);
   settle_due();
-  if (!predicted_.empty()) convert_predicted();
+  // Predicted flows keep their rates while every flow still gets its cap.
+  const double cap = classes_[static_cast<std::size_t>(rate_class)].cap;
+  if (!predicted_.empty() && !(ordinary_cap_sum_ + predicted_cap_sum_ + cap <= capacity_)) convert_predicted();
   advance_clocks();
   RateClass& cls = classes_[static_cast<std::size_t>(rate_class)];
   cls.heap.push(Flow{cls.virtual_work + amount, next_sequence_++, &done, arg});
@@ -124,13 +126,13 @@ SimTime SharedCapacity::predict(double amount, int rate_class) {
   check_flow(amount, rate_class);
   settle_due();
   offer_finish_ = -1;
-  if (active_ != predicted_.size() || predicted_.size() == kMaxPredicted) return -1;  // ordinary flows: no
+  if (predicted_.size() == kMaxPredicted) return -1;
   const double cap = classes_[static_cast<std::size_t>(rate_class)].cap;
   double rate;
-  if (predicted_.empty()) {
+  if (active_ == 0) {
     rate = cap <= capacity_ ? cap : capacity_;
   } else {
-    if (!(predicted_cap_sum_ + cap <= capacity_)) return -1;
+    if (!(ordinary_cap_sum_ + predicted_cap_sum_ + cap <= capacity_)) return -1;
     rate = cap;
   }
   const double ns = amount <= 0 ? 0.0 : ceil_fast(amount / rate * 1e9 - 1e-3);  // schedule_completion()
@@ -158,7 +160,7 @@ SimTime SharedCapacity::start_predicted(double amount, int rate_class, EventHand
   offer_finish_ = -1;
   advance_clocks();
   RateClass& cls = classes_[static_cast<std::size_t>(rate_class)];
-  if (cls.predicted == 0 && cls.heap.empty()) cls.rate = offer_rate_;
+  cls.rate = offer_rate_;  // its cap, which ordinary flows of the class have too (or it is alone)
   ++cls.predicted;
   predicted_cap_sum_ += cls.cap;
   predicted_rate_sum_ += offer_rate_;
@@ -170,7 +172,7 @@ SimTime SharedCapacity::start_predicted(double amount, int rate_class, EventHand
   predicted_.insert(at, flow);
   ++active_;
   active_stat_.set(engine_.now(), static_cast<double>(active_));
-  load_stat_.set(engine_.now(), std::min(1.0, predicted_rate_sum_ / capacity_));
+  load_stat_.set(engine_.now(), std::min(1.0, (ordinary_rate_sum_ + predicted_rate_sum_) / capacity_));
   return finish;
 }
 
@@ -204,7 +206,7 @@ void SharedCapacity::settle_due() {
       predicted_rate_sum_ -= flow.rate;
     }
     active_stat_.set(flow.finish, static_cast<double>(active_));
-    load_stat_.set(flow.finish, std::min(1.0, predicted_rate_sum_ / capacity_));
+    load_stat_.set(flow.finish, std::min(1.0, (ordinary_rate_sum_ + predicted_rate_sum_) / capacity_));
   }
   predicted_.erase(predicted_.begin(), predicted_.begin() + static_cast<std::ptrdiff_t>(due));
 }
@@ -251,9 +253,11 @@ void SharedCapacity::advance_clocks_to(SimTime time) {
 }
 
 void SharedCapacity::share_capacity() {
-  double remaining = capacity_;
-  std::size_t flows_left = active_;
+  // Predicted flows (only ever beside ordinary ones while every flow gets its cap) hold theirs.
+  double remaining = capacity_ - predicted_rate_sum_;
+  std::size_t flows_left = active_ - predicted_.size();
   double total_rate = 0;
+  double cap_sum = 0;
   // Increasing caps: a class capped below the fair share takes its cap and leaves
   // the rest to the others; from the first class that is not, all get the fair share.
   for (const int index : by_cap_) {
@@ -269,8 +273,11 @@ void SharedCapacity::share_capacity() {
       cls.rate = fair;
     }
     total_rate += cls.rate * static_cast<double>(flows);
+    cap_sum += cls.cap * static_cast<double>(flows);
   }
-  load_stat_.set(engine_.now(), std::min(1.0, total_rate / capacity_));
+  ordinary_rate_sum_ = total_rate;
+  ordinary_cap_sum_ = cap_sum;
+  load_stat_.set(engine_.now(), std::min(1.0, (total_rate + predicted_rate_sum_) / capacity_));
 }
 
 void SharedCapacity::schedule_completion() {
@@ -301,11 +308,12 @@ bool SharedCapacity::finished(const RateClass& cls, const Flow& flow) const {
 
 void SharedCapacity::on_completion(std::uint64_t) {
   pending_ = EventId{};
+  settle_due();
   advance_clocks();
   finished_scratch_.clear();
   for (RateClass& cls : classes_) {
     while (!cls.heap.empty() && finished(cls, cls.heap.front())) finished_scratch_.push_back(cls.heap.pop());
-    if (cls.heap.empty()) cls.virtual_work = 0;  // fresh clock: keeps precision over long runs
+    if (cls.heap.empty() && cls.predicted == 0) cls.virtual_work = 0;  // fresh clock: keeps precision over long runs
   }
   const std::size_t count = finished_scratch_.size();
   active_ -= count;
@@ -326,7 +334,7 @@ void SharedCapacity::settled_stats(TimeWeighted& load, TimeWeighted& active) con
   for (std::size_t i = 0; i < due; ++i) {
     const Predicted& flow = predicted_[i];
     rate_sum = i + 1 == predicted_.size() ? 0.0 : rate_sum - flow.rate;  // as settle_due() does
-    load.set(flow.finish, std::min(1.0, rate_sum / capacity_));
+    load.set(flow.finish, std::min(1.0, (ordinary_rate_sum_ + rate_sum) / capacity_));
     active.set(flow.finish, static_cast<double>(active_ - i - 1));
   }
 }

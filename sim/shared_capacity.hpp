@@ -181,6 +181,8 @@ class SharedCapacity {
   std::vector<Predicted> predicted_;  // grows to its peak (<= kMaxPredicted) the first times it is used
   double predicted_cap_sum_ = 0;      // caps of the predicted flows not yet settled
   double predicted_rate_sum_ = 0;     // their rates (the load)
+  double ordinary_cap_sum_ = 0;       // caps and rates of the ordinary flows, from the last share_capacity()
+  double ordinary_rate_sum_ = 0;
   std::vector<Predicted> converted_scratch_;  // owners to tell, after a conversion
   // The last predict() that said yes, for start_predicted() (-1: none); any
   // change to the station since (a flow in or out, a capacity) makes it stale.

@@ -68,7 +68,38 @@ void FlashDrive::read_bytes(std::uint64_t bytes, sim::EventHandler& done, std::u
     last_read_class_ = span_class(last_read_work_ / read_latency_s_);
     last_read_bytes_ = bytes;
   }
-  media_.submit(last_read_work_, last_read_class_, done, arg);
+  const sim::SimTime end = media_.predict(last_read_work_, last_read_class_);
+  if (end < 0) {
+    media_.submit(last_read_work_, last_read_class_, done, arg);
+    return;
+  }
+  std::uint32_t read;
+  if (free_reads_.empty()) {
+    reads_in_flight_.push_back({});
+    read = static_cast<std::uint32_t>(reads_in_flight_.size() - 1);
+  } else {
+    read = free_reads_.back();
+    free_reads_.pop_back();
+  }
+  media_.start_predicted(last_read_work_, last_read_class_, read_done_, read_converted_, read);
+  reads_in_flight_[read] = PendingRead{&done, arg, engine_->schedule_at(end, read_due_, read)};
+}
+
+void FlashDrive::on_read_due(std::uint64_t read) {
+  reads_in_flight_[read].completion = sim::EventId{};
+  finish_read(read);
+}
+
+// The media slowed it down: its own completion callback (read_done_) decides now.
+void FlashDrive::on_read_converted(std::uint64_t read) {
+  engine_->cancel(reads_in_flight_[read].completion);
+  reads_in_flight_[read].completion = sim::EventId{};
+}
+
+void FlashDrive::finish_read(std::uint64_t read) {
+  const PendingRead r = reads_in_flight_[read];
+  free_reads_.push_back(static_cast<std::uint32_t>(read));
+  r.done->on_event(r.arg);
 }
 
 std::uint32_t FlashDrive::take_record(const PendingWrite& write) {
@@ -82,14 +113,12 @@ std::uint32_t FlashDrive::take_record(const PendingWrite& write) {
   return index;
 }
 
-void FlashDrive::submit_write_to_media(std::uint64_t bytes, sim::EventHandler& done, std::uint64_t arg) {
-  if (bytes != last_write_bytes_) {  // as for reads: the work and class of the last size
-    const double per_op = 1.0 / write_iops_;
-    last_write_work_ = capacity_ * std::max(per_op, static_cast<double>(bytes) / write_bw_);
-    last_write_class_ = span_class(last_write_work_ / (capacity_ * per_op));
-    last_write_bytes_ = bytes;
-  }
-  media_.submit(last_write_work_, last_write_class_, done, arg);
+void FlashDrive::write_work(std::uint64_t bytes) {
+  if (bytes == last_write_bytes_) return;  // as for reads: the work and class of the last size
+  const double per_op = 1.0 / write_iops_;
+  last_write_work_ = capacity_ * std::max(per_op, static_cast<double>(bytes) / write_bw_);
+  last_write_class_ = span_class(last_write_work_ / (capacity_ * per_op));
+  last_write_bytes_ = bytes;
 }
 
 void FlashDrive::write_bytes(std::uint64_t bytes, sim::EventHandler& done, std::uint64_t arg) {
@@ -97,23 +126,34 @@ void FlashDrive::write_bytes(std::uint64_t bytes, sim::EventHandler& done, std::
   if (buffer_bytes_ == 0 || bytes == 0) {
     // No buffer: the write completes when the media has it. (A zero-byte
     // write takes no buffer record: a drained record is marked by 0 bytes.)
-    submit_write_to_media(bytes, done, arg);
+    write_work(bytes);
+    media_.submit(last_write_work_, last_write_class_, done, arg);
     return;
   }
   const std::uint32_t record = take_record(PendingWrite{bytes, &done, arg});
+  release_drained();
   const bool room = waiting_head_ == waiting_.size() && buffer_used_ + bytes <= std::max(buffer_bytes_, bytes);
   if (room) {
     admit(record);
   } else {
     waiting_.push_back(record);
+    wake_at_next_drain();
   }
 }
 
 void FlashDrive::admit(std::uint32_t record) {
-  const PendingWrite& w = records_[record];
+  PendingWrite& w = records_[record];
   buffer_used_ += w.bytes;
   engine_->schedule_in(write_latency_, ack_due_, record);
-  submit_write_to_media(w.bytes, media_written_, record);
+  write_work(w.bytes);
+  const sim::SimTime end = media_.predict(last_write_work_, last_write_class_);
+  if (end < 0) {
+    media_.submit(last_write_work_, last_write_class_, media_written_, record);
+    return;
+  }
+  media_.start_predicted(last_write_work_, last_write_class_, media_written_, write_converted_, record);
+  records_[record].drained_at = end;
+  predicted_drains_.push_back(record);
 }
 
 void FlashDrive::on_ack_due(std::uint64_t record) {
@@ -125,11 +165,27 @@ void FlashDrive::on_ack_due(std::uint64_t record) {
   done->on_event(w.arg);
 }
 
-void FlashDrive::on_media_written(std::uint64_t record) {
+void FlashDrive::drained(std::uint32_t record) {
   PendingWrite& w = records_[record];
   buffer_used_ -= w.bytes;
   w.bytes = 0;
-  if (w.done == nullptr) free_records_.push_back(static_cast<std::uint32_t>(record));  // acked first
+  if (w.done == nullptr) free_records_.push_back(record);  // acked first
+}
+
+void FlashDrive::release_drained() {
+  const sim::SimTime now = engine_->now();
+  std::size_t kept = 0;
+  for (const std::uint32_t record : predicted_drains_) {
+    if (records_[record].drained_at <= now) {
+      drained(record);
+    } else {
+      predicted_drains_[kept++] = record;
+    }
+  }
+  predicted_drains_.resize(kept);
+}
+
+void FlashDrive::admit_waiting() {
   while (waiting_head_ < waiting_.size()) {
     const std::uint32_t next = waiting_[waiting_head_];
     if (buffer_used_ + records_[next].bytes > std::max(buffer_bytes_, records_[next].bytes)) break;
@@ -139,7 +195,39 @@ void FlashDrive::on_media_written(std::uint64_t record) {
   if (waiting_head_ == waiting_.size()) {
     waiting_.clear();
     waiting_head_ = 0;
+  } else {
+    wake_at_next_drain();
   }
+}
+
+// Writes wait for room: the earliest predicted drain is when some comes back
+// (an ordinary drain calls back by itself).
+void FlashDrive::wake_at_next_drain() {
+  if (predicted_drains_.empty()) return;
+  sim::SimTime earliest = records_[predicted_drains_[0]].drained_at;
+  for (const std::uint32_t record : predicted_drains_) earliest = std::min(earliest, records_[record].drained_at);
+  if (wake_.valid() && wake_time_ <= earliest) return;
+  if (wake_.valid()) engine_->cancel(wake_);
+  wake_ = engine_->schedule_at(earliest, wake_event_);
+  wake_time_ = earliest;
+}
+
+void FlashDrive::on_wake(std::uint64_t) {
+  wake_ = sim::EventId{};
+  release_drained();
+  admit_waiting();
+}
+
+// The media slowed its drain down: its completion callback frees the room now.
+void FlashDrive::on_write_converted(std::uint64_t record) {
+  const auto it = std::find(predicted_drains_.begin(), predicted_drains_.end(), static_cast<std::uint32_t>(record));
+  if (it != predicted_drains_.end()) predicted_drains_.erase(it);
+}
+
+void FlashDrive::on_media_written(std::uint64_t record) {
+  release_drained();
+  drained(static_cast<std::uint32_t>(record));
+  admit_waiting();
 }
 
 void FlashDrive::reset_stats() {

@@ -13,6 +13,13 @@
 // Writes: with a power-loss-protected write buffer, a write is acknowledged
 // QD1-write-latency after it enters the buffer and drains to the media behind;
 // when the buffer is full, writes wait for room (back-pressure).
+// Speed: while the I/Os in flight use fewer channels than the drive has (the
+// usual case), nothing changes anyone's rate, so the media predicts each I/O's
+// end (SharedCapacity::start_predicted): a read's completion is scheduled here
+// directly, and a buffered write's drain takes no event at all (its room in
+// the buffer is given back lazily, at the time it ended, when room is looked
+// for; a write waiting for room is woken at the earliest end). When the media
+// converts them (the channels fill up), they go back to its callbacks.
 #pragma once
 
 #include <cstdint>
@@ -49,15 +56,30 @@ class FlashDrive final : public Drive {
     std::uint64_t bytes;
     sim::EventHandler* done;
     std::uint64_t arg;
+    sim::SimTime drained_at = 0;  // when its drain to the media ends, while that is predicted
+  };
+  struct PendingRead {
+    sim::EventHandler* done;
+    std::uint64_t arg;
+    sim::EventId completion;  // while predicted
   };
   void read_bytes(std::uint64_t bytes, sim::EventHandler& done, std::uint64_t arg);
   void write_bytes(std::uint64_t bytes, sim::EventHandler& done, std::uint64_t arg);
   int span_class(double span);
-  void submit_write_to_media(std::uint64_t bytes, sim::EventHandler& done, std::uint64_t arg);
+  void write_work(std::uint64_t bytes);  // last_write_work_ and last_write_class_ for `bytes`
   void admit(std::uint32_t record);  // into the write buffer
+  void admit_waiting();
   void on_ack_due(std::uint64_t record);
   void on_media_written(std::uint64_t record);
+  void drained(std::uint32_t record);  // its data is on the media: its buffer room is free
+  void release_drained();              // the predicted drains that have ended by now
+  void wake_at_next_drain();           // a write waits for room: wake it when a predicted drain ends
+  void on_wake(std::uint64_t);
+  void on_write_converted(std::uint64_t record);
   std::uint32_t take_record(const PendingWrite& write);
+  void on_read_due(std::uint64_t read);
+  void on_read_converted(std::uint64_t read);
+  void finish_read(std::uint64_t read);
 
   sim::Engine* engine_;
   double capacity_;  // channels, IOPS x QD1 latency, fractional
@@ -73,6 +95,11 @@ class FlashDrive final : public Drive {
   std::vector<int> span_classes_;   // class index by span (channels); -1 = not registered yet; grows to the largest span used
   std::vector<PendingWrite> records_;
   std::vector<std::uint32_t> free_records_;
+  std::vector<std::uint32_t> predicted_drains_;  // records whose drain is predicted (few: the media bounds them)
+  sim::EventId wake_{};
+  sim::SimTime wake_time_ = 0;
+  std::vector<PendingRead> reads_in_flight_;
+  std::vector<std::uint32_t> free_reads_;
   std::vector<std::uint32_t> waiting_;  // FIFO of records waiting for buffer room
   std::size_t waiting_head_ = 0;
   std::uint64_t reads_ = 0;
@@ -86,6 +113,11 @@ class FlashDrive final : public Drive {
   int last_write_class_ = 0;
   sim::MemberEvent<FlashDrive, &FlashDrive::on_ack_due> ack_due_{*this};
   sim::MemberEvent<FlashDrive, &FlashDrive::on_media_written> media_written_{*this};
+  sim::MemberEvent<FlashDrive, &FlashDrive::on_write_converted> write_converted_{*this};
+  sim::MemberEvent<FlashDrive, &FlashDrive::on_wake> wake_event_{*this};
+  sim::MemberEvent<FlashDrive, &FlashDrive::on_read_due> read_due_{*this};
+  sim::MemberEvent<FlashDrive, &FlashDrive::finish_read> read_done_{*this};
+  sim::MemberEvent<FlashDrive, &FlashDrive::on_read_converted> read_converted_{*this};
 };
 
 }  // namespace hcisim::models

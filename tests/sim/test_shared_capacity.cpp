@@ -385,6 +385,51 @@ TEST_CASE("flows of two classes are predicted side by side while their caps fit,
   CHECK(predicted_util == Approx(submitted_util));
 }
 
+TEST_CASE("predicted and ordinary flows side by side while every cap fits; one too many converts", "[sharing]") {
+  // Capacity 1000, cap 300: A ordinary (90 units), B predicted (150), C ordinary (60) all at
+  // 300/s; at 0.1 s D (300) arrives: 4 x 300 > 1000, so B becomes ordinary and the four share.
+  auto run = [](bool predicted) {
+    Engine engine;
+    SharedCapacity link(engine, 1000.0);
+    const int capped = link.rate_class(300.0);
+    CompletionTimes done(engine);
+    Counter converted;
+    link.submit(90.0, capped, done, 0);
+    if (predicted) {
+      CHECK(link.start_predicted(150.0, capped, done, converted, 1) == 500'000'000);
+    } else {
+      link.submit(150.0, capped, done, 1);
+    }
+    link.submit(60.0, capped, done, 2);
+    CHECK(converted.calls[1] == 0);  // three caps fit: nothing changed for B
+    CHECK(link.class_rate(capped) == 300.0);
+    struct Arrival final : EventHandler {
+      SharedCapacity* link;
+      CompletionTimes* done;
+      int cls;
+      void on_event(std::uint64_t) override { link->submit(300.0, cls, *done, 3); }
+    } arrival;
+    arrival.link = &link;
+    arrival.done = &done;
+    arrival.cls = capped;
+    engine.schedule_at(100'000'000, arrival);
+    engine.run_until(2'000'000'000);
+    CHECK(converted.calls[1] == (predicted ? 1 : 0));
+    return std::make_pair(done.at, link.utilisation());
+  };
+  const auto [submitted_at, submitted_util] = run(false);
+  const auto [predicted_at, predicted_util] = run(true);
+  // From 0.1 s four flows at 250/s: C (30 left) ends at 0.22 s; then three at 300/s: A
+  // (90 - 30 - 30 = 30 left at 0.22 s) ends at 0.32 s, B (150 - 30 - 30 = 90 left) at
+  // 0.52 s, D (300 - 30 = 270 left at 0.22 s, at its cap from then on) at 1.12 s.
+  CHECK(submitted_at[2] == 220'000'000);
+  CHECK(submitted_at[3] == 1'120'000'000);
+  CHECK(submitted_at[0] == 320'000'000);
+  CHECK(submitted_at[1] == 520'000'000);
+  CHECK(predicted_at == submitted_at);
+  CHECK(predicted_util == Approx(submitted_util));
+}
+
 TEST_CASE("a capacity change turns predicted flows into ordinary ones", "[sharing]") {
   // Capacity 100, uncapped: A (50 units) predicted to end at 0.5 s; at 0.1 s the
   // capacity halves: 40 left at 50/s -> done at 0.9 s, through its callback.
