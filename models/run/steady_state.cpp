@@ -65,7 +65,24 @@ void assess_steady_state(RunResult& result, const ScenarioSpec& spec, const Meas
   const bool phased = spec.vms.sas.has_value();
   bool closed_loop = spec.timeline.events.empty() && !spec.timeline.random_failures && !phased;
   for (const DiskspdTarget& t : spec.vms.workload.targets) closed_loop = closed_loop && t.throughput_bytes_per_ms <= 0;
-  if (closed_loop && iops > 0) {
+  if (spec.vms.oltp.has_value()) {
+    // Users loop think time -> transaction, a closed population without a fixed
+    // number of I/Os in flight: Little's law holds for the users, N = TPS x (Z + R).
+    const OltpResult& o = result.oltp;
+    const double cycle = o.think_time_s + o.latency.mean_s;
+    if (closed_loop && o.present && o.tps > 0 && o.users > 0) {
+      const double looping = o.tps * cycle;
+      if (std::fabs(looping - o.users) > kLittleTolerance * o.users) {
+        char users[96];
+        std::snprintf(users, sizeof users, "%.0f users looping (TPS x (think + transaction latency)) against the %d",
+                      looping, o.users);
+        result.warnings.push_back(std::string("not at steady state: ") + users + " that run; " + run_text(result) +
+                                  " is too short for their cycle of " + duration_text(cycle) +
+                                  "; try a warm-up of " + duration_text(5 * cycle) + " and a duration of " +
+                                  duration_text(20 * cycle));
+      }
+    }
+  } else if (closed_loop && iops > 0) {
     const double little = in_flight / iops;
     if (std::fabs(latency - little) > kLittleTolerance * little) {
       result.warnings.push_back("not at steady state: mean latency " + duration_text(latency) +

@@ -109,3 +109,38 @@ TEST_CASE("steady state: the mean latency's interval covers other seeds' means",
   }
   CHECK(covered >= 15);
 }
+
+TEST_CASE("steady state: an OLTP run is checked by Little's law on its users, not on I/Os in flight",
+          "[steady-state]") {
+  // 60,000 users thinking 4.743 s: at 12,630 TPS and 10 ms per transaction N = X (Z + R)
+  // holds (60,030); at 9,000 TPS it does not (42,777), and the run says so with the cycle.
+  ScenarioSpec spec = one_node(8, 0, 20'000 * kMillisecond);
+  spec.vms.oltp = OltpSpec{};
+  Measurement m;
+  m.begin(0, 20'000 * kMillisecond, 32);
+  m.record(false, 8192, 400'000, 1);
+  m.finish(20'000 * kMillisecond);
+  auto result_at = [](double tps) {
+    RunResult r;
+    r.measured_seconds = 20;
+    r.warmup_seconds = 30;
+    r.read_iops = 320'000;  // far from 16 I/Os / 0.4 ms: no I/O-level check may apply
+    r.all_latency.count = 1;
+    r.all_latency.mean_s = 0.4e-3;
+    r.all_latency.max_s = 5e-3;
+    r.oltp.present = true;
+    r.oltp.users = 60'000;
+    r.oltp.think_time_s = 4.743;
+    r.oltp.tps = tps;
+    r.oltp.latency.mean_s = 0.010;
+    return r;
+  };
+  RunResult steady = result_at(12'630);
+  assess_steady_state(steady, spec, m);
+  CHECK_FALSE(has_warning(steady, "not at steady state"));
+  RunResult short_of_it = result_at(9'000);
+  assess_steady_state(short_of_it, spec, m);
+  REQUIRE(has_warning(short_of_it, "not at steady state"));
+  CHECK_THAT(short_of_it.warnings[0], Contains("42777 users looping") && Contains("against the 60000") &&
+                                          Contains("cycle of 4.8 s") && Contains("a duration of 96 s"));
+}
