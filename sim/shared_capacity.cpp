@@ -167,9 +167,7 @@ SimTime SharedCapacity::start_predicted(double amount, int rate_class, EventHand
   // Insert by (finish, sequence): the sequence is the largest, so after every equal finish.
   const Predicted flow{finish, cls.virtual_work + amount, next_sequence_++, &done, &converted, arg, rate_class,
                        offer_rate_};
-  auto at = predicted_.end();
-  while (at != predicted_.begin() && (at - 1)->finish > finish) --at;
-  predicted_.insert(at, flow);
+  predicted_.insert_sorted(flow);
   ++active_;
   active_stat_.set(engine_.now(), static_cast<double>(active_));
   load_stat_.set(engine_.now(), std::min(1.0, (ordinary_rate_sum_ + predicted_rate_sum_) / capacity_));
@@ -208,7 +206,7 @@ void SharedCapacity::settle_due() {
     active_stat_.set(flow.finish, static_cast<double>(active_));
     load_stat_.set(flow.finish, std::min(1.0, (ordinary_rate_sum_ + predicted_rate_sum_) / capacity_));
   }
-  predicted_.erase(predicted_.begin(), predicted_.begin() + static_cast<std::ptrdiff_t>(due));
+  predicted_.pop_front(due);
 }
 
 void SharedCapacity::convert_predicted() {

@@ -178,7 +178,43 @@ class SharedCapacity {
     int rate_class;
     double rate;
   };
-  std::vector<Predicted> predicted_;  // grows to its peak (<= kMaxPredicted) the first times it is used
+  // Sorted by (finish, sequence); leaves from the front (a consumed prefix,
+  // dropped when it is half the storage), arrives mostly at the back.
+  class PredictedList {
+   public:
+    bool empty() const { return head_ == flows_.size(); }
+    std::size_t size() const { return flows_.size() - head_; }
+    const Predicted& operator[](std::size_t i) const { return flows_[head_ + i]; }
+    std::vector<Predicted>::const_iterator begin() const { return flows_.begin() + static_cast<std::ptrdiff_t>(head_); }
+    std::vector<Predicted>::const_iterator end() const { return flows_.end(); }
+    void insert_sorted(const Predicted& flow) {
+      if (empty() || flows_.back().finish <= flow.finish) {
+        flows_.push_back(flow);
+        return;
+      }
+      auto at = flows_.end() - 1;
+      while (at != begin() && (at - 1)->finish > flow.finish) --at;
+      flows_.insert(at, flow);
+    }
+    void pop_front(std::size_t n) {
+      head_ += n;
+      if (head_ == flows_.size()) {
+        clear();
+      } else if (head_ >= 16 && 2 * head_ >= flows_.size()) {
+        flows_.erase(flows_.begin(), flows_.begin() + static_cast<std::ptrdiff_t>(head_));
+        head_ = 0;
+      }
+    }
+    void clear() {
+      flows_.clear();
+      head_ = 0;
+    }
+
+   private:
+    std::vector<Predicted> flows_;  // grows to its peak (a few dozen) the first times it is used
+    std::size_t head_ = 0;
+  };
+  PredictedList predicted_;
   double predicted_cap_sum_ = 0;      // caps of the predicted flows not yet settled
   double predicted_rate_sum_ = 0;     // their rates (the load)
   double ordinary_cap_sum_ = 0;       // caps and rates of the ordinary flows, from the last share_capacity()
