@@ -81,19 +81,8 @@ std::unique_ptr<Drive> AzureVm::attach(ManagedDisk& disk, HostCaching caching) {
   return std::make_unique<AttachedDisk>(*this, disk);
 }
 
-std::uint32_t AzureVm::take_record(const Pending& io) {
-  if (free_records_.empty()) {
-    records_.push_back(io);
-    return static_cast<std::uint32_t>(records_.size() - 1);
-  }
-  const std::uint32_t index = free_records_.back();
-  free_records_.pop_back();
-  records_[index] = io;
-  return index;
-}
-
 void AzureVm::submit(ManagedDisk& disk, const DriveIo& io, sim::EventHandler& done, std::uint64_t arg) {
-  const std::uint32_t record = take_record(Pending{io, &disk, &done, arg});
+  const std::uint32_t record = records_.take(Pending{io, &disk, &done, arg});
   if (iops_.request(1.0, iops_granted_, record)) to_bytes_cap(record);
 }
 
@@ -103,7 +92,7 @@ void AzureVm::to_bytes_cap(std::uint64_t record) {
 
 void AzureVm::to_disk(std::uint64_t record) {
   const Pending io = records_[record];
-  free_records_.push_back(static_cast<std::uint32_t>(record));
+  records_.release(static_cast<std::uint32_t>(record));
   io.disk->submit(io.io, *io.done, io.arg);
 }
 

@@ -21,6 +21,7 @@
 #include "models/spec/hardware_spec.hpp"
 #include "models/spec/cloud_spec.hpp"
 #include "sim/engine.hpp"
+#include "sim/record_pool.hpp"
 
 namespace hcisim::models {
 
@@ -74,7 +75,6 @@ class AzureVm {
     std::uint64_t arg = 0;
   };
   void submit(ManagedDisk& disk, const DriveIo& io, sim::EventHandler& done, std::uint64_t arg);
-  std::uint32_t take_record(const Pending& io);
   void to_bytes_cap(std::uint64_t record);
   void to_disk(std::uint64_t record);
 
@@ -83,8 +83,7 @@ class AzureVm {
   CloudCap iops_;
   CloudCap bytes_;
   CloudCap egress_;  // bytes/s
-  std::vector<Pending> records_;
-  std::vector<std::uint32_t> free_records_;
+  sim::RecordPool<Pending> records_;
   double received_bytes_ = 0;
   sim::MemberEvent<AzureVm, &AzureVm::to_bytes_cap> iops_granted_{*this};
   sim::MemberEvent<AzureVm, &AzureVm::to_disk> bytes_granted_{*this};

@@ -31,20 +31,9 @@ ManagedDisk::ManagedDisk(sim::Engine& engine, const ManagedDiskSpec& spec)
 
 bool ManagedDisk::host_caching_available() const { return spec_.capacity_bytes < 4 * kTiB; }
 
-std::uint32_t ManagedDisk::take_record(const Pending& io) {
-  if (free_records_.empty()) {
-    records_.push_back(io);
-    return static_cast<std::uint32_t>(records_.size() - 1);
-  }
-  const std::uint32_t index = free_records_.back();
-  free_records_.pop_back();
-  records_[index] = io;
-  return index;
-}
-
 void ManagedDisk::submit(const DriveIo& io, sim::EventHandler& done, std::uint64_t arg) {
   ++(io.write ? writes_ : reads_);
-  const std::uint32_t record = take_record(Pending{io.bytes, &done, arg});
+  const std::uint32_t record = records_.take(Pending{io.bytes, &done, arg});
   if (iops_.request(1.0, iops_granted_, record)) to_bytes_cap(record);
 }
 
@@ -56,7 +45,7 @@ void ManagedDisk::to_service(std::uint64_t record) { engine_->schedule_in(spec_.
 
 void ManagedDisk::on_complete(std::uint64_t record) {
   const Pending io = records_[record];
-  free_records_.push_back(static_cast<std::uint32_t>(record));
+  records_.release(static_cast<std::uint32_t>(record));
   io.done->on_event(io.arg);
 }
 

@@ -24,6 +24,7 @@
 #include "models/hardware/drive.hpp"
 #include "models/spec/cloud_spec.hpp"
 #include "sim/engine.hpp"
+#include "sim/record_pool.hpp"
 
 namespace hcisim::models {
 
@@ -52,7 +53,6 @@ class ManagedDisk final : public Drive {
     sim::EventHandler* done = nullptr;
     std::uint64_t arg = 0;
   };
-  std::uint32_t take_record(const Pending& io);
   void to_bytes_cap(std::uint64_t record);
   void to_service(std::uint64_t record);
   void on_complete(std::uint64_t record);
@@ -61,8 +61,7 @@ class ManagedDisk final : public Drive {
   ManagedDiskSpec spec_;
   CloudCap iops_;
   CloudCap bytes_;
-  std::vector<Pending> records_;
-  std::vector<std::uint32_t> free_records_;
+  sim::RecordPool<Pending> records_;
   std::uint64_t reads_ = 0;
   std::uint64_t writes_ = 0;
   sim::MemberEvent<ManagedDisk, &ManagedDisk::to_bytes_cap> iops_granted_{*this};

@@ -73,44 +73,26 @@ void FlashDrive::read_bytes(std::uint64_t bytes, sim::EventHandler& done, std::u
     media_.submit(last_read_work_, last_read_class_, done, arg);
     return;
   }
-  std::uint32_t read;
-  if (free_reads_.empty()) {
-    reads_in_flight_.push_back({});
-    read = static_cast<std::uint32_t>(reads_in_flight_.size() - 1);
-  } else {
-    read = free_reads_.back();
-    free_reads_.pop_back();
-  }
+  const std::uint32_t read = predicted_reads_.take(PendingRead{&done, arg, sim::EventId{}});
   media_.start_predicted(last_read_work_, last_read_class_, read_done_, read_converted_, read);
-  reads_in_flight_[read] = PendingRead{&done, arg, engine_->schedule_at(end, read_due_, read)};
+  predicted_reads_[read].completion = engine_->schedule_at(end, read_due_, read);
 }
 
 void FlashDrive::on_read_due(std::uint64_t read) {
-  reads_in_flight_[read].completion = sim::EventId{};
+  predicted_reads_[static_cast<std::uint32_t>(read)].completion = sim::EventId{};
   finish_read(read);
 }
 
 // The media slowed it down: its own completion callback (read_done_) decides now.
 void FlashDrive::on_read_converted(std::uint64_t read) {
-  engine_->cancel(reads_in_flight_[read].completion);
-  reads_in_flight_[read].completion = sim::EventId{};
+  engine_->cancel(predicted_reads_[static_cast<std::uint32_t>(read)].completion);
+  predicted_reads_[static_cast<std::uint32_t>(read)].completion = sim::EventId{};
 }
 
 void FlashDrive::finish_read(std::uint64_t read) {
-  const PendingRead r = reads_in_flight_[read];
-  free_reads_.push_back(static_cast<std::uint32_t>(read));
+  const PendingRead r = predicted_reads_[static_cast<std::uint32_t>(read)];
+  predicted_reads_.release(static_cast<std::uint32_t>(read));
   r.done->on_event(r.arg);
-}
-
-std::uint32_t FlashDrive::take_record(const PendingWrite& write) {
-  if (free_records_.empty()) {
-    records_.push_back(write);
-    return static_cast<std::uint32_t>(records_.size() - 1);
-  }
-  const std::uint32_t index = free_records_.back();
-  free_records_.pop_back();
-  records_[index] = write;
-  return index;
 }
 
 void FlashDrive::write_work(std::uint64_t bytes) {
@@ -130,7 +112,7 @@ void FlashDrive::write_bytes(std::uint64_t bytes, sim::EventHandler& done, std::
     media_.submit(last_write_work_, last_write_class_, done, arg);
     return;
   }
-  const std::uint32_t record = take_record(PendingWrite{bytes, &done, arg});
+  const std::uint32_t record = records_.take(PendingWrite{bytes, &done, arg});
   release_drained();
   const bool room = waiting_head_ == waiting_.size() && buffer_used_ + bytes <= std::max(buffer_bytes_, bytes);
   if (room) {
@@ -142,7 +124,7 @@ void FlashDrive::write_bytes(std::uint64_t bytes, sim::EventHandler& done, std::
 }
 
 void FlashDrive::admit(std::uint32_t record) {
-  PendingWrite& w = records_[record];
+  PendingWrite& w = records_[static_cast<std::uint32_t>(record)];
   buffer_used_ += w.bytes;
   engine_->schedule_in(write_latency_, ack_due_, record);
   write_work(w.bytes);
@@ -158,18 +140,18 @@ void FlashDrive::admit(std::uint32_t record) {
 
 void FlashDrive::on_ack_due(std::uint64_t record) {
   // The record stays until the media has the data too; ack and drain are independent.
-  PendingWrite& w = records_[record];
+  PendingWrite& w = records_[static_cast<std::uint32_t>(record)];
   sim::EventHandler* done = w.done;
   w.done = nullptr;
-  if (w.bytes == 0) free_records_.push_back(static_cast<std::uint32_t>(record));  // drained first
+  if (w.bytes == 0) records_.release(static_cast<std::uint32_t>(record));  // drained first
   done->on_event(w.arg);
 }
 
 void FlashDrive::drained(std::uint32_t record) {
-  PendingWrite& w = records_[record];
+  PendingWrite& w = records_[static_cast<std::uint32_t>(record)];
   buffer_used_ -= w.bytes;
   w.bytes = 0;
-  if (w.done == nullptr) free_records_.push_back(record);  // acked first
+  if (w.done == nullptr) records_.release(record);  // acked first
 }
 
 void FlashDrive::release_drained() {

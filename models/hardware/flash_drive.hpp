@@ -28,6 +28,7 @@
 #include "models/hardware/drive.hpp"
 #include "models/spec/hardware_spec.hpp"
 #include "sim/engine.hpp"
+#include "sim/record_pool.hpp"
 #include "sim/shared_capacity.hpp"
 
 namespace hcisim::models {
@@ -76,7 +77,6 @@ class FlashDrive final : public Drive {
   void wake_at_next_drain();           // a write waits for room: wake it when a predicted drain ends
   void on_wake(std::uint64_t);
   void on_write_converted(std::uint64_t record);
-  std::uint32_t take_record(const PendingWrite& write);
   void on_read_due(std::uint64_t read);
   void on_read_converted(std::uint64_t read);
   void finish_read(std::uint64_t read);
@@ -93,13 +93,11 @@ class FlashDrive final : public Drive {
   std::uint64_t buffer_used_ = 0;
   sim::SharedCapacity media_;
   std::vector<int> span_classes_;   // class index by span (channels); -1 = not registered yet; grows to the largest span used
-  std::vector<PendingWrite> records_;
-  std::vector<std::uint32_t> free_records_;
+  sim::RecordPool<PendingWrite> records_;
   std::vector<std::uint32_t> predicted_drains_;  // records whose drain is predicted (few: the media bounds them)
   sim::EventId wake_{};
   sim::SimTime wake_time_ = 0;
-  std::vector<PendingRead> reads_in_flight_;
-  std::vector<std::uint32_t> free_reads_;
+  sim::RecordPool<PendingRead> predicted_reads_;
   std::vector<std::uint32_t> waiting_;  // FIFO of records waiting for buffer room
   std::size_t waiting_head_ = 0;
   std::uint64_t reads_ = 0;

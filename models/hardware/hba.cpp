@@ -39,9 +39,9 @@ void Hba::start(const Command& command) {
   ++outstanding_;
   tags_in_use_.set(engine_.now(), outstanding_);
   if (processing_ns_ > 0) {
-    processor_.submit(processing_ns_, processed_, take_record(command));
+    processor_.submit(processing_ns_, processed_, records_.take(command));
   } else if (spec_.max_bytes_per_s > 0) {
-    on_processed(take_record(command));
+    on_processed(records_.take(command));
   } else {
     command.ready->on_event(command.arg);
   }
@@ -71,18 +71,7 @@ void Hba::release() {
   if (!waiting_.empty()) start(waiting_.pop_front());
 }
 
-std::uint32_t Hba::take_record(const Command& command) {
-  if (free_records_.empty()) {
-    records_.push_back(command);
-    return static_cast<std::uint32_t>(records_.size() - 1);
-  }
-  const std::uint32_t record = free_records_.back();
-  free_records_.pop_back();
-  records_[record] = command;
-  return record;
-}
-
-void Hba::finish_record(std::uint32_t record) { free_records_.push_back(record); }
+void Hba::finish_record(std::uint32_t record) { records_.release(record); }
 
 double Hba::utilisation() const {
   double busiest = 0;

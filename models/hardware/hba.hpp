@@ -26,6 +26,7 @@
 #include "sim/engine.hpp"
 #include "sim/fcfs_station.hpp"
 #include "sim/fifo_ring.hpp"
+#include "sim/record_pool.hpp"
 #include "sim/time_weighted.hpp"
 
 namespace hcisim::models {
@@ -60,7 +61,6 @@ class Hba {
   void start(const Command& command);
   void on_processed(std::uint64_t record);
   void on_transferred(std::uint64_t record);
-  std::uint32_t take_record(const Command& command);
   void finish_record(std::uint32_t record);
 
   sim::Engine& engine_;
@@ -71,8 +71,7 @@ class Hba {
   sim::FcfsStation from_host_;
   int outstanding_ = 0;
   sim::FifoRing<Command> waiting_;
-  std::vector<Command> records_;
-  std::vector<std::uint32_t> free_records_;
+  sim::RecordPool<Command> records_;
   std::uint64_t commands_ = 0;
   sim::TimeWeighted tags_in_use_;
   sim::MemberEvent<Hba, &Hba::on_processed> processed_{*this};

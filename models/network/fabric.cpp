@@ -87,16 +87,8 @@ Fabric::Fabric(sim::Engine& engine, const std::vector<FabricEndpoint>& endpoints
 
 void Fabric::send(int from, int to, std::uint64_t bytes, sim::EventHandler& done, std::uint64_t arg) {
   ++messages_;
-  std::uint32_t index;
-  if (free_messages_.empty()) {
-    messages_pool_.push_back({});
-    index = static_cast<std::uint32_t>(messages_pool_.size() - 1);
-  } else {
-    index = free_messages_.back();
-    free_messages_.pop_back();
-  }
-  Message& m = messages_pool_[index];
-  m = Message{from, to, bytes, &done, arg, {kDone, kDone}, {0, 0}, sim::EventId{}};
+  const std::uint32_t index = in_flight_.take(Message{from, to, bytes, &done, arg, {kDone, kDone}, {0, 0}, sim::EventId{}});
+  Message& m = in_flight_[index];
   const auto f = static_cast<std::size_t>(from);
   const auto t = static_cast<std::size_t>(to);
   if (metered(f) || metered(t)) {
@@ -127,7 +119,7 @@ void Fabric::send(int from, int to, std::uint64_t bytes, sim::EventHandler& done
 // A cloud VM's end is its egress cap (or nothing, receiving); the other end, a
 // NIC pipe, shares as usual.
 void Fabric::send_metered(std::uint32_t index, std::size_t f, std::size_t t, std::uint64_t bytes) {
-  Message& m = messages_pool_[index];
+  Message& m = in_flight_[index];
   m.mode = {kOrdinary, kOrdinary};
   if (metered(f)) {
     if (cloud_vms_[f]->send(static_cast<double>(bytes), egress_done_, index)) on_pipe_done(index, 0);
@@ -158,7 +150,7 @@ void Fabric::set_ports_up(int node, int up) {
 // A pipe has turned the message's predicted flow into an ordinary one: its
 // delivery waits for that pipe's completion now.
 void Fabric::on_converted(std::uint32_t message, int pipe) {
-  Message& m = messages_pool_[message];
+  Message& m = in_flight_[message];
   m.mode[static_cast<std::size_t>(pipe)] = kOrdinary;
   if (m.delivery.valid()) engine_->cancel(m.delivery);
   m.delivery = sim::EventId{};
@@ -167,7 +159,7 @@ void Fabric::on_converted(std::uint32_t message, int pipe) {
 // A pipe carrying the message as an ordinary flow has carried all of it; once
 // no pipe is, it is delivered after the later of its predicted pipes and the latency.
 void Fabric::on_pipe_done(std::uint32_t message, int pipe) {
-  Message& m = messages_pool_[message];
+  Message& m = in_flight_[message];
   m.mode[static_cast<std::size_t>(pipe)] = kDone;
   if (m.mode[0] == kOrdinary || m.mode[1] == kOrdinary) return;
   sim::SimTime crossed = engine_->now();
@@ -193,8 +185,8 @@ double Fabric::node_bytes_per_s(int node) const {
 }
 
 void Fabric::on_delivered(std::uint64_t message) {
-  const Message m = messages_pool_[message];
-  free_messages_.push_back(static_cast<std::uint32_t>(message));
+  const Message m = in_flight_[static_cast<std::uint32_t>(message)];
+  in_flight_.release(static_cast<std::uint32_t>(message));
   m.done->on_event(m.arg);
 }
 

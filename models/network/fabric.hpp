@@ -34,6 +34,7 @@
 
 #include "models/spec/hardware_spec.hpp"
 #include "sim/engine.hpp"
+#include "sim/record_pool.hpp"
 #include "sim/shared_capacity.hpp"
 
 namespace hcisim::models {
@@ -113,8 +114,7 @@ class Fabric {
   std::vector<int> ports_;           // per endpoint: NIC ports (0 for a cloud VM)
   std::vector<int> ports_up_;
   std::vector<double> port_bytes_per_s_;
-  std::vector<Message> messages_pool_;
-  std::vector<std::uint32_t> free_messages_;
+  sim::RecordPool<Message> in_flight_;
   std::uint64_t messages_ = 0;
   sim::MemberEvent<Fabric, &Fabric::on_egress_done> egress_done_{*this};
   sim::MemberEvent<Fabric, &Fabric::on_ingress_done> ingress_done_{*this};

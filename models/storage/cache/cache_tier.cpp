@@ -105,16 +105,7 @@ std::vector<std::unique_ptr<Drive>> CacheTier::fronts() {
 
 std::uint32_t CacheTier::take_op(OpKind kind, int capacity, const DriveIo& io, sim::EventHandler* done,
                                  std::uint64_t arg) {
-  std::uint32_t index;
-  if (free_ops_.empty()) {
-    ops_.push_back({});
-    index = static_cast<std::uint32_t>(ops_.size() - 1);
-  } else {
-    index = free_ops_.back();
-    free_ops_.pop_back();
-  }
-  ops_[index] = Op{kind, capacity, io, done, arg};
-  return index;
+  return ops_.take(Op{kind, capacity, io, done, arg});
 }
 
 void CacheTier::submit(int capacity, const DriveIo& io, sim::EventHandler& done, std::uint64_t arg) {
@@ -235,7 +226,7 @@ void CacheTier::invalidate(int capacity, std::uint64_t first, std::uint64_t last
 
 void CacheTier::on_op_done(std::uint64_t index) {
   const Op op = ops_[index];
-  free_ops_.push_back(static_cast<std::uint32_t>(index));
+  ops_.release(static_cast<std::uint32_t>(index));
   Bound& b = *bound_[static_cast<std::size_t>(op.capacity)];
   switch (op.kind) {
     case OpKind::ReadMiss: {

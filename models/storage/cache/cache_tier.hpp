@@ -34,6 +34,7 @@
 #include "models/spec/stack_spec.hpp"
 #include "models/storage/cache/page_flags.hpp"
 #include "sim/engine.hpp"
+#include "sim/record_pool.hpp"
 
 namespace hcisim::models {
 
@@ -102,8 +103,7 @@ class CacheTier {
   std::vector<std::unique_ptr<Drive>> capacity_drives_;
   std::vector<std::unique_ptr<Device>> devices_;
   std::vector<std::unique_ptr<Bound>> bound_;  // per capacity drive
-  std::vector<Op> ops_;
-  std::vector<std::uint32_t> free_ops_;
+  sim::RecordPool<Op> ops_;
   CacheTierCounters counters_;
   sim::MemberEvent<CacheTier, &CacheTier::on_op_done> op_done_{*this};
 };

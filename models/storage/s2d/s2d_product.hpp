@@ -42,6 +42,7 @@
 #include "models/storage/storage_product.hpp"
 #include "sim/engine.hpp"
 #include "sim/fifo_ring.hpp"
+#include "sim/record_pool.hpp"
 #include "sim/zeroed_array.hpp"
 
 namespace hcisim::models {
@@ -224,8 +225,7 @@ class S2dProduct final : public StorageProduct {
   std::uint64_t reserve_slots_ = 0;         // per node, kept free for rebuilds
   // Repair state.
   std::vector<RepairQueue> repair_;  // per volume
-  std::vector<RepairOp> repair_ops_;
-  std::vector<std::uint32_t> free_repair_ops_;
+  sim::RecordPool<RepairOp> repair_ops_;
   std::vector<std::uint8_t> queued_;  // per extent copy: in a repair queue
   std::vector<std::uint16_t> copy_volume_;  // per extent copy: the volume of its disk
   std::uint64_t repair_bytes_queued_ = 0;

@@ -54,14 +54,7 @@ void S2dProduct::pump_repair(int volume) {
       continue;
     }
     const Extent& src = layout_.copy_at(static_cast<std::size_t>(source));
-    std::uint32_t index;
-    if (free_repair_ops_.empty()) {
-      repair_ops_.push_back({});
-      index = static_cast<std::uint32_t>(repair_ops_.size() - 1);
-    } else {
-      index = free_repair_ops_.back();
-      free_repair_ops_.pop_back();
-    }
+    const std::uint32_t index = repair_ops_.take(RepairOp{});
     RepairOp& op = repair_ops_[index];
     op.copy = task.copy;
     op.volume = volume;
@@ -126,7 +119,7 @@ void S2dProduct::on_repair_received(std::uint64_t index) {
 
 void S2dProduct::on_repair_written(std::uint64_t index) {
   const RepairOp op = repair_ops_[index];
-  free_repair_ops_.push_back(static_cast<std::uint32_t>(index));
+  repair_ops_.release(static_cast<std::uint32_t>(index));
   RepairQueue& q = repair_[static_cast<std::size_t>(op.volume)];
   --q.in_flight;
   repair_bytes_done_ += op.bytes;

@@ -59,6 +59,7 @@
 #include "models/spec/scenario_spec.hpp"
 #include "models/storage/storage_product.hpp"
 #include "sim/engine.hpp"
+#include "sim/record_pool.hpp"
 
 namespace hcisim::models {
 
@@ -200,8 +201,7 @@ class ScaleIoProduct final : public StorageProduct {
   std::vector<int> rebuild_in_flight_;               // per source device
   std::uint64_t rebuild_pending_ = 0;                // queued or in flight
   std::uint64_t rebuilt_bytes_ = 0;
-  std::vector<RebuildJob> jobs_;
-  std::vector<std::uint32_t> free_jobs_;
+  sim::RecordPool<RebuildJob> jobs_;
 
   template <void (ScaleIoProduct::*Method)(Arg)>
   using Step = sim::MemberEvent<ScaleIoProduct, Method>;

@@ -195,15 +195,7 @@ void ScaleIoProduct::pump_rebuild(std::size_t source) {
     ++next;
     layout_.relocate_copy(copy, job.dst_node, job.dst_drive);  // reserves the slot; read only once rebuilt
     job.dst_offset = static_cast<std::uint64_t>(layout_.copy_at(copy).slot) * chunk;
-    std::uint32_t id;
-    if (free_jobs_.empty()) {
-      id = static_cast<std::uint32_t>(jobs_.size());
-      jobs_.push_back(job);
-    } else {
-      id = free_jobs_.back();
-      free_jobs_.pop_back();
-      jobs_[id] = job;
-    }
+    const std::uint32_t id = jobs_.take(job);
     ++rebuild_in_flight_[source];
     CpuWork work;
     work.add(CpuLayer::StorageStack, stack_.server_io.cycles(static_cast<double>(chunk)));
@@ -262,7 +254,7 @@ void ScaleIoProduct::on_rebuild_written(std::uint64_t id) {
   rebuilt_bytes_ += layout_.shape().extent_bytes;
   const std::size_t source = device_key(j.src_node, j.src_drive);
   --rebuild_in_flight_[source];
-  free_jobs_.push_back(static_cast<std::uint32_t>(id));
+  jobs_.release(static_cast<std::uint32_t>(id));
   pump_rebuild(source);
   if (rebuild_pending_ == 0) {
     log_event(engine_->now(), RunEventKind::RepairDone, "rebuild done: every chunk has two copies again");
