@@ -154,7 +154,7 @@ void HddDrive::on_media_done(std::uint64_t slot) {
     // A destage: the host heard of it already (or will, when its ack is due).
     cache_used_ -= command.io.bytes;
     command.on_media = true;
-    if (command.done == nullptr) commands_.give_back(static_cast<std::uint32_t>(slot));
+    if (command.done == nullptr) commands_.release(static_cast<std::uint32_t>(slot));
     --cached_in_window_;
     destage_into_window();
     dispatch();
@@ -162,7 +162,7 @@ void HddDrive::on_media_done(std::uint64_t slot) {
   }
   sim::EventHandler* done = command.done;
   const std::uint64_t arg = command.arg;
-  commands_.give_back(static_cast<std::uint32_t>(slot));
+  commands_.release(static_cast<std::uint32_t>(slot));
   dispatch();         // the next choice is made before the host sends more
   device_.finish();   // which may bring the next waiting command in
   done->on_event(arg);
@@ -173,7 +173,7 @@ void HddDrive::on_cache_ack(std::uint64_t slot) {
   sim::EventHandler* done = command.done;
   const std::uint64_t arg = command.arg;
   command.done = nullptr;
-  if (command.on_media) commands_.give_back(static_cast<std::uint32_t>(slot));
+  if (command.on_media) commands_.release(static_cast<std::uint32_t>(slot));
   device_.finish();
   done->on_event(arg);
 }

@@ -44,7 +44,6 @@
 #include <cstdint>
 #include <vector>
 
-#include "models/hardware/command_slots.hpp"
 #include "models/hardware/device_queue.hpp"
 #include "models/hardware/disk_geometry.hpp"
 #include "models/hardware/drive.hpp"
@@ -52,6 +51,7 @@
 #include "models/hardware/seek_curve.hpp"
 #include "models/spec/hardware_spec.hpp"
 #include "sim/engine.hpp"
+#include "sim/record_pool.hpp"
 #include "sim/fifo_ring.hpp"
 #include "sim/time_weighted.hpp"
 
@@ -129,7 +129,7 @@ class HddDrive final : public Drive {
   sim::MemberEvent<HddDrive, &HddDrive::on_media_done> media_done_{*this};
   sim::MemberEvent<HddDrive, &HddDrive::on_cache_ack> cache_ack_{*this};
   DeviceQueue device_;
-  CommandSlots<Command> commands_;
+  sim::RecordPool<Command> commands_;
   std::vector<std::uint32_t> candidates_;      // in the drive, in the order they became candidates
   sim::FifoRing<std::uint32_t> destage_fifo_;  // cached writes beyond the window
   // The head: where the last media operation ended.

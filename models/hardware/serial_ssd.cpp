@@ -69,7 +69,7 @@ void SerialSsd::on_media_done(std::uint64_t slot) {
 
 void SerialSsd::finish(std::uint32_t slot) {
   const Command command = commands_[slot];
-  commands_.give_back(slot);
+  commands_.release(slot);
   device_.finish();
   command.done->on_event(command.arg);
 }

@@ -17,7 +17,6 @@
 #include <cstdint>
 #include <memory>
 
-#include "models/hardware/command_slots.hpp"
 #include "models/hardware/device_queue.hpp"
 #include "models/hardware/drive.hpp"
 #include "models/hardware/flash_drive.hpp"
@@ -25,6 +24,7 @@
 #include "models/hardware/serial_link.hpp"
 #include "models/spec/hardware_spec.hpp"
 #include "sim/engine.hpp"
+#include "sim/record_pool.hpp"
 
 namespace hcisim::models {
 
@@ -62,7 +62,7 @@ class SerialSsd final : public Drive {
   SerialLink link_;
   FlashDrive media_;
   DeviceQueue device_;
-  CommandSlots<Command> commands_;
+  sim::RecordPool<Command> commands_;
   std::uint64_t reads_ = 0;
   std::uint64_t writes_ = 0;
 };

@@ -240,6 +240,18 @@ struct Counter final : EventHandler {
   std::vector<int> calls = std::vector<int>(16, 0);
   void on_event(std::uint64_t arg) override { ++calls[arg]; }
 };
+
+// Submits one flow when its event runs.
+struct SubmitLater final : EventHandler {
+  SubmitLater(SharedCapacity& l, CompletionTimes& d, double a, int c, std::uint64_t i)
+      : link(&l), done(&d), amount(a), cls(c), id(i) {}
+  void on_event(std::uint64_t) override { link->submit(amount, cls, *done, id); }
+  SharedCapacity* link;
+  CompletionTimes* done;
+  double amount;
+  int cls;
+  std::uint64_t id;
+};
 }  // namespace
 
 TEST_CASE("a predicted flow completes when submit() would have completed it", "[sharing]") {
@@ -307,15 +319,7 @@ TEST_CASE("a predicted flow that another arrival slows becomes ordinary and shar
     const int open = link.rate_class();
     CompletionTimes done(engine);
     Counter converted;
-    struct Arrival final : EventHandler {
-      SharedCapacity* link;
-      CompletionTimes* done;
-      int cls;
-      void on_event(std::uint64_t) override { link->submit(30.0, cls, *done, 1); }
-    } arrival;
-    arrival.link = &link;
-    arrival.done = &done;
-    arrival.cls = open;
+    SubmitLater arrival(link, done, 30.0, open, 1);
     if (predicted) {
       CHECK(link.start_predicted(50.0, open, done, converted, 0) == 500'000'000);
     } else {
@@ -358,15 +362,7 @@ TEST_CASE("flows of two classes are predicted side by side while their caps fit,
       link.submit(90.0, small, done, 0);
       link.submit(240.0, large, done, 1);
     }
-    struct Arrival final : EventHandler {
-      SharedCapacity* link;
-      CompletionTimes* done;
-      int cls;
-      void on_event(std::uint64_t) override { link->submit(500.0, cls, *done, 2); }
-    } arrival;
-    arrival.link = &link;
-    arrival.done = &done;
-    arrival.cls = open;
+    SubmitLater arrival(link, done, 500.0, open, 2);
     engine.schedule_at(100'000'000, arrival);
     engine.run_until(2'000'000'000);
     CHECK(converted.calls[0] == (predicted ? 1 : 0));
@@ -403,15 +399,7 @@ TEST_CASE("predicted and ordinary flows side by side while every cap fits; one t
     link.submit(60.0, capped, done, 2);
     CHECK(converted.calls[1] == 0);  // three caps fit: nothing changed for B
     CHECK(link.class_rate(capped) == 300.0);
-    struct Arrival final : EventHandler {
-      SharedCapacity* link;
-      CompletionTimes* done;
-      int cls;
-      void on_event(std::uint64_t) override { link->submit(300.0, cls, *done, 3); }
-    } arrival;
-    arrival.link = &link;
-    arrival.done = &done;
-    arrival.cls = capped;
+    SubmitLater arrival(link, done, 300.0, capped, 3);
     engine.schedule_at(100'000'000, arrival);
     engine.run_until(2'000'000'000);
     CHECK(converted.calls[1] == (predicted ? 1 : 0));
