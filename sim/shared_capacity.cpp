@@ -86,6 +86,7 @@ void SharedCapacity::check_flow(double amount, int rate_class) const {
 
 void SharedCapacity::submit(double amount, int rate_class, EventHandler& done, std::uint64_t arg) {
   check_flow(amount, rate_class);
+  ++epoch_;
   settle_due();
   // Predicted flows keep their rates while every flow still gets its cap.
   const double cap = classes_[static_cast<std::size_t>(rate_class)].cap;
@@ -105,6 +106,7 @@ void SharedCapacity::set_capacity(double capacity_per_s) {
     throw std::invalid_argument("SharedCapacity: capacity must be positive and finite");
   }
   settle_due();
+  ++epoch_;
   if (!predicted_.empty()) convert_predicted();
   advance_clocks();
   capacity_ = capacity_per_s;
@@ -122,51 +124,49 @@ bool SharedCapacity::idle() {
 // arithmetic: while the caps of the flows in flight and of this one fit in the
 // capacity, every flow runs at its cap whatever comes and goes; alone, a flow
 // gets min(cap, capacity).
-SimTime SharedCapacity::predict(double amount, int rate_class) {
-  check_flow(amount, rate_class);
-  settle_due();
-  offer_finish_ = -1;
+double SharedCapacity::predicted_rate(int rate_class) const {
   if (predicted_.size() == kMaxPredicted) return -1;
   const double cap = classes_[static_cast<std::size_t>(rate_class)].cap;
-  double rate;
-  if (active_ == 0) {
-    rate = cap <= capacity_ ? cap : capacity_;
-  } else {
-    if (!(ordinary_cap_sum_ + predicted_cap_sum_ + cap <= capacity_)) return -1;
-    rate = cap;
-  }
-  const double ns = amount <= 0 ? 0.0 : ceil_fast(amount / rate * 1e9 - 1e-3);  // schedule_completion()
-  if (ns >= kNeverNs) return -1;
-  offer_finish_ = engine_.now() + static_cast<SimTime>(std::max(0.0, ns));
-  offer_amount_ = amount;
-  offer_class_ = rate_class;
-  offer_rate_ = rate;
-  offer_active_ = active_;
-  offer_sequence_ = next_sequence_;
-  offer_capacity_ = capacity_;
-  offer_now_ = engine_.now();
-  return offer_finish_;
+  if (active_ == 0) return cap <= capacity_ ? cap : capacity_;
+  return ordinary_cap_sum_ + predicted_cap_sum_ + cap <= capacity_ ? cap : -1;
 }
 
-SimTime SharedCapacity::start_predicted(double amount, int rate_class, EventHandler& done, EventHandler& converted,
+SharedCapacity::Prediction SharedCapacity::predict(double amount, int rate_class) {
+  check_flow(amount, rate_class);
+  settle_due();
+  Prediction p;
+  const double rate = predicted_rate(rate_class);
+  if (rate < 0) return p;
+  const double ns = amount <= 0 ? 0.0 : ceil_fast(amount / rate * 1e9 - 1e-3);  // schedule_completion()
+  if (ns >= kNeverNs) return p;
+  p.finish = engine_.now() + static_cast<SimTime>(std::max(0.0, ns));
+  p.amount = amount;
+  p.rate_class = rate_class;
+  p.rate = rate;
+  p.made_at = engine_.now();
+  p.epoch = epoch_;
+  return p;
+}
+
+SimTime SharedCapacity::start_predicted(const Prediction& p, EventHandler& done, EventHandler& converted,
                                         std::uint64_t arg) {
-  // What predict() just worked out, unless something happened since.
-  if (offer_finish_ < 0 || offer_amount_ != amount || offer_class_ != rate_class || predict_stale()) {
-    if (predict(amount, rate_class) < 0) {
-      throw std::logic_error("SharedCapacity: start_predicted() for a flow predict() refuses");
-    }
+  if (!p) throw std::logic_error("SharedCapacity: start_predicted() for a flow predict() refused");
+  if (p.made_at != engine_.now() || p.epoch != epoch_) {
+    throw std::logic_error("SharedCapacity: start_predicted() with a prediction made before the station changed");
   }
-  const SimTime finish = offer_finish_;
-  offer_finish_ = -1;
+  ++epoch_;
+  const int rate_class = p.rate_class;
+  const double amount = p.amount;
+  const double rate = p.rate;
+  const SimTime finish = p.finish;
   advance_clocks();
   RateClass& cls = classes_[static_cast<std::size_t>(rate_class)];
-  cls.rate = offer_rate_;  // its cap, which ordinary flows of the class have too (or it is alone)
+  cls.rate = rate;  // its cap, which ordinary flows of the class have too (or it is alone)
   ++cls.predicted;
   predicted_cap_sum_ += cls.cap;
-  predicted_rate_sum_ += offer_rate_;
+  predicted_rate_sum_ += rate;
   // Insert by (finish, sequence): the sequence is the largest, so after every equal finish.
-  const Predicted flow{finish, cls.virtual_work + amount, next_sequence_++, &done, &converted, arg, rate_class,
-                       offer_rate_};
+  const Predicted flow{finish, cls.virtual_work + amount, next_sequence_++, &done, &converted, arg, rate_class, rate};
   predicted_.insert_sorted(flow);
   ++active_;
   active_stat_.set(engine_.now(), static_cast<double>(active_));
@@ -187,6 +187,7 @@ std::size_t SharedCapacity::predicted_in_flight() const { return predicted_.size
 void SharedCapacity::settle_due() {
   const SimTime now = engine_.now();
   if (predicted_.empty() || predicted_[0].finish > now) return;
+  ++epoch_;
   std::size_t due = 0;
   while (due < predicted_.size() && predicted_[due].finish <= now) {
     const Predicted& flow = predicted_[due];
@@ -306,6 +307,7 @@ bool SharedCapacity::finished(const RateClass& cls, const Flow& flow) const {
 
 void SharedCapacity::on_completion(std::uint64_t) {
   pending_ = EventId{};
+  ++epoch_;
   settle_due();
   advance_clocks();
   finished_scratch_.clear();

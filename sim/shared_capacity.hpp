@@ -69,15 +69,24 @@ class SharedCapacity {
 
   // No flow in flight (predicted flows whose time has passed are settled).
   bool idle();
-  // The time a flow of `amount` in `rate_class` started now would complete as a
-  // predicted flow, or -1 when it cannot be one (the station carries ordinary
-  // flows, the cap leaves no room beside the predicted flows already in
-  // flight, kMaxPredicted of them are, or it would never complete).
-  SimTime predict(double amount, int rate_class);
-  // Starts that flow (call only when predict() just gave a time >= 0): no event,
-  // no callback unless it is converted (see above). Returns predict()'s time.
-  SimTime start_predicted(double amount, int rate_class, EventHandler& done, EventHandler& converted,
-                          std::uint64_t arg);
+  // A flow of `amount` in `rate_class` started now as a predicted flow: when it
+  // would complete (`finish`), or false when it cannot be one (the station
+  // carries ordinary flows, the cap leaves no room beside the predicted flows
+  // already in flight, kMaxPredicted of them are, or it would never complete).
+  struct Prediction {
+    SimTime finish = -1;
+    double amount = 0;
+    int rate_class = 0;
+    double rate = 0;
+    SimTime made_at = -1;
+    std::uint64_t epoch = 0;  // the station's state it was made in
+    explicit operator bool() const { return finish >= 0; }
+  };
+  Prediction predict(double amount, int rate_class);
+  // Starts the flow predict() just offered: no event, no callback unless it is
+  // converted (see above); returns its finish. A refused prediction, or one
+  // made before anything else happened on the station, is a logic error.
+  SimTime start_predicted(const Prediction& p, EventHandler& done, EventHandler& converted, std::uint64_t arg);
   // Predicted flows still in flight (their completion time is in the future).
   std::size_t predicted_in_flight() const;
   // At most this many predicted flows at once (a bound on the work of keeping them in order).
@@ -142,6 +151,9 @@ class SharedCapacity {
   void schedule_completion();
   void on_completion(std::uint64_t);
   bool finished(const RateClass& cls, const Flow& flow) const;
+  // The rate a flow of the class would run at as a predicted flow now, or -1
+  // (predicted flows settled first).
+  double predicted_rate(int rate_class) const;
   // Settles the predicted flows whose time has passed, in the order and at the
   // times on_completion() would have completed them.
   void settle_due();
@@ -220,20 +232,7 @@ class SharedCapacity {
   double ordinary_cap_sum_ = 0;       // caps and rates of the ordinary flows, from the last share_capacity()
   double ordinary_rate_sum_ = 0;
   std::vector<Predicted> converted_scratch_;  // owners to tell, after a conversion
-  // The last predict() that said yes, for start_predicted() (-1: none); any
-  // change to the station since (a flow in or out, a capacity) makes it stale.
-  SimTime offer_finish_ = -1;
-  double offer_amount_ = 0;
-  int offer_class_ = 0;
-  double offer_rate_ = 0;
-  std::size_t offer_active_ = 0;
-  std::uint64_t offer_sequence_ = 0;
-  double offer_capacity_ = 0;
-  SimTime offer_now_ = -1;
-  bool predict_stale() const {
-    return offer_now_ != engine_.now() || offer_active_ != active_ || offer_sequence_ != next_sequence_ ||
-           offer_capacity_ != capacity_;
-  }
+  std::uint64_t epoch_ = 0;  // bumped whenever a flow comes, goes or the capacity changes (Prediction::epoch)
   MemberEvent<SharedCapacity, &SharedCapacity::on_completion> completion_event_{*this};
 };
 

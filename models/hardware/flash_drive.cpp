@@ -68,13 +68,13 @@ void FlashDrive::read_bytes(std::uint64_t bytes, sim::EventHandler& done, std::u
     last_read_class_ = span_class(last_read_work_ / read_latency_s_);
     last_read_bytes_ = bytes;
   }
-  const sim::SimTime end = media_.predict(last_read_work_, last_read_class_);
-  if (end < 0) {
+  const sim::SharedCapacity::Prediction media = media_.predict(last_read_work_, last_read_class_);
+  if (!media) {
     media_.submit(last_read_work_, last_read_class_, done, arg);
     return;
   }
   const std::uint32_t read = predicted_reads_.take(PendingRead{&done, arg, sim::EventId{}});
-  media_.start_predicted(last_read_work_, last_read_class_, read_done_, read_converted_, read);
+  const sim::SimTime end = media_.start_predicted(media, read_done_, read_converted_, read);
   predicted_reads_[read].completion = engine_->schedule_at(end, read_due_, read);
 }
 
@@ -128,13 +128,12 @@ void FlashDrive::admit(std::uint32_t record) {
   buffer_used_ += w.bytes;
   engine_->schedule_in(write_latency_, ack_due_, record);
   write_work(w.bytes);
-  const sim::SimTime end = media_.predict(last_write_work_, last_write_class_);
-  if (end < 0) {
+  const sim::SharedCapacity::Prediction media = media_.predict(last_write_work_, last_write_class_);
+  if (!media) {
     media_.submit(last_write_work_, last_write_class_, media_written_, record);
     return;
   }
-  media_.start_predicted(last_write_work_, last_write_class_, media_written_, write_converted_, record);
-  records_[record].drained_at = end;
+  records_[record].drained_at = media_.start_predicted(media, media_written_, write_converted_, record);
   predicted_drains_.push_back(record);
 }
 

@@ -98,15 +98,14 @@ void Fabric::send(int from, int to, std::uint64_t bytes, sim::EventHandler& done
   sim::SharedCapacity& egress = *egress_[f];
   sim::SharedCapacity& ingress = *ingress_[t];
   const double amount = static_cast<double>(bytes);
-  const sim::SimTime out = egress.predict(amount, egress_class_[f]);
-  const sim::SimTime in = out < 0 ? -1 : ingress.predict(amount, ingress_class_[t]);
-  if (in >= 0) {
+  const sim::SharedCapacity::Prediction out = egress.predict(amount, egress_class_[f]);
+  const sim::SharedCapacity::Prediction in = out ? ingress.predict(amount, ingress_class_[t]) : out;
+  if (in) {
     // Both pipes carry it at a rate nothing else changes: the one event is the delivery.
-    egress.start_predicted(amount, egress_class_[f], egress_done_, egress_converted_, index);
-    ingress.start_predicted(amount, ingress_class_[t], ingress_done_, ingress_converted_, index);
+    m.finish = {egress.start_predicted(out, egress_done_, egress_converted_, index),
+                ingress.start_predicted(in, ingress_done_, ingress_converted_, index)};
     m.mode = {kPredicted, kPredicted};
-    m.finish = {out, in};
-    m.delivery = engine_->schedule_at(std::max(out, in) + latency(from, to), delivered_, index);
+    m.delivery = engine_->schedule_at(std::max(m.finish[0], m.finish[1]) + latency(from, to), delivered_, index);
     return;
   }
   // Both ends at once: sending them one after the other would serialise every

@@ -263,12 +263,12 @@ TEST_CASE("a predicted flow completes when submit() would have completed it", "[
   CompletionTimes done(engine);
   Counter converted;
   REQUIRE(link.idle());
-  CHECK(link.predict(100.0, capped) == 250'000'000);
-  const SimTime finish = link.start_predicted(100.0, capped, done, converted, 0);
+  CHECK(link.predict(100.0, capped).finish == 250'000'000);
+  const SimTime finish = link.start_predicted(link.predict(100.0, capped), done, converted, 0);
   CHECK(finish == 250'000'000);
   CHECK(link.predicted_in_flight() == 1);
   CHECK(link.class_rate(capped) == 400.0);
-  CHECK(link.predict(1.0, open) == -1);  // another class would change the sharing
+  CHECK(link.predict(1.0, open).finish == -1);  // another class would change the sharing
   CHECK(link.active() == 1);
   CHECK(engine.pending_events() == 0);   // no event for it
   engine.run_until(1'000'000'000);
@@ -288,17 +288,17 @@ TEST_CASE("flows predicted side by side while each gets its cap; the one that wo
   const int capped = link.rate_class(400.0);
   CompletionTimes done(engine);
   Counter converted;
-  CHECK(link.start_predicted(100.0, capped, done, converted, 0) == 250'000'000);
-  CHECK(link.predict(40.0, capped) == 100'000'000);
-  CHECK(link.start_predicted(40.0, capped, done, converted, 1) == 100'000'000);
-  CHECK(link.predict(1.0, capped) == -1);
+  CHECK(link.start_predicted(link.predict(100.0, capped), done, converted, 0) == 250'000'000);
+  CHECK(link.predict(40.0, capped).finish == 100'000'000);
+  CHECK(link.start_predicted(link.predict(40.0, capped), done, converted, 1) == 100'000'000);
+  CHECK(link.predict(1.0, capped).finish == -1);
   CHECK(link.predicted_in_flight() == 2);
   CHECK(link.class_active(capped) == 2);
   engine.run_until(150'000'000);
   CHECK(link.predicted_in_flight() == 1);  // the short one is through
   CHECK(link.completed() == 1);
   // Room again beside the long one.
-  CHECK(link.start_predicted(20.0, capped, done, converted, 2) == 150'000'000 + 50'000'000);
+  CHECK(link.start_predicted(link.predict(20.0, capped), done, converted, 2) == 150'000'000 + 50'000'000);
   engine.run_until(1'000'000'000);
   CHECK(link.completed() == 3);
   CHECK(link.active() == 0);
@@ -321,7 +321,7 @@ TEST_CASE("a predicted flow that another arrival slows becomes ordinary and shar
     Counter converted;
     SubmitLater arrival(link, done, 30.0, open, 1);
     if (predicted) {
-      CHECK(link.start_predicted(50.0, open, done, converted, 0) == 500'000'000);
+      CHECK(link.start_predicted(link.predict(50.0, open), done, converted, 0) == 500'000'000);
     } else {
       link.submit(50.0, open, done, 0);
     }
@@ -353,9 +353,9 @@ TEST_CASE("flows of two classes are predicted side by side while their caps fit,
     CompletionTimes done(engine);
     Counter converted;
     if (predicted) {
-      CHECK(link.start_predicted(90.0, small, done, converted, 0) == 300'000'000);
-      CHECK(link.start_predicted(240.0, large, done, converted, 1) == 400'000'000);
-      CHECK(link.predict(1.0, small) == -1);
+      CHECK(link.start_predicted(link.predict(90.0, small), done, converted, 0) == 300'000'000);
+      CHECK(link.start_predicted(link.predict(240.0, large), done, converted, 1) == 400'000'000);
+      CHECK(link.predict(1.0, small).finish == -1);
       CHECK(link.class_active(small) == 1);
       CHECK(link.class_rate(large) == 600.0);
     } else {
@@ -392,7 +392,7 @@ TEST_CASE("predicted and ordinary flows side by side while every cap fits; one t
     Counter converted;
     link.submit(90.0, capped, done, 0);
     if (predicted) {
-      CHECK(link.start_predicted(150.0, capped, done, converted, 1) == 500'000'000);
+      CHECK(link.start_predicted(link.predict(150.0, capped), done, converted, 1) == 500'000'000);
     } else {
       link.submit(150.0, capped, done, 1);
     }
@@ -426,7 +426,7 @@ TEST_CASE("a capacity change turns predicted flows into ordinary ones", "[sharin
   const int open = link.rate_class();
   CompletionTimes done(engine);
   Counter converted;
-  CHECK(link.start_predicted(50.0, open, done, converted, 0) == 500'000'000);
+  CHECK(link.start_predicted(link.predict(50.0, open), done, converted, 0) == 500'000'000);
   struct Halve final : EventHandler {
     SharedCapacity* link;
     void on_event(std::uint64_t) override { link->set_capacity(50.0); }
@@ -439,17 +439,21 @@ TEST_CASE("a capacity change turns predicted flows into ordinary ones", "[sharin
   CHECK(link.predicted_in_flight() == 0);
 }
 
-TEST_CASE("start_predicted for a flow predict() refuses is a logic error", "[sharing]") {
+TEST_CASE("start_predicted for a flow predict() refuses, or with a stale prediction, is a logic error", "[sharing]") {
   Engine engine;
   SharedCapacity link(engine, 10.0);
   const int open = link.rate_class();
   CompletionTimes done(engine);
   Counter converted;
   link.submit(5.0, open, done, 0);
-  CHECK(link.predict(1.0, open) == -1);  // an ordinary flow is in flight
-  REQUIRE_THROWS_AS(link.start_predicted(1.0, open, done, converted, 1), std::logic_error);
+  CHECK(link.predict(1.0, open).finish == -1);  // an ordinary flow is in flight
+  REQUIRE_THROWS_AS(link.start_predicted(link.predict(1.0, open), done, converted, 1), std::logic_error);
   engine.run_until(1'000'000'000);  // past its completion: the station is free again
-  CHECK(link.predict(1.0, open) == 1'100'000'000);
+  CHECK(link.predict(1.0, open).finish == 1'100'000'000);
+  // A prediction outlived by a change of the station is refused too: it was timed on the old state.
+  const SharedCapacity::Prediction stale = link.predict(1.0, open);
+  link.submit(1.0, open, done, 2);
+  REQUIRE_THROWS_AS(link.start_predicted(stale, done, converted, 3), std::logic_error);
 }
 
 TEST_CASE("set_capacity: the flows in flight keep what they received and share the new capacity", "[sharing]") {
