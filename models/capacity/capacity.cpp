@@ -56,8 +56,8 @@ CapacityReport assess_capacity(const ScenarioSpec& spec) {
     largest_drive = std::max(largest_drive, bytes);
   }
   r.raw_bytes = per_node * c.node_count;
-  if (c.stack.failure.defined && c.stack.product == ProductKind::ScaleIo) {
-    r.reserve_bytes = r.raw_bytes * c.stack.failure.spare_fraction;  // every device's spare share (sparePercentage)
+  if (c.stack.failure.spare_fraction > 0) {
+    r.reserve_bytes = r.raw_bytes * c.stack.failure.spare_fraction;  // every device's spare share (ScaleIO)
   } else if (c.stack.failure.defined) {
     const int nodes = std::min(c.node_count, kReserveNodesAtMost);
     r.reserve_bytes = std::min(r.raw_bytes, largest_drive * c.stack.failure.reserve_drives_per_node * nodes);

@@ -2,6 +2,7 @@
 // the cluster, the VMs and their workload, run control and published figures.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -70,6 +71,18 @@ struct ClusterSpec {
   // and compute_hosts.count the client VMs (their specs summarised in node,
   // cpu, nic and compute_hosts for reports); the cluster is built from this.
   CloudClusterSpec cloud;
+
+  // The smallest capacity drive of the node model (0 when it has none): what
+  // every capacity drive can be counted on to hold.
+  std::uint64_t smallest_capacity_drive_bytes() const {
+    std::uint64_t smallest = 0;
+    for (std::size_t g = 0; g < node.drives.size() && g < drives.size(); ++g) {
+      if (node.drives[g].role != DriveRole::Capacity) continue;
+      const std::uint64_t bytes = drives[g].capacity_bytes;
+      smallest = smallest == 0 ? bytes : std::min(smallest, bytes);
+    }
+    return smallest;
+  }
 };
 
 struct VmSpec {

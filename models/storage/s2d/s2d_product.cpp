@@ -72,14 +72,8 @@ S2dProduct::S2dProduct(sim::Engine& engine, const ClusterSpec& spec, Cluster& cl
     drive_known_down_.emplace_back(static_cast<std::size_t>(cluster.drives_per_node()), 0);
   }
   stalled_on_drive_.resize(static_cast<std::size_t>(nodes) * static_cast<std::size_t>(cluster.drives_per_node()));
-  // Extents a capacity drive holds (the smallest capacity drive of the node model).
-  std::uint64_t smallest = 0;
-  for (std::size_t g = 0; g < spec.node.drives.size(); ++g) {
-    if (spec.node.drives[g].role != DriveRole::Capacity) continue;
-    const std::uint64_t bytes = spec.drives[g].capacity_bytes;
-    smallest = smallest == 0 ? bytes : std::min(smallest, bytes);
-  }
-  const auto slots = static_cast<std::uint32_t>(smallest / layout_.shape().extent_bytes);
+  // Extents a capacity drive holds.
+  const auto slots = static_cast<std::uint32_t>(spec.smallest_capacity_drive_bytes() / layout_.shape().extent_bytes);
   drive_slots_.assign(static_cast<std::size_t>(nodes), slots);
   reserve_slots_ = static_cast<std::uint64_t>(std::min(spec.stack.failure.reserve_drives_per_node,
                                                        cluster.drives_per_node() - 1)) * slots;

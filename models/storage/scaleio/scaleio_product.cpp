@@ -63,14 +63,8 @@ ScaleIoProduct::ScaleIoProduct(sim::Engine& engine, const ClusterSpec& spec, Clu
   rebuild_queue_.resize(devices);
   rebuild_next_.assign(devices, 0);
   rebuild_in_flight_.assign(devices, 0);
-  // Chunk copies a device holds (the smallest capacity drive of the node model).
-  std::uint64_t smallest = 0;
-  for (std::size_t g = 0; g < spec.node.drives.size() && g < spec.drives.size(); ++g) {
-    if (spec.node.drives[g].role != DriveRole::Capacity) continue;
-    const std::uint64_t bytes = spec.drives[g].capacity_bytes;
-    smallest = smallest == 0 ? bytes : std::min(smallest, bytes);
-  }
-  device_slots_ = static_cast<std::uint32_t>(smallest / layout_.shape().extent_bytes);
+  // Chunk copies a device holds.
+  device_slots_ = static_cast<std::uint32_t>(spec.smallest_capacity_drive_bytes() / layout_.shape().extent_bytes);
 }
 
 std::uint32_t ScaleIoProduct::attach_disk(int host, int /*volume*/, std::uint64_t bytes) {
