@@ -153,6 +153,7 @@ class ScaleIoProduct final : public StorageProduct {
   void on_device_detected(std::uint64_t key);
   void pump_rebuild(std::size_t source);
   bool pick_target(int avoid_node, int& node, int& drive) const;
+  CpuWork chunk_work() const;
   void on_rebuild_read_cpu(std::uint64_t job);
   void on_rebuild_read(std::uint64_t job);
   void on_rebuild_send_cpu(std::uint64_t job);

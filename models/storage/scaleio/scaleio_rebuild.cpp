@@ -13,7 +13,18 @@ namespace {
 std::string device_name(int node, int drive) {
   return "drive " + std::to_string(drive + 1) + " of node " + std::to_string(node + 1);
 }
+// A chunk's two copies are neighbours in the layout (mesh mirror).
+std::size_t other_copy(std::size_t copy) { return copy % 2 == 0 ? copy + 1 : copy - 1; }
 }  // namespace
+
+// An SDS's work on one whole chunk: its I/O path and the drive command.
+CpuWork ScaleIoProduct::chunk_work() const {
+  const double chunk = static_cast<double>(layout_.shape().extent_bytes);
+  CpuWork work;
+  work.add(CpuLayer::StorageStack, stack_.server_io.cycles(chunk));
+  work.add(CpuLayer::DriveIo, stack_.drive_io.cycles(chunk));
+  return work;
+}
 
 // What the SDC would use: not being rebuilt, on a device not known failed
 // (until the failure is detected, I/O still goes to it and waits for its error).
@@ -132,7 +143,7 @@ void ScaleIoProduct::on_device_detected(std::uint64_t key) {
     const Extent& e = layout_.copy_at(i);
     if (e.node != node || e.drive != drive || rebuilding_[i]) continue;
     rebuilding_[i] = 1;
-    const std::size_t other = i % 2 == 0 ? i + 1 : i - 1;
+    const std::size_t other = other_copy(i);
     if (!copy_usable(other)) {
       ++lost_both;  // its other copy is gone too: nothing to rebuild from
       continue;
@@ -181,8 +192,7 @@ void ScaleIoProduct::pump_rebuild(std::size_t source) {
   const std::uint64_t chunk = layout_.shape().extent_bytes;
   while (rebuild_in_flight_[source] < stack_.failure.repair_outstanding && next < queue.size()) {
     const std::uint32_t copy = queue[next];
-    const std::size_t other = copy % 2 == 0 ? copy + 1 : copy - 1;
-    const Extent src = layout_.copy_at(other);
+    const Extent src = layout_.copy_at(other_copy(copy));
     RebuildJob job{copy, src.node, src.drive, 0, 0, static_cast<std::uint64_t>(src.slot) * chunk, 0};
     if (!pick_target(src.node, job.dst_node, job.dst_drive)) {
       log_event(engine_->now(), RunEventKind::Note,
@@ -197,10 +207,7 @@ void ScaleIoProduct::pump_rebuild(std::size_t source) {
     job.dst_offset = static_cast<std::uint64_t>(layout_.copy_at(copy).slot) * chunk;
     const std::uint32_t id = jobs_.take(job);
     ++rebuild_in_flight_[source];
-    CpuWork work;
-    work.add(CpuLayer::StorageStack, stack_.server_io.cycles(static_cast<double>(chunk)));
-    work.add(CpuLayer::DriveIo, stack_.drive_io.cycles(static_cast<double>(chunk)));
-    cluster_->cpu(job.src_node).run(work, rebuild_read_cpu_, id);
+    cluster_->cpu(job.src_node).run(chunk_work(), rebuild_read_cpu_, id);
   }
   if (next == queue.size() && rebuild_in_flight_[source] == 0) {
     queue.clear();
@@ -232,10 +239,8 @@ void ScaleIoProduct::on_rebuild_send_cpu(std::uint64_t id) {
 void ScaleIoProduct::on_rebuild_arrived(std::uint64_t id) {
   const RebuildJob& j = jobs_[id];
   const double chunk = static_cast<double>(layout_.shape().extent_bytes);
-  CpuWork work;
+  CpuWork work = chunk_work();
   work.add(CpuLayer::Network, message_cycles(chunk + stack_.control_message_bytes));
-  work.add(CpuLayer::StorageStack, stack_.server_io.cycles(chunk));
-  work.add(CpuLayer::DriveIo, stack_.drive_io.cycles(chunk));
   cluster_->cpu(j.dst_node).run(work, rebuild_target_cpu_, id);
 }
 
