@@ -233,7 +233,7 @@ void SharedCapacity::notify_converted() {
 
 double SharedCapacity::class_rate(int rate_class) const {
   const RateClass& cls = classes_.at(static_cast<std::size_t>(rate_class));
-  return cls.heap.empty() && class_active(rate_class) == 0 ? 0.0 : cls.rate;
+  return class_active(rate_class) == 0 ? 0.0 : cls.rate;
 }
 
 std::size_t SharedCapacity::class_active(int rate_class) const {

@@ -79,18 +79,18 @@ void FlashDrive::read_bytes(std::uint64_t bytes, sim::EventHandler& done, std::u
 }
 
 void FlashDrive::on_read_due(std::uint64_t read) {
-  predicted_reads_[static_cast<std::uint32_t>(read)].completion = sim::EventId{};
+  predicted_reads_[read].completion = sim::EventId{};
   finish_read(read);
 }
 
 // The media slowed it down: its own completion callback (read_done_) decides now.
 void FlashDrive::on_read_converted(std::uint64_t read) {
-  engine_->cancel(predicted_reads_[static_cast<std::uint32_t>(read)].completion);
-  predicted_reads_[static_cast<std::uint32_t>(read)].completion = sim::EventId{};
+  engine_->cancel(predicted_reads_[read].completion);
+  predicted_reads_[read].completion = sim::EventId{};
 }
 
 void FlashDrive::finish_read(std::uint64_t read) {
-  const PendingRead r = predicted_reads_[static_cast<std::uint32_t>(read)];
+  const PendingRead r = predicted_reads_[read];
   predicted_reads_.release(static_cast<std::uint32_t>(read));
   r.done->on_event(r.arg);
 }
@@ -124,7 +124,7 @@ void FlashDrive::write_bytes(std::uint64_t bytes, sim::EventHandler& done, std::
 }
 
 void FlashDrive::admit(std::uint32_t record) {
-  PendingWrite& w = records_[static_cast<std::uint32_t>(record)];
+  PendingWrite& w = records_[record];
   buffer_used_ += w.bytes;
   engine_->schedule_in(write_latency_, ack_due_, record);
   write_work(w.bytes);
@@ -139,7 +139,7 @@ void FlashDrive::admit(std::uint32_t record) {
 
 void FlashDrive::on_ack_due(std::uint64_t record) {
   // The record stays until the media has the data too; ack and drain are independent.
-  PendingWrite& w = records_[static_cast<std::uint32_t>(record)];
+  PendingWrite& w = records_[record];
   sim::EventHandler* done = w.done;
   w.done = nullptr;
   if (w.bytes == 0) records_.release(static_cast<std::uint32_t>(record));  // drained first
@@ -147,7 +147,7 @@ void FlashDrive::on_ack_due(std::uint64_t record) {
 }
 
 void FlashDrive::drained(std::uint32_t record) {
-  PendingWrite& w = records_[static_cast<std::uint32_t>(record)];
+  PendingWrite& w = records_[record];
   buffer_used_ -= w.bytes;
   w.bytes = 0;
   if (w.done == nullptr) records_.release(record);  // acked first

@@ -184,7 +184,7 @@ double Fabric::node_bytes_per_s(int node) const {
 }
 
 void Fabric::on_delivered(std::uint64_t message) {
-  const Message m = in_flight_[static_cast<std::uint32_t>(message)];
+  const Message m = in_flight_[message];
   in_flight_.release(static_cast<std::uint32_t>(message));
   m.done->on_event(m.arg);
 }

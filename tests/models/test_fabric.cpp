@@ -82,12 +82,13 @@ TEST_CASE("fabric: two transfers leaving a two-port node at once each run at one
     Arrivals* arrivals;
     void on_event(std::uint64_t) override { fabric->send(0, 3, kBig, *arrivals, 2); }
   };
+  // Catch runs the case once per section: each starts from these two transfers.
+  Engine engine;
+  Fabric fabric(engine, 4, kNic, 1, kSwitch);
+  Arrivals arrivals(engine, 3);
+  fabric.send(0, 1, kBig, arrivals, 0);
+  fabric.send(0, 2, kBig, arrivals, 1);
   SECTION("two: nothing slows either, and each costs one event (its delivery)") {
-    Engine engine;
-    Fabric fabric(engine, 4, kNic, 1, kSwitch);
-    Arrivals arrivals(engine, 2);
-    fabric.send(0, 1, kBig, arrivals, 0);
-    fabric.send(0, 2, kBig, arrivals, 1);
     engine.run_until(kSecond);
     CHECK(arrivals.at[0] == 800 * kMicrosecond + 2'300);
     CHECK(arrivals.at[1] == 800 * kMicrosecond + 2'300);
@@ -95,11 +96,6 @@ TEST_CASE("fabric: two transfers leaving a two-port node at once each run at one
     CHECK(fabric.egress_utilisation(0) == Approx(0.8e-3));  // both ports for 0.8 ms of 1 s
   }
   SECTION("a third at 400 us: the three share 25 GB/s, then the last runs at one port's rate") {
-    Engine engine;
-    Fabric fabric(engine, 4, kNic, 1, kSwitch);
-    Arrivals arrivals(engine, 3);
-    fabric.send(0, 1, kBig, arrivals, 0);
-    fabric.send(0, 2, kBig, arrivals, 1);
     Late late;
     late.fabric = &fabric;
     late.arrivals = &arrivals;
