@@ -1,16 +1,17 @@
 #include "sim/event_queue.hpp"
 
-#include <algorithm>
 #include <stdexcept>
 #include <string>
 
 namespace hcisim::sim {
 
+EventQueue::EventQueue() : heads_(kBuckets, kNil) {}
+
 std::uint32_t EventQueue::new_slot() {
   if (slots_.size() >= kMaxPending) {
     throw std::length_error("event queue: more than 2^24 events pending at once");
   }
-  slots_.push_back(Slot{nullptr, 0, 2});  // generation 1, not cancelled
+  slots_.push_back(Slot{nullptr, 0, 0, 0, 1u << 3, kNil});  // generation 1, free
   free_slots_.reserve(slots_.capacity());
   return static_cast<std::uint32_t>(slots_.size() - 1);
 }
@@ -25,80 +26,189 @@ void EventQueue::throw_bad_push(SimTime time) const {
 
 bool EventQueue::cancel(EventId id) {
   if (!id.valid() || id.slot >= slots_.size()) return false;
-  std::uint32_t& state = slots_[id.slot].state;
+  Slot& slot = slots_[id.slot];
   // A slot goes back to the free list only when its entry leaves the queue, and
   // that bumps the generation: a stale id fails here.
-  if ((state >> 1) != id.generation || (state & kCancelled) != 0) return false;
-  state |= kCancelled;
+  if (generation_of(slot.state) != id.generation || (slot.state & kCancelled) != 0) return false;
+  const std::uint32_t where = where_of(slot.state);
+  if (where == kFree) return false;
   --live_;
-  ++cancelled_;
   ++cancelled_total_;
-  if (cancelled_ > 1024 && cancelled_ > live_) rebuild_without_cancelled();
-  return true;
-}
-
-bool EventQueue::refill(std::uint64_t limit) {
-  if (levels_ == 0) return false;
-  const int level = __builtin_ctz(levels_);
-  const int digit = __builtin_ctzll(digits_[static_cast<std::size_t>(level)]);
-  std::vector<Entry>& from = buckets_[static_cast<std::size_t>(1 + level * kDigits + digit)];
-  std::uint64_t earliest = from.front().time;
-  for (const Entry& e : from) earliest = std::min(earliest, e.time);
-  if (earliest > limit) return false;
-  // Every other bucket stays valid: the new last_ agrees with the old one on
-  // every digit above `level` and has `digit` there, so the entries of the
-  // other buckets first differ from it where they first differed from the old.
-  last_ = earliest;
-  digits_[static_cast<std::size_t>(level)] &= ~(std::uint64_t{1} << digit);
-  if (digits_[static_cast<std::size_t>(level)] == 0) levels_ &= ~(1u << level);
-  for (const Entry& e : from) place(e);  // each lands below `level`, or in bucket 0
-  from.clear();
-  std::vector<Entry>& zero = buckets_[0];
-  if (zero.size() > 1) {
-    // Entries at one time leave in push order (they came in any order from `from`).
-    std::sort(zero.begin(), zero.end(), [](const Entry& x, const Entry& y) { return x.tag < y.tag; });
+  switch (where) {
+    case kList: {
+      // Unlink it now: its bucket's list is short.
+      const auto bucket = static_cast<std::uint32_t>(bucket_of(slot.time)) & kBucketMask;
+      std::uint32_t* link = &heads_[bucket];
+      while (*link != id.slot) link = &slots_[*link].next;
+      *link = slot.next;
+      if (heads_[bucket] == kNil) clear_bit(bucket);
+      --near_;
+      release_slot(id.slot);
+      return true;
+    }
+    case kCurrentHeap:
+      slot.state |= kCancelled;  // dropped when it comes up (the bucket is being drained)
+      return true;
+    default:  // kFar
+      slot.state |= kCancelled;
+      ++far_cancelled_;
+      if (far_cancelled_ > 1024 && 2 * far_cancelled_ > far_.size()) rebuild_far();
+      return true;
   }
-  return true;
 }
 
-// A push earlier than last_: possible only when cancelled entries moved last_
-// beyond the last event that ran. Re-bucket everything relative to `time`
-// (which is below every entry). Rare, O(n).
-void EventQueue::rebase(std::uint64_t time) {
-  std::vector<Entry> all;
-  for (std::size_t b = 0; b < buckets_.size(); ++b) {
-    const std::size_t first = b == 0 ? head0_ : 0;
-    all.insert(all.end(), buckets_[b].begin() + static_cast<std::ptrdiff_t>(first), buckets_[b].end());
-    buckets_[b].clear();
-  }
-  head0_ = 0;
-  levels_ = 0;
-  digits_.fill(0);
-  last_ = time;
-  for (const Entry& e : all) place(e);
-}
-
-void EventQueue::rebuild_without_cancelled() {
-  auto drop_if_cancelled = [this](const Entry& e) {
-    const std::uint32_t index = static_cast<std::uint32_t>(e.tag) & kSlotMask;
-    if ((slots_[index].state & kCancelled) == 0) return false;
+bool EventQueue::far_top_live() {
+  while (!far_.empty()) {
+    const auto index = static_cast<std::uint32_t>(far_.front().tag) & kSlotMask;
+    if ((slots_[index].state & kCancelled) == 0) return true;
+    std::pop_heap(far_.begin(), far_.end(), Later{});
+    far_.pop_back();
+    --far_cancelled_;
     release_slot(index);
-    return true;
-  };
-  std::vector<Entry>& zero = buckets_[0];
-  zero.erase(zero.begin(), zero.begin() + static_cast<std::ptrdiff_t>(head0_));
-  head0_ = 0;
-  levels_ = 0;
-  digits_.fill(0);
-  for (std::size_t b = 0; b < buckets_.size(); ++b) {
-    std::vector<Entry>& v = buckets_[b];
-    v.erase(std::remove_if(v.begin(), v.end(), drop_if_cancelled), v.end());  // stable: bucket 0 keeps its order
-    if (b == 0 || v.empty()) continue;
-    const std::size_t level = (b - 1) / kDigits;
-    levels_ |= 1u << level;
-    digits_[level] |= std::uint64_t{1} << ((b - 1) % kDigits);
   }
-  cancelled_ = 0;
+  return false;
+}
+
+void EventQueue::take_from_far() {
+  while (far_top_live() && in_calendar(far_.front().time)) {
+    const auto index = static_cast<std::uint32_t>(far_.front().tag) & kSlotMask;
+    std::pop_heap(far_.begin(), far_.end(), Later{});
+    far_.pop_back();
+    insert_near(index);
+  }
+}
+
+// A long bucket: its entries go to the current heap, which takes that bucket's
+// later pushes too, until it is drained (its bit stays set meanwhile).
+void EventQueue::heap_the_bucket(std::uint32_t bucket, std::uint64_t absolute) {
+  if (current_bucket_ != kNoBucket) unheap();
+  for (std::uint32_t i = heads_[bucket]; i != kNil; i = slots_[i].next) {
+    current_heap_.push_back(Entry{slots_[i].time, slots_[i].tag});
+    set_where(i, kCurrentHeap);
+  }
+  heads_[bucket] = kNil;
+  std::make_heap(current_heap_.begin(), current_heap_.end(), Later{});
+  current_bucket_ = absolute;
+}
+
+// Another bucket, earlier than the heaped one, is long too (pushes came in
+// before it after a pop_until() stopped short): the heaped one goes back to
+// being a list. Rare.
+void EventQueue::unheap() {
+  const auto bucket = static_cast<std::uint32_t>(current_bucket_) & kBucketMask;
+  for (const Entry& e : current_heap_) {
+    const auto index = static_cast<std::uint32_t>(e.tag) & kSlotMask;
+    if ((slots_[index].state & kCancelled) != 0) {
+      --near_;
+      release_slot(index);
+      continue;
+    }
+    slots_[index].next = heads_[bucket];
+    heads_[bucket] = index;
+    set_where(index, kList);
+  }
+  current_heap_.clear();
+  current_bucket_ = kNoBucket;
+  if (heads_[bucket] == kNil) clear_bit(bucket);
+}
+
+// The next event is in the current heap (or that heap's top was cancelled):
+// true with `out` filled, or false with `stop` set when it is due after `limit`.
+bool EventQueue::pop_current_heap(SimTime limit, FiredEvent& out, bool& stop) {
+  const Entry top = current_heap_.front();
+  const auto index = static_cast<std::uint32_t>(top.tag) & kSlotMask;
+  const bool cancelled = (slots_[index].state & kCancelled) != 0;
+  if (!cancelled && top.time > static_cast<std::uint64_t>(limit)) {
+    stop = true;
+    return false;
+  }
+  std::pop_heap(current_heap_.begin(), current_heap_.end(), Later{});
+  current_heap_.pop_back();
+  --near_;
+  const std::uint64_t absolute = current_bucket_;
+  if (current_heap_.empty()) {
+    current_bucket_ = kNoBucket;
+    clear_bit(static_cast<std::uint32_t>(absolute) & kBucketMask);
+  }
+  if (cancelled) {
+    release_slot(index);
+    return false;
+  }
+  take_popped(index, out);
+  if (absolute != base_) {
+    base_ = absolute;
+    take_from_far_if_due();
+  }
+  scanned_ += kListMax + 1;  // a heaped bucket: dense
+  if (++pops_ == kAdaptEvery) adapt_width();
+  return true;
+}
+
+void EventQueue::adapt_width() {
+  const double per_bucket = static_cast<double>(scanned_) / pops_;
+  const bool spilling = 8 * far_pushes_ > pushes_;
+  pops_ = 0;
+  scanned_ = 0;
+  pushes_ = 0;
+  far_pushes_ = 0;
+  if (per_bucket > 4.0 && shift_ > 0) {
+    rebuild_calendar(shift_ - 1);
+  } else if (per_bucket < 1.5 && spilling && shift_ < kMaxShift) {
+    rebuild_calendar(shift_ + 1);
+  }
+}
+
+// Every calendar entry is placed again for buckets of 2^shift ns (those the
+// narrower calendar no longer covers go to the far heap; those a wider one
+// covers come from it). The order of events does not depend on the width.
+void EventQueue::rebuild_calendar(int shift) {
+  std::vector<std::uint32_t> entries;
+  entries.reserve(near_);
+  for (std::uint32_t b = 0; b < kBuckets; ++b) {
+    for (std::uint32_t i = heads_[b]; i != kNil; i = slots_[i].next) entries.push_back(i);
+    heads_[b] = kNil;
+  }
+  for (const Entry& e : current_heap_) {
+    const auto index = static_cast<std::uint32_t>(e.tag) & kSlotMask;
+    if ((slots_[index].state & kCancelled) != 0) {
+      release_slot(index);
+    } else {
+      entries.push_back(index);
+    }
+  }
+  current_heap_.clear();
+  current_bucket_ = kNoBucket;
+  words_.fill(0);
+  summary_ = 0;
+  near_ = 0;
+  const std::uint64_t base_time = base_ << shift_;
+  shift_ = shift;
+  base_ = bucket_of(base_time);
+  for (const std::uint32_t index : entries) {
+    if (in_calendar(slots_[index].time)) {
+      insert_near(index);
+    } else {
+      far_.push_back(Entry{slots_[index].time, slots_[index].tag});
+      std::push_heap(far_.begin(), far_.end(), Later{});
+      set_where(index, kFar);
+    }
+  }
+  take_from_far();
+}
+
+void EventQueue::rebuild_far() {
+  std::size_t kept = 0;
+  for (const Entry& e : far_) {
+    const auto index = static_cast<std::uint32_t>(e.tag) & kSlotMask;
+    if ((slots_[index].state & kCancelled) != 0) {
+      release_slot(index);
+    } else {
+      far_[kept++] = e;
+    }
+  }
+  far_.resize(kept);
+  std::make_heap(far_.begin(), far_.end(), Later{});
+  far_cancelled_ = 0;
 }
 
 }  // namespace hcisim::sim

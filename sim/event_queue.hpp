@@ -1,35 +1,44 @@
 // The pending-event set of the kernel, ordered by (time, insertion sequence).
 //
-// Structure: a radix heap (Ahuja, Mehlhorn, Orlin and Tarjan 1990) with 64-way
-// (6-bit) digits, which fits a simulator because event times never go below the last
-// popped one. Entries {time, seq << 24 | slot} sit in buckets by where their
-// time first differs from `last_` (the time of the earliest entry, once found):
-// bucket 0 holds the entries at exactly `last_`, kept in sequence order and
-// consumed from the front; the others are named (level, digit): the entry's
-// time first differs from `last_` in (6-bit) digit `level`, where it has
-// the value `digit`. Buckets in (level, digit) order hold ever later entries.
-// A push is an xor, a count of leading zeros, a shift and an append. When
-// bucket 0 runs dry, the first non-empty bucket (two bit scans) is scanned for
-// its earliest time, which becomes `last_`, and its entries move to lower
-// buckets (those at the new `last_` into bucket 0, sorted by sequence). Every
-// other bucket stays valid. An entry only ever moves to a lower level, so it
-// moves at most 11 times, in practice about two (its delay's length in digits
-// less that of the gaps between events; 16-way digits moved it about three
-// times: the 4K write ran 12 % fewer instructions in refill with 64-way ones).
-// The payload of an event (handler, argument and a state word holding a
-// generation and a cancelled bit) lives in a slot arena indexed by the key's low
-// 24 bits; slots are recycled last-in first-out so a freed slot is reused while
-// still in cache.
+// Structure: a calendar (a timing wheel) for the near future and a binary heap
+// for the far future.
+// - The calendar has 4,096 buckets of 2^k ns and covers [base, base + 4,096 x
+//   2^k), where base is the start of the bucket of the last event that ran (it
+//   only moves forward). The width follows the event density, so that a bucket
+//   holds about one to three events when it comes up: it starts at 64 ns (262 us
+//   covered), halves when popped buckets hold more than four on average, and
+//   doubles when they hold fewer than 1.5 while more than one push in eight
+//   goes past the calendar (the calendar is then rebuilt, O(n), at most once
+//   per 16,384 pops). A bucket is a singly linked list threaded through the slot
+//   arena (prepend on push); a two-level bitmap finds the next non-empty bucket
+//   in a few instructions. Popping a bucket scans its list for the smallest
+//   (time, sequence): buckets hold one or two entries at the event densities a
+//   storage simulation has (tens of ns between events). A bucket found longer
+//   than kListMax becomes the "current heap" (a binary heap of its entries,
+//   which later pushes into that bucket join) until it is drained, so a burst
+//   of events at one time costs O(log n) each, never O(n).
+// - Events beyond the calendar's end go to the far heap (think times,
+//   failures, timeouts); as the base moves, those the calendar now covers move
+//   into it. So every calendar entry precedes every far one, and the calendar's
+//   earliest entry is the next event.
+// Every entry carries its sequence number, so events at equal times leave in the
+// order they were pushed, whatever structure holds them.
+// The payload of an event (handler, argument, time, sequence, and a state word
+// holding a generation and a cancelled bit) lives in a slot arena; slots are
+// recycled last-in first-out so a freed slot is reused while still in cache.
 //
-// Cost per event: push O(1); pop O(1) amortised plus the moves above; cancel
-// O(1). Cancellation is lazy: the entry stays until it reaches bucket 0. When
-// cancelled entries outnumber live ones every bucket is filtered (O(n)).
-// Memory per pending event: 16 B entry + 24 B slot + 4 B free-list word; each
-// bucket keeps the capacity of its own peak, so nothing is allocated once every
-// bucket has grown to its peak.
+// Cost per event: push O(1) (calendar) or O(log far); pop O(1) plus the bucket
+// search, and O(log n) for a far or heaped entry. Cancel: a calendar entry is
+// unlinked at once (its bucket's list is short); a heap entry is marked and
+// dropped when it comes up (when cancelled far entries outnumber live ones the
+// far heap is filtered, O(n)).
+// Memory per pending event: a 40 B slot + 4 B free-list word (+ 16 B in a heap);
+// the calendar itself is 16 KiB of list heads; nothing is allocated once the
+// arena and the heaps have grown to their peak.
 // Limits: 2^24 (16.7 M) events pending at once; 2^40 (1.1e12) pushes per queue.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -66,7 +75,7 @@ class EventQueue {
  public:
   static constexpr std::uint32_t kMaxPending = 1u << 24;
 
-  EventQueue() = default;
+  EventQueue();
 
   // Schedules `handler->on_event(arg)` at `time`. Time must not be earlier than
   // the last popped event's time (throws std::logic_error otherwise).
@@ -82,68 +91,107 @@ class EventQueue {
   static constexpr SimTime kForever = SimTime{1} << 62;
 
   // Moves the queue's notion of "now" forward when the clock jumps past the
-  // last event (Engine::run_until): pushes before it are then refused. The
-  // buckets need nothing: they stay valid for any later push.
+  // last event (Engine::run_until): pushes before it are then refused.
   void advance_clock(SimTime time) {
     if (time > now_) now_ = time;
   }
 
   bool empty() const { return live_ == 0; }
-  // Events cancelled since construction (their entries cost a move each, later).
+  // Events cancelled since construction.
   std::uint64_t cancelled_total() const { return cancelled_total_; }
   std::size_t size() const { return live_; }
   SimTime last_popped_time() const { return now_; }
 
  private:
-  struct Entry {
+  static constexpr int kStartShift = 6;  // 64 ns per bucket to begin with
+  static constexpr int kMaxShift = 40;
+  static constexpr int kWheelBits = 12;  // 4,096 buckets
+  static constexpr std::uint32_t kAdaptEvery = 16384;  // pops between looks at the density
+  static constexpr std::uint32_t kBuckets = 1u << kWheelBits;
+  static constexpr std::uint32_t kBucketMask = kBuckets - 1;
+  static constexpr std::uint32_t kWords = kBuckets / 64;
+  static constexpr std::uint32_t kNil = ~std::uint32_t{0};
+  static constexpr std::uint64_t kNoBucket = ~std::uint64_t{0};
+  static constexpr std::uint32_t kSlotMask = kMaxPending - 1;
+  static constexpr int kListMax = 8;  // a longer bucket becomes the current heap
+  // Slot::state: bit 0 cancelled, bits 1-2 where the entry is, the generation above.
+  static constexpr std::uint32_t kCancelled = 1;
+  enum Where : std::uint32_t { kFree = 0, kList = 1, kCurrentHeap = 2, kFar = 3 };
+  static std::uint32_t where_of(std::uint32_t state) { return (state >> 1) & 3u; }
+  static std::uint32_t generation_of(std::uint32_t state) { return state >> 3; }
+  void set_where(std::uint32_t index, Where where) { slots_[index].state = (slots_[index].state & ~6u) | (where << 1); }
+
+  struct Entry {  // in a heap
     std::uint64_t time;
     std::uint64_t tag;  // seq << 24 | slot: unique, and ordered as the pushes were
   };
   struct Slot {
     EventHandler* handler;
     std::uint64_t arg;
+    std::uint64_t time;
+    std::uint64_t tag;
     std::uint32_t state;
+    std::uint32_t next;  // in its bucket's list
   };
-  static constexpr std::uint32_t kSlotMask = kMaxPending - 1;
-  static constexpr std::uint32_t kCancelled = 1;  // low bit of Slot::state; generation above it
-  static constexpr int kDigitBits = 6;  // 64-way digits
-  static constexpr int kDigits = 1 << kDigitBits;
-  static constexpr int kLevels = (64 + kDigitBits - 1) / kDigitBits;  // digits of a 64-bit time
-  static constexpr int kBuckets = 1 + kLevels * kDigits;
-
-  void place(const Entry& e) {
-    const std::uint64_t differ = e.time ^ last_;
-    if (differ == 0) {
-      buckets_[0].push_back(e);
-      return;
+  // std:: heaps keep the largest on top: "larger" is later.
+  struct Later {
+    bool operator()(const Entry& a, const Entry& b) const {
+      return a.time > b.time || (a.time == b.time && a.tag > b.tag);
     }
-    const int level = (63 - __builtin_clzll(differ)) / kDigitBits;
-    const int digit = static_cast<int>(e.time >> (kDigitBits * level)) & (kDigits - 1);
-    buckets_[static_cast<std::size_t>(1 + level * kDigits + digit)].push_back(e);
-    levels_ |= 1u << level;
-    digits_[static_cast<std::size_t>(level)] |= std::uint64_t{1} << digit;
+  };
+
+  std::uint64_t bucket_of(std::uint64_t time) const { return time >> shift_; }
+  bool in_calendar(std::uint64_t time) const { return bucket_of(time) < base_ + kBuckets; }
+  void set_bit(std::uint32_t index) {
+    words_[index >> 6] |= std::uint64_t{1} << (index & 63);
+    summary_ |= std::uint64_t{1} << (index >> 6);
   }
-  // Bucket 0 is empty: make the earliest entry's time `last_` and spread its
-  // bucket; false (nothing changed) when no entry is due at or before `limit`.
-  bool refill(std::uint64_t limit);
+  void clear_bit(std::uint32_t index) {
+    std::uint64_t& word = words_[index >> 6];
+    word &= ~(std::uint64_t{1} << (index & 63));
+    if (word == 0) summary_ &= ~(std::uint64_t{1} << (index >> 6));
+  }
+  // The first non-empty bucket at or after the base, circularly (the calendar is not empty).
+  std::uint32_t next_bucket() const;
+  void insert_near(std::uint32_t index);  // a slot whose time the calendar covers
+  // The base moved: the far entries the calendar now covers move into it.
+  void take_from_far();
+  void take_from_far_if_due() {
+    if (!far_.empty() && in_calendar(far_.front().time)) take_from_far();
+  }
+  // Every kAdaptEvery pops: a bucket width that fits the density (see the top).
+  void adapt_width();
+  void rebuild_calendar(int shift);
+  // Drops cancelled entries off the far heap's top; false when it is then empty.
+  bool far_top_live();
+  void heap_the_bucket(std::uint32_t bucket, std::uint64_t absolute);
+  void unheap();  // the current heap's entries back into their bucket's list
+  bool pop_current_heap(SimTime limit, FiredEvent& out, bool& stop);
+  void take_popped(std::uint32_t index, FiredEvent& out);
   std::uint32_t take_slot();
   std::uint32_t new_slot();
-  // Releases the slot of a removed entry; true if its event had been cancelled.
-  bool release_slot(std::uint32_t index);
+  void release_slot(std::uint32_t index);
   [[noreturn]] void throw_bad_push(SimTime time) const;
-  void rebase(std::uint64_t time);
-  void rebuild_without_cancelled();
+  void rebuild_far();
 
-  std::array<std::vector<Entry>, kBuckets> buckets_;
-  std::size_t head0_ = 0;        // bucket 0 is consumed from here
-  std::uint32_t levels_ = 0;     // bit l: some bucket of level l has entries
-  std::array<std::uint64_t, kLevels> digits_{};  // per level, bit d: bucket (l, d) has entries
-  std::uint64_t last_ = 0;       // buckets are relative to this time
+  std::vector<std::uint32_t> heads_;  // per bucket: first slot of its list, kNil if none
+  std::array<std::uint64_t, kWords> words_{};  // bit per bucket with entries (or the current heap)
+  std::uint64_t summary_ = 0;                  // bit per non-zero word
+  int shift_ = kStartShift;                    // buckets are 2^shift_ ns wide
+  std::uint64_t base_ = 0;                     // absolute bucket number where the calendar starts
+  std::uint32_t pops_ = 0;                     // since the density was last looked at
+  std::uint64_t scanned_ = 0;                  // entries in the buckets those pops came from
+  std::uint64_t pushes_ = 0;
+  std::uint64_t far_pushes_ = 0;
+  std::size_t near_ = 0;                       // entries in lists and the current heap (cancelled ones too)
+  std::vector<Entry> current_heap_;            // the entries of bucket current_bucket_, when it was long
+  std::uint64_t current_bucket_ = kNoBucket;   // absolute bucket number
+  std::vector<Entry> far_;                     // beyond the calendar: a heap
+  std::size_t far_cancelled_ = 0;
   std::vector<Slot> slots_;
-  std::vector<std::uint32_t> free_slots_;  // LIFO: a just-freed slot is reused while hot
+  std::vector<std::uint32_t> free_slots_;      // LIFO: a just-freed slot is reused while hot
   std::uint64_t next_seq_ = 0;
   std::size_t live_ = 0;
-  std::size_t cancelled_ = 0;
   std::uint64_t cancelled_total_ = 0;
   SimTime now_ = 0;
 };
@@ -157,13 +205,28 @@ inline std::uint32_t EventQueue::take_slot() {
   return index;
 }
 
-inline bool EventQueue::release_slot(std::uint32_t index) {
+inline void EventQueue::release_slot(std::uint32_t index) {
   std::uint32_t& state = slots_[index].state;
-  const bool was_cancelled = (state & kCancelled) != 0;
-  const std::uint32_t next = (state >> 1) + 1;
-  state = (next & 0x7fffffffu) == 0 ? 2u : next << 1;  // skip generation 0 on wrap
+  const std::uint32_t next = generation_of(state) + 1;
+  state = (next & 0x1fffffffu) == 0 ? 1u << 3 : next << 3;  // skip generation 0 on wrap; free, not cancelled
   free_slots_.push_back(index);
-  return was_cancelled;
+}
+
+inline void EventQueue::insert_near(std::uint32_t index) {
+  Slot& slot = slots_[index];
+  const std::uint64_t absolute = bucket_of(slot.time);
+  ++near_;
+  if (absolute == current_bucket_) {
+    current_heap_.push_back(Entry{slot.time, slot.tag});
+    std::push_heap(current_heap_.begin(), current_heap_.end(), Later{});
+    set_where(index, kCurrentHeap);
+    return;
+  }
+  const auto bucket = static_cast<std::uint32_t>(absolute) & kBucketMask;
+  slot.next = heads_[bucket];
+  heads_[bucket] = index;
+  set_bit(bucket);
+  set_where(index, kList);
 }
 
 inline EventId EventQueue::push(SimTime time, EventHandler* handler, std::uint64_t arg) {
@@ -172,41 +235,86 @@ inline EventId EventQueue::push(SimTime time, EventHandler* handler, std::uint64
   Slot& slot = slots_[index];
   slot.handler = handler;
   slot.arg = arg;
-  const auto t = static_cast<std::uint64_t>(time);
-  if (t < last_) rebase(t);  // only after cancelled entries carried last_ past now_
-  place(Entry{t, (next_seq_++ << 24) | index});
+  slot.time = static_cast<std::uint64_t>(time);
+  slot.tag = (next_seq_++ << 24) | index;
   ++live_;
-  return EventId{index, slot.state >> 1};
+  if (in_calendar(slot.time)) {
+    insert_near(index);
+  } else {
+    far_.push_back(Entry{slot.time, slot.tag});
+    std::push_heap(far_.begin(), far_.end(), Later{});
+    set_where(index, kFar);
+    ++far_pushes_;
+  }
+  ++pushes_;
+  return EventId{index, generation_of(slot.state)};
+}
+
+inline std::uint32_t EventQueue::next_bucket() const {
+  const std::uint32_t from = static_cast<std::uint32_t>(base_) & kBucketMask;
+  const std::uint32_t word = from >> 6;
+  const std::uint64_t here = words_[word] & (~std::uint64_t{0} << (from & 63));
+  if (here != 0) return (word << 6) | static_cast<std::uint32_t>(__builtin_ctzll(here));
+  const std::uint64_t after = word == kWords - 1 ? 0 : summary_ & (~std::uint64_t{0} << (word + 1));
+  // Past the end: around to the start (word `word` itself again, for its bits below `from`).
+  const std::uint32_t w = static_cast<std::uint32_t>(__builtin_ctzll(after != 0 ? after : summary_));
+  return (w << 6) | static_cast<std::uint32_t>(__builtin_ctzll(words_[w]));
+}
+
+inline void EventQueue::take_popped(std::uint32_t index, FiredEvent& out) {
+  const Slot& slot = slots_[index];
+  out.time = static_cast<SimTime>(slot.time);
+  out.handler = slot.handler;
+  out.arg = slot.arg;
+  release_slot(index);
+  --live_;
+  now_ = out.time;
 }
 
 inline bool EventQueue::pop_until(SimTime limit, FiredEvent& out) {
-  std::vector<Entry>& zero = buckets_[0];
+  const auto until = static_cast<std::uint64_t>(limit);
   for (;;) {
-    if (head0_ == zero.size()) {
-      if (!refill(static_cast<std::uint64_t>(limit))) return false;
+    if (near_ == 0) {
+      // The calendar is empty: it starts again at the earliest far entry.
+      if (!far_top_live() || far_.front().time > until) return false;
+      base_ = bucket_of(far_.front().time);
+      take_from_far();
     }
-    if (last_ > static_cast<std::uint64_t>(limit)) return false;
-    const Entry e = zero[head0_++];
-    if (head0_ == zero.size()) {
-      zero.clear();
-      head0_ = 0;
-    }
-    const std::uint32_t index = static_cast<std::uint32_t>(e.tag) & kSlotMask;
-    const Slot& slot = slots_[index];
-    out.time = static_cast<SimTime>(e.time);
-    out.handler = slot.handler;
-    out.arg = slot.arg;
-    if (release_slot(index)) {
-      --cancelled_;
+    const std::uint32_t bucket = next_bucket();
+    const std::uint64_t absolute = base_ + ((bucket - static_cast<std::uint32_t>(base_)) & kBucketMask);
+    if (absolute == current_bucket_) {
+      bool stop = false;
+      if (pop_current_heap(limit, out, stop)) return true;
+      if (stop) return false;
       continue;
     }
-    --live_;
-    now_ = out.time;
-    // The next event's receiver is probably not in the first-level cache (there
-    // are hundreds of stations): start fetching it while this event runs.
-    if (head0_ < zero.size()) {
-      __builtin_prefetch(slots_[static_cast<std::uint32_t>(zero[head0_].tag) & kSlotMask].handler);
+    // The earliest of the bucket's list, and the link that points at it.
+    std::uint32_t* best_link = &heads_[bucket];
+    std::uint32_t* link = &slots_[*best_link].next;
+    int length = 1;
+    while (*link != kNil) {
+      const Slot& s = slots_[*link];
+      const Slot& best = slots_[*best_link];
+      if (s.time < best.time || (s.time == best.time && s.tag < best.tag)) best_link = link;
+      link = &slots_[*link].next;
+      ++length;
     }
+    if (length > kListMax) {
+      heap_the_bucket(bucket, absolute);
+      continue;
+    }
+    scanned_ += static_cast<std::uint64_t>(length);
+    const std::uint32_t index = *best_link;
+    if (slots_[index].time > until) return false;
+    *best_link = slots_[index].next;
+    --near_;
+    if (heads_[bucket] == kNil) clear_bit(bucket);
+    take_popped(index, out);
+    if (absolute != base_) {
+      base_ = absolute;
+      take_from_far_if_due();
+    }
+    if (++pops_ == kAdaptEvery) adapt_width();
     return true;
   }
 }
