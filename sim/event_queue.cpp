@@ -1,11 +1,13 @@
 #include "sim/event_queue.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <stdexcept>
 #include <string>
 
 namespace hcisim::sim {
 
-EventQueue::EventQueue() : heads_(kBuckets, kNil) {}
+EventQueue::EventQueue() : buckets_(kBuckets) {}
 
 std::uint32_t EventQueue::new_slot() {
   if (slots_.size() >= kMaxPending) {
@@ -38,10 +40,11 @@ bool EventQueue::cancel(EventId id) {
     case kList: {
       // Unlink it now: its bucket's list is short.
       const auto bucket = static_cast<std::uint32_t>(bucket_of(slot.time)) & kBucketMask;
-      std::uint32_t* link = &heads_[bucket];
-      while (*link != id.slot) link = &slots_[*link].next;
-      *link = slot.next;
-      if (heads_[bucket] == kNil) clear_bit(bucket);
+      Bucket& b = buckets_[bucket];
+      std::uint32_t prev = kNil;
+      for (std::uint32_t i = b.head; i != id.slot; i = slots_[i].next) prev = i;
+      unlink(b, id.slot, prev);
+      if (b.head == kNil) clear_bit(bucket);
       --near_;
       release_slot(id.slot);
       return true;
@@ -82,11 +85,11 @@ void EventQueue::take_from_far() {
 // later pushes too, until it is drained (its bit stays set meanwhile).
 void EventQueue::heap_the_bucket(std::uint32_t bucket, std::uint64_t absolute) {
   if (current_bucket_ != kNoBucket) unheap();
-  for (std::uint32_t i = heads_[bucket]; i != kNil; i = slots_[i].next) {
+  for (std::uint32_t i = buckets_[bucket].head; i != kNil; i = slots_[i].next) {
     current_heap_.push_back(Entry{slots_[i].time, slots_[i].tag});
     set_where(i, kCurrentHeap);
   }
-  heads_[bucket] = kNil;
+  buckets_[bucket] = Bucket{};
   std::make_heap(current_heap_.begin(), current_heap_.end(), Later{});
   current_bucket_ = absolute;
 }
@@ -96,6 +99,8 @@ void EventQueue::heap_the_bucket(std::uint32_t bucket, std::uint64_t absolute) {
 // being a list. Rare.
 void EventQueue::unheap() {
   const auto bucket = static_cast<std::uint32_t>(current_bucket_) & kBucketMask;
+  // In (time, sequence) order, as the list keeps entries of one time.
+  std::sort(current_heap_.begin(), current_heap_.end(), [](const Entry& a, const Entry& b) { return Later{}(b, a); });
   for (const Entry& e : current_heap_) {
     const auto index = static_cast<std::uint32_t>(e.tag) & kSlotMask;
     if ((slots_[index].state & kCancelled) != 0) {
@@ -103,13 +108,12 @@ void EventQueue::unheap() {
       release_slot(index);
       continue;
     }
-    slots_[index].next = heads_[bucket];
-    heads_[bucket] = index;
+    append(buckets_[bucket], index);
     set_where(index, kList);
   }
   current_heap_.clear();
   current_bucket_ = kNoBucket;
-  if (heads_[bucket] == kNil) clear_bit(bucket);
+  if (buckets_[bucket].head == kNil) clear_bit(bucket);
 }
 
 // The next event is in the current heap (or that heap's top was cancelled):
@@ -139,7 +143,7 @@ bool EventQueue::pop_current_heap(SimTime limit, FiredEvent& out, bool& stop) {
     base_ = absolute;
     take_from_far_if_due();
   }
-  scanned_ += kListMax + 1;  // a heaped bucket: dense
+  scanned_ += current_heap_.size() + 1;  // the bucket's entries when this one left
   if (++pops_ == kAdaptEvery) adapt_width();
   return true;
 }
@@ -152,7 +156,9 @@ void EventQueue::adapt_width() {
   pushes_ = 0;
   far_pushes_ = 0;
   if (per_bucket > 4.0 && shift_ > 0) {
-    rebuild_calendar(shift_ - 1);
+    // Narrower by as many halvings as bring a bucket to about two entries.
+    const int halvings = std::max(1, static_cast<int>(std::log2(per_bucket / 2.0)));
+    rebuild_calendar(std::max(0, shift_ - halvings));
   } else if (per_bucket < 1.5 && spilling && shift_ < kMaxShift) {
     rebuild_calendar(shift_ + 1);
   }
@@ -162,12 +168,14 @@ void EventQueue::adapt_width() {
 // narrower calendar no longer covers go to the far heap; those a wider one
 // covers come from it). The order of events does not depend on the width.
 void EventQueue::rebuild_calendar(int shift) {
+  // In list order, bucket by bucket (entries of one time keep their order), the heaped bucket sorted.
   std::vector<std::uint32_t> entries;
   entries.reserve(near_);
-  for (std::uint32_t b = 0; b < kBuckets; ++b) {
-    for (std::uint32_t i = heads_[b]; i != kNil; i = slots_[i].next) entries.push_back(i);
-    heads_[b] = kNil;
+  for (Bucket& b : buckets_) {
+    for (std::uint32_t i = b.head; i != kNil; i = slots_[i].next) entries.push_back(i);
+    b = Bucket{};
   }
+  std::sort(current_heap_.begin(), current_heap_.end(), [](const Entry& a, const Entry& b) { return Later{}(b, a); });
   for (const Entry& e : current_heap_) {
     const auto index = static_cast<std::uint32_t>(e.tag) & kSlotMask;
     if ((slots_[index].state & kCancelled) != 0) {

@@ -6,14 +6,17 @@
 //   2^k), where base is the start of the bucket of the last event that ran (it
 //   only moves forward). The width follows the event density, so that a bucket
 //   holds about one to three events when it comes up: it starts at 64 ns (262 us
-//   covered), halves when popped buckets hold more than four on average, and
+//   covered), narrows when popped buckets hold more than four on average (to about two), and
 //   doubles when they hold fewer than 1.5 while more than one push in eight
 //   goes past the calendar (the calendar is then rebuilt, O(n), at most once
 //   per 16,384 pops). A bucket is a singly linked list threaded through the slot
-//   arena (prepend on push); a two-level bitmap finds the next non-empty bucket
+//   arena, in arrival order; a two-level bitmap finds the next non-empty bucket
 //   in a few instructions. Popping a bucket scans its list for the smallest
 //   (time, sequence): buckets hold one or two entries at the event densities a
-//   storage simulation has (tens of ns between events). A bucket found longer
+//   storage simulation has (tens of ns between events). Entries of one time
+//   arrive in sequence order (an entry comes from the far heap as soon as the
+//   calendar covers its time, before any later push can), so a 1 ns bucket's
+//   first entry is its earliest: at the densest, a pop scans nothing. A bucket found longer
 //   than kListMax becomes the "current heap" (a binary heap of its entries,
 //   which later pushes into that bucket join) until it is drained, so a burst
 //   of events at one time costs O(log n) each, never O(n).
@@ -33,7 +36,7 @@
 // dropped when it comes up (when cancelled far entries outnumber live ones the
 // far heap is filtered, O(n)).
 // Memory per pending event: a 40 B slot + 4 B free-list word (+ 16 B in a heap);
-// the calendar itself is 16 KiB of list heads; nothing is allocated once the
+// the calendar itself is 32 KiB of list heads and tails; nothing is allocated once the
 // arena and the heaps have grown to their peak.
 // Limits: 2^24 (16.7 M) events pending at once; 2^40 (1.1e12) pushes per queue.
 #pragma once
@@ -133,6 +136,30 @@ class EventQueue {
     std::uint32_t state;
     std::uint32_t next;  // in its bucket's list
   };
+  struct Bucket {
+    std::uint32_t head = kNil;
+    std::uint32_t tail = kNil;
+  };
+  static bool earlier(const Slot& a, const Slot& b) { return a.time < b.time || (a.time == b.time && a.tag < b.tag); }
+  void append(Bucket& bucket, std::uint32_t index) {
+    slots_[index].next = kNil;
+    if (bucket.tail == kNil) {
+      bucket.head = index;
+    } else {
+      slots_[bucket.tail].next = index;
+    }
+    bucket.tail = index;
+  }
+  // Takes `index` out of its bucket's list, `prev` its predecessor (kNil: the head).
+  void unlink(Bucket& bucket, std::uint32_t index, std::uint32_t prev) {
+    const std::uint32_t next = slots_[index].next;
+    if (prev == kNil) {
+      bucket.head = next;
+    } else {
+      slots_[prev].next = next;
+    }
+    if (bucket.tail == index) bucket.tail = prev;
+  }
   // std:: heaps keep the largest on top: "larger" is later.
   struct Later {
     bool operator()(const Entry& a, const Entry& b) const {
@@ -174,7 +201,7 @@ class EventQueue {
   [[noreturn]] void throw_bad_push(SimTime time) const;
   void rebuild_far();
 
-  std::vector<std::uint32_t> heads_;  // per bucket: first slot of its list, kNil if none
+  std::vector<Bucket> buckets_;
   std::array<std::uint64_t, kWords> words_{};  // bit per bucket with entries (or the current heap)
   std::uint64_t summary_ = 0;                  // bit per non-zero word
   int shift_ = kStartShift;                    // buckets are 2^shift_ ns wide
@@ -223,8 +250,7 @@ inline void EventQueue::insert_near(std::uint32_t index) {
     return;
   }
   const auto bucket = static_cast<std::uint32_t>(absolute) & kBucketMask;
-  slot.next = heads_[bucket];
-  heads_[bucket] = index;
+  append(buckets_[bucket], index);
   set_bit(bucket);
   set_where(index, kList);
 }
@@ -288,27 +314,31 @@ inline bool EventQueue::pop_until(SimTime limit, FiredEvent& out) {
       if (stop) return false;
       continue;
     }
-    // The earliest of the bucket's list, and the link that points at it.
-    std::uint32_t* best_link = &heads_[bucket];
-    std::uint32_t* link = &slots_[*best_link].next;
-    int length = 1;
-    while (*link != kNil) {
-      const Slot& s = slots_[*link];
-      const Slot& best = slots_[*best_link];
-      if (s.time < best.time || (s.time == best.time && s.tag < best.tag)) best_link = link;
-      link = &slots_[*link].next;
-      ++length;
+    // The earliest of the bucket's list (in a 1 ns bucket, the first), and its predecessor.
+    Bucket& b = buckets_[bucket];
+    std::uint32_t index = b.head;
+    std::uint32_t prev = kNil;
+    if (shift_ != 0) {
+      int length = 1;
+      for (std::uint32_t before = b.head, i = slots_[b.head].next; i != kNil; before = i, i = slots_[i].next) {
+        if (earlier(slots_[i], slots_[index])) {
+          index = i;
+          prev = before;
+        }
+        ++length;
+      }
+      if (length > kListMax) {
+        heap_the_bucket(bucket, absolute);
+        continue;
+      }
+      scanned_ += static_cast<std::uint64_t>(length);
+    } else {
+      ++scanned_;
     }
-    if (length > kListMax) {
-      heap_the_bucket(bucket, absolute);
-      continue;
-    }
-    scanned_ += static_cast<std::uint64_t>(length);
-    const std::uint32_t index = *best_link;
     if (slots_[index].time > until) return false;
-    *best_link = slots_[index].next;
+    unlink(b, index, prev);
     --near_;
-    if (heads_[bucket] == kNil) clear_bit(bucket);
+    if (b.head == kNil) clear_bit(bucket);
     take_popped(index, out);
     if (absolute != base_) {
       base_ = absolute;
