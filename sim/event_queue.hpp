@@ -318,6 +318,20 @@ inline bool EventQueue::pop_until(SimTime limit, FiredEvent& out) {
     Bucket& b = buckets_[bucket];
     std::uint32_t index = b.head;
     std::uint32_t prev = kNil;
+    if (b.tail == index) {  // alone in its bucket (the usual case)
+      if (slots_[index].time > until) return false;
+      b = Bucket{};
+      clear_bit(bucket);
+      --near_;
+      ++scanned_;
+      take_popped(index, out);
+      if (absolute != base_) {
+        base_ = absolute;
+        take_from_far_if_due();
+      }
+      if (++pops_ == kAdaptEvery) adapt_width();
+      return true;
+    }
     if (shift_ != 0) {
       int length = 1;
       for (std::uint32_t before = b.head, i = slots_[b.head].next; i != kNil; before = i, i = slots_[i].next) {
