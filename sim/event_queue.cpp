@@ -138,13 +138,9 @@ bool EventQueue::pop_current_heap(SimTime limit, FiredEvent& out, bool& stop) {
     release_slot(index);
     return false;
   }
-  take_popped(index, out);
-  if (absolute != base_) {
-    base_ = absolute;
-    take_from_far_if_due();
-  }
   scanned_ += current_heap_.size() + 1;  // the bucket's entries when this one left
-  if (++pops_ == kAdaptEvery) adapt_width();
+  take_popped(index, out);
+  popped_from(absolute);
   return true;
 }
 

@@ -195,6 +195,7 @@ class EventQueue {
   void unheap();  // the current heap's entries back into their bucket's list
   bool pop_current_heap(SimTime limit, FiredEvent& out, bool& stop);
   void take_popped(std::uint32_t index, FiredEvent& out);
+  void popped_from(std::uint64_t absolute);  // the base moves to that bucket; now and then the width adapts
   std::uint32_t take_slot();
   std::uint32_t new_slot();
   void release_slot(std::uint32_t index);
@@ -287,6 +288,14 @@ inline std::uint32_t EventQueue::next_bucket() const {
   return (w << 6) | static_cast<std::uint32_t>(__builtin_ctzll(words_[w]));
 }
 
+inline void EventQueue::popped_from(std::uint64_t absolute) {
+  if (absolute != base_) {
+    base_ = absolute;
+    take_from_far_if_due();
+  }
+  if (++pops_ == kAdaptEvery) adapt_width();
+}
+
 inline void EventQueue::take_popped(std::uint32_t index, FiredEvent& out) {
   const Slot& slot = slots_[index];
   out.time = static_cast<SimTime>(slot.time);
@@ -314,26 +323,13 @@ inline bool EventQueue::pop_until(SimTime limit, FiredEvent& out) {
       if (stop) return false;
       continue;
     }
-    // The earliest of the bucket's list (in a 1 ns bucket, the first), and its predecessor.
+    // The earliest of the bucket's list, and its predecessor: the first when it
+    // is alone (the usual case) or the bucket is 1 ns wide.
     Bucket& b = buckets_[bucket];
     std::uint32_t index = b.head;
     std::uint32_t prev = kNil;
-    if (b.tail == index) {  // alone in its bucket (the usual case)
-      if (slots_[index].time > until) return false;
-      b = Bucket{};
-      clear_bit(bucket);
-      --near_;
-      ++scanned_;
-      take_popped(index, out);
-      if (absolute != base_) {
-        base_ = absolute;
-        take_from_far_if_due();
-      }
-      if (++pops_ == kAdaptEvery) adapt_width();
-      return true;
-    }
-    if (shift_ != 0) {
-      int length = 1;
+    std::uint64_t length = 1;
+    if (b.tail != index && shift_ != 0) {
       for (std::uint32_t before = b.head, i = slots_[b.head].next; i != kNil; before = i, i = slots_[i].next) {
         if (earlier(slots_[i], slots_[index])) {
           index = i;
@@ -345,20 +341,14 @@ inline bool EventQueue::pop_until(SimTime limit, FiredEvent& out) {
         heap_the_bucket(bucket, absolute);
         continue;
       }
-      scanned_ += static_cast<std::uint64_t>(length);
-    } else {
-      ++scanned_;
     }
     if (slots_[index].time > until) return false;
     unlink(b, index, prev);
     --near_;
     if (b.head == kNil) clear_bit(bucket);
+    scanned_ += length;
     take_popped(index, out);
-    if (absolute != base_) {
-      base_ = absolute;
-      take_from_far_if_due();
-    }
-    if (++pops_ == kAdaptEvery) adapt_width();
+    popped_from(absolute);
     return true;
   }
 }
