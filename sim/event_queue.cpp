@@ -147,16 +147,18 @@ bool EventQueue::pop_current_heap(SimTime limit, FiredEvent& out, bool& stop) {
 void EventQueue::adapt_width() {
   const double per_bucket = static_cast<double>(scanned_) / pops_;
   const bool spilling = 8 * far_pushes_ > pushes_;
+  // The width that holds about two events, from the mean gap between the pops.
+  const double gap_ns = static_cast<double>(now_ - period_start_) / pops_;
+  const int fit = std::clamp(static_cast<int>(std::lround(std::log2(std::max(1.0, 2.0 * gap_ns)))), 0, kMaxShift);
   pops_ = 0;
   scanned_ = 0;
   pushes_ = 0;
   far_pushes_ = 0;
+  period_start_ = now_;
   if (per_bucket > 4.0 && shift_ > 0) {
-    // Narrower by as many halvings as bring a bucket to about two entries.
-    const int halvings = std::max(1, static_cast<int>(std::log2(per_bucket / 2.0)));
-    rebuild_calendar(std::max(0, shift_ - halvings));
+    rebuild_calendar(std::min(shift_ - 1, fit));
   } else if (per_bucket < 1.5 && spilling && shift_ < kMaxShift) {
-    rebuild_calendar(shift_ + 1);
+    rebuild_calendar(std::max(shift_ + 1, fit));
   }
 }
 

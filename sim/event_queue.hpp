@@ -6,10 +6,11 @@
 //   2^k), where base is the start of the bucket of the last event that ran (it
 //   only moves forward). The width follows the event density, so that a bucket
 //   holds about one to three events when it comes up: it starts at 64 ns (262 us
-//   covered), narrows when popped buckets hold more than four on average (to about two), and
-//   doubles when they hold fewer than 1.5 while more than one push in eight
-//   goes past the calendar (the calendar is then rebuilt, O(n), at most once
-//   per 16,384 pops). A bucket is a singly linked list threaded through the slot
+//   covered), narrows when popped buckets hold more than four on average, and
+//   widens when they hold fewer than 1.5 while more than one push in eight
+//   goes past the calendar, in one step to the width of about two mean gaps
+//   between events (the calendar is then rebuilt, O(n), at most once per
+//   16,384 pops). A bucket is a singly linked list threaded through the slot
 //   arena, in arrival order; a two-level bitmap finds the next non-empty bucket
 //   in a few instructions. Popping a bucket scans its list for the smallest
 //   (time, sequence): buckets hold one or two entries at the event densities a
@@ -211,6 +212,7 @@ class EventQueue {
   std::uint64_t scanned_ = 0;                  // entries in the buckets those pops came from
   std::uint64_t pushes_ = 0;
   std::uint64_t far_pushes_ = 0;
+  SimTime period_start_ = 0;                   // the time of the last look at the density
   std::size_t near_ = 0;                       // entries in lists and the current heap (cancelled ones too)
   std::vector<Entry> current_heap_;            // the entries of bucket current_bucket_, when it was long
   std::uint64_t current_bucket_ = kNoBucket;   // absolute bucket number

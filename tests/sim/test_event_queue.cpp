@@ -221,3 +221,48 @@ TEST_CASE("a long bucket becomes a heap, and an earlier long one pushed after a 
   REQUIRE(shadow.empty());
   REQUIRE(queue.size() == 0);
 }
+
+TEST_CASE("event queue keeps its order while the density swings (the calendar narrows and widens)") {
+  // Phases of very different event densities, so the bucket width has to move
+  // both ways (and rebuild the calendar) while events and cancellations are pending.
+  EventQueue queue;
+  NullHandler handler;
+  RandomStream rng(11, "density");
+  std::map<std::pair<SimTime, std::uint64_t>, EventId> shadow;
+  std::vector<std::pair<std::pair<SimTime, std::uint64_t>, EventId>> cancellable;
+  std::uint64_t pushes = 0;
+  SimTime now = 0;
+  const std::uint64_t spreads[] = {4, 4'000, 4'000'000, 2, 400'000'000, 40};  // ns over which delays spread
+  for (const std::uint64_t spread : spreads) {
+    for (int step = 0; step < 60000; ++step) {
+      const double u = rng.uniform01();
+      if (u < 0.5 || shadow.size() < 64) {
+        const SimTime t = now + static_cast<SimTime>(rng.uniform_index(spread));
+        const EventId id = queue.push(t, &handler, pushes);
+        shadow.emplace(std::make_pair(t, pushes), id);
+        if (rng.bernoulli(0.2)) cancellable.push_back({{t, pushes}, id});
+        ++pushes;
+      } else if (u < 0.95) {
+        FiredEvent fired;
+        REQUIRE(queue.pop(fired));
+        REQUIRE(fired.time == shadow.begin()->first.first);
+        REQUIRE(fired.arg == shadow.begin()->first.second);
+        now = fired.time;
+        shadow.erase(shadow.begin());
+      } else if (!cancellable.empty()) {
+        const std::size_t pick = rng.uniform_index(cancellable.size());
+        const auto [key, id] = cancellable[pick];
+        cancellable[pick] = cancellable.back();
+        cancellable.pop_back();
+        REQUIRE(queue.cancel(id) == (shadow.erase(key) == 1));
+      }
+      REQUIRE(queue.size() == shadow.size());
+    }
+  }
+  FiredEvent fired;
+  while (queue.pop(fired)) {
+    REQUIRE(fired.arg == shadow.begin()->first.second);
+    shadow.erase(shadow.begin());
+  }
+  REQUIRE(shadow.empty());
+}
