@@ -72,8 +72,8 @@ TEST_CASE("event queue matches a sorted shadow list under random push, pop and c
 }
 
 TEST_CASE("event queue keeps its order when delays span nanoseconds to minutes") {
-  // Delays of every bit length up to 2^40 ns, so entries move through every
-  // bucket of the radix heap, with ties at each scale.
+  // Delays of every bit length up to 2^40 ns, so entries go to the calendar and
+  // the far heap and move between them, with ties at each scale.
   EventQueue queue;
   NullHandler handler;
   RandomStream rng(7, "scales");
