@@ -60,25 +60,24 @@ bool EventQueue::cancel(EventId id) {
   }
 }
 
+std::uint32_t EventQueue::pop_top(std::vector<Entry>& heap) {
+  const std::uint32_t index = slot_of(heap.front());
+  std::pop_heap(heap.begin(), heap.end(), Later{});
+  heap.pop_back();
+  return index;
+}
+
 bool EventQueue::far_top_live() {
   while (!far_.empty()) {
-    const auto index = static_cast<std::uint32_t>(far_.front().tag) & kSlotMask;
-    if ((slots_[index].state & kCancelled) == 0) return true;
-    std::pop_heap(far_.begin(), far_.end(), Later{});
-    far_.pop_back();
+    if (!cancelled(slot_of(far_.front()))) return true;
+    release_slot(pop_top(far_));
     --far_cancelled_;
-    release_slot(index);
   }
   return false;
 }
 
 void EventQueue::take_from_far() {
-  while (far_top_live() && in_calendar(far_.front().time)) {
-    const auto index = static_cast<std::uint32_t>(far_.front().tag) & kSlotMask;
-    std::pop_heap(far_.begin(), far_.end(), Later{});
-    far_.pop_back();
-    insert_near(index);
-  }
+  while (far_top_live() && in_calendar(far_.front().time)) insert_near(pop_top(far_));
 }
 
 // A long bucket: its entries go to the current heap, which takes that bucket's
@@ -94,16 +93,16 @@ void EventQueue::heap_the_bucket(std::uint32_t bucket, std::uint64_t absolute) {
   current_bucket_ = absolute;
 }
 
-// Another bucket, earlier than the heaped one, is long too (pushes came in
-// before it after a pop_until() stopped short): the heaped one goes back to
-// being a list. Rare.
+// The heaped bucket goes back to being a list: when another bucket, earlier
+// than it, is long too (pushes came in before it after a pop_until() stopped
+// short), and before the calendar is rebuilt. Rare.
 void EventQueue::unheap() {
   const auto bucket = static_cast<std::uint32_t>(current_bucket_) & kBucketMask;
   // In (time, sequence) order, as the list keeps entries of one time.
   std::sort(current_heap_.begin(), current_heap_.end(), [](const Entry& a, const Entry& b) { return Later{}(b, a); });
   for (const Entry& e : current_heap_) {
-    const auto index = static_cast<std::uint32_t>(e.tag) & kSlotMask;
-    if ((slots_[index].state & kCancelled) != 0) {
+    const std::uint32_t index = slot_of(e);
+    if (cancelled(index)) {
       --near_;
       release_slot(index);
       continue;
@@ -119,22 +118,19 @@ void EventQueue::unheap() {
 // The next event is in the current heap (or that heap's top was cancelled):
 // true with `out` filled, or false with `stop` set when it is due after `limit`.
 bool EventQueue::pop_current_heap(SimTime limit, FiredEvent& out, bool& stop) {
-  const Entry top = current_heap_.front();
-  const auto index = static_cast<std::uint32_t>(top.tag) & kSlotMask;
-  const bool cancelled = (slots_[index].state & kCancelled) != 0;
-  if (!cancelled && top.time > static_cast<std::uint64_t>(limit)) {
+  const bool dropped = cancelled(slot_of(current_heap_.front()));
+  if (!dropped && current_heap_.front().time > static_cast<std::uint64_t>(limit)) {
     stop = true;
     return false;
   }
-  std::pop_heap(current_heap_.begin(), current_heap_.end(), Later{});
-  current_heap_.pop_back();
+  const std::uint32_t index = pop_top(current_heap_);
   --near_;
   const std::uint64_t absolute = current_bucket_;
   if (current_heap_.empty()) {
     current_bucket_ = kNoBucket;
     clear_bit(static_cast<std::uint32_t>(absolute) & kBucketMask);
   }
-  if (cancelled) {
+  if (dropped) {
     release_slot(index);
     return false;
   }
@@ -146,15 +142,15 @@ bool EventQueue::pop_current_heap(SimTime limit, FiredEvent& out, bool& stop) {
 
 void EventQueue::adapt_width() {
   const double per_bucket = static_cast<double>(scanned_) / pops_;
-  const bool spilling = 8 * far_pushes_ > pushes_;
+  const bool spilling = 8 * far_pushes_ > next_seq_ - period_seq_;
   // The width that holds about two events, from the mean gap between the pops.
   const double gap_ns = static_cast<double>(now_ - period_start_) / pops_;
   const int fit = std::clamp(static_cast<int>(std::lround(std::log2(std::max(1.0, 2.0 * gap_ns)))), 0, kMaxShift);
   pops_ = 0;
   scanned_ = 0;
-  pushes_ = 0;
   far_pushes_ = 0;
   period_start_ = now_;
+  period_seq_ = next_seq_;
   if (per_bucket > 4.0 && shift_ > 0) {
     rebuild_calendar(std::min(shift_ - 1, fit));
   } else if (per_bucket < 1.5 && spilling && shift_ < kMaxShift) {
@@ -166,47 +162,29 @@ void EventQueue::adapt_width() {
 // narrower calendar no longer covers go to the far heap; those a wider one
 // covers come from it). The order of events does not depend on the width.
 void EventQueue::rebuild_calendar(int shift) {
-  // In list order, bucket by bucket (entries of one time keep their order), the heaped bucket sorted.
+  if (current_bucket_ != kNoBucket) unheap();
+  // In list order, bucket by bucket: entries of one time keep their order.
   std::vector<std::uint32_t> entries;
   entries.reserve(near_);
   for (Bucket& b : buckets_) {
     for (std::uint32_t i = b.head; i != kNil; i = slots_[i].next) entries.push_back(i);
     b = Bucket{};
   }
-  std::sort(current_heap_.begin(), current_heap_.end(), [](const Entry& a, const Entry& b) { return Later{}(b, a); });
-  for (const Entry& e : current_heap_) {
-    const auto index = static_cast<std::uint32_t>(e.tag) & kSlotMask;
-    if ((slots_[index].state & kCancelled) != 0) {
-      release_slot(index);
-    } else {
-      entries.push_back(index);
-    }
-  }
-  current_heap_.clear();
-  current_bucket_ = kNoBucket;
   words_.fill(0);
   summary_ = 0;
   near_ = 0;
   const std::uint64_t base_time = base_ << shift_;
   shift_ = shift;
   base_ = bucket_of(base_time);
-  for (const std::uint32_t index : entries) {
-    if (in_calendar(slots_[index].time)) {
-      insert_near(index);
-    } else {
-      far_.push_back(Entry{slots_[index].time, slots_[index].tag});
-      std::push_heap(far_.begin(), far_.end(), Later{});
-      set_where(index, kFar);
-    }
-  }
+  for (const std::uint32_t index : entries) place(index);
   take_from_far();
 }
 
 void EventQueue::rebuild_far() {
   std::size_t kept = 0;
   for (const Entry& e : far_) {
-    const auto index = static_cast<std::uint32_t>(e.tag) & kSlotMask;
-    if ((slots_[index].state & kCancelled) != 0) {
+    const std::uint32_t index = slot_of(e);
+    if (cancelled(index)) {
       release_slot(index);
     } else {
       far_[kept++] = e;

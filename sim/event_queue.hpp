@@ -182,6 +182,11 @@ class EventQueue {
   // The first non-empty bucket at or after the base, circularly (the calendar is not empty).
   std::uint32_t next_bucket() const;
   void insert_near(std::uint32_t index);  // a slot whose time the calendar covers
+  // Into the calendar when it covers the slot's time (true), else the far heap.
+  bool place(std::uint32_t index);
+  static std::uint32_t slot_of(const Entry& e) { return static_cast<std::uint32_t>(e.tag) & kSlotMask; }
+  bool cancelled(std::uint32_t index) const { return (slots_[index].state & kCancelled) != 0; }
+  std::uint32_t pop_top(std::vector<Entry>& heap);  // removes a heap's earliest entry, returns its slot
   // The base moved: the far entries the calendar now covers move into it.
   void take_from_far();
   void take_from_far_if_due() {
@@ -210,8 +215,8 @@ class EventQueue {
   std::uint64_t base_ = 0;                     // absolute bucket number where the calendar starts
   std::uint32_t pops_ = 0;                     // since the density was last looked at
   std::uint64_t scanned_ = 0;                  // entries in the buckets those pops came from
-  std::uint64_t pushes_ = 0;
-  std::uint64_t far_pushes_ = 0;
+  std::uint64_t far_pushes_ = 0;              // pushes past the calendar since then
+  std::uint64_t period_seq_ = 0;              // next_seq_ then: the pushes since are next_seq_ - period_seq_
   SimTime period_start_ = 0;                   // the time of the last look at the density
   std::size_t near_ = 0;                       // entries in lists and the current heap (cancelled ones too)
   std::vector<Entry> current_heap_;            // the entries of bucket current_bucket_, when it was long
@@ -258,6 +263,17 @@ inline void EventQueue::insert_near(std::uint32_t index) {
   set_where(index, kList);
 }
 
+inline bool EventQueue::place(std::uint32_t index) {
+  if (in_calendar(slots_[index].time)) {
+    insert_near(index);
+    return true;
+  }
+  far_.push_back(Entry{slots_[index].time, slots_[index].tag});
+  std::push_heap(far_.begin(), far_.end(), Later{});
+  set_where(index, kFar);
+  return false;
+}
+
 inline EventId EventQueue::push(SimTime time, EventHandler* handler, std::uint64_t arg) {
   if (time < now_ || next_seq_ >= (std::uint64_t{1} << 40)) throw_bad_push(time);
   const std::uint32_t index = take_slot();
@@ -267,15 +283,7 @@ inline EventId EventQueue::push(SimTime time, EventHandler* handler, std::uint64
   slot.time = static_cast<std::uint64_t>(time);
   slot.tag = (next_seq_++ << 24) | index;
   ++live_;
-  if (in_calendar(slot.time)) {
-    insert_near(index);
-  } else {
-    far_.push_back(Entry{slot.time, slot.tag});
-    std::push_heap(far_.begin(), far_.end(), Later{});
-    set_where(index, kFar);
-    ++far_pushes_;
-  }
-  ++pushes_;
+  if (!place(index)) ++far_pushes_;
   return EventId{index, generation_of(slot.state)};
 }
 
