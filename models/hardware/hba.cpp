@@ -60,7 +60,7 @@ void Hba::on_processed(std::uint64_t record) {
 
 void Hba::on_transferred(std::uint64_t record) {
   const Command command = records_[record];
-  finish_record(static_cast<std::uint32_t>(record));
+  records_.release(static_cast<std::uint32_t>(record));
   command.ready->on_event(command.arg);
 }
 
@@ -70,8 +70,6 @@ void Hba::release() {
   tags_in_use_.set(engine_.now(), outstanding_);
   if (!waiting_.empty()) start(waiting_.pop_front());
 }
-
-void Hba::finish_record(std::uint32_t record) { records_.release(record); }
 
 double Hba::utilisation() const {
   double busiest = 0;

@@ -61,7 +61,6 @@ class Hba {
   void start(const Command& command);
   void on_processed(std::uint64_t record);
   void on_transferred(std::uint64_t record);
-  void finish_record(std::uint32_t record);
 
   sim::Engine& engine_;
   HbaSpec spec_;
