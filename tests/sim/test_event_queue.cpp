@@ -16,58 +16,74 @@ namespace {
 struct NullHandler final : EventHandler {
   void on_event(std::uint64_t) override {}
 };
-}  // namespace
 
-TEST_CASE("event queue matches a sorted shadow list under random push, pop and cancel") {
+// An event queue beside a shadow: (time, push number) -> id in a std::map,
+// sorted by time, then push order. Every operation is checked against it.
+struct ShadowedQueue {
   EventQueue queue;
   NullHandler handler;
-  RandomStream rng(42, "shadow");
-  // Shadow: (time, push number) -> id. std::map keeps it sorted by time, then push order.
   std::map<std::pair<SimTime, std::uint64_t>, EventId> shadow;
   std::vector<std::pair<std::pair<SimTime, std::uint64_t>, EventId>> cancellable;
   std::uint64_t pushes = 0;
   SimTime now = 0;
+
+  void push(SimTime t, bool may_cancel) {
+    const EventId id = queue.push(t, &handler, pushes);
+    shadow.emplace(std::make_pair(t, pushes), id);
+    if (may_cancel) cancellable.push_back({{t, pushes}, id});
+    ++pushes;
+  }
+  // Pops one event (if any) and checks it is the shadow's first.
+  void pop() {
+    FiredEvent fired;
+    const bool got = queue.pop(fired);
+    REQUIRE(got == !shadow.empty());
+    if (!got) return;
+    REQUIRE(fired.time == shadow.begin()->first.first);
+    REQUIRE(fired.arg == shadow.begin()->first.second);
+    now = fired.time;
+    shadow.erase(shadow.begin());
+  }
+  // Cancels a random one of the cancellable events (it may have run already).
+  void cancel_one(RandomStream& rng) {
+    if (cancellable.empty()) return;
+    const std::size_t pick = rng.uniform_index(cancellable.size());
+    const auto [key, id] = cancellable[pick];
+    cancellable[pick] = cancellable.back();
+    cancellable.pop_back();
+    const bool still_pending = shadow.count(key) == 1;
+    REQUIRE(queue.cancel(id) == still_pending);
+    REQUIRE_FALSE(queue.cancel(id));  // twice is a no-op
+    shadow.erase(key);
+  }
+  // The remainder comes out in order too.
+  void drain() {
+    while (!shadow.empty()) pop();
+    FiredEvent fired;
+    REQUIRE_FALSE(queue.pop(fired));
+  }
+};
+}  // namespace
+
+TEST_CASE("event queue matches a sorted shadow list under random push, pop and cancel") {
+  ShadowedQueue q;
+  RandomStream rng(42, "shadow");
   std::size_t max_size = 0;
   for (int step = 0; step < 400000; ++step) {
     const double u = rng.uniform01();
     if (u < 0.45) {
-      // Many ties on purpose: small time range, and zero-delay pushes (FIFO path).
-      const SimTime t = now + (rng.bernoulli(0.3) ? 0 : static_cast<SimTime>(rng.uniform_index(50)));
-      const std::uint64_t arg = pushes;
-      const EventId id = queue.push(t, &handler, arg);
-      shadow.emplace(std::make_pair(t, pushes), id);
-      if (rng.bernoulli(0.5)) cancellable.push_back({{t, pushes}, id});
-      ++pushes;
+      // Many ties on purpose: small time range, and zero-delay pushes.
+      const SimTime t = q.now + (rng.bernoulli(0.3) ? 0 : static_cast<SimTime>(rng.uniform_index(50)));
+      q.push(t, rng.bernoulli(0.5));
     } else if (u < 0.85) {
-      FiredEvent fired;
-      const bool got = queue.pop(fired);
-      REQUIRE(got == !shadow.empty());
-      if (!got) continue;
-      const auto expected = shadow.begin();
-      REQUIRE(fired.time == expected->first.first);
-      REQUIRE(fired.arg == expected->first.second);
-      now = fired.time;
-      shadow.erase(expected);
-    } else if (!cancellable.empty()) {
-      const std::size_t pick = rng.uniform_index(cancellable.size());
-      const auto [key, id] = cancellable[pick];
-      cancellable[pick] = cancellable.back();
-      cancellable.pop_back();
-      const bool still_pending = shadow.count(key) == 1;
-      REQUIRE(queue.cancel(id) == still_pending);
-      REQUIRE_FALSE(queue.cancel(id));  // twice is a no-op
-      shadow.erase(key);
+      q.pop();
+    } else {
+      q.cancel_one(rng);
     }
-    REQUIRE(queue.size() == shadow.size());
-    max_size = std::max(max_size, shadow.size());
+    REQUIRE(q.queue.size() == q.shadow.size());
+    max_size = std::max(max_size, q.shadow.size());
   }
-  // Drain: the remainder comes out in order too.
-  FiredEvent fired;
-  while (queue.pop(fired)) {
-    REQUIRE(fired.arg == shadow.begin()->first.second);
-    shadow.erase(shadow.begin());
-  }
-  REQUIRE(shadow.empty());
+  q.drain();
   REQUIRE(max_size > 1000);  // the mix really did hold many events at once
 }
 
@@ -225,44 +241,21 @@ TEST_CASE("a long bucket becomes a heap, and an earlier long one pushed after a 
 TEST_CASE("event queue keeps its order while the density swings (the calendar narrows and widens)") {
   // Phases of very different event densities, so the bucket width has to move
   // both ways (and rebuild the calendar) while events and cancellations are pending.
-  EventQueue queue;
-  NullHandler handler;
+  ShadowedQueue q;
   RandomStream rng(11, "density");
-  std::map<std::pair<SimTime, std::uint64_t>, EventId> shadow;
-  std::vector<std::pair<std::pair<SimTime, std::uint64_t>, EventId>> cancellable;
-  std::uint64_t pushes = 0;
-  SimTime now = 0;
   const std::uint64_t spreads[] = {4, 4'000, 4'000'000, 2, 400'000'000, 40};  // ns over which delays spread
   for (const std::uint64_t spread : spreads) {
     for (int step = 0; step < 60000; ++step) {
       const double u = rng.uniform01();
-      if (u < 0.5 || shadow.size() < 64) {
-        const SimTime t = now + static_cast<SimTime>(rng.uniform_index(spread));
-        const EventId id = queue.push(t, &handler, pushes);
-        shadow.emplace(std::make_pair(t, pushes), id);
-        if (rng.bernoulli(0.2)) cancellable.push_back({{t, pushes}, id});
-        ++pushes;
+      if (u < 0.5 || q.shadow.size() < 64) {
+        q.push(q.now + static_cast<SimTime>(rng.uniform_index(spread)), rng.bernoulli(0.2));
       } else if (u < 0.95) {
-        FiredEvent fired;
-        REQUIRE(queue.pop(fired));
-        REQUIRE(fired.time == shadow.begin()->first.first);
-        REQUIRE(fired.arg == shadow.begin()->first.second);
-        now = fired.time;
-        shadow.erase(shadow.begin());
-      } else if (!cancellable.empty()) {
-        const std::size_t pick = rng.uniform_index(cancellable.size());
-        const auto [key, id] = cancellable[pick];
-        cancellable[pick] = cancellable.back();
-        cancellable.pop_back();
-        REQUIRE(queue.cancel(id) == (shadow.erase(key) == 1));
+        q.pop();
+      } else {
+        q.cancel_one(rng);
       }
-      REQUIRE(queue.size() == shadow.size());
+      REQUIRE(q.queue.size() == q.shadow.size());
     }
   }
-  FiredEvent fired;
-  while (queue.pop(fired)) {
-    REQUIRE(fired.arg == shadow.begin()->first.second);
-    shadow.erase(shadow.begin());
-  }
-  REQUIRE(shadow.empty());
+  q.drain();
 }
