@@ -13,8 +13,8 @@
 //   16,384 pops). A bucket is a singly linked list threaded through the slot
 //   arena, in arrival order; a two-level bitmap finds the next non-empty bucket
 //   in a few instructions. Popping a bucket scans its list for the smallest
-//   (time, sequence): buckets hold one or two entries at the event densities a
-//   storage simulation has (tens of ns between events). Entries of one time
+//   (time, sequence): with the width fitted to the density, buckets hold one or
+//   two entries. Entries of one time
 //   arrive in sequence order (an entry comes from the far heap as soon as the
 //   calendar covers its time, before any later push can), so a 1 ns bucket's
 //   first entry is its earliest: at the densest, a pop scans nothing. A bucket found longer

@@ -51,8 +51,8 @@
 #include "models/hardware/seek_curve.hpp"
 #include "models/spec/hardware_spec.hpp"
 #include "sim/engine.hpp"
-#include "sim/record_pool.hpp"
 #include "sim/fifo_ring.hpp"
+#include "sim/record_pool.hpp"
 #include "sim/time_weighted.hpp"
 
 namespace hcisim::models {
