@@ -14,11 +14,11 @@
 //   arena, in arrival order; a two-level bitmap finds the next non-empty bucket
 //   in a few instructions. Popping a bucket scans its list for the smallest
 //   (time, sequence): with the width fitted to the density, buckets hold one or
-//   two entries. Entries of one time
-//   arrive in sequence order (an entry comes from the far heap as soon as the
-//   calendar covers its time, before any later push can), so a 1 ns bucket's
-//   first entry is its earliest: at the densest, a pop scans nothing. A bucket found longer
-//   than kListMax becomes the "current heap" (a binary heap of its entries,
+//   two entries. Entries of one time arrive in sequence order (an entry comes
+//   from the far heap as soon as the calendar covers its time, before any later
+//   push can), so a 1 ns bucket's first entry is its earliest: at the densest,
+//   a pop scans nothing. A bucket found longer than kListMax becomes the
+//   "current heap" (a binary heap of its entries,
 //   which later pushes into that bucket join) until it is drained, so a burst
 //   of events at one time costs O(log n) each, never O(n).
 // - Events beyond the calendar's end go to the far heap (think times,
