@@ -18,9 +18,9 @@
 //   from the far heap as soon as the calendar covers its time, before any later
 //   push can), so a 1 ns bucket's first entry is its earliest: at the densest,
 //   a pop scans nothing. A bucket found longer than kListMax becomes the
-//   "current heap" (a binary heap of its entries,
-//   which later pushes into that bucket join) until it is drained, so a burst
-//   of events at one time costs O(log n) each, never O(n).
+//   "current heap" (a binary heap of its entries, which later pushes into that
+//   bucket join) until it is drained, so a burst of events at one time costs
+//   O(log n) each, never O(n).
 // - Events beyond the calendar's end go to the far heap (think times,
 //   failures, timeouts); as the base moves, those the calendar now covers move
 //   into it. So every calendar entry precedes every far one, and the calendar's
