@@ -371,6 +371,12 @@ void S2dProduct::launch(std::uint32_t id, int k) {
   s.started = engine_->now();
   s.live = true;
   const int owner = owner_of(r);
+  if (!reachable(s.node, s.drive)) {
+    // Detected down between plan() and now (take_down() stalls live sub-ops
+    // only): no detection is left to come, so it is retried at once.
+    retry_subop(id, k);
+    return;
+  }
   if (!cluster_->up(s.node)) {
     stall(id, k, stalled_on_node_[s.node]);
     return;
