@@ -208,7 +208,7 @@ void HostCpu::advance(Thread& t, sim::SimTime now) const {
 void HostCpu::set_rate(int lp, double rate) {
   Thread& t = threads_[static_cast<std::size_t>(lp)];
   if (t.chain == Chain::Chained) {
-    // The core's other thread starts: at the boundary the second part could go elsewhere.
+    // The core's other thread starts: the first part slows, and at the boundary the second could go elsewhere.
     if (engine_->now() < t.boundary) {
       split_chain(lp);
     } else {

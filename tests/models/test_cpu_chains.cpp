@@ -12,6 +12,7 @@
 #include <functional>
 #include <vector>
 
+#include "completion_log.hpp"
 #include "model_specs.hpp"
 #include "models/hardware/host_cpu.hpp"
 #include "models/hardware/vcpu_set.hpp"
@@ -28,22 +29,10 @@ namespace {
 constexpr double kGuest = 30'000;  // 10 us at 3 GHz
 constexpr double kHost = 15'000;   // 5 us
 
-struct Log final : hcisim::sim::EventHandler {
-  explicit Log(Engine& e) : engine(&e) {}
-  void on_event(std::uint64_t arg) override { done.push_back({arg, engine->now()}); }
-  struct Entry {
-    std::uint64_t arg;
-    SimTime at;
-    bool operator==(const Entry& o) const { return arg == o.arg && at == o.at; }
-  };
-  Engine* engine;
-  std::vector<Entry> done;
-};
-
 // One I/O's guest burst then its host burst, either chained or as the pair
 // (the guest's completion submits the host burst).
 struct Io final : hcisim::sim::EventHandler {
-  Io(HostCpu& h, VcpuSet& v, Log& l) : host(&h), vcpus(&v), log(&l) {}
+  Io(HostCpu& h, VcpuSet& v, CompletionLog& l) : host(&h), vcpus(&v), log(&l) {}
   void start(std::uint64_t id, bool chained) {
     if (chained) {
       const SimTime boundary = vcpus->start_chain(kGuest, *this, id);
@@ -60,13 +49,13 @@ struct Io final : hcisim::sim::EventHandler {
   }
   HostCpu* host;
   VcpuSet* vcpus;
-  Log* log;
+  CompletionLog* log;
   bool chained_mode = false;
   std::vector<std::uint64_t> boundaries;
 };
 
 struct Outcome {
-  std::vector<Log::Entry> done;
+  std::vector<CompletionLog::Entry> done;
   std::uint64_t events = 0;
   double vcpu_utilisation = 0;
   double lp_busy = 0;
@@ -78,12 +67,12 @@ struct Outcome {
 // `window_start` to the end at 100 us (or at `probe` when it is earlier than
 // the end, while bursts still run).
 Outcome run_one(const CpuSpec& cpu, int vcpus, bool chained,
-                const std::function<void(HostCpu&, VcpuSet&, Log&)>& disturb, SimTime window_start = 0,
+                const std::function<void(HostCpu&, VcpuSet&, CompletionLog&)>& disturb, SimTime window_start = 0,
                 SimTime probe = 100 * kMicrosecond) {
   Engine engine;
   HostCpu host(engine, cpu, 1);
   VcpuSet vm(engine, host, vcpus);
-  Log log(engine);
+  CompletionLog log(engine);
   Io io(host, vm, log);
   io.chained_mode = chained;
   io.start(1, chained);
@@ -130,20 +119,28 @@ void check_same(const Outcome& pair, const Outcome& chain) {
   CHECK(chain.stack_cycles == Approx(pair.stack_cycles).epsilon(1e-9));
 }
 
+// The chain's outcome, once it is known to be the pair's.
+Outcome chain_against_pair(const CpuSpec& cpu, int vcpus,
+                           const std::function<void(HostCpu&, VcpuSet&, CompletionLog&)>& disturb) {
+  const Outcome chain = run_one(cpu, vcpus, true, disturb);
+  check_same(run_one(cpu, vcpus, false, disturb), chain);
+  return chain;
+}
+
+const auto nothing = [](HostCpu&, VcpuSet&, CompletionLog&) {};
+// Another 10 us burst on the host at 3 us, while the guest part runs.
+const auto host_burst = [](HostCpu& host, VcpuSet&, CompletionLog& log) { host.run(CpuLayer::Network, 30'000, log, 7); };
+
 }  // namespace
 
 TEST_CASE("cpu chains: undisturbed, a chain ends when the pair would, with one event fewer", "[cpu][chain]") {
-  const auto nothing = [](HostCpu&, VcpuSet&, Log&) {};
-  const Outcome pair = run_one(cores(2, true), 2, false, nothing);
-  const Outcome chain = run_one(cores(2, true), 2, true, nothing);
-  check_same(pair, chain);
+  const Outcome chain = chain_against_pair(cores(2, true), 2, nothing);
   REQUIRE(chain.done.size() == 1);
   CHECK(chain.done[0].at == 15 * kMicrosecond);  // 10 us guest + 5 us host at 3 GHz
-  CHECK(chain.events + 1 == pair.events);
+  CHECK(chain.events + 1 == run_one(cores(2, true), 2, false, nothing).events);
 }
 
 TEST_CASE("cpu chains: statistics inside a window that starts or ends in either part", "[cpu][chain]") {
-  const auto nothing = [](HostCpu&, VcpuSet&, Log&) {};
   for (const SimTime window : {SimTime{0}, 4 * kMicrosecond, 12 * kMicrosecond}) {
     for (const SimTime probe : {7 * kMicrosecond, 13 * kMicrosecond, 40 * kMicrosecond}) {
       if (probe <= window) continue;
@@ -160,10 +157,7 @@ TEST_CASE("cpu chains: statistics inside a window that starts or ends in either 
 TEST_CASE("cpu chains: a burst that has to wait for an LP splits the chain", "[cpu][chain]") {
   // One core without SMT: the other burst waits; at the boundary it takes the
   // core and the host part waits behind it, as in the pair.
-  const auto busy = [](HostCpu& host, VcpuSet&, Log& log) { host.run(CpuLayer::Network, 30'000, log, 7); };
-  const Outcome pair = run_one(cores(1, false), 2, false, busy);
-  const Outcome chain = run_one(cores(1, false), 2, true, busy);
-  check_same(pair, chain);
+  const Outcome chain = chain_against_pair(cores(1, false), 2, host_burst);
   REQUIRE(chain.done.size() == 2);
   CHECK(chain.done[0].arg == 7);
   CHECK(chain.done[0].at == 20 * kMicrosecond);
@@ -171,21 +165,19 @@ TEST_CASE("cpu chains: a burst that has to wait for an LP splits the chain", "[c
 }
 
 TEST_CASE("cpu chains: the core's other thread starting splits the chain", "[cpu][chain]") {
-  // One SMT core: the other burst pairs with the guest part and slows it; the
-  // host part then starts later, as in the pair.
-  const auto sibling = [](HostCpu& host, VcpuSet&, Log& log) { host.run(CpuLayer::Network, 30'000, log, 7); };
-  const Outcome pair = run_one(cores(1, true), 2, false, sibling);
-  const Outcome chain = run_one(cores(1, true), 2, true, sibling);
-  check_same(pair, chain);
+  // One SMT core (each of two busy threads at 0.625): the guest part's last 7 us
+  // of work take 11.2 us (boundary 14.2 us); the other burst, 3 us short then,
+  // pairs with the host part until 19 us; the host part's last 2 us run alone.
+  const Outcome chain = chain_against_pair(cores(1, true), 2, host_burst);
   REQUIRE(chain.done.size() == 2);
-  CHECK(chain.done.back().at > 15 * kMicrosecond);
+  CHECK(chain.done[0].arg == 7);
+  CHECK(chain.done[0].at == 19 * kMicrosecond);
+  CHECK(chain.done[1].at == 21 * kMicrosecond);
 }
 
 TEST_CASE("cpu chains: a guest burst waiting for the chain's vCPU splits it and starts at the boundary", "[cpu][chain]") {
-  const auto guest = [](HostCpu&, VcpuSet& vm, Log& log) { vm.run(30'000, log, 9); };
-  const Outcome pair = run_one(cores(4, false), 1, false, guest);
-  const Outcome chain = run_one(cores(4, false), 1, true, guest);
-  check_same(pair, chain);
+  const auto guest = [](HostCpu&, VcpuSet& vm, CompletionLog& log) { vm.run(30'000, log, 9); };
+  const Outcome chain = chain_against_pair(cores(4, false), 1, guest);
   REQUIRE(chain.done.size() == 2);
   CHECK(chain.done[0].at == 15 * kMicrosecond);  // the host part on its own core
   CHECK(chain.done[1].arg == 9);
@@ -196,7 +188,7 @@ TEST_CASE("cpu chains: a chain starts only on an idle core with nothing waiting"
   Engine engine;
   HostCpu host(engine, cores(1, true), 1);
   VcpuSet vm(engine, host, 2);
-  Log log(engine);
+  CompletionLog log(engine);
   Io io(host, vm, log);
   CHECK(host.can_chain());
   host.run(CpuLayer::Network, 30'000, log, 7);  // the only core is busy (its second thread is free)
