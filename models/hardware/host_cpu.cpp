@@ -86,13 +86,7 @@ void HostCpu::run_pinned(int queue, const CpuWork& work, sim::EventHandler& done
 void HostCpu::dispatch(const Burst& burst) {
   const sim::SimTime now = engine_->now();
   if (!idle_cores_.empty()) {
-    const int c = idle_cores_.back();
-    erase_set(idle_cores_, c);
-    cores_[static_cast<std::size_t>(c)].busy = 1;
-    if (threads_per_core_ > 1) push_set(half_cores_, c);
-    busy_lps_.add(now, 1.0);
-    threads_[static_cast<std::size_t>(c * threads_per_core_)].rate = single_rate_;
-    start(c * threads_per_core_, burst);
+    start(take_idle_core(), burst);
     return;
   }
   if (!half_cores_.empty()) {
@@ -108,6 +102,90 @@ void HostCpu::dispatch(const Burst& burst) {
   }
   (burst.pinned_queue >= 0 ? urgent_ : waiting_).push_back(burst);
   waiting_stat_.add(now, 1.0);
+  // A chain's second part would now wait behind this one at its boundary.
+  if (!chained_.empty()) split_waiting_chains();
+}
+
+int HostCpu::take_idle_core() {
+  const int c = idle_cores_.back();
+  erase_set(idle_cores_, c);
+  cores_[static_cast<std::size_t>(c)].busy = 1;
+  if (threads_per_core_ > 1) push_set(half_cores_, c);
+  busy_lps_.add(engine_->now(), 1.0);
+  const int lp = c * threads_per_core_;
+  threads_[static_cast<std::size_t>(lp)].rate = single_rate_;
+  return lp;
+}
+
+HostCpu::ChainStart HostCpu::start_chain(const CpuWork& first, sim::EventHandler& done, std::uint64_t arg,
+                                         sim::EventHandler& split_notice) {
+  if (!can_chain()) throw std::logic_error("start_chain: no idle core, or bursts are waiting");
+  const int lp = take_idle_core();
+  Thread& t = threads_[static_cast<std::size_t>(lp)];
+  t.burst = make_burst(first, done, arg, -1);
+  t.busy = true;
+  t.remaining = t.burst.total;
+  t.uncounted = 0;
+  t.last_update = engine_->now();
+  t.boundary = t.last_update + static_cast<sim::SimTime>(t.remaining / t.rate + 0.5);
+  t.split_notice = &split_notice;
+  t.chain = Chain::Chained;
+  t.event = sim::EventId{};
+  t.chain_position = static_cast<int>(chained_.size());
+  chained_.push_back(lp);
+  return ChainStart{lp, t.boundary};
+}
+
+void HostCpu::finish_chain(int lp, const CpuWork& second, sim::EventHandler& done, std::uint64_t arg) {
+  Thread& t = threads_[static_cast<std::size_t>(lp)];
+  if (t.chain != Chain::Chained || t.event.valid()) throw std::logic_error("finish_chain: no chain just started there");
+  t.next = make_burst(second, done, arg, -1);
+  // The times run() would give: the second burst starts at the (whole-ns) boundary.
+  t.event = engine_->schedule_at(t.boundary + static_cast<sim::SimTime>(t.next.total / t.rate + 0.5), done_event_,
+                                 static_cast<std::uint64_t>(lp));
+}
+
+void HostCpu::split_chain(int lp) {
+  Thread& t = threads_[static_cast<std::size_t>(lp)];
+  const sim::SimTime now = engine_->now();
+  if (t.chain != Chain::Chained || now >= t.boundary) throw std::logic_error("split_chain: no chain before its boundary");
+  unlist_chain(t);
+  engine_->cancel(t.event);
+  advance(t, now);
+  t.chain = Chain::Split;
+  t.event = engine_->schedule_at(t.boundary, done_event_, static_cast<std::uint64_t>(lp));
+  t.split_notice->on_event(t.burst.arg);
+}
+
+void HostCpu::split_waiting_chains() {
+  const sim::SimTime now = engine_->now();
+  for (std::size_t i = chained_.size(); i-- > 0;) {
+    const int lp = chained_[i];
+    Thread& t = threads_[static_cast<std::size_t>(lp)];
+    if (now < t.boundary) {
+      split_chain(lp);
+    } else {
+      cross(t);
+    }
+  }
+}
+
+void HostCpu::cross(Thread& t) {
+  account(t);
+  t.burst = t.next;
+  t.remaining = t.burst.total;
+  t.uncounted = 0;
+  t.last_update = t.boundary;
+  t.chain = Chain::None;
+  unlist_chain(t);
+}
+
+void HostCpu::unlist_chain(Thread& t) {
+  const int last = chained_.back();
+  chained_[static_cast<std::size_t>(t.chain_position)] = last;
+  threads_[static_cast<std::size_t>(last)].chain_position = t.chain_position;
+  chained_.pop_back();
+  t.chain_position = -1;
 }
 
 void HostCpu::start(int lp, const Burst& burst) {
@@ -129,6 +207,14 @@ void HostCpu::advance(Thread& t, sim::SimTime now) const {
 // A running thread changes speed because its sibling started or stopped.
 void HostCpu::set_rate(int lp, double rate) {
   Thread& t = threads_[static_cast<std::size_t>(lp)];
+  if (t.chain == Chain::Chained) {
+    // The core's other thread starts: the first part slows, and at the boundary the second could go elsewhere.
+    if (engine_->now() < t.boundary) {
+      split_chain(lp);
+    } else {
+      cross(t);
+    }
+  }
   if (!t.busy || t.rate == rate) {
     t.rate = rate;
     return;
@@ -156,7 +242,13 @@ void HostCpu::on_done(std::uint64_t index) {
   const int lp = static_cast<int>(index);
   Thread& t = threads_[index];
   const sim::SimTime now = engine_->now();
+  if (t.chain == Chain::Chained) cross(t);
   account(t);
+  // A split chain's second part is dispatched once the first's completion has run, as run() would have it.
+  const bool continues = t.chain == Chain::Split;
+  Burst continuation;
+  if (continues) continuation = t.next;
+  t.chain = Chain::None;
   // What the callback needs: the thread's burst is overwritten if it goes straight on.
   sim::EventHandler* const done = t.burst.done;
   const std::uint64_t arg = t.burst.arg;
@@ -183,6 +275,7 @@ void HostCpu::on_done(std::uint64_t index) {
   }
   if (pinned_queue >= 0) on_pinned_done(pinned_queue);
   done->on_event(arg);
+  if (continues) dispatch(continuation);
 }
 
 void HostCpu::on_pinned_done(int queue) {
@@ -213,6 +306,7 @@ void HostCpu::erase_set(std::vector<int>& set, int core) {
 void HostCpu::reset_stats(sim::SimTime now) {
   for (Thread& t : threads_) {
     if (!t.busy) continue;
+    if (t.chain == Chain::Chained && now >= t.boundary) cross(t);
     advance(t, now);
     t.uncounted = t.burst.total - t.remaining;
   }
@@ -226,7 +320,17 @@ double HostCpu::cycles(CpuLayer layer, sim::SimTime now) const {
   const auto l = static_cast<std::size_t>(layer);
   double sum = cycles_[l];
   for (const Thread& t : threads_) {
-    if (!t.busy || t.burst.total <= 0) continue;
+    if (!t.busy) continue;
+    if (t.chain == Chain::Chained && now >= t.boundary) {
+      // Past its boundary: the first part whole (what the window holds of it), the second so far.
+      if (t.burst.total > 0) sum += t.burst.work.cycles[l] * (t.burst.total - t.uncounted) / t.burst.total;
+      if (t.next.total > 0) {
+        const double executed = std::min(t.next.total, static_cast<double>(now - t.boundary) * t.rate);
+        sum += t.next.work.cycles[l] * executed / t.next.total;
+      }
+      continue;
+    }
+    if (t.burst.total <= 0) continue;
     const double remaining = std::max(0.0, t.remaining - static_cast<double>(now - t.last_update) * t.rate);
     const double executed = t.burst.total - remaining - t.uncounted;
     sum += t.burst.work.cycles[l] * executed / t.burst.total;

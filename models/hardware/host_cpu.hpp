@@ -20,6 +20,20 @@
 // proportion to the part of each burst executed inside the measurement window,
 // so per-layer shares never exceed the capacity actually used.
 //
+// Chains: a caller that knows, when a burst starts, the burst its completion
+// would start at once on this CPU (a guest I/O's burst, then the host's path
+// for it) may run both as one chain on one LP (start_chain, finish_chain): one
+// event at the end of the second part instead of one per part. That is exact
+// while the first part ends with nothing waiting for an LP and its core's other
+// thread idle (the second burst would then take this same LP at the same speed),
+// so a chain starts only on an idle core with nothing waiting, and is split the
+// moment that can stop holding before its boundary: a burst has to wait, or the
+// core's other thread starts. A split chain is what run() would have made: the
+// first part ends with an event (its done.on_event(arg)), then the second is
+// dispatched like any burst. The caller applies at the start what happens at the
+// boundary, stamped with the boundary time, and is told of a split
+// (split_notice.on_event(arg)) so it can take the boundary as an event instead.
+//
 // Cost: submit and completion O(1) plus one event; a thread whose sibling starts
 // or stops gets its completion rescheduled (one cancel + one push).
 #pragma once
@@ -50,6 +64,23 @@ class HostCpu {
   void run(CpuLayer layer, double cycles, sim::EventHandler& done, std::uint64_t arg) {
     run(CpuWork::of(layer, cycles), done, arg);
   }
+
+  // Chains (see the top). True when a burst would start now on an idle core with
+  // nothing waiting: start_chain() may be called.
+  bool can_chain() const { return !idle_cores_.empty() && urgent_.empty() && waiting_.empty(); }
+  struct ChainStart {
+    int lp;                  // for finish_chain() and split_chain()
+    sim::SimTime boundary;   // when the first part ends
+  };
+  // Starts `first` on an idle core (can_chain() must hold). `done`/`arg` are its
+  // completion if the chain is split; split_notice.on_event(arg) tells of a split.
+  ChainStart start_chain(const CpuWork& first, sim::EventHandler& done, std::uint64_t arg,
+                         sim::EventHandler& split_notice);
+  // The second part of the chain just started on `lp`: it runs on from the
+  // boundary; done.on_event(arg) when it ends.
+  void finish_chain(int lp, const CpuWork& second, sim::EventHandler& done, std::uint64_t arg);
+  // Splits the chain on `lp`, whose first part is still running.
+  void split_chain(int lp);
 
   // A new serial queue; returns its index for run_pinned().
   int add_pinned_queue();
@@ -92,8 +123,18 @@ class HostCpu {
     std::uint64_t arg = 0;
     int pinned_queue = -1;     // serial queue it belongs to, -1 = none
   };
+  enum class Chain : std::uint8_t {
+    None,
+    Chained,  // the event is at the end of `next`; the boundary passes without one
+    Split,    // the event is at the end of `burst`; `next` is dispatched then
+  };
   struct Thread {
     Burst burst;
+    Burst next;                    // a chain's second part
+    sim::SimTime boundary = 0;     // a chain's: when `burst` ends
+    sim::EventHandler* split_notice = nullptr;
+    Chain chain = Chain::None;
+    int chain_position = -1;       // in chained_ while Chain::Chained
     bool busy = false;
     double remaining = 0;          // cycles left at last_update
     double uncounted = 0;          // cycles of the burst executed before the window (not accounted)
@@ -114,6 +155,10 @@ class HostCpu {
 
   Burst make_burst(const CpuWork& work, sim::EventHandler& done, std::uint64_t arg, int queue);
   void dispatch(const Burst& burst);
+  int take_idle_core();  // marks an idle core busy; returns its first LP
+  void cross(Thread& t);  // a chain past its boundary: the first part is accounted, the second runs on
+  void split_waiting_chains();
+  void unlist_chain(Thread& t);  // out of chained_ (swap with the last)
   void start(int lp, const Burst& burst);
   void advance(Thread& t, sim::SimTime now) const;
   void set_rate(int lp, double rate);
@@ -141,6 +186,7 @@ class HostCpu {
   sim::FifoRing<Burst> urgent_;  // heads of serial queues
   sim::FifoRing<Burst> waiting_;
   std::vector<Pinned> pinned_;
+  std::vector<int> chained_;  // LPs whose thread is Chain::Chained
   std::array<double, kCpuLayerCount> cycles_{};
   sim::TimeWeighted busy_lps_;
   sim::TimeWeighted waiting_stat_;

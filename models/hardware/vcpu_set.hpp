@@ -12,6 +12,13 @@ namespace hcisim::models {
 
 // The vCPUs of one VM: at most `vcpus` guest bursts run at once, each on a
 // host hardware thread (so guests compete with the host for cores).
+//
+// A guest burst may go straight on into host work on the same LP, as one chain
+// (HostCpu::start_chain): its vCPU is free again from the chain's boundary on
+// without an event (it is handed back when the set is next looked at, at the
+// boundary's time). A burst that finds every vCPU busy while one of them is in
+// such a chain splits it, so that the boundary is an event again and the burst
+// starts then, as it would have.
 class VcpuSet {
  public:
   VcpuSet(sim::Engine& engine, HostCpu& host, int vcpus);
@@ -19,6 +26,15 @@ class VcpuSet {
   VcpuSet& operator=(const VcpuSet&) = delete;
 
   void run(double cycles, sim::EventHandler& done, std::uint64_t arg);
+
+  // Starts a guest burst of `cycles` as the first part of a chain when a vCPU
+  // and an idle core are free and nothing waits; returns when it ends, or -1
+  // (nothing started: run() it). `boundary.on_event(arg)` runs at its end only
+  // if the chain is split; the caller applies the rest of what happens then.
+  sim::SimTime start_chain(double cycles, sim::EventHandler& boundary, std::uint64_t arg);
+  // The host work the chain just started goes on with (HostCpu::finish_chain).
+  void finish_chain(const CpuWork& work, sim::EventHandler& done, std::uint64_t arg);
+
   // Time-average fraction of vCPUs busy since reset_stats().
   double utilisation(sim::SimTime now) const;
   void reset_stats(sim::SimTime now);
@@ -31,6 +47,10 @@ class VcpuSet {
   };
   void start(int vcpu, const Burst& burst);
   void on_burst_done(std::uint64_t vcpu);
+  void on_split(std::uint64_t vcpu);
+  // Hands back the vCPUs whose chain boundary has passed, in time order.
+  void settle(sim::SimTime now);
+  sim::SimTime earliest_release() const;  // -1 when none is pending
 
   HostCpu* host_;
   std::vector<Burst> running_;      // one per vCPU
@@ -38,9 +58,15 @@ class VcpuSet {
   std::vector<Burst> waiting_;      // FIFO ring
   std::size_t wait_head_ = 0;
   std::size_t wait_count_ = 0;
+  std::vector<sim::SimTime> released_at_;  // per vCPU: its chain's boundary, -1 = none pending
+  std::vector<int> chain_lp_;              // per vCPU: the LP of its chain
+  int chains_ = 0;                         // vCPUs with a boundary pending
+  sim::SimTime next_release_ = 0;          // the earliest of them (no earlier one is pending)
+  int last_chain_lp_ = -1;                 // for finish_chain()
   sim::Engine* engine_;
   sim::TimeWeighted busy_;
   sim::MemberEvent<VcpuSet, &VcpuSet::on_burst_done> burst_done_{*this};
+  sim::MemberEvent<VcpuSet, &VcpuSet::on_split> split_{*this};
 };
 
 }  // namespace hcisim::models

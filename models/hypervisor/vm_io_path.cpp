@@ -40,7 +40,46 @@ void VmIoPath::submit(std::uint32_t request) {
   r.disk = vm.disk;
   r.epoch = vm.epoch;
   r.stage_started = engine_->now();
-  vm.vcpus->run(r.workload_cycles + spec_.guest.cycles(static_cast<double>(r.bytes)), guest_done_, request);
+  const double guest = r.workload_cycles + spec_.guest.cycles(static_cast<double>(r.bytes));
+  if (chaining_ && try_chain(request, vm, guest)) return;
+  vm.vcpus->run(guest, guest_done_, request);
+}
+
+// What on_guest_done() and issue() would do at the end of the guest's burst,
+// done now with that time, and the product's first burst chained onto it.
+bool VmIoPath::try_chain(std::uint32_t request, Vm& vm, double guest_cycles) {
+  if (!slots_counted_) count_slots();
+  if (!vm.queue_never_full || !product_->can_chain(request)) return false;
+  const sim::SimTime boundary = vm.vcpus->start_chain(guest_cycles, chain_split_, request);
+  if (boundary < 0) return false;
+  IoRequest& r = (*requests_)[request];
+  r.enter(IoStage::Guest, boundary);
+  r.enter(IoStage::VmQueue, boundary);
+  ++vm.in_flight;
+  const StorageProduct::Burst first =
+      product_->submit_chained(request, CpuWork::of(CpuLayer::Hypervisor, spec_.host.cycles(static_cast<double>(r.bytes))));
+  vm.vcpus->finish_chain(first.work, *first.done, first.arg);
+  return true;
+}
+
+// A split chain's guest burst has ended (later than planned if its core's other
+// thread slowed it): the guest stage runs to now.
+void VmIoPath::on_chain_split(std::uint64_t request) {
+  IoRequest& r = (*requests_)[request];
+  const sim::SimTime now = engine_->now();
+  r.stages[static_cast<int>(IoStage::Guest)] += now - r.stage_started;
+  r.stage_started = now;
+}
+
+void VmIoPath::count_slots() {
+  std::vector<int> slots(vms_.size(), 0);
+  for (const IoRequest& r : *requests_) {
+    if (r.vm < slots.size()) ++slots[r.vm];
+  }
+  for (std::size_t v = 0; v < vms_.size(); ++v) {
+    vms_[v].queue_never_full = queue_limit_ == 0 || slots[v] <= queue_limit_;
+  }
+  slots_counted_ = true;
 }
 
 bool VmIoPath::from_old_life(std::uint64_t request) {

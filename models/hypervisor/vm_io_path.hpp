@@ -8,6 +8,12 @@
 // has one data disk on one virtual adapter, so an adapter limit
 // (adapter_queue_depth, ESXi's vSCSI) caps its I/Os in flight like the disk's.
 // The host is a storage node (hyperconverged) or a compute host (two-layer).
+// When the storage product would take the I/O straight to one burst on the
+// VM's node (StorageProduct::can_chain), the guest's burst and that one run as
+// one chain on one LP (VcpuSet::start_chain): what happens at the end of the
+// guest's burst is applied when it starts, stamped with the time it ends. That
+// needs the virtual controller's queue never to be full, so it is done only
+// for VMs with no more request slots than the queue holds.
 #pragma once
 
 #include <cstdint>
@@ -41,6 +47,8 @@ class VmIoPath final : public IoTarget {
   // A stopped VM starts again on `host`: each of its request slots is issued
   // afresh by `workload` once it is free.
   void restart_vm(std::uint32_t vm, int host, HostCpu& cpu, RestartableWorkload& workload);
+  // Chains on (the default) or off: the same model either way (tests compare the two).
+  void set_chaining(bool on) { chaining_ = on; }
   bool running(std::uint32_t vm) const { return vms_[vm].running; }
 
   std::size_t vm_count() const { return vms_.size(); }
@@ -63,10 +71,14 @@ class VmIoPath final : public IoTarget {
     std::uint32_t epoch = 0;              // bumped when the VM stops
     std::vector<std::uint32_t> parked;    // request slots back from a stopped life, to issue afresh
     RestartableWorkload* restarter = nullptr;
+    bool queue_never_full = false;        // its request slots fit the virtual controller's queue
   };
   // A request of a VM's earlier life: keep its slot for the VM's restart.
   bool from_old_life(std::uint64_t request);
   void on_guest_done(std::uint64_t request);
+  bool try_chain(std::uint32_t request, Vm& vm, double guest_cycles);
+  void on_chain_split(std::uint64_t request);
+  void count_slots();
   void issue(std::uint32_t request);
   void on_storage_done(std::uint64_t request);
 
@@ -77,10 +89,13 @@ class VmIoPath final : public IoTarget {
   sim::EventHandler* workload_;
   std::vector<Vm> vms_;
   std::vector<std::unique_ptr<VcpuSet>> retired_vcpus_;  // of stopped VMs: bursts may still finish on them
-  int queue_limit_ = 0;
-  std::uint64_t completed_ = 0;  // I/Os in flight per VM past the virtual controller; 0 = unlimited
+  int queue_limit_ = 0;  // I/Os in flight per VM past the virtual controller; 0 = unlimited
+  std::uint64_t completed_ = 0;
+  bool chaining_ = true;
+  bool slots_counted_ = false;
   sim::MemberEvent<VmIoPath, &VmIoPath::on_guest_done> guest_done_{*this};
   sim::MemberEvent<VmIoPath, &VmIoPath::on_storage_done> storage_done_{*this};
+  sim::MemberEvent<VmIoPath, &VmIoPath::on_chain_split> chain_split_{*this};
 };
 
 }  // namespace hcisim::models

@@ -61,12 +61,25 @@ CalibrationResult calibrate_stack(const ScenarioSpec& spec, FittedParameter para
     return step;
   };
   // Secant on log(predicted) against the value: the throughput falls as the
-  // fitted cost rises.
+  // fitted cost rises. The runs are noisy, so two close values can show the
+  // figure rising with the cost: a secant step of the wrong sense, or one out of
+  // the bracket of values found too cheap and too dear, is replaced by the
+  // middle of that bracket, or while there is none by the proportional step.
+  double too_cheap = -1, too_dear = -1;  // the largest value found too cheap, the smallest too dear
+  auto bracket = [&](const CalibrationStep& step) {
+    if (step.error > 0) {
+      too_cheap = std::max(too_cheap, step.value);
+    } else if (too_dear < 0 || step.value < too_dear) {
+      too_dear = step.value;
+    }
+  };
   const double start = parameter_value(spec.cluster.stack, parameter);
   CalibrationStep previous = run(start);
+  bracket(previous);
   double value = start > 0 ? start * (1 + previous.error) : 10'000.0;
   for (int i = 1; i < max_runs && std::fabs(previous.error) > tolerance; ++i) {
     const CalibrationStep current = run(value);
+    bracket(current);
     if (std::fabs(current.error) <= tolerance) {
       previous = current;
       break;
@@ -77,11 +90,14 @@ CalibrationResult calibrate_stack(const ScenarioSpec& spec, FittedParameter para
                                std::string(fitted_parameter_name(parameter)) +
                                " (the mechanism it belongs to does not limit this case), so it cannot be fitted on it");
     }
-    const double next = current.value + (std::log(result.figure.value) - std::log(current.predicted)) / slope;
-    if (next < 0) {
+    double next = current.value + (std::log(result.figure.value) - std::log(current.predicted)) / slope;
+    if (slope < 0 && next < 0) {
       throw std::runtime_error("calibration: the figure stays above the published one even at " +
                                std::string(fitted_parameter_name(parameter)) +
                                " = 0: the case's other costs already make it slower than published");
+    }
+    if (slope > 0 || next <= too_cheap || (too_dear >= 0 && next >= too_dear)) {
+      next = too_cheap >= 0 && too_dear >= 0 ? 0.5 * (too_cheap + too_dear) : current.value * (1 + current.error);
     }
     previous = current;
     value = next;

@@ -278,6 +278,7 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   }
   const auto wall_start = std::chrono::steady_clock::now();
   Model m(spec);
+  m.vms.set_chaining(options.chain_bursts);
   if (spec.vms.sas) {
     place_streams(m, spec);
   } else {

@@ -12,6 +12,9 @@ namespace hcisim::models {
 struct RunOptions {
   // Called about every 1 % of simulated time with the fraction done (0..1).
   std::function<void(double)> progress;
+  // Guest and host bursts chained on one LP where that is exact (VmIoPath); off
+  // only to check that it changes nothing but speed.
+  bool chain_bursts = true;
 };
 
 RunResult simulate(const ScenarioSpec& spec, const RunOptions& options = {});

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "completion_log.hpp"
 #include "model_specs.hpp"
 #include "models/hardware/host_cpu.hpp"
 #include "models/hardware/vcpu_set.hpp"
@@ -22,17 +23,6 @@ using hcisim::sim::kMillisecond;
 using hcisim::sim::SimTime;
 
 namespace {
-
-struct CompletionLog final : hcisim::sim::EventHandler {
-  explicit CompletionLog(Engine& e) : engine(&e) {}
-  void on_event(std::uint64_t arg) override { done.push_back({arg, engine->now()}); }
-  struct Entry {
-    std::uint64_t arg;
-    SimTime at;
-  };
-  Engine* engine;
-  std::vector<Entry> done;
-};
 
 // Keeps `outstanding` bursts of `cycles` in flight on a VM's vCPUs; counts completions.
 struct BurstLoop final : hcisim::sim::EventHandler {

@@ -366,3 +366,30 @@ TEST_CASE("s2d: a volume owned by a failed node is refused", "[s2d]") {
   spec.volume_owners = {0, 1, 2, 1};
   CHECK_NOTHROW(Rig(spec));
 }
+
+TEST_CASE("s2d: a node detected down after an I/O was planned is not waited for", "[s2d]") {
+  // Drained (the cluster knows at once) just after the submission: a chained
+  // write was planned with a copy on it, a redirected one is on its way to it as
+  // the volume's owner. Each completes: the write skipping the copy, the
+  // redirected one at the volume's new owner.
+  for (const bool chaining : {true, false}) {
+    INFO("chaining " << chaining);
+    ClusterSpec spec = ax7525_cluster(4, 4, Resiliency::ThreeWayMirror);
+    spec.volume_owners = {0, 1, 2, 3};
+    Rig local(spec, 0, 0);
+    local.vms.set_chaining(chaining);
+    local.submit(local.request(true, local.unit_with(true, 3) + 4 * KiB));
+    Rig redirected(spec, 0, 3);
+    redirected.vms.set_chaining(chaining);
+    redirected.submit(redirected.request(true, 4 * KiB));
+    for (Rig* rig : {&local, &redirected}) {
+      rig->engine.run_until(1);
+      rig->product.node_drained(3);
+      rig->engine.run_until(rig->engine.now() + 60 * kSecond);
+      CHECK(rig->client.completed == 1);
+      CHECK(rig->drive_writes(3) == 0);
+    }
+    CHECK(local.product.counters().degraded_ios == 1);
+    CHECK(redirected.product.volume_owner(3) != 3);
+  }
+}

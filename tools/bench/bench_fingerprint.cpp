@@ -9,7 +9,10 @@
 // transaction latency) whose change exceeds the two runs' combined 95 %
 // half-width, sqrt(h_before^2 + h_after^2), and how many figures it compared.
 //
-//   bench_fingerprint [--warmup MS] [--duration MS] [--dump DIR] [SCENARIO|DIR ...]
+// `--no-chain` runs without chained CPU bursts (RunOptions::chain_bursts), to
+// check against a dump with them that they change nothing but speed.
+//
+//   bench_fingerprint [--warmup MS] [--duration MS] [--dump DIR] [--no-chain] [SCENARIO|DIR ...]
 //   bench_fingerprint --compare BEFORE_DIR AFTER_DIR
 // Default: every bundled scenario.
 #include <algorithm>
@@ -107,6 +110,7 @@ int main(int argc, char** argv) {
   std::int64_t warmup_ms = 5, duration_ms = 10;
   std::string dump;
   std::vector<fs::path> inputs;
+  models::RunOptions options;
   if (argc == 4 && std::string(argv[1]) == "--compare") return compare(argv[2], argv[3]);
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -116,6 +120,8 @@ int main(int argc, char** argv) {
       duration_ms = std::atoll(argv[++i]);
     } else if (arg == "--dump" && i + 1 < argc) {
       dump = argv[++i];
+    } else if (arg == "--no-chain") {
+      options.chain_bursts = false;
     } else {
       inputs.emplace_back(arg);
     }
@@ -139,7 +145,7 @@ int main(int argc, char** argv) {
       models::ScenarioSpec spec = frontend::load_scenario(file, catalog);
       spec.run.warmup_ns = warmup_ms * 1'000'000;
       spec.run.duration_ns = duration_ms * 1'000'000;
-      const models::RunResult result = models::simulate(spec);
+      const models::RunResult result = models::simulate(spec, options);
       auto json = frontend::run_report_json(spec, result, /*with_performance=*/false);
       json["scenario"].erase("file");
       const std::string text = json.dump(1);

@@ -188,12 +188,16 @@ bool S2dProduct::volume_online(int volume) const {
   return pool_online_;
 }
 
-void S2dProduct::submit(std::uint32_t id, const CpuWork& host_work) {
-  IoRequest& r = req(id);
-  r.failed = false;
+void S2dProduct::enter_product(std::uint32_t id, const CpuWork& host_work) {
+  req(id).failed = false;
   states_[id].host_work = host_work;
   states_[id].subops = 0;
   states_[id].in_product = true;
+}
+
+void S2dProduct::submit(std::uint32_t id, const CpuWork& host_work) {
+  IoRequest& r = req(id);
+  enter_product(id, host_work);
   if (!csv_cache_.empty()) {
     // The CSV block cache of the VM's host: reads it holds are copied from memory;
     // writes make every host drop what they overwrite.
@@ -341,19 +345,45 @@ int S2dProduct::plan(std::uint32_t id, int owner, CpuWork& work) {
   return n;
 }
 
-void S2dProduct::run_stack(std::uint32_t id, const CpuWork& extra) {
+bool S2dProduct::prepare_stack(std::uint32_t id, const CpuWork& extra, CpuWork& work) {
   IoRequest& r = req(id);
-  const int owner = owner_of(r);
-  CpuWork work = extra;
+  work = extra;
   work.add(CpuLayer::StorageStack, stack_.storage_stack.cycles(static_cast<double>(r.bytes)));
-  const int n = plan(id, owner, work);
-  if (n < 0) {
+  const int n = plan(id, owner_of(r), work);
+  if (n < 0) return false;
+  states_[id].subops = static_cast<std::uint16_t>(n);
+  r.pending = static_cast<std::uint16_t>(n);
+  return true;
+}
+
+void S2dProduct::run_stack(std::uint32_t id, const CpuWork& extra) {
+  CpuWork work;
+  if (!prepare_stack(id, extra, work)) {
     fail_request(id);
     return;
   }
-  states_[id].subops = static_cast<std::uint16_t>(n);
-  r.pending = static_cast<std::uint16_t>(n);
-  cluster_->cpu(owner).run(work, stack_done_, whole(id));
+  cluster_->cpu(owner_of(req(id))).run(work, stack_done_, whole(id));
+}
+
+// A healthy pool, no CSV cache, the volume on the VM's own node: submit() goes
+// straight to run_stack() on the VM's node, and what plan() reads (the layout,
+// which parts are down or stale) changes only when something fails, which
+// stops chaining for the rest of the run. A failure between the submission and
+// the boundary is met where the sub-ops are launched, as at any other time.
+bool S2dProduct::can_chain(std::uint32_t id) const {
+  if (failure_seen_ || !csv_cache_.empty() || !pool_online_) return false;
+  const IoRequest& r = (*requests_)[id];
+  const Volume& volume = volumes_[static_cast<std::size_t>(volume_of(r))];
+  return volume.available && volume.owner == r.node;
+}
+
+StorageProduct::Burst S2dProduct::submit_chained(std::uint32_t id, const CpuWork& host_work) {
+  enter_product(id, host_work);
+  Burst burst;
+  if (!prepare_stack(id, host_work, burst.work)) throw std::logic_error("s2d: a healthy pool found no copy");
+  burst.done = &stack_done_;
+  burst.arg = whole(id);
+  return burst;
 }
 
 void S2dProduct::on_stack_done(Arg arg) {
@@ -371,6 +401,12 @@ void S2dProduct::launch(std::uint32_t id, int k) {
   s.started = engine_->now();
   s.live = true;
   const int owner = owner_of(r);
+  if (!reachable(s.node, s.drive)) {
+    // Detected down between plan() and now (take_down() stalls live sub-ops
+    // only): no detection is left to come, so it is retried at once.
+    retry_subop(id, k);
+    return;
+  }
   if (!cluster_->up(s.node)) {
     stall(id, k, stalled_on_node_[s.node]);
     return;

@@ -59,6 +59,8 @@ class S2dProduct final : public StorageProduct {
   std::uint32_t attach_disk(int host, int volume, std::uint64_t bytes) override;
   void reserve(std::size_t requests, std::uint64_t max_bytes, std::uint64_t align) override;
   void submit(std::uint32_t request, const CpuWork& host_work) override;
+  bool can_chain(std::uint32_t request) const override;
+  Burst submit_chained(std::uint32_t request, const CpuWork& host_work) override;
   const ProductCounters& counters() const override { return counters_; }
   ProductHotspot hotspot(sim::SimTime now) const override;
   void reset_stats() override;
@@ -134,6 +136,8 @@ class S2dProduct final : public StorageProduct {
   void start(std::uint32_t id);
   int plan(std::uint32_t id, int owner, CpuWork& work);
   void run_stack(std::uint32_t id, const CpuWork& extra);
+  bool prepare_stack(std::uint32_t id, const CpuWork& extra, CpuWork& work);  // false: some piece has no copy
+  void enter_product(std::uint32_t id, const CpuWork& host_work);
   void launch(std::uint32_t id, int k);
   void finish_subop(std::uint32_t id, int k);
   void fail_request(std::uint32_t id);
@@ -221,6 +225,7 @@ class S2dProduct final : public StorageProduct {
   std::vector<std::vector<std::uint64_t>> stalled_on_node_;  // sub-op / request args waiting for detection
   std::vector<std::vector<std::uint64_t>> stalled_on_drive_;  // per node x drive
   bool pool_online_ = true;
+  bool failure_seen_ = false;  // a node or drive has gone down in this run: no more chaining
   std::vector<std::uint32_t> drive_slots_;  // per node: extents one capacity drive holds
   std::uint64_t reserve_slots_ = 0;         // per node, kept free for rebuilds
   // Repair state.
