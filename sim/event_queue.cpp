@@ -13,7 +13,7 @@ std::uint32_t EventQueue::new_slot() {
   if (slots_.size() >= kMaxPending) {
     throw std::length_error("event queue: more than 2^24 events pending at once");
   }
-  slots_.push_back(Slot{nullptr, 0, 0, 0, 1u << 3, kNil});  // generation 1, free
+  slots_.push_back(Slot{nullptr, 0, 0, 0, 1u << 3, kNil, kNil});  // generation 1, free
   free_slots_.reserve(slots_.capacity());
   return static_cast<std::uint32_t>(slots_.size() - 1);
 }
@@ -38,12 +38,10 @@ bool EventQueue::cancel(EventId id) {
   ++cancelled_total_;
   switch (where) {
     case kList: {
-      // Unlink it now: its bucket's list is short.
+      // Unlink it now.
       const auto bucket = static_cast<std::uint32_t>(bucket_of(slot.time)) & kBucketMask;
       Bucket& b = buckets_[bucket];
-      std::uint32_t prev = kNil;
-      for (std::uint32_t i = b.head; i != id.slot; i = slots_[i].next) prev = i;
-      unlink(b, id.slot, prev);
+      unlink(b, id.slot);
       if (b.head == kNil) clear_bit(bucket);
       --near_;
       release_slot(id.slot);

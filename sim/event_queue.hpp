@@ -10,7 +10,7 @@
 //   widens when they hold fewer than 1.5 while more than one push in eight
 //   goes past the calendar, in one step to the width of about two mean gaps
 //   between events (the calendar is then rebuilt, O(n), at most once per
-//   16,384 pops). A bucket is a singly linked list threaded through the slot
+//   16,384 pops). A bucket is a doubly linked list threaded through the slot
 //   arena, in arrival order; a two-level bitmap finds the next non-empty bucket
 //   in a few instructions. Popping a bucket scans its list for the smallest
 //   (time, sequence): with the width fitted to the density, buckets hold one or
@@ -33,10 +33,10 @@
 //
 // Cost per event: push O(1) (calendar) or O(log far); pop O(1) plus the bucket
 // search, and O(log n) for a far or heaped entry. Cancel: a calendar entry is
-// unlinked at once (its bucket's list is short); a heap entry is marked and
+// unlinked at once (the lists are doubly linked); a heap entry is marked and
 // dropped when it comes up (when cancelled far entries outnumber live ones the
 // far heap is filtered, O(n)).
-// Memory per pending event: a 40 B slot + 4 B free-list word (+ 16 B in a heap);
+// Memory per pending event: a 48 B slot + 4 B free-list word (+ 16 B in a heap);
 // the calendar itself is 32 KiB of list heads and tails; nothing is allocated once the
 // arena and the heaps have grown to their peak.
 // Limits: 2^24 (16.7 M) events pending at once; 2^40 (1.1e12) pushes per queue.
@@ -136,6 +136,7 @@ class EventQueue {
     std::uint64_t tag;
     std::uint32_t state;
     std::uint32_t next;  // in its bucket's list
+    std::uint32_t prev;
   };
   struct Bucket {
     std::uint32_t head = kNil;
@@ -144,6 +145,7 @@ class EventQueue {
   static bool earlier(const Slot& a, const Slot& b) { return a.time < b.time || (a.time == b.time && a.tag < b.tag); }
   void append(Bucket& bucket, std::uint32_t index) {
     slots_[index].next = kNil;
+    slots_[index].prev = bucket.tail;
     if (bucket.tail == kNil) {
       bucket.head = index;
     } else {
@@ -151,15 +153,21 @@ class EventQueue {
     }
     bucket.tail = index;
   }
-  // Takes `index` out of its bucket's list, `prev` its predecessor (kNil: the head).
-  void unlink(Bucket& bucket, std::uint32_t index, std::uint32_t prev) {
+  // Takes `index` out of its bucket's list: O(1) however long the list is (a
+  // burst of cancellations in one crowded bucket stays linear).
+  void unlink(Bucket& bucket, std::uint32_t index) {
     const std::uint32_t next = slots_[index].next;
+    const std::uint32_t prev = slots_[index].prev;
     if (prev == kNil) {
       bucket.head = next;
     } else {
       slots_[prev].next = next;
     }
-    if (bucket.tail == index) bucket.tail = prev;
+    if (next == kNil) {
+      bucket.tail = prev;
+    } else {
+      slots_[next].prev = prev;
+    }
   }
   // std:: heaps keep the largest on top: "larger" is later.
   struct Later {
@@ -333,18 +341,14 @@ inline bool EventQueue::pop_until(SimTime limit, FiredEvent& out) {
       if (stop) return false;
       continue;
     }
-    // The earliest of the bucket's list, and its predecessor: the first when it
-    // is alone (the usual case) or the bucket is 1 ns wide.
+    // The earliest of the bucket's list: the first when it is alone (the usual
+    // case) or the bucket is 1 ns wide.
     Bucket& b = buckets_[bucket];
     std::uint32_t index = b.head;
-    std::uint32_t prev = kNil;
     std::uint64_t length = 1;
     if (b.tail != index && shift_ != 0) {
-      for (std::uint32_t before = b.head, i = slots_[b.head].next; i != kNil; before = i, i = slots_[i].next) {
-        if (earlier(slots_[i], slots_[index])) {
-          index = i;
-          prev = before;
-        }
+      for (std::uint32_t i = slots_[b.head].next; i != kNil; i = slots_[i].next) {
+        if (earlier(slots_[i], slots_[index])) index = i;
         ++length;
       }
       if (length > kListMax) {
@@ -353,7 +357,7 @@ inline bool EventQueue::pop_until(SimTime limit, FiredEvent& out) {
       }
     }
     if (slots_[index].time > until) return false;
-    unlink(b, index, prev);
+    unlink(b, index);
     --near_;
     if (b.head == kNil) clear_bit(bucket);
     scanned_ += length;
