@@ -50,26 +50,20 @@ void VmIoPath::submit(std::uint32_t request) {
 bool VmIoPath::try_chain(std::uint32_t request, Vm& vm, double guest_cycles) {
   if (!slots_counted_) count_slots();
   if (!vm.queue_never_full || !product_->can_chain(request)) return false;
-  const sim::SimTime boundary = vm.vcpus->start_chain(guest_cycles, chain_split_, request);
+  const sim::SimTime boundary = vm.vcpus->start_chain(guest_cycles, split_boundary_, request);
   if (boundary < 0) return false;
   IoRequest& r = (*requests_)[request];
   r.enter(IoStage::Guest, boundary);
   r.enter(IoStage::VmQueue, boundary);
   ++vm.in_flight;
-  const StorageProduct::Burst first =
-      product_->submit_chained(request, CpuWork::of(CpuLayer::Hypervisor, spec_.host.cycles(static_cast<double>(r.bytes))));
+  const StorageProduct::Burst first = product_->submit_chained(request, host_work(r));
   vm.vcpus->finish_chain(first.work, *first.done, first.arg);
   return true;
 }
 
 // A split chain's guest burst has ended (later than planned if its core's other
 // thread slowed it): the guest stage runs to now.
-void VmIoPath::on_chain_split(std::uint64_t request) {
-  IoRequest& r = (*requests_)[request];
-  const sim::SimTime now = engine_->now();
-  r.stages[static_cast<int>(IoStage::Guest)] += now - r.stage_started;
-  r.stage_started = now;
-}
+void VmIoPath::on_split_boundary(std::uint64_t request) { (*requests_)[request].enter(IoStage::Guest, engine_->now()); }
 
 void VmIoPath::count_slots() {
   std::vector<int> slots(vms_.size(), 0);
@@ -80,6 +74,10 @@ void VmIoPath::count_slots() {
     vms_[v].queue_never_full = queue_limit_ == 0 || slots[v] <= queue_limit_;
   }
   slots_counted_ = true;
+}
+
+CpuWork VmIoPath::host_work(const IoRequest& r) const {
+  return CpuWork::of(CpuLayer::Hypervisor, spec_.host.cycles(static_cast<double>(r.bytes)));
 }
 
 bool VmIoPath::from_old_life(std::uint64_t request) {
@@ -110,7 +108,7 @@ void VmIoPath::issue(std::uint32_t request) {
   IoRequest& r = (*requests_)[request];
   r.enter(IoStage::VmQueue, engine_->now());
   ++vms_[r.vm].in_flight;
-  product_->submit(request, CpuWork::of(CpuLayer::Hypervisor, spec_.host.cycles(static_cast<double>(r.bytes))));
+  product_->submit(request, host_work(r));
 }
 
 void VmIoPath::on_storage_done(std::uint64_t request) {

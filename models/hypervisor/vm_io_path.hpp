@@ -77,7 +77,8 @@ class VmIoPath final : public IoTarget {
   bool from_old_life(std::uint64_t request);
   void on_guest_done(std::uint64_t request);
   bool try_chain(std::uint32_t request, Vm& vm, double guest_cycles);
-  void on_chain_split(std::uint64_t request);
+  void on_split_boundary(std::uint64_t request);
+  CpuWork host_work(const IoRequest& r) const;  // the hypervisor's part on the host
   void count_slots();
   void issue(std::uint32_t request);
   void on_storage_done(std::uint64_t request);
@@ -95,7 +96,7 @@ class VmIoPath final : public IoTarget {
   bool slots_counted_ = false;
   sim::MemberEvent<VmIoPath, &VmIoPath::on_guest_done> guest_done_{*this};
   sim::MemberEvent<VmIoPath, &VmIoPath::on_storage_done> storage_done_{*this};
-  sim::MemberEvent<VmIoPath, &VmIoPath::on_chain_split> chain_split_{*this};
+  sim::MemberEvent<VmIoPath, &VmIoPath::on_split_boundary> split_boundary_{*this};
 };
 
 }  // namespace hcisim::models
