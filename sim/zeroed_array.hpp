@@ -1,6 +1,6 @@
 // A fixed-size array of plain records that start as all-zero bytes, taken from
-// calloc: the operating system hands out zero pages, so memory that is never
-// written is never faulted in or cleared. For per-request tables sized for the
+// the operating system's zero pages (zeroed_memory.hpp), so memory that is
+// never written is never faulted in or cleared. For per-request tables sized for the
 // worst case of which a run touches only part (an S2D read uses one of the
 // sub-op records a three-way-mirrored write needs), this saves both the set-up
 // time of clearing them and the resident memory.
@@ -9,10 +9,9 @@
 #pragma once
 
 #include <cstddef>
-#include <cstdlib>
-#include <memory>
-#include <new>
 #include <type_traits>
+
+#include "sim/zeroed_memory.hpp"
 
 namespace hcisim::sim {
 
@@ -24,20 +23,16 @@ class ZeroedArray {
  public:
   // Replaces the contents with `count` all-zero records.
   void assign_zeroed(std::size_t count) {
-    void* memory = count == 0 ? nullptr : std::calloc(count, sizeof(T));
-    if (count != 0 && memory == nullptr) throw std::bad_alloc();
-    data_.reset(static_cast<T*>(memory));  // implicit-lifetime records (C++20): usable as they are
+    data_ = ZeroedMemory(count * sizeof(T));
     size_ = count;
   }
-  T& operator[](std::size_t i) { return data_.get()[i]; }
-  const T& operator[](std::size_t i) const { return data_.get()[i]; }
+  // Implicit-lifetime records (C++20): usable as they are.
+  T& operator[](std::size_t i) { return static_cast<T*>(data_.get())[i]; }
+  const T& operator[](std::size_t i) const { return static_cast<const T*>(data_.get())[i]; }
   std::size_t size() const { return size_; }
 
  private:
-  struct Free {
-    void operator()(T* p) const { std::free(p); }
-  };
-  std::unique_ptr<T, Free> data_;
+  ZeroedMemory data_;
   std::size_t size_ = 0;
 };
 

@@ -37,6 +37,7 @@ class VmIoPath final : public IoTarget {
 
   // A VM with `vcpus` on `cpu` (its host, host index `host`), with one virtual disk of
   // `disk_bytes` on `volume`; returns the VM index.
+  void reserve_vms(std::size_t vms) { vms_.reserve(vms_.size() + vms); }
   std::uint32_t add_vm(int host, HostCpu& cpu, int vcpus, int volume, std::uint64_t disk_bytes);
   // From the workload: issue r.vm's I/O (r.node and r.disk are filled in here).
   void submit(std::uint32_t request) override;

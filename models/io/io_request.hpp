@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "sim/page_allocator.hpp"
 #include "sim/time.hpp"
 
 namespace hcisim::models {
@@ -52,7 +53,8 @@ struct IoRequest {
   }
 };
 
-using RequestTable = std::vector<IoRequest>;
+// Grown once at set-up; a large cluster's is hundreds of MB (page_allocator.hpp).
+using RequestTable = std::vector<IoRequest, sim::PageAllocator<IoRequest>>;
 
 // A workload whose VMs can restart elsewhere after their node fails: each
 // request slot of the VM is issued afresh (a new I/O, not a completed one).

@@ -61,6 +61,10 @@ struct Model {
 void place_vms(Model& m, const ScenarioSpec& spec) {
   const int compute_hosts = m.cluster.host_count() - m.cluster.node_count();
   int dealt = 0;
+  std::size_t vm_count = 0;
+  for (const int count : spec.vms.per_node) vm_count += static_cast<std::size_t>(std::max(0, count));
+  m.vms.reserve_vms(vm_count);
+  m.workload->reserve_vms(vm_count);
   for (int n = 0; n < spec.cluster.node_count; ++n) {
     const int count = spec.vms.per_node[static_cast<std::size_t>(n)];
     if (count == 0) continue;

@@ -34,6 +34,18 @@ DiskspdWorkload::DiskspdWorkload(sim::Engine& engine, const DiskspdSpec& spec, R
   }
 }
 
+void DiskspdWorkload::reserve_vms(std::size_t vms) {
+  std::size_t threads = 0, slots = 0;
+  for (const Target& t : targets_) {
+    threads += static_cast<std::size_t>(t.spec.threads);
+    slots += static_cast<std::size_t>(t.spec.threads) * static_cast<std::size_t>(t.spec.outstanding);
+  }
+  vms_.reserve(vms_.size() + vms);
+  threads_.reserve(threads_.size() + vms * threads);
+  shared_cursor_.reserve(shared_cursor_.size() + vms * targets_.size());
+  requests_->reserve(requests_->size() + vms * slots);
+}
+
 void DiskspdWorkload::add_vm(std::uint32_t vm, int node) {
   if (vm != vms_.size()) throw std::logic_error("DISKSPD: VMs must be added in the order the storage placed them");
   const std::string name = "vm" + std::to_string(vm) + "/diskspd";

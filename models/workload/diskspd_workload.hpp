@@ -49,6 +49,9 @@ class DiskspdWorkload final : public sim::EventHandler, public RestartableWorklo
 
   DiskspdWorkload(sim::Engine& engine, const DiskspdSpec& spec, RequestTable& requests, Measurement& measurement);
 
+  // Room for `vms` more VMs, so adding them moves nothing (a large cluster's
+  // request table is hundreds of MB: growing it by copying faults every page twice).
+  void reserve_vms(std::size_t vms);
   // Adds the DISKSPD threads of one VM (already placed by the storage).
   void add_vm(std::uint32_t vm, int node);
   void start(IoTarget& target);

@@ -23,6 +23,7 @@ class DiskspdRun final : public Workload {
 
   sim::EventHandler& completions() override { return diskspd_; }
   std::uint64_t disk_bytes() const override { return spec_.vms.workload.file_bytes; }
+  void reserve_vms(std::size_t vms) override { diskspd_.reserve_vms(vms); }
   void add_vm(std::uint32_t vm, int host, VcpuSet&) override { diskspd_.add_vm(vm, host); }
   RequestShape request_shape() const override { return {diskspd_.max_block_bytes(), diskspd_.offset_granularity()}; }
   void start(IoTarget& target) override { diskspd_.start(target); }

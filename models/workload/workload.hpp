@@ -34,6 +34,8 @@ class Workload {
   virtual sim::EventHandler& completions() = 0;
   // The virtual disk each VM gets (DISKSPD's file, the database disk, a SAS stream's file).
   virtual std::uint64_t disk_bytes() const = 0;
+  // `vms` VMs are about to be added: room for them (a hint; nothing changes but speed).
+  virtual void reserve_vms(std::size_t /*vms*/) {}
   // A VM placed by the run: `vm` is the I/O path's index, `host` where it runs.
   virtual void add_vm(std::uint32_t vm, int host, VcpuSet& vcpus) = 0;
   virtual RequestShape request_shape() const = 0;

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "models/analytic/fast_path.hpp"
+#include "tools/bench/bench_args.hpp"
 #include "tools/frontend/catalog.hpp"
 #include "tools/frontend/scenario_loader.hpp"
 
@@ -50,12 +51,12 @@ int main(int argc, char** argv) {
   int repeat = 20;
   std::filesystem::path file =
       std::filesystem::path(HCISIM_SOURCE_DIR) / "scenarios/ax7525/test2-8k-random-30w.yaml";
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (a == "--repeat" && i + 1 < argc) {
-      repeat = std::max(1, std::atoi(argv[++i]));
+  bench::Args args(argc, argv, "bench_fast_path [--repeat N] [SCENARIO]");
+  while (args.next()) {
+    if (args.is("--repeat")) {
+      repeat = static_cast<int>(args.number(1, 100000));
     } else {
-      file = a;
+      file = args.positional();
     }
   }
   try {

@@ -29,6 +29,7 @@
 
 #include "models/run/simulation.hpp"
 #include "sim/random.hpp"
+#include "tools/bench/bench_args.hpp"
 #include "tools/frontend/catalog.hpp"
 #include "tools/frontend/report_json.hpp"
 #include "tools/frontend/scenario_loader.hpp"
@@ -111,19 +112,23 @@ int main(int argc, char** argv) {
   std::string dump;
   std::vector<fs::path> inputs;
   models::RunOptions options;
+  bench::Args args(argc, argv,
+                   "bench_fingerprint [--warmup MS] [--duration MS] [--dump DIR] [--no-chain] [SCENARIO|DIR ...]\n"
+                   "       bench_fingerprint --compare BEFORE_DIR AFTER_DIR");
   if (argc == 4 && std::string(argv[1]) == "--compare") return compare(argv[2], argv[3]);
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--warmup" && i + 1 < argc) {
-      warmup_ms = std::atoll(argv[++i]);
-    } else if (arg == "--duration" && i + 1 < argc) {
-      duration_ms = std::atoll(argv[++i]);
-    } else if (arg == "--dump" && i + 1 < argc) {
-      dump = argv[++i];
-    } else if (arg == "--no-chain") {
+  while (args.next()) {
+    if (args.is("--warmup")) {
+      warmup_ms = static_cast<std::int64_t>(args.number(0, 1e7));
+    } else if (args.is("--duration")) {
+      duration_ms = static_cast<std::int64_t>(args.number(1, 1e7));
+    } else if (args.is("--dump")) {
+      dump = args.text();
+    } else if (args.is("--no-chain")) {
       options.chain_bursts = false;
+    } else if (args.is("--compare")) {
+      args.refuse("--compare takes two dump folders and nothing else");
     } else {
-      inputs.emplace_back(arg);
+      inputs.emplace_back(args.positional());
     }
   }
   const fs::path root = fs::path(HCISIM_SOURCE_DIR) / "scenarios";

@@ -11,6 +11,7 @@
 
 #include "sim/event_queue.hpp"
 #include "sim/random.hpp"
+#include "tools/bench/bench_args.hpp"
 
 using namespace hcisim::sim;
 
@@ -74,7 +75,10 @@ double hold_baseline(std::size_t n, std::uint64_t ops, std::uint64_t& checksum) 
 
 int main(int argc, char** argv) {
   // Optional argument: scale the operation counts (e.g. 0.01 under valgrind).
-  const double scale = argc > 1 ? std::atof(argv[1]) : 1.0;
+  hcisim::bench::Args args(argc, argv, "bench_kernel [SCALE]   (SCALE multiplies the operation counts: 0.01 under valgrind)");
+  double scale = 1.0;
+  if (argc > 2) args.refuse("one argument at most");
+  if (args.next()) scale = args.positional_number("scale", 1e-4, 100);
   std::printf("hold model: pop earliest, push at now + Exp(1 us); events per second (best of 3)\n");
   std::printf("%10s %16s %16s %8s\n", "pending", "hcisim queue", "priority_queue", "ratio");
   for (std::size_t n : {std::size_t{1000}, std::size_t{10000}, std::size_t{100000}, std::size_t{1000000}}) {

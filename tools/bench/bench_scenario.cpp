@@ -33,6 +33,7 @@
 #include "sim/event_queue.hpp"
 #include "sim/random.hpp"
 #include "tools/frontend/catalog.hpp"
+#include "tools/bench/bench_args.hpp"
 #include "tools/frontend/scenario_loader.hpp"
 
 using namespace hcisim;
@@ -225,18 +226,18 @@ int main(int argc, char** argv) {
   int repeat = 3;
   double seconds = 0.2;
   bool with_setup = true, with_memory = true;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--repeat" && i + 1 < argc) {
-      repeat = std::max(1, std::atoi(argv[++i]));
-    } else if (arg == "--seconds" && i + 1 < argc) {
-      seconds = std::atof(argv[++i]);
-    } else if (arg == "--no-setup") {
+  bench::Args args(argc, argv, "bench_scenario [--repeat N] [--seconds S] [--no-setup] [--no-memory] [SCENARIO ...]");
+  while (args.next()) {
+    if (args.is("--repeat")) {
+      repeat = static_cast<int>(args.number(1, 1000));
+    } else if (args.is("--seconds")) {
+      seconds = args.number(1e-6, 3600);
+    } else if (args.is("--no-setup")) {
       with_setup = false;
-    } else if (arg == "--no-memory") {
+    } else if (args.is("--no-memory")) {
       with_memory = false;
     } else {
-      files.push_back(arg);
+      files.push_back(args.positional());
     }
   }
   if (files.empty()) {
@@ -245,10 +246,15 @@ int main(int argc, char** argv) {
   std::printf("machine: %s, %ld CPUs online; load average at start %s\n",
               first_line_of("/proc/cpuinfo", "model name").c_str(), sysconf(_SC_NPROCESSORS_ONLN),
               load_average().c_str());
-  const auto catalog = frontend::Catalog::load();
-  speed(files, catalog, repeat, seconds);
-  if (with_memory) memory(files.front(), catalog);
-  if (with_setup) setup(dir + "test1-4k-random-read.yaml", catalog);
+  try {
+    const auto catalog = frontend::Catalog::load();
+    speed(files, catalog, repeat, seconds);
+    if (with_memory) memory(files.front(), catalog);
+    if (with_setup) setup(dir + "test1-4k-random-read.yaml", catalog);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "bench_scenario: %s\n", e.what());
+    return 1;
+  }
   std::printf("\nload average at end %s\n", load_average().c_str());
   return 0;
 }

@@ -125,7 +125,7 @@ void S2dProduct::reserve(std::size_t requests, std::uint64_t max_bytes, std::uin
   max_subops_ = pieces * layout_.copies();
   pieces_.resize(static_cast<std::size_t>(pieces));
   subops_.assign_zeroed(requests * static_cast<std::size_t>(max_subops_));  // SubOp{} is all zero
-  states_.assign(requests, RequestState{});
+  states_.assign_zeroed(requests);
   if (cache_warmup_) {
     for (int n = 0; n < cluster_->node_count(); ++n) {
       ClusterNode& node = cluster_->node(n);
@@ -162,7 +162,7 @@ bool S2dProduct::current(Arg arg) const {
   const std::uint32_t id = request_of(arg);
   const int k = sub_of(arg);
   if (k == kWhole) return states_[id].gen == gen_of(arg);
-  return subops_[static_cast<std::size_t>(id) * max_subops_ + k].gen == gen_of(arg);
+  return subops_[sub_index(id, k)].gen == gen_of(arg);
 }
 
 bool S2dProduct::reachable(int node, int drive) const {

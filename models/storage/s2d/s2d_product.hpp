@@ -116,7 +116,10 @@ class S2dProduct final : public StorageProduct {
   static std::uint16_t gen_of(Arg arg) { return static_cast<std::uint16_t>(arg >> 48); }
 
   IoRequest& req(std::uint32_t id) { return (*requests_)[id]; }
-  SubOp& sub(std::uint32_t id, int k) { return subops_[static_cast<std::size_t>(id) * max_subops_ + k]; }
+  // Sub-op k of every request lies in one plane, so a run whose I/Os use one
+  // sub-op (a read) touches one plane of the table, not every page of it.
+  std::size_t sub_index(std::uint32_t id, int k) const { return static_cast<std::size_t>(k) * states_.size() + id; }
+  SubOp& sub(std::uint32_t id, int k) { return subops_[sub_index(id, k)]; }
   SubOp& sub(Arg arg) { return sub(request_of(arg), sub_of(arg)); }
   Arg whole(std::uint32_t id) const { return arg_of(id, kWhole, states_[id].gen); }
   Arg of_sub(std::uint32_t id, int k) { return arg_of(id, k, sub(id, k).gen); }
@@ -210,8 +213,8 @@ class S2dProduct final : public StorageProduct {
   std::vector<Volume> volumes_;
   std::vector<int> volume_failover_;     // where each volume goes if its owner fails (-1: the cluster picks)
   std::vector<int> disk_volume_;
-  sim::ZeroedArray<SubOp> subops_;  // requests x max_subops_; untouched records cost no memory
-  std::vector<RequestState> states_;
+  sim::ZeroedArray<SubOp> subops_;  // max_subops_ planes of one per request; untouched records cost no memory
+  sim::ZeroedArray<RequestState> states_;  // RequestState{} is all zero
   int max_subops_ = 0;
   std::vector<Piece> pieces_;  // scratch for split()
   std::vector<std::unique_ptr<BlockCache>> csv_cache_;  // per node, when the cluster has a CSV block cache
