@@ -35,9 +35,10 @@ class VmIoPath final : public IoTarget {
   VmIoPath(sim::Engine& engine, const HypervisorSpec& spec, StorageProduct& product, RequestTable& requests,
            sim::EventHandler& workload);
 
+  // Room for `vms` more VMs (set-up of a large cluster: nothing is moved as they are added).
+  void reserve_vms(std::size_t vms) { vms_.reserve(vms_.size() + vms); }
   // A VM with `vcpus` on `cpu` (its host, host index `host`), with one virtual disk of
   // `disk_bytes` on `volume`; returns the VM index.
-  void reserve_vms(std::size_t vms) { vms_.reserve(vms_.size() + vms); }
   std::uint32_t add_vm(int host, HostCpu& cpu, int vcpus, int volume, std::uint64_t disk_bytes);
   // From the workload: issue r.vm's I/O (r.node and r.disk are filled in here).
   void submit(std::uint32_t request) override;
