@@ -1,17 +1,17 @@
 // A fixed-size array of plain records that start as all-zero bytes, taken from
-// the operating system's zero pages (zeroed_memory.hpp), so memory that is
-// never written is never faulted in or cleared. For per-request tables sized for the
-// worst case of which a run touches only part (an S2D read uses one of the
-// sub-op records a three-way-mirrored write needs), this saves both the set-up
-// time of clearing them and the resident memory.
+// allocate_zeroed() (page_allocator.hpp), so memory that is never written is
+// never faulted in or cleared. For tables sized for a worst case of which a
+// run touches only part, this saves both the time of clearing them and the
+// resident memory.
 // T must be trivially copyable and destructible, and its value-initialised
 // state must be all-zero bytes (integers 0, false, doubles +0.0).
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <type_traits>
 
-#include "sim/zeroed_memory.hpp"
+#include "sim/page_allocator.hpp"
 
 namespace hcisim::sim {
 
@@ -23,16 +23,21 @@ class ZeroedArray {
  public:
   // Replaces the contents with `count` all-zero records.
   void assign_zeroed(std::size_t count) {
-    data_ = ZeroedMemory(count * sizeof(T));
+    const std::size_t bytes = count * sizeof(T);
+    data_ = std::unique_ptr<T, Free>(static_cast<T*>(allocate_zeroed(bytes)), Free{bytes});
     size_ = count;
   }
   // Implicit-lifetime records (C++20): usable as they are.
-  T& operator[](std::size_t i) { return static_cast<T*>(data_.get())[i]; }
-  const T& operator[](std::size_t i) const { return static_cast<const T*>(data_.get())[i]; }
+  T& operator[](std::size_t i) { return data_.get()[i]; }
+  const T& operator[](std::size_t i) const { return data_.get()[i]; }
   std::size_t size() const { return size_; }
 
  private:
-  ZeroedMemory data_;
+  struct Free {
+    std::size_t bytes = 0;
+    void operator()(T* p) const { free_zeroed(p, bytes); }
+  };
+  std::unique_ptr<T, Free> data_;
   std::size_t size_ = 0;
 };
 

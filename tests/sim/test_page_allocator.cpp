@@ -1,16 +1,14 @@
-// Memory for the set-up tables: fresh pages read as zero, blocks on either
-// side of the huge-page threshold keep what is written in them, and a vector
-// on PageAllocator keeps its elements as it grows across the threshold.
+// Memory for the set-up tables: fresh blocks read as zero on either side of
+// the huge-page size and keep what is written in them, and a vector on
+// PageAllocator keeps its elements as it grows across that size.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
 #include <cstring>
-#include <utility>
 #include <vector>
 
 #include "sim/page_allocator.hpp"
 #include "sim/zeroed_array.hpp"
-#include "sim/zeroed_memory.hpp"
 
 using namespace hcisim::sim;
 
@@ -24,25 +22,24 @@ bool all_zero(const void* p, std::size_t bytes) {
 }
 }  // namespace
 
-TEST_CASE("ZeroedMemory is zero, writable, and moves its block", "[memory]") {
-  for (const std::size_t bytes : {std::size_t{1}, std::size_t{4096}, kPageAllocatorThreshold - 8,
-                                  kPageAllocatorThreshold, 3 * kPageAllocatorThreshold + 123}) {
-    ZeroedMemory m(bytes);
-    REQUIRE(m.bytes() == bytes);
-    REQUIRE(all_zero(m.get(), bytes));
-    std::memset(m.get(), 0xAB, bytes);
-    ZeroedMemory moved(std::move(m));
-    CHECK(m.get() == nullptr);
-    CHECK(m.bytes() == 0);
-    const auto* b = static_cast<const unsigned char*>(moved.get());
+TEST_CASE("allocate_zeroed gives zeros either side of the huge-page size, and keeps what is written", "[memory]") {
+  for (const std::size_t bytes : {std::size_t{1}, std::size_t{4096}, kHugePageBytes - 8, kHugePageBytes,
+                                  3 * kHugePageBytes + 123}) {
+    void* p = allocate_zeroed(bytes);
+    REQUIRE(p != nullptr);
+    REQUIRE(all_zero(p, bytes));
+    std::memset(p, 0xAB, bytes);
+    const auto* b = static_cast<const unsigned char*>(p);
     CHECK(b[0] == 0xAB);
     CHECK(b[bytes - 1] == 0xAB);
+    free_zeroed(p, bytes);
     // A second block after the first is freed is zero again, whatever was written before.
-    moved = ZeroedMemory(bytes);
-    CHECK(all_zero(moved.get(), bytes));
+    void* again = allocate_zeroed(bytes);
+    CHECK(all_zero(again, bytes));
+    free_zeroed(again, bytes);
   }
-  ZeroedMemory none(0);
-  CHECK(none.get() == nullptr);
+  CHECK(allocate_zeroed(0) == nullptr);
+  free_zeroed(nullptr, 0);
 }
 
 TEST_CASE("ZeroedArray of records starts zero and is indexed by record", "[memory]") {
@@ -52,7 +49,7 @@ TEST_CASE("ZeroedArray of records starts zero and is indexed by record", "[memor
     std::uint16_t c;
   };
   ZeroedArray<Record> table;
-  const std::size_t count = kPageAllocatorThreshold / sizeof(Record) + 1000;
+  const std::size_t count = kHugePageBytes / sizeof(Record) + 1000;
   table.assign_zeroed(count);
   REQUIRE(table.size() == count);
   for (std::size_t i = 0; i < count; i += 997) {
@@ -66,7 +63,7 @@ TEST_CASE("ZeroedArray of records starts zero and is indexed by record", "[memor
 TEST_CASE("a vector on PageAllocator keeps its elements growing across the huge-page threshold", "[memory]") {
   constexpr std::uint64_t kMul = 2654435761;
   std::vector<std::uint64_t, PageAllocator<std::uint64_t>> v;
-  const std::size_t n = 3 * kPageAllocatorThreshold / sizeof(std::uint64_t);
+  const std::size_t n = 3 * kHugePageBytes / sizeof(std::uint64_t);
   for (std::size_t i = 0; i < n; ++i) v.push_back(i * kMul);
   bool same = true;
   for (std::size_t i = 0; i < n; ++i) same = same && v[i] == i * kMul;
