@@ -14,7 +14,7 @@
 #include <string>
 
 #include "models/analytic/fast_path.hpp"
-#include "tools/bench/bench_args.hpp"
+#include "tools/bench/bench_main.hpp"
 #include "tools/frontend/catalog.hpp"
 #include "tools/frontend/scenario_loader.hpp"
 
@@ -48,18 +48,18 @@ Best best_of(int repeat, F answer) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  int repeat = 20;
-  std::filesystem::path file =
-      std::filesystem::path(HCISIM_SOURCE_DIR) / "scenarios/ax7525/test2-8k-random-30w.yaml";
-  bench::Args args(argc, argv, "bench_fast_path [--repeat N] [SCENARIO]");
-  while (args.next()) {
-    if (args.is("--repeat")) {
-      repeat = static_cast<int>(args.number(1, 100000));
-    } else {
-      file = args.positional();
-    }
-  }
-  try {
+  return bench::run_bench("bench_fast_path", argc, argv, [](const std::vector<std::string>& args) {
+    namespace po = boost::program_options;
+    int repeat = 20;
+    std::string file = std::string(HCISIM_SOURCE_DIR) + "/scenarios/ax7525/test2-8k-random-30w.yaml";
+    po::options_description options("bench_fast_path options");
+    options.add_options()("repeat", po::value(&repeat), "runs of each; the best is kept (20)")(
+        "scenario", po::value(&file), "the scenario (default: AX-7525 Test 2 8K 30 % write)");
+    po::positional_options_description positional;
+    positional.add("scenario", 1);
+    po::variables_map vm;
+    if (!cli::parse_command_line(args, "usage: bench_fast_path [SCENARIO] [options]", options, positional, vm)) return 0;
+    bench::require_at_least("--repeat", repeat, 1);
     double iops = 0;
     const Best lazy = best_of(repeat, [&] {
       const auto catalog = frontend::Catalog::load_lazy();
@@ -69,15 +69,13 @@ int main(int argc, char** argv) {
       const auto catalog = frontend::Catalog::load();
       models::analyse(frontend::load_scenario(file, catalog));
     });
-    std::printf("fast path on %s (%.0f IOPS), best of %d\n", file.filename().string().c_str(), iops, repeat);
+    std::printf("fast path on %s (%.0f IOPS), best of %d\n", std::filesystem::path(file).filename().string().c_str(),
+                iops, repeat);
     std::printf("  %-40s %8.2f ms CPU %8.2f ms wall\n", "parts it names (Catalog::load_lazy)", lazy.cpu * 1e3,
                 lazy.wall * 1e3);
     std::printf("  %-40s %8.2f ms CPU %8.2f ms wall\n", "whole catalog (Catalog::load)", eager.cpu * 1e3,
                 eager.wall * 1e3);
     std::printf("  lazy / whole: %.2f\n", lazy.cpu / eager.cpu);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "bench_fast_path: %s\n", e.what());
-    return 1;
-  }
-  return 0;
+    return 0;
+  });
 }

@@ -29,7 +29,7 @@
 
 #include "models/run/simulation.hpp"
 #include "sim/random.hpp"
-#include "tools/bench/bench_args.hpp"
+#include "tools/bench/bench_main.hpp"
 #include "tools/frontend/catalog.hpp"
 #include "tools/frontend/report_json.hpp"
 #include "tools/frontend/scenario_loader.hpp"
@@ -108,66 +108,75 @@ int compare(const fs::path& before, const fs::path& after) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::int64_t warmup_ms = 5, duration_ms = 10;
-  std::string dump;
-  std::vector<fs::path> inputs;
-  models::RunOptions options;
-  bench::Args args(argc, argv,
-                   "bench_fingerprint [--warmup MS] [--duration MS] [--dump DIR] [--no-chain] [SCENARIO|DIR ...]\n"
-                   "       bench_fingerprint --compare BEFORE_DIR AFTER_DIR");
-  if (argc == 4 && std::string(argv[1]) == "--compare") return compare(argv[2], argv[3]);
-  while (args.next()) {
-    if (args.is("--warmup")) {
-      warmup_ms = static_cast<std::int64_t>(args.number(0, 1e7));
-    } else if (args.is("--duration")) {
-      duration_ms = static_cast<std::int64_t>(args.number(1, 1e7));
-    } else if (args.is("--dump")) {
-      dump = args.text();
-    } else if (args.is("--no-chain")) {
-      options.chain_bursts = false;
-    } else if (args.is("--compare")) {
-      args.refuse("--compare takes two dump folders and nothing else");
-    } else {
-      inputs.emplace_back(args.positional());
+  return bench::run_bench("bench_fingerprint", argc, argv, [](const std::vector<std::string>& args) {
+    namespace po = boost::program_options;
+    std::int64_t warmup_ms = 5, duration_ms = 10;
+    std::string dump;
+    std::vector<std::string> scenarios, compared;
+    bool no_chain = false;
+    po::options_description options("bench_fingerprint options");
+    options.add_options()("warmup", po::value(&warmup_ms), "warm-up per run, ms (5)")(
+        "duration", po::value(&duration_ms), "measured time per run, ms (10)")(
+        "dump", po::value(&dump), "also write each report to this folder")(
+        "no-chain", po::bool_switch(&no_chain), "run without chained CPU bursts")(
+        "compare", po::value(&compared)->multitoken(),
+        "BEFORE_DIR AFTER_DIR: the headline figures of two dumps that moved beyond their intervals")(
+        "scenarios", po::value(&scenarios), "scenario files or folders (default: every bundled scenario)");
+    po::positional_options_description positional;
+    positional.add("scenarios", -1);
+    po::variables_map vm;
+    if (!cli::parse_command_line(args, "usage: bench_fingerprint [SCENARIO|DIR ...] [options]", options, positional, vm)) {
+      return 0;
     }
-  }
-  const fs::path root = fs::path(HCISIM_SOURCE_DIR) / "scenarios";
-  if (inputs.empty()) inputs.push_back(root);
-  std::vector<fs::path> files;
-  for (const fs::path& p : inputs) {
-    if (fs::is_directory(p)) {
-      for (const fs::path& f : frontend::find_scenarios(p)) files.push_back(f);
-    } else {
-      files.push_back(p);
-    }
-  }
-  if (!dump.empty()) fs::create_directories(dump);
-  const auto catalog = frontend::Catalog::load();
-  int failures = 0;
-  for (const fs::path& file : files) {
-    const std::string name = fs::relative(file, root).string();
-    try {
-      models::ScenarioSpec spec = frontend::load_scenario(file, catalog);
-      spec.run.warmup_ns = warmup_ms * 1'000'000;
-      spec.run.duration_ns = duration_ms * 1'000'000;
-      const models::RunResult result = models::simulate(spec, options);
-      auto json = frontend::run_report_json(spec, result, /*with_performance=*/false);
-      json["scenario"].erase("file");
-      const std::string text = json.dump(1);
-      const auto& p = result.performance;
-      std::printf("%016llx %8.2f ev/io  %s\n", static_cast<unsigned long long>(sim::stable_hash(text)),
-                  p.simulated_ios > 0 ? static_cast<double>(p.events) / static_cast<double>(p.simulated_ios) : 0.0,
-                  name.c_str());
-      if (!dump.empty()) {
-        std::string flat = name;
-        for (char& c : flat) c = c == '/' ? '_' : c;
-        std::ofstream(fs::path(dump) / (flat + ".json")) << text << "\n";
+    if (vm.count("compare")) {
+      if (compared.size() != 2 || args.size() != 3) {
+        throw cli::UsageError{"--compare takes two dump folders and nothing else"};
       }
-    } catch (const std::exception& e) {
-      std::printf("%16s %8s        %s: %s\n", "error", "", name.c_str(), e.what());
-      ++failures;
+      return compare(compared[0], compared[1]);
     }
-    std::fflush(stdout);
-  }
-  return failures == 0 ? 0 : 1;
+    bench::require_at_least<std::int64_t>("--warmup", warmup_ms, 0);
+    bench::require_at_least<std::int64_t>("--duration", duration_ms, 1);
+    models::RunOptions run_options;
+    run_options.chain_bursts = !no_chain;
+    std::vector<fs::path> inputs(scenarios.begin(), scenarios.end());
+    const fs::path root = fs::path(HCISIM_SOURCE_DIR) / "scenarios";
+    if (inputs.empty()) inputs.push_back(root);
+    std::vector<fs::path> files;
+    for (const fs::path& p : inputs) {
+      if (fs::is_directory(p)) {
+        for (const fs::path& f : frontend::find_scenarios(p)) files.push_back(f);
+      } else {
+        files.push_back(p);
+      }
+    }
+    if (!dump.empty()) fs::create_directories(dump);
+    const auto catalog = frontend::Catalog::load();
+    int failures = 0;
+    for (const fs::path& file : files) {
+      const std::string name = fs::relative(file, root).string();
+      try {
+        models::ScenarioSpec spec = frontend::load_scenario(file, catalog);
+        spec.run.warmup_ns = warmup_ms * 1'000'000;
+        spec.run.duration_ns = duration_ms * 1'000'000;
+        const models::RunResult result = models::simulate(spec, run_options);
+        auto json = frontend::run_report_json(spec, result, /*with_performance=*/false);
+        json["scenario"].erase("file");
+        const std::string text = json.dump(1);
+        const auto& p = result.performance;
+        std::printf("%016llx %8.2f ev/io  %s\n", static_cast<unsigned long long>(sim::stable_hash(text)),
+                    p.simulated_ios > 0 ? static_cast<double>(p.events) / static_cast<double>(p.simulated_ios) : 0.0,
+                    name.c_str());
+        if (!dump.empty()) {
+          std::string flat = name;
+          for (char& c : flat) c = c == '/' ? '_' : c;
+          std::ofstream(fs::path(dump) / (flat + ".json")) << text << "\n";
+        }
+      } catch (const std::exception& e) {
+        std::printf("%16s %8s        %s: %s\n", "error", "", name.c_str(), e.what());
+        ++failures;
+      }
+      std::fflush(stdout);
+    }
+    return failures == 0 ? 0 : 1;
+  });
 }

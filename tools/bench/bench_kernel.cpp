@@ -11,7 +11,7 @@
 
 #include "sim/event_queue.hpp"
 #include "sim/random.hpp"
-#include "tools/bench/bench_args.hpp"
+#include "tools/bench/bench_main.hpp"
 
 using namespace hcisim::sim;
 
@@ -71,14 +71,8 @@ double hold_baseline(std::size_t n, std::uint64_t ops, std::uint64_t& checksum) 
   return static_cast<double>(ops) / seconds;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  // Optional argument: scale the operation counts (e.g. 0.01 under valgrind).
-  hcisim::bench::Args args(argc, argv, "bench_kernel [SCALE]   (SCALE multiplies the operation counts: 0.01 under valgrind)");
-  double scale = 1.0;
-  if (argc > 2) args.refuse("one argument at most");
-  if (args.next()) scale = args.positional_number("scale", 1e-4, 100);
+// The four populations, hcisim's queue against the baseline.
+int run_hold_models(double scale) {
   std::printf("hold model: pop earliest, push at now + Exp(1 us); events per second (best of 3)\n");
   std::printf("%10s %16s %16s %8s\n", "pending", "hcisim queue", "priority_queue", "ratio");
   for (std::size_t n : {std::size_t{1000}, std::size_t{10000}, std::size_t{100000}, std::size_t{1000000}}) {
@@ -94,4 +88,21 @@ int main(int argc, char** argv) {
     std::printf("%10zu %16.3e %16.3e %8.2f\n", n, best_kernel, best_baseline, best_kernel / best_baseline);
   }
   return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return hcisim::bench::run_bench("bench_kernel", argc, argv, [](const std::vector<std::string>& args) {
+    namespace po = boost::program_options;
+    double scale = 1.0;
+    po::options_description options("bench_kernel options");
+    options.add_options()("scale", po::value(&scale), "multiplies the operation counts (1; 0.01 under valgrind)");
+    po::positional_options_description positional;
+    positional.add("scale", 1);
+    po::variables_map vm;
+    if (!hcisim::cli::parse_command_line(args, "usage: bench_kernel [SCALE]", options, positional, vm)) return 0;
+    if (!(scale >= 1e-4 && scale <= 100)) throw hcisim::cli::UsageError{"SCALE: expected a number from 0.0001 to 100"};
+    return run_hold_models(scale);
+  });
 }

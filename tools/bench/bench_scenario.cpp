@@ -33,7 +33,7 @@
 #include "sim/event_queue.hpp"
 #include "sim/random.hpp"
 #include "tools/frontend/catalog.hpp"
-#include "tools/bench/bench_args.hpp"
+#include "tools/bench/bench_main.hpp"
 #include "tools/frontend/scenario_loader.hpp"
 
 using namespace hcisim;
@@ -221,40 +221,38 @@ void memory(const std::string& file, const frontend::Catalog& catalog) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::string dir = std::string(HCISIM_SOURCE_DIR) + "/scenarios/ax7525/";
-  std::vector<std::string> files;
-  int repeat = 3;
-  double seconds = 0.2;
-  bool with_setup = true, with_memory = true;
-  bench::Args args(argc, argv, "bench_scenario [--repeat N] [--seconds S] [--no-setup] [--no-memory] [SCENARIO ...]");
-  while (args.next()) {
-    if (args.is("--repeat")) {
-      repeat = static_cast<int>(args.number(1, 1000));
-    } else if (args.is("--seconds")) {
-      seconds = args.number(1e-6, 3600);
-    } else if (args.is("--no-setup")) {
-      with_setup = false;
-    } else if (args.is("--no-memory")) {
-      with_memory = false;
-    } else {
-      files.push_back(args.positional());
+  return bench::run_bench("bench_scenario", argc, argv, [](const std::vector<std::string>& args) {
+    namespace po = boost::program_options;
+    const std::string dir = std::string(HCISIM_SOURCE_DIR) + "/scenarios/ax7525/";
+    std::vector<std::string> files;
+    int repeat = 3;
+    double seconds = 0.2;
+    bool no_setup = false, no_memory = false;
+    po::options_description options("bench_scenario options");
+    options.add_options()("repeat", po::value(&repeat), "alternating runs of each scenario; the best is kept (3)")(
+        "seconds", po::value(&seconds), "simulated seconds measured per run (0.2)")(
+        "no-setup", po::bool_switch(&no_setup), "skip part 3, the set-up of large clusters")(
+        "no-memory", po::bool_switch(&no_memory), "skip part 2, memory over a long run")(
+        "scenarios", po::value(&files), "scenario files (default: AX-7525 Test 1 4K read, Test 2 8K 30 % write, Test 1 4K write)");
+    po::positional_options_description positional;
+    positional.add("scenarios", -1);
+    po::variables_map vm;
+    if (!cli::parse_command_line(args, "usage: bench_scenario [SCENARIO ...] [options]", options, positional, vm)) {
+      return 0;
     }
-  }
-  if (files.empty()) {
-    files = {dir + "test1-4k-random-read.yaml", dir + "test2-8k-random-30w.yaml", dir + "test1-4k-random-write.yaml"};
-  }
-  std::printf("machine: %s, %ld CPUs online; load average at start %s\n",
-              first_line_of("/proc/cpuinfo", "model name").c_str(), sysconf(_SC_NPROCESSORS_ONLN),
-              load_average().c_str());
-  try {
+    bench::require_at_least("--repeat", repeat, 1);
+    if (!(seconds > 0)) throw cli::UsageError{"--seconds: expected a positive number of seconds"};
+    if (files.empty()) {
+      files = {dir + "test1-4k-random-read.yaml", dir + "test2-8k-random-30w.yaml", dir + "test1-4k-random-write.yaml"};
+    }
+    std::printf("machine: %s, %ld CPUs online; load average at start %s\n",
+                first_line_of("/proc/cpuinfo", "model name").c_str(), sysconf(_SC_NPROCESSORS_ONLN),
+                load_average().c_str());
     const auto catalog = frontend::Catalog::load();
     speed(files, catalog, repeat, seconds);
-    if (with_memory) memory(files.front(), catalog);
-    if (with_setup) setup(dir + "test1-4k-random-read.yaml", catalog);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "bench_scenario: %s\n", e.what());
-    return 1;
-  }
-  std::printf("\nload average at end %s\n", load_average().c_str());
-  return 0;
+    if (!no_memory) memory(files.front(), catalog);
+    if (!no_setup) setup(dir + "test1-4k-random-read.yaml", catalog);
+    std::printf("\nload average at end %s\n", load_average().c_str());
+    return 0;
+  });
 }
