@@ -59,7 +59,8 @@ SharedCapacity::SharedCapacity(Engine& engine, double capacity_per_s)
       capacity_(capacity_per_s),
       last_advance_(engine.now()),
       load_stat_(engine.now()),
-      active_stat_(engine.now()) {
+      active_stat_(engine.now()),
+      window_start_(engine.now()) {
   if (!(capacity_per_s > 0) || !std::isfinite(capacity_per_s))
     throw std::invalid_argument("SharedCapacity: capacity must be positive and finite");
 }
@@ -95,7 +96,7 @@ void SharedCapacity::submit(double amount, int rate_class, EventHandler& done, s
   RateClass& cls = classes_[static_cast<std::size_t>(rate_class)];
   cls.heap.push(Flow{cls.virtual_work + amount, next_sequence_++, &done, arg});
   ++active_;
-  active_stat_.set(engine_.now(), static_cast<double>(active_));
+  active_stat_.set(engine_.now(), static_cast<double>(++ordinary_active_));
   share_capacity();
   schedule_completion();
   notify_converted();
@@ -155,23 +156,17 @@ SimTime SharedCapacity::start_predicted(const Prediction& p, EventHandler& done,
     throw std::logic_error("SharedCapacity: start_predicted() with a prediction made before the station changed");
   }
   ++epoch_;
-  const int rate_class = p.rate_class;
-  const double amount = p.amount;
-  const double rate = p.rate;
-  const SimTime finish = p.finish;
-  advance_clocks();
-  RateClass& cls = classes_[static_cast<std::size_t>(rate_class)];
-  cls.rate = rate;  // its cap, which ordinary flows of the class have too (or it is alone)
-  ++cls.predicted;
+  RateClass& cls = classes_[static_cast<std::size_t>(p.rate_class)];
+  // Its cap, which the ordinary flows of the class have too (so their clock
+  // runs on unchanged), or the rate of a flow alone.
+  cls.rate = p.rate;
   predicted_cap_sum_ += cls.cap;
-  predicted_rate_sum_ += rate;
+  predicted_rate_sum_ += p.rate;
   // Insert by (finish, sequence): the sequence is the largest, so after every equal finish.
-  const Predicted flow{finish, cls.virtual_work + amount, next_sequence_++, &done, &converted, arg, rate_class, rate};
-  predicted_.insert_sorted(flow);
+  predicted_.insert_sorted(Predicted{p.finish, engine_.now(), p.amount, next_sequence_++, &done, &converted, arg,
+                                     p.rate_class, p.rate});
   ++active_;
-  active_stat_.set(engine_.now(), static_cast<double>(active_));
-  load_stat_.set(engine_.now(), std::min(1.0, (ordinary_rate_sum_ + predicted_rate_sum_) / capacity_));
-  return finish;
+  return p.finish;
 }
 
 std::size_t SharedCapacity::predicted_due(SimTime now) const {
@@ -182,43 +177,51 @@ std::size_t SharedCapacity::predicted_due(SimTime now) const {
 
 std::size_t SharedCapacity::predicted_in_flight() const { return predicted_.size() - predicted_due(engine_.now()); }
 
-// on_completion() at each due flow's time: the class clocks move there, the
-// flow leaves; a class's clock restarts from 0 when its last flow leaves.
-void SharedCapacity::settle_due() {
+void SharedCapacity::count_predicted(SimTime start, SimTime end, double rate) {
+  const SimTime from = std::max(start, window_start_);
+  if (end <= from) return;
+  const double ns = static_cast<double>(end - from);
+  predicted_work_area_ += rate * ns;
+  predicted_time_area_ += ns;
+}
+
+// The due flows leave, in (finish, sequence) order, as on_completion() would
+// have completed them: nothing else changed while they ran.
+void SharedCapacity::settle_due_flows() {
   const SimTime now = engine_.now();
-  if (predicted_.empty() || predicted_[0].finish > now) return;
   ++epoch_;
   std::size_t due = 0;
   while (due < predicted_.size() && predicted_[due].finish <= now) {
     const Predicted& flow = predicted_[due];
-    advance_clocks_to(flow.finish);
-    RateClass& cls = classes_[static_cast<std::size_t>(flow.rate_class)];
-    if (--cls.predicted == 0 && cls.heap.empty()) cls.virtual_work = 0;  // fresh clock, as on_completion() does
+    count_predicted(flow.start, flow.finish, flow.rate);
+    predicted_cap_sum_ -= classes_[static_cast<std::size_t>(flow.rate_class)].cap;
+    predicted_rate_sum_ -= flow.rate;
     ++due;
-    --active_;
-    ++completed_;
-    if (due == predicted_.size()) {
-      predicted_cap_sum_ = 0;  // exactly: no drift across a long run
-      predicted_rate_sum_ = 0;
-    } else {
-      predicted_cap_sum_ -= cls.cap;
-      predicted_rate_sum_ -= flow.rate;
-    }
-    active_stat_.set(flow.finish, static_cast<double>(active_));
-    load_stat_.set(flow.finish, std::min(1.0, (ordinary_rate_sum_ + predicted_rate_sum_) / capacity_));
   }
+  active_ -= due;
+  completed_ += due;
   predicted_.pop_front(due);
+  if (predicted_.empty()) {
+    predicted_cap_sum_ = 0;  // exactly: no drift across a long run
+    predicted_rate_sum_ = 0;
+  }
 }
 
+// Each flow has run at its rate since its start: what it still needs joins its
+// class clock (which the class's ordinary flows have kept), in sequence order.
 void SharedCapacity::convert_predicted() {
   advance_clocks();
+  const SimTime now = engine_.now();
   converted_scratch_.clear();
   for (const Predicted& p : predicted_) {
     RateClass& cls = classes_[static_cast<std::size_t>(p.rate_class)];
-    cls.heap.push(Flow{p.finish_virtual, p.sequence, p.done, p.arg});
-    cls.predicted = 0;
+    const double remaining = std::max(0.0, p.amount - p.rate * to_seconds(now - p.start));
+    cls.heap.push(Flow{cls.virtual_work + remaining, p.sequence, p.done, p.arg});
+    count_predicted(p.start, now, p.rate);
     converted_scratch_.push_back(p);
   }
+  ordinary_active_ += predicted_.size();
+  active_stat_.set(now, static_cast<double>(ordinary_active_));
   predicted_.clear();
   predicted_cap_sum_ = 0;
   predicted_rate_sum_ = 0;
@@ -247,7 +250,7 @@ void SharedCapacity::advance_clocks_to(SimTime time) {
   if (time == last_advance_) return;
   const double elapsed_s = to_seconds(time - last_advance_);
   for (RateClass& cls : classes_)
-    if (!cls.heap.empty() || cls.predicted > 0) cls.virtual_work += cls.rate * elapsed_s;
+    if (!cls.heap.empty()) cls.virtual_work += cls.rate * elapsed_s;
   last_advance_ = time;
 }
 
@@ -276,7 +279,7 @@ void SharedCapacity::share_capacity() {
   }
   ordinary_rate_sum_ = total_rate;
   ordinary_cap_sum_ = cap_sum;
-  load_stat_.set(engine_.now(), std::min(1.0, (total_rate + predicted_rate_sum_) / capacity_));
+  load_stat_.set(engine_.now(), std::min(1.0, total_rate / capacity_));
 }
 
 void SharedCapacity::schedule_completion() {
@@ -313,12 +316,13 @@ void SharedCapacity::on_completion(std::uint64_t) {
   finished_scratch_.clear();
   for (RateClass& cls : classes_) {
     while (!cls.heap.empty() && finished(cls, cls.heap.front())) finished_scratch_.push_back(cls.heap.pop());
-    if (cls.heap.empty() && cls.predicted == 0) cls.virtual_work = 0;  // fresh clock: keeps precision over long runs
+    if (cls.heap.empty()) cls.virtual_work = 0;  // fresh clock: keeps precision over long runs
   }
   const std::size_t count = finished_scratch_.size();
   active_ -= count;
   completed_ += count;
-  active_stat_.set(engine_.now(), static_cast<double>(active_));
+  ordinary_active_ -= count;
+  active_stat_.set(engine_.now(), static_cast<double>(ordinary_active_));
   share_capacity();
   schedule_completion();
   // Callbacks last: they may submit here again (which never touches the scratch list).
@@ -328,35 +332,38 @@ void SharedCapacity::on_completion(std::uint64_t) {
   }
 }
 
-void SharedCapacity::settled_stats(TimeWeighted& load, TimeWeighted& active) const {
-  const std::size_t due = predicted_due(engine_.now());
-  double rate_sum = predicted_rate_sum_;
-  for (std::size_t i = 0; i < due; ++i) {
-    const Predicted& flow = predicted_[i];
-    rate_sum = i + 1 == predicted_.size() ? 0.0 : rate_sum - flow.rate;  // as settle_due() does
-    load.set(flow.finish, std::min(1.0, (ordinary_rate_sum_ + rate_sum) / capacity_));
-    active.set(flow.finish, static_cast<double>(active_ - i - 1));
+SharedCapacity::PredictedArea SharedCapacity::unsettled_area(SimTime now) const {
+  PredictedArea area{predicted_work_area_, predicted_time_area_};
+  for (const Predicted& p : predicted_) {
+    const SimTime from = std::max(p.start, window_start_);
+    const SimTime to = std::min(p.finish, now);
+    if (to <= from) continue;
+    area.work += p.rate * static_cast<double>(to - from);
+    area.time += static_cast<double>(to - from);
   }
+  return area;
 }
 
 double SharedCapacity::utilisation() const {
-  TimeWeighted load = load_stat_;
-  TimeWeighted active = active_stat_;
-  settled_stats(load, active);
-  return load.average(engine_.now());
+  const SimTime now = engine_.now();
+  if (now <= window_start_) return std::min(1.0, (ordinary_rate_sum_ + predicted_rate_sum_) / capacity_);
+  return std::min(1.0, load_stat_.average(now) +
+                           unsettled_area(now).work / (capacity_ * static_cast<double>(now - window_start_)));
 }
 
 double SharedCapacity::mean_active() const {
-  TimeWeighted load = load_stat_;
-  TimeWeighted active = active_stat_;
-  settled_stats(load, active);
-  return active.average(engine_.now());
+  const SimTime now = engine_.now();
+  if (now <= window_start_) return static_cast<double>(active());
+  return active_stat_.average(now) + unsettled_area(now).time / static_cast<double>(now - window_start_);
 }
 
 void SharedCapacity::reset_stats() {
   settle_due();
   load_stat_.reset(engine_.now());
   active_stat_.reset(engine_.now());
+  window_start_ = engine_.now();
+  predicted_work_area_ = 0;
+  predicted_time_area_ = 0;
   completed_ = 0;
 }
 

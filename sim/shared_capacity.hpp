@@ -40,6 +40,12 @@
 // the state submit() would have left it in, and tells its owner
 // (`converted.on_event(arg)`, once the station is consistent again); from then
 // on it completes through `done.on_event(arg)` like any other flow.
+// A predicted flow runs at one rate from its start to its finish, so it needs
+// no class clock and no statistics update while in flight: its remaining work
+// at a conversion is amount - rate x time run, and what it adds to the
+// utilisation and the mean number in flight is rate x time and time, counted
+// when it settles (or, for a query, up to now). The time-weighted statistics
+// proper follow the ordinary flows only.
 #pragma once
 
 #include <cstddef>
@@ -139,9 +145,8 @@ class SharedCapacity {
   struct RateClass {
     double cap = 0;
     double rate = 0;           // per flow, from the last water-filling
-    double virtual_work = 0;   // V: work each flow of this class has received
+    double virtual_work = 0;   // V: work each ordinary flow of this class has received
     FlowQueue heap;            // by (finish_virtual, sequence)
-    std::size_t predicted = 0;  // predicted flows of the class, not yet settled (they run at `cap`, or alone)
   };
 
   void check_flow(double amount, int rate_class) const;
@@ -156,15 +161,25 @@ class SharedCapacity {
   double predicted_rate(int rate_class) const;
   // Settles the predicted flows whose time has passed, in the order and at the
   // times on_completion() would have completed them.
-  void settle_due();
+  void settle_due() {
+    if (!predicted_.empty() && predicted_[0].finish <= engine_.now()) settle_due_flows();
+  }
+  void settle_due_flows();
   // Predicted flows whose time is at or before `now` (not yet settled).
   std::size_t predicted_due(SimTime now) const;
   // Turns the predicted flows still in flight into ordinary ones; their owners
   // are told by notify_converted(), once the caller has made the station consistent.
   void convert_predicted();
   void notify_converted();
-  // The statistics with the due predicted flows settled, without settling them.
-  void settled_stats(TimeWeighted& load, TimeWeighted& active) const;
+  // What the predicted flows not yet settled have added to the window by `now`:
+  // work (rate x ns) and time in flight (ns).
+  struct PredictedArea {
+    double work = 0;
+    double time = 0;
+  };
+  PredictedArea unsettled_area(SimTime now) const;
+  // What a predicted flow added to the window from its start (or the window's) to `end`.
+  void count_predicted(SimTime start, SimTime end, double rate);
 
   Engine& engine_;
   double capacity_;
@@ -177,12 +192,17 @@ class SharedCapacity {
   SimTime last_advance_ = 0;
   EventId pending_;
   SimTime pending_time_ = 0;
-  TimeWeighted load_stat_;    // sum of rates / capacity
-  TimeWeighted active_stat_;
+  TimeWeighted load_stat_;    // sum of the ordinary flows' rates / capacity
+  TimeWeighted active_stat_;  // ordinary flows in flight
+  std::size_t ordinary_active_ = 0;
+  SimTime window_start_ = 0;      // of the statistics (reset_stats())
+  double predicted_work_area_ = 0;  // settled or converted predicted flows, inside the window: rate x ns
+  double predicted_time_area_ = 0;  // and ns in flight
   // Predicted flows not yet settled, by (finish, sequence); each at `rate`.
   struct Predicted {
     SimTime finish;
-    double finish_virtual;
+    SimTime start;
+    double amount;
     std::uint64_t sequence;
     EventHandler* done;
     EventHandler* converted;

@@ -339,6 +339,76 @@ TEST_CASE("a predicted flow that another arrival slows becomes ordinary and shar
   CHECK(predicted_util == Approx(0.4));  // busy 0.8 s of 2 s
 }
 
+TEST_CASE("predicted flows count in the statistics window from its start, whether they settle or convert",
+          "[sharing]") {
+  // Capacity 1000, cap 400. A (200 units, 0 -> 0.5 s) and B (40 units, 0.05 -> 0.15 s) are
+  // predicted; the window starts at 0.1 s, while both are in flight. At 0.3 s an uncapped
+  // flow C (100 units) arrives: A (80 left) becomes ordinary, at its cap beside C at 600.
+  // Against the same flows submitted, the statistics agree: what each ran before 0.1 s is
+  // out of the window, what it ran after is in, predicted or not.
+  struct ResetAt final : EventHandler {
+    SharedCapacity* link;
+    void on_event(std::uint64_t) override { link->reset_stats(); }
+  };
+  struct Start final : EventHandler {
+    SharedCapacity* link;
+    CompletionTimes* done;
+    Counter* converted;
+    bool predicted;
+    int cls;
+    void on_event(std::uint64_t id) override {
+      const double amount = id == 0 ? 200.0 : 40.0;
+      if (predicted) {
+        link->start_predicted(link->predict(amount, cls), *done, *converted, id);
+      } else {
+        link->submit(amount, cls, *done, id);
+      }
+    }
+  };
+  auto run = [](bool predicted) {
+    Engine engine;
+    SharedCapacity link(engine, 1000.0);
+    const int capped = link.rate_class(400.0);
+    const int open = link.rate_class();
+    CompletionTimes done(engine);
+    Counter converted;
+    Start start{};
+    start.link = &link;
+    start.done = &done;
+    start.converted = &converted;
+    start.predicted = predicted;
+    start.cls = capped;
+    ResetAt reset{};
+    reset.link = &link;
+    SubmitLater arrival(link, done, 100.0, open, 2);
+    engine.schedule_at(0, start, 0);
+    engine.schedule_at(50'000'000, start, 1);
+    engine.schedule_at(100'000'000, reset);
+    engine.schedule_at(300'000'000, arrival);
+    engine.run_until(250'000'000);
+    const double util_mid = link.utilisation();
+    const double active_mid = link.mean_active();
+    engine.run_until(1'000'000'000);
+    CHECK(converted.calls[0] == (predicted ? 1 : 0));
+    CHECK(converted.calls[1] == 0);  // it settled before anything changed
+    return std::vector<double>{util_mid, active_mid, link.utilisation(), link.mean_active(),
+                               static_cast<double>(done.at[0]), static_cast<double>(done.at[2])};
+  };
+  const auto submitted = run(false);
+  const auto predicted = run(true);
+  // Window [0.1, 0.25]: A at 0.4 throughout, B at 0.4 until 0.15 -> (0.06 + 0.02) / 0.15.
+  CHECK(submitted[0] == Approx(0.08 / 0.15));
+  CHECK(submitted[1] == Approx((0.15 + 0.05) / 0.15));
+  // C: 100 at 600/s from 0.3 s -> 0.4667 s; A: 80 left at 0.3 s, at 400/s -> 0.5 s.
+  CHECK(submitted[5] == 466'666'667);
+  CHECK(submitted[4] == 500'000'000);
+  // Window [0.1, 1]: A 0.4 until 0.5, B 0.4 until 0.15, C 0.6 over [0.3, 0.4667].
+  CHECK(submitted[2] == Approx((0.4 * 0.4 + 0.4 * 0.05 + 0.6 * (0.1 / 0.6)) / 0.9));
+  for (std::size_t i = 0; i < 4; ++i) CHECK(predicted[i] == Approx(submitted[i]).epsilon(1e-12));
+  CHECK(predicted[4] == submitted[4]);
+  CHECK(predicted[5] == submitted[5]);
+}
+
 TEST_CASE("flows of two classes are predicted side by side while their caps fit, and convert as submitted ones",
           "[sharing]") {
   // Capacity 1000; caps 300 and 600: one of each fits (900), a second 300 would not.
