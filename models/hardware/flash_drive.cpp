@@ -133,7 +133,9 @@ void FlashDrive::admit(std::uint32_t record) {
     media_.submit(last_write_work_, last_write_class_, media_written_, record);
     return;
   }
-  records_[record].drained_at = media_.start_predicted(media, media_written_, write_converted_, record);
+  const sim::SimTime drained_at = media_.start_predicted(media, media_written_, write_converted_, record);
+  records_[record].drained_at = drained_at;
+  earliest_drain_ = predicted_drains_.empty() ? drained_at : std::min(earliest_drain_, drained_at);
   predicted_drains_.push_back(record);
 }
 
@@ -155,15 +157,20 @@ void FlashDrive::drained(std::uint32_t record) {
 
 void FlashDrive::release_drained() {
   const sim::SimTime now = engine_->now();
+  if (predicted_drains_.empty() || earliest_drain_ > now) return;  // none is due: most writes
   std::size_t kept = 0;
+  sim::SimTime earliest = 0;
   for (const std::uint32_t record : predicted_drains_) {
-    if (records_[record].drained_at <= now) {
+    const sim::SimTime at = records_[record].drained_at;
+    if (at <= now) {
       drained(record);
     } else {
+      earliest = kept == 0 ? at : std::min(earliest, at);
       predicted_drains_[kept++] = record;
     }
   }
   predicted_drains_.resize(kept);
+  earliest_drain_ = earliest;
 }
 
 void FlashDrive::admit_waiting() {
@@ -187,6 +194,7 @@ void FlashDrive::wake_at_next_drain() {
   if (predicted_drains_.empty()) return;
   sim::SimTime earliest = records_[predicted_drains_[0]].drained_at;
   for (const std::uint32_t record : predicted_drains_) earliest = std::min(earliest, records_[record].drained_at);
+  earliest_drain_ = earliest;
   if (wake_.valid() && wake_time_ <= earliest) return;
   if (wake_.valid()) engine_->cancel(wake_);
   wake_ = engine_->schedule_at(earliest, wake_event_);
