@@ -16,8 +16,6 @@ struct LaterFinish {
   }
 };
 
-// Beyond this a completion is "never" (a rate so small it would overflow the clock).
-constexpr double kNeverNs = 4e18;
 }  // namespace
 
 void SharedCapacity::FlowQueue::push(const Flow& flow) {
@@ -78,11 +76,16 @@ int SharedCapacity::rate_class(double cap_per_s) {
   return index;
 }
 
-void SharedCapacity::check_flow(double amount, int rate_class) const {
+void SharedCapacity::bad_flow(double amount, int rate_class) const {
   if (rate_class < 0 || static_cast<std::size_t>(rate_class) >= classes_.size())
     throw std::out_of_range("SharedCapacity: unknown rate class");
-  if (!(amount >= 0) || !std::isfinite(amount))
-    throw std::invalid_argument("SharedCapacity: amount must be finite and >= 0");
+  (void)amount;
+  throw std::invalid_argument("SharedCapacity: amount must be finite and >= 0");
+}
+
+void SharedCapacity::bad_start(const Prediction& p) const {
+  if (!p) throw std::logic_error("SharedCapacity: start_predicted() for a flow predict() refused");
+  throw std::logic_error("SharedCapacity: start_predicted() with a prediction made before the station changed");
 }
 
 void SharedCapacity::submit(double amount, int rate_class, EventHandler& done, std::uint64_t arg) {
@@ -119,54 +122,6 @@ void SharedCapacity::set_capacity(double capacity_per_s) {
 bool SharedCapacity::idle() {
   settle_due();
   return active_ == 0;
-}
-
-// What submit() would schedule for the flow, worked out inline in the same
-// arithmetic: while the caps of the flows in flight and of this one fit in the
-// capacity, every flow runs at its cap whatever comes and goes; alone, a flow
-// gets min(cap, capacity).
-double SharedCapacity::predicted_rate(int rate_class) const {
-  if (predicted_.size() == kMaxPredicted) return -1;
-  const double cap = classes_[static_cast<std::size_t>(rate_class)].cap;
-  if (active_ == 0) return cap <= capacity_ ? cap : capacity_;
-  return ordinary_cap_sum_ + predicted_cap_sum_ + cap <= capacity_ ? cap : -1;
-}
-
-SharedCapacity::Prediction SharedCapacity::predict(double amount, int rate_class) {
-  check_flow(amount, rate_class);
-  settle_due();
-  Prediction p;
-  const double rate = predicted_rate(rate_class);
-  if (rate < 0) return p;
-  const double ns = amount <= 0 ? 0.0 : ceil_fast(amount / rate * 1e9 - 1e-3);  // schedule_completion()
-  if (ns >= kNeverNs) return p;
-  p.finish = engine_.now() + static_cast<SimTime>(std::max(0.0, ns));
-  p.amount = amount;
-  p.rate_class = rate_class;
-  p.rate = rate;
-  p.made_at = engine_.now();
-  p.epoch = epoch_;
-  return p;
-}
-
-SimTime SharedCapacity::start_predicted(const Prediction& p, EventHandler& done, EventHandler& converted,
-                                        std::uint64_t arg) {
-  if (!p) throw std::logic_error("SharedCapacity: start_predicted() for a flow predict() refused");
-  if (p.made_at != engine_.now() || p.epoch != epoch_) {
-    throw std::logic_error("SharedCapacity: start_predicted() with a prediction made before the station changed");
-  }
-  ++epoch_;
-  RateClass& cls = classes_[static_cast<std::size_t>(p.rate_class)];
-  // Its cap, which the ordinary flows of the class have too (so their clock
-  // runs on unchanged), or the rate of a flow alone.
-  cls.rate = p.rate;
-  predicted_cap_sum_ += cls.cap;
-  predicted_rate_sum_ += p.rate;
-  // Insert by (finish, sequence): the sequence is the largest, so after every equal finish.
-  predicted_.insert_sorted(Predicted{p.finish, engine_.now(), p.amount, next_sequence_++, &done, &converted, arg,
-                                     p.rate_class, p.rate});
-  ++active_;
-  return p.finish;
 }
 
 std::size_t SharedCapacity::predicted_due(SimTime now) const {

@@ -48,6 +48,7 @@
 // proper follow the ordinary flows only.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -149,7 +150,16 @@ class SharedCapacity {
     FlowQueue heap;            // by (finish_virtual, sequence)
   };
 
-  void check_flow(double amount, int rate_class) const;
+  void check_flow(double amount, int rate_class) const {
+    // Finite and >= 0 (NaN fails too), in a class that exists.
+    if (!(amount >= 0 && amount <= std::numeric_limits<double>::max()) || rate_class < 0 ||
+        static_cast<std::size_t>(rate_class) >= classes_.size())
+      bad_flow(amount, rate_class);
+  }
+  [[noreturn]] void bad_flow(double amount, int rate_class) const;
+  [[noreturn]] void bad_start(const Prediction& p) const;
+  // Beyond this a completion is "never" (a rate so small it would overflow the clock).
+  static constexpr double kNeverNs = 4e18;
   void advance_clocks() { advance_clocks_to(engine_.now()); }
   void advance_clocks_to(SimTime time);
   void share_capacity();      // water-filling over the classes
@@ -255,5 +265,52 @@ class SharedCapacity {
   std::uint64_t epoch_ = 0;  // bumped whenever a flow comes, goes or the capacity changes (Prediction::epoch)
   MemberEvent<SharedCapacity, &SharedCapacity::on_completion> completion_event_{*this};
 };
+
+// ---- Predicted flows, the common case on drives and NIC pipes: inline. ----
+
+// What submit() would schedule for the flow, worked out inline in the same
+// arithmetic: while the caps of the flows in flight and of this one fit in the
+// capacity, every flow runs at its cap whatever comes and goes; alone, a flow
+// gets min(cap, capacity).
+inline double SharedCapacity::predicted_rate(int rate_class) const {
+  if (predicted_.size() == kMaxPredicted) return -1;
+  const double cap = classes_[static_cast<std::size_t>(rate_class)].cap;
+  if (active_ == 0) return cap <= capacity_ ? cap : capacity_;
+  return ordinary_cap_sum_ + predicted_cap_sum_ + cap <= capacity_ ? cap : -1;
+}
+
+inline SharedCapacity::Prediction SharedCapacity::predict(double amount, int rate_class) {
+  check_flow(amount, rate_class);
+  settle_due();
+  Prediction p;
+  const double rate = predicted_rate(rate_class);
+  if (rate < 0) return p;
+  const double ns = amount <= 0 ? 0.0 : ceil_fast(amount / rate * 1e9 - 1e-3);  // schedule_completion()
+  if (ns >= kNeverNs) return p;
+  p.finish = engine_.now() + static_cast<SimTime>(std::max(0.0, ns));
+  p.amount = amount;
+  p.rate_class = rate_class;
+  p.rate = rate;
+  p.made_at = engine_.now();
+  p.epoch = epoch_;
+  return p;
+}
+
+inline SimTime SharedCapacity::start_predicted(const Prediction& p, EventHandler& done, EventHandler& converted,
+                                               std::uint64_t arg) {
+  if (!p || p.made_at != engine_.now() || p.epoch != epoch_) bad_start(p);
+  ++epoch_;
+  RateClass& cls = classes_[static_cast<std::size_t>(p.rate_class)];
+  // Its cap, which the ordinary flows of the class have too (so their clock
+  // runs on unchanged), or the rate of a flow alone.
+  cls.rate = p.rate;
+  predicted_cap_sum_ += cls.cap;
+  predicted_rate_sum_ += p.rate;
+  // Insert by (finish, sequence): the sequence is the largest, so after every equal finish.
+  predicted_.insert_sorted(Predicted{p.finish, engine_.now(), p.amount, next_sequence_++, &done, &converted, arg,
+                                     p.rate_class, p.rate});
+  ++active_;
+  return p.finish;
+}
 
 }  // namespace hcisim::sim
