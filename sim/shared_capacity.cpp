@@ -55,10 +55,10 @@ SharedCapacity::Flow SharedCapacity::FlowQueue::pop() {
 SharedCapacity::SharedCapacity(Engine& engine, double capacity_per_s)
     : engine_(engine),
       capacity_(capacity_per_s),
+      window_start_(engine.now()),
       last_advance_(engine.now()),
       load_stat_(engine.now()),
-      active_stat_(engine.now()),
-      window_start_(engine.now()) {
+      active_stat_(engine.now()) {
   if (!(capacity_per_s > 0) || !std::isfinite(capacity_per_s))
     throw std::invalid_argument("SharedCapacity: capacity must be positive and finite");
 }
@@ -149,7 +149,7 @@ void SharedCapacity::settle_due_flows() {
   while (due < predicted_.size() && predicted_[due].finish <= now) {
     const Predicted& flow = predicted_[due];
     count_predicted(flow.start, flow.finish, flow.rate);
-    predicted_cap_sum_ -= classes_[static_cast<std::size_t>(flow.rate_class)].cap;
+    predicted_cap_sum_ -= flow.cap;
     predicted_rate_sum_ -= flow.rate;
     ++due;
   }

@@ -191,23 +191,6 @@ class SharedCapacity {
   // What a predicted flow added to the window from its start (or the window's) to `end`.
   void count_predicted(SimTime start, SimTime end, double rate);
 
-  Engine& engine_;
-  double capacity_;
-  std::vector<RateClass> classes_;
-  std::vector<int> by_cap_;  // class indices in increasing cap order
-  std::vector<Flow> finished_scratch_;
-  std::size_t active_ = 0;
-  std::uint64_t completed_ = 0;
-  std::uint64_t next_sequence_ = 0;
-  SimTime last_advance_ = 0;
-  EventId pending_;
-  SimTime pending_time_ = 0;
-  TimeWeighted load_stat_;    // sum of the ordinary flows' rates / capacity
-  TimeWeighted active_stat_;  // ordinary flows in flight
-  std::size_t ordinary_active_ = 0;
-  SimTime window_start_ = 0;      // of the statistics (reset_stats())
-  double predicted_work_area_ = 0;  // settled or converted predicted flows, inside the window: rate x ns
-  double predicted_time_area_ = 0;  // and ns in flight
   // Predicted flows not yet settled, by (finish, sequence); each at `rate`.
   struct Predicted {
     SimTime finish;
@@ -219,6 +202,7 @@ class SharedCapacity {
     std::uint64_t arg;
     int rate_class;
     double rate;
+    double cap;  // of its class
   };
   // Sorted by (finish, sequence); leaves from the front (a consumed prefix,
   // dropped when it is half the storage), arrives mostly at the back.
@@ -256,13 +240,34 @@ class SharedCapacity {
     std::vector<Predicted> flows_;  // grows to its peak (a few dozen) the first times it is used
     std::size_t head_ = 0;
   };
-  PredictedList predicted_;
+
+  // What the predicted path reads and writes, side by side (a drive's or a NIC
+  // pipe's station is cold when its next flow comes: fewer cache lines to fetch).
+  Engine& engine_;
+  double capacity_;
+  std::size_t active_ = 0;
+  std::uint64_t completed_ = 0;
+  std::uint64_t next_sequence_ = 0;
+  std::uint64_t epoch_ = 0;  // bumped whenever a flow comes, goes or the capacity changes (Prediction::epoch)
   double predicted_cap_sum_ = 0;      // caps of the predicted flows not yet settled
   double predicted_rate_sum_ = 0;     // their rates (the load)
   double ordinary_cap_sum_ = 0;       // caps and rates of the ordinary flows, from the last share_capacity()
   double ordinary_rate_sum_ = 0;
+  SimTime window_start_ = 0;      // of the statistics (reset_stats())
+  double predicted_work_area_ = 0;  // settled or converted predicted flows, inside the window: rate x ns
+  double predicted_time_area_ = 0;  // and ns in flight
+  PredictedList predicted_;
+  std::vector<RateClass> classes_;
+  // The ordinary flows' side.
+  std::vector<int> by_cap_;  // class indices in increasing cap order
+  std::vector<Flow> finished_scratch_;
+  SimTime last_advance_ = 0;
+  EventId pending_;
+  SimTime pending_time_ = 0;
+  TimeWeighted load_stat_;    // sum of the ordinary flows' rates / capacity
+  TimeWeighted active_stat_;  // ordinary flows in flight
+  std::size_t ordinary_active_ = 0;
   std::vector<Predicted> converted_scratch_;  // owners to tell, after a conversion
-  std::uint64_t epoch_ = 0;  // bumped whenever a flow comes, goes or the capacity changes (Prediction::epoch)
   MemberEvent<SharedCapacity, &SharedCapacity::on_completion> completion_event_{*this};
 };
 
@@ -308,7 +313,7 @@ inline SimTime SharedCapacity::start_predicted(const Prediction& p, EventHandler
   predicted_rate_sum_ += p.rate;
   // Insert by (finish, sequence): the sequence is the largest, so after every equal finish.
   predicted_.insert_sorted(Predicted{p.finish, engine_.now(), p.amount, next_sequence_++, &done, &converted, arg,
-                                     p.rate_class, p.rate});
+                                     p.rate_class, p.rate, cls.cap});
   ++active_;
   return p.finish;
 }

@@ -82,6 +82,17 @@ class FlashDrive final : public Drive {
   void finish_read(std::uint64_t read);
 
   sim::Engine* engine_;
+  // What every I/O reads and writes first, side by side (a drive is cold when its next I/O comes).
+  std::uint64_t reads_ = 0;
+  std::uint64_t writes_ = 0;
+  // The last read's and write's size, work and rate class (computed again only when the size changes).
+  std::uint64_t last_read_bytes_ = ~std::uint64_t{0};
+  double last_read_work_ = 0;
+  int last_read_class_ = 0;
+  std::uint64_t last_write_bytes_ = ~std::uint64_t{0};
+  double last_write_work_ = 0;
+  int last_write_class_ = 0;
+  sim::RecordPool<PendingRead> predicted_reads_;
   double capacity_;  // channels, IOPS x QD1 latency, fractional
   int channels_;     // rounded, for reports
   double read_latency_s_;
@@ -98,18 +109,8 @@ class FlashDrive final : public Drive {
   sim::SimTime earliest_drain_ = 0;  // at or before the earliest of them: none is due before it
   sim::EventId wake_{};
   sim::SimTime wake_time_ = 0;
-  sim::RecordPool<PendingRead> predicted_reads_;
   std::vector<std::uint32_t> waiting_;  // FIFO of records waiting for buffer room
   std::size_t waiting_head_ = 0;
-  std::uint64_t reads_ = 0;
-  std::uint64_t writes_ = 0;
-  // The last read's and write's size, work and rate class (computed again only when the size changes).
-  std::uint64_t last_read_bytes_ = ~std::uint64_t{0};
-  double last_read_work_ = 0;
-  int last_read_class_ = 0;
-  std::uint64_t last_write_bytes_ = ~std::uint64_t{0};
-  double last_write_work_ = 0;
-  int last_write_class_ = 0;
   sim::MemberEvent<FlashDrive, &FlashDrive::on_ack_due> ack_due_{*this};
   sim::MemberEvent<FlashDrive, &FlashDrive::on_media_written> media_written_{*this};
   sim::MemberEvent<FlashDrive, &FlashDrive::on_write_converted> write_converted_{*this};
