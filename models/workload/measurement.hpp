@@ -54,15 +54,13 @@ class Measurement {
       current.write_latency_sum += latency;
       ++writes_;
       write_bytes_ += bytes;
-      write_latency_.record(latency);
-      interval_write_.record(latency);
+      interval_write_.record(latency);  // joins write_latency_ when the interval closes
     } else {
       ++current.reads;
       current.read_bytes += bytes;
       current.read_latency_sum += latency;
       ++reads_;
       read_bytes_ += bytes;
-      read_latency_.record(latency);
       interval_read_.record(latency);
     }
   }
@@ -83,6 +81,7 @@ class Measurement {
   std::uint64_t writes() const { return writes_; }
   std::uint64_t read_bytes() const { return read_bytes_; }
   std::uint64_t write_bytes() const { return write_bytes_; }
+  // Every measured I/O once finish() has run (an interval's join when it closes).
   const sim::LatencyHistogram& read_latency() const { return read_latency_; }
   const sim::LatencyHistogram& write_latency() const { return write_latency_; }
   const sim::BatchMeans& iops_batches() const { return iops_; }

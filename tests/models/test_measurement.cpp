@@ -33,6 +33,24 @@ TEST_CASE("measurement: nothing is recorded before begin (warm-up) or after fini
   CHECK(m.iops_batches().count() == 4);
 }
 
+TEST_CASE("measurement: the I/Os of an interval still open at the end count in the latency totals",
+          "[measurement]") {
+  // Intervals of 3 ms over 10 ms: three close at 3, 6 and 9 ms; the last (9-10 ms) is still
+  // open when the run finishes at 10 ms, and its I/Os are measured like any other.
+  Measurement m;
+  m.begin_every(0, 10 * kMillisecond, 3 * kMillisecond);
+  m.record(false, 4096, 100 * kMicrosecond, 1 * kMillisecond);
+  m.record(false, 4096, 300 * kMicrosecond, 9 * kMillisecond + 500 * kMicrosecond);
+  m.record(true, 4096, 700 * kMicrosecond, 9 * kMillisecond + 600 * kMicrosecond);
+  m.finish(10 * kMillisecond);
+  CHECK(m.timeline().size() == 3);
+  CHECK(m.read_latency().count() == 2);
+  CHECK(m.read_latency().mean_ns() == 200'000.0);
+  CHECK(m.read_latency().max_ns() == 300 * kMicrosecond);
+  CHECK(m.write_latency().count() == 1);
+  CHECK(m.write_latency().min_ns() == 700 * kMicrosecond);
+}
+
 TEST_CASE("measurement: counts, bytes and latencies of reads and writes", "[measurement]") {
   Measurement m;
   m.begin(0, 10 * kMillisecond, 10);
