@@ -7,10 +7,8 @@ namespace hcisim::models {
 
 VcpuSet::VcpuSet(sim::Engine& engine, HostCpu& host, int vcpus)
     : host_(&host),
-      running_(static_cast<std::size_t>(vcpus)),
+      vcpus_(static_cast<std::size_t>(std::max(vcpus, 0))),
       waiting_(16),
-      released_at_(static_cast<std::size_t>(vcpus), -1),
-      chain_lp_(static_cast<std::size_t>(vcpus), -1),
       engine_(&engine) {
   if (vcpus < 1) throw std::invalid_argument("a VM needs at least one vCPU");
   for (int i = vcpus - 1; i >= 0; --i) idle_.push_back(i);
@@ -19,9 +17,9 @@ VcpuSet::VcpuSet(sim::Engine& engine, HostCpu& host, int vcpus)
 void VcpuSet::settle(sim::SimTime now) {
   while (chains_ > 0 && next_release_ <= now) {
     std::size_t first = 0;
-    while (released_at_[first] != next_release_) ++first;
+    while (vcpus_[first].released_at != next_release_) ++first;
     busy_.add(next_release_, -1.0);
-    released_at_[first] = -1;
+    vcpus_[first].released_at = -1;
     --chains_;
     idle_.push_back(static_cast<int>(first));
     next_release_ = earliest_release();
@@ -30,8 +28,8 @@ void VcpuSet::settle(sim::SimTime now) {
 
 sim::SimTime VcpuSet::earliest_release() const {
   sim::SimTime earliest = -1;
-  for (const sim::SimTime at : released_at_) {
-    if (at >= 0 && (earliest < 0 || at < earliest)) earliest = at;
+  for (const Vcpu& v : vcpus_) {
+    if (v.released_at >= 0 && (earliest < 0 || v.released_at < earliest)) earliest = v.released_at;
   }
   return earliest;
 }
@@ -56,8 +54,8 @@ void VcpuSet::run(double cycles, sim::EventHandler& done, std::uint64_t arg) {
   waiting_[(wait_head_ + wait_count_) % waiting_.size()] = burst;
   ++wait_count_;
   // It waits for a vCPU a chain holds: that chain's boundary must be an event.
-  for (std::size_t v = 0; chains_ > 0 && v < released_at_.size(); ++v) {
-    if (released_at_[v] >= 0) host_->split_chain(chain_lp_[v]);  // on_split() clears it
+  for (std::size_t v = 0; chains_ > 0 && v < vcpus_.size(); ++v) {
+    if (vcpus_[v].released_at >= 0) host_->split_chain(vcpus_[v].chain_lp);  // on_split() clears it
   }
 }
 
@@ -68,11 +66,12 @@ sim::SimTime VcpuSet::start_chain(double cycles, sim::EventHandler& boundary, st
   const int vcpu = idle_.back();
   idle_.pop_back();
   busy_.add(now, 1.0);
-  running_[static_cast<std::size_t>(vcpu)] = Burst{cycles, &boundary, arg};
+  Vcpu& v = vcpus_[static_cast<std::size_t>(vcpu)];
+  v.running = Burst{cycles, &boundary, arg};
   const HostCpu::ChainStart chain =
       host_->start_chain(CpuWork::of(CpuLayer::Guest, cycles), burst_done_, static_cast<std::uint64_t>(vcpu), split_);
-  released_at_[static_cast<std::size_t>(vcpu)] = chain.boundary;
-  chain_lp_[static_cast<std::size_t>(vcpu)] = chain.lp;
+  v.released_at = chain.boundary;
+  v.chain_lp = chain.lp;
   next_release_ = chains_ == 0 ? chain.boundary : std::min(next_release_, chain.boundary);
   ++chains_;
   last_chain_lp_ = chain.lp;
@@ -86,19 +85,19 @@ void VcpuSet::finish_chain(const CpuWork& work, sim::EventHandler& done, std::ui
 
 // The host split the chain: its first part now ends with on_burst_done().
 void VcpuSet::on_split(std::uint64_t vcpu) {
-  released_at_[vcpu] = -1;
+  vcpus_[vcpu].released_at = -1;
   --chains_;
   next_release_ = earliest_release();
 }
 
 void VcpuSet::start(int vcpu, const Burst& burst) {
-  running_[static_cast<std::size_t>(vcpu)] = burst;
+  vcpus_[static_cast<std::size_t>(vcpu)].running = burst;
   host_->run(CpuLayer::Guest, burst.cycles, burst_done_, static_cast<std::uint64_t>(vcpu));
 }
 
 void VcpuSet::on_burst_done(std::uint64_t vcpu) {
   settle(engine_->now());
-  const Burst finished = running_[vcpu];
+  const Burst finished = vcpus_[vcpu].running;
   if (wait_count_ > 0) {
     const Burst next = waiting_[wait_head_];
     wait_head_ = (wait_head_ + 1) % waiting_.size();
@@ -115,12 +114,12 @@ double VcpuSet::utilisation(sim::SimTime now) const {
   // Boundaries passed but not yet handed back: their vCPUs were free since then.
   sim::TimeWeighted busy = busy_;
   std::vector<sim::SimTime> due;
-  for (const sim::SimTime at : released_at_) {
-    if (at >= 0 && at <= now) due.push_back(at);
+  for (const Vcpu& v : vcpus_) {
+    if (v.released_at >= 0 && v.released_at <= now) due.push_back(v.released_at);
   }
   std::sort(due.begin(), due.end());
   for (const sim::SimTime at : due) busy.add(at, -1.0);
-  return busy.average(now) / static_cast<double>(running_.size());
+  return busy.average(now) / static_cast<double>(vcpus_.size());
 }
 
 void VcpuSet::reset_stats(sim::SimTime now) {

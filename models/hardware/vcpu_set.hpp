@@ -53,13 +53,17 @@ class VcpuSet {
   sim::SimTime earliest_release() const;  // -1 when none is pending
 
   HostCpu* host_;
-  std::vector<Burst> running_;      // one per vCPU
+  // Per vCPU, in one record (a VM is cold when its next I/O comes: one cache line, not three).
+  struct Vcpu {
+    Burst running{};
+    sim::SimTime released_at = -1;  // its chain's boundary, -1 = none pending
+    int chain_lp = -1;              // the LP of its chain
+  };
+  std::vector<Vcpu> vcpus_;
   std::vector<int> idle_;           // free vCPU indices
   std::vector<Burst> waiting_;      // FIFO ring
   std::size_t wait_head_ = 0;
   std::size_t wait_count_ = 0;
-  std::vector<sim::SimTime> released_at_;  // per vCPU: its chain's boundary, -1 = none pending
-  std::vector<int> chain_lp_;              // per vCPU: the LP of its chain
   int chains_ = 0;                         // vCPUs with a boundary pending
   sim::SimTime next_release_ = 0;          // the earliest of them (no earlier one is pending)
   int last_chain_lp_ = -1;                 // for finish_chain()
