@@ -31,6 +31,7 @@ double capacity_of(const DriveSpec& spec) {
 FlashDrive::FlashDrive(sim::Engine& engine, const DriveSpec& spec)
     : engine_(&engine),
       capacity_(capacity_of(spec)),
+      media_(engine, capacity_),
       channels_(static_cast<int>(std::max<std::int64_t>(1, std::llround(capacity_)))),
       read_latency_s_(spec.read_latency_ns * 1e-9),
       read_bw_(spec.seq_read_bytes_per_s),
@@ -38,7 +39,6 @@ FlashDrive::FlashDrive(sim::Engine& engine, const DriveSpec& spec)
       write_iops_(spec.random_write_iops),
       write_latency_(spec.write_latency_ns),
       buffer_bytes_(spec.write_buffer_bytes),
-      media_(engine, capacity_),
       span_classes_(static_cast<std::size_t>(std::min(channels_, 64)) + 1, -1) {}
 
 // Rate classes are per whole number of channels an I/O may span (few distinct

@@ -94,6 +94,7 @@ class FlashDrive final : public Drive {
   int last_write_class_ = 0;
   sim::RecordPool<PendingRead> predicted_reads_;
   double capacity_;  // channels, IOPS x QD1 latency, fractional
+  sim::SharedCapacity media_;  // its hot members first: right after the drive's own
   int channels_;     // rounded, for reports
   double read_latency_s_;
   double read_bw_;
@@ -102,7 +103,6 @@ class FlashDrive final : public Drive {
   sim::SimTime write_latency_;
   std::uint64_t buffer_bytes_;
   std::uint64_t buffer_used_ = 0;
-  sim::SharedCapacity media_;
   std::vector<int> span_classes_;   // class index by span (channels); -1 = not registered yet; grows to the largest span used
   sim::RecordPool<PendingWrite> records_;
   std::vector<std::uint32_t> predicted_drains_;  // records whose drain is predicted (few: the media bounds them)
