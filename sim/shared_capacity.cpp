@@ -76,10 +76,9 @@ int SharedCapacity::rate_class(double cap_per_s) {
   return index;
 }
 
-void SharedCapacity::bad_flow(double amount, int rate_class) const {
+void SharedCapacity::bad_flow(int rate_class) const {
   if (rate_class < 0 || static_cast<std::size_t>(rate_class) >= classes_.size())
     throw std::out_of_range("SharedCapacity: unknown rate class");
-  (void)amount;
   throw std::invalid_argument("SharedCapacity: amount must be finite and >= 0");
 }
 
@@ -99,7 +98,7 @@ void SharedCapacity::submit(double amount, int rate_class, EventHandler& done, s
   RateClass& cls = classes_[static_cast<std::size_t>(rate_class)];
   cls.heap.push(Flow{cls.virtual_work + amount, next_sequence_++, &done, arg});
   ++active_;
-  active_stat_.set(engine_.now(), static_cast<double>(++ordinary_active_));
+  active_stat_.set(engine_.now(), static_cast<double>(ordinary_flows()));
   share_capacity();
   schedule_completion();
   notify_converted();
@@ -175,9 +174,8 @@ void SharedCapacity::convert_predicted() {
     count_predicted(p.start, now, p.rate);
     converted_scratch_.push_back(p);
   }
-  ordinary_active_ += predicted_.size();
-  active_stat_.set(now, static_cast<double>(ordinary_active_));
   predicted_.clear();
+  active_stat_.set(now, static_cast<double>(ordinary_flows()));
   predicted_cap_sum_ = 0;
   predicted_rate_sum_ = 0;
 }
@@ -212,7 +210,7 @@ void SharedCapacity::advance_clocks_to(SimTime time) {
 void SharedCapacity::share_capacity() {
   // Predicted flows (only ever beside ordinary ones while every flow gets its cap) hold theirs.
   double remaining = capacity_ - predicted_rate_sum_;
-  std::size_t flows_left = active_ - predicted_.size();
+  std::size_t flows_left = ordinary_flows();
   double total_rate = 0;
   double cap_sum = 0;
   // Increasing caps: a class capped below the fair share takes its cap and leaves
@@ -276,8 +274,7 @@ void SharedCapacity::on_completion(std::uint64_t) {
   const std::size_t count = finished_scratch_.size();
   active_ -= count;
   completed_ += count;
-  ordinary_active_ -= count;
-  active_stat_.set(engine_.now(), static_cast<double>(ordinary_active_));
+  active_stat_.set(engine_.now(), static_cast<double>(ordinary_flows()));
   share_capacity();
   schedule_completion();
   // Callbacks last: they may submit here again (which never touches the scratch list).

@@ -154,9 +154,12 @@ class SharedCapacity {
     // Finite and >= 0 (NaN fails too), in a class that exists.
     if (!(amount >= 0 && amount <= std::numeric_limits<double>::max()) || rate_class < 0 ||
         static_cast<std::size_t>(rate_class) >= classes_.size())
-      bad_flow(amount, rate_class);
+      bad_flow(rate_class);
   }
-  [[noreturn]] void bad_flow(double amount, int rate_class) const;
+  [[noreturn]] void bad_flow(int rate_class) const;  // which of the two checks failed
+  // Flows in flight that are not predicted ones (predicted flows due but not
+  // yet settled count on both sides).
+  std::size_t ordinary_flows() const { return active_ - predicted_.size(); }
   [[noreturn]] void bad_start(const Prediction& p) const;
   // Beyond this a completion is "never" (a rate so small it would overflow the clock).
   static constexpr double kNeverNs = 4e18;
@@ -202,7 +205,7 @@ class SharedCapacity {
     std::uint64_t arg;
     int rate_class;
     double rate;
-    double cap;  // of its class
+    double cap;  // of its class, kept here so settling it needs no look at the classes
   };
   // Sorted by (finish, sequence); leaves from the front (a consumed prefix,
   // dropped when it is half the storage), arrives mostly at the back.
@@ -266,7 +269,6 @@ class SharedCapacity {
   SimTime pending_time_ = 0;
   TimeWeighted load_stat_;    // sum of the ordinary flows' rates / capacity
   TimeWeighted active_stat_;  // ordinary flows in flight
-  std::size_t ordinary_active_ = 0;
   std::vector<Predicted> converted_scratch_;  // owners to tell, after a conversion
   MemberEvent<SharedCapacity, &SharedCapacity::on_completion> completion_event_{*this};
 };
