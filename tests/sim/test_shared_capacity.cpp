@@ -241,16 +241,24 @@ struct Counter final : EventHandler {
   void on_event(std::uint64_t arg) override { ++calls[arg]; }
 };
 
-// Submits one flow when its event runs.
+// Submits one flow when its event runs; as a predicted flow when given a
+// `converted` handler.
 struct SubmitLater final : EventHandler {
-  SubmitLater(SharedCapacity& l, CompletionTimes& d, double a, int c, std::uint64_t i)
-      : link(&l), done(&d), amount(a), cls(c), id(i) {}
-  void on_event(std::uint64_t) override { link->submit(amount, cls, *done, id); }
+  SubmitLater(SharedCapacity& l, CompletionTimes& d, double a, int c, std::uint64_t i, Counter* conv = nullptr)
+      : link(&l), done(&d), amount(a), cls(c), id(i), converted(conv) {}
+  void on_event(std::uint64_t) override {
+    if (converted != nullptr) {
+      link->start_predicted(link->predict(amount, cls), *done, *converted, id);
+    } else {
+      link->submit(amount, cls, *done, id);
+    }
+  }
   SharedCapacity* link;
   CompletionTimes* done;
   double amount;
   int cls;
   std::uint64_t id;
+  Counter* converted;
 };
 }  // namespace
 
@@ -350,21 +358,6 @@ TEST_CASE("predicted flows count in the statistics window from its start, whethe
     SharedCapacity* link;
     void on_event(std::uint64_t) override { link->reset_stats(); }
   };
-  struct Start final : EventHandler {
-    SharedCapacity* link;
-    CompletionTimes* done;
-    Counter* converted;
-    bool predicted;
-    int cls;
-    void on_event(std::uint64_t id) override {
-      const double amount = id == 0 ? 200.0 : 40.0;
-      if (predicted) {
-        link->start_predicted(link->predict(amount, cls), *done, *converted, id);
-      } else {
-        link->submit(amount, cls, *done, id);
-      }
-    }
-  };
   auto run = [](bool predicted) {
     Engine engine;
     SharedCapacity link(engine, 1000.0);
@@ -372,17 +365,13 @@ TEST_CASE("predicted flows count in the statistics window from its start, whethe
     const int open = link.rate_class();
     CompletionTimes done(engine);
     Counter converted;
-    Start start{};
-    start.link = &link;
-    start.done = &done;
-    start.converted = &converted;
-    start.predicted = predicted;
-    start.cls = capped;
+    SubmitLater a(link, done, 200.0, capped, 0, predicted ? &converted : nullptr);
+    SubmitLater b(link, done, 40.0, capped, 1, predicted ? &converted : nullptr);
     ResetAt reset{};
     reset.link = &link;
     SubmitLater arrival(link, done, 100.0, open, 2);
-    engine.schedule_at(0, start, 0);
-    engine.schedule_at(50'000'000, start, 1);
+    engine.schedule_at(0, a);
+    engine.schedule_at(50'000'000, b);
     engine.schedule_at(100'000'000, reset);
     engine.schedule_at(300'000'000, arrival);
     engine.run_until(250'000'000);
