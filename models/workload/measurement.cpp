@@ -29,23 +29,23 @@ void Measurement::close_interval() {
   open_.read_p99_ns = interval_read_.percentile_ns(99);
   open_.write_p50_ns = interval_write_.percentile_ns(50);
   open_.write_p99_ns = interval_write_.percentile_ns(99);
-  read_latency_.merge(interval_read_);
-  write_latency_.merge(interval_write_);
-  interval_read_.reset();
-  interval_write_.reset();
+  fold_interval_latencies();
   closed_.push_back(open_);
   interval_end_ += interval_;
   open_ = IntervalSample{interval_end_};
 }
 
-void Measurement::finish(sim::SimTime now) {
-  if (!active_) return;
-  while (now >= interval_end_) close_interval();
-  // The interval still open (a run that ends inside one) counts in the totals too.
+void Measurement::fold_interval_latencies() {
   read_latency_.merge(interval_read_);
   write_latency_.merge(interval_write_);
   interval_read_.reset();
   interval_write_.reset();
+}
+
+void Measurement::finish(sim::SimTime now) {
+  if (!active_) return;
+  while (now >= interval_end_) close_interval();
+  fold_interval_latencies();  // the interval still open (a run that ends inside one) counts too
   active_ = false;
 }
 

@@ -95,6 +95,8 @@ class Measurement {
 
  private:
   void close_interval();
+  // The open interval's latencies join the run's, and it starts again empty.
+  void fold_interval_latencies();
 
   bool active_ = false;
   PhaseMeasurement* phases_ = nullptr;
