@@ -192,9 +192,7 @@ void FlashDrive::admit_waiting() {
 // (an ordinary drain calls back by itself).
 void FlashDrive::wake_at_next_drain() {
   if (predicted_drains_.empty()) return;
-  sim::SimTime earliest = records_[predicted_drains_[0]].drained_at;
-  for (const std::uint32_t record : predicted_drains_) earliest = std::min(earliest, records_[record].drained_at);
-  earliest_drain_ = earliest;
+  const sim::SimTime earliest = earliest_drain_;
   if (wake_.valid() && wake_time_ <= earliest) return;
   if (wake_.valid()) engine_->cancel(wake_);
   wake_ = engine_->schedule_at(earliest, wake_event_);
@@ -210,7 +208,12 @@ void FlashDrive::on_wake(std::uint64_t) {
 // The media slowed its drain down: its completion callback frees the room now.
 void FlashDrive::on_write_converted(std::uint64_t record) {
   const auto it = std::find(predicted_drains_.begin(), predicted_drains_.end(), static_cast<std::uint32_t>(record));
-  if (it != predicted_drains_.end()) predicted_drains_.erase(it);
+  if (it == predicted_drains_.end()) return;
+  predicted_drains_.erase(it);
+  for (std::size_t i = 0; i < predicted_drains_.size(); ++i) {
+    const sim::SimTime at = records_[predicted_drains_[i]].drained_at;
+    earliest_drain_ = i == 0 ? at : std::min(earliest_drain_, at);
+  }
 }
 
 void FlashDrive::on_media_written(std::uint64_t record) {

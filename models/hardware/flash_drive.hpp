@@ -106,7 +106,7 @@ class FlashDrive final : public Drive {
   std::vector<int> span_classes_;   // class index by span (channels); -1 = not registered yet; grows to the largest span used
   sim::RecordPool<PendingWrite> records_;
   std::vector<std::uint32_t> predicted_drains_;  // records whose drain is predicted (few: the media bounds them)
-  sim::SimTime earliest_drain_ = 0;  // at or before the earliest of them: none is due before it
+  sim::SimTime earliest_drain_ = 0;  // the earliest of their ends (while there are any)
   sim::EventId wake_{};
   sim::SimTime wake_time_ = 0;
   std::vector<std::uint32_t> waiting_;  // FIFO of records waiting for buffer room
