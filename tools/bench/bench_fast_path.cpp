@@ -55,10 +55,8 @@ int main(int argc, char** argv) {
     po::options_description options("bench_fast_path options");
     options.add_options()("repeat", po::value(&repeat), "runs of each; the best is kept (20)")(
         "scenario", po::value(&file), "the scenario (default: AX-7525 Test 2 8K 30 % write)");
-    po::positional_options_description positional;
-    positional.add("scenario", 1);
     po::variables_map vm;
-    if (!cli::parse_command_line(args, "usage: bench_fast_path [SCENARIO] [options]", options, positional, vm)) return 0;
+    if (!bench::parse_bench_args(args, "usage: bench_fast_path [SCENARIO] [options]", options, "scenario", 1, vm)) return 0;
     bench::require_at_least("--repeat", repeat, 1);
     double iops = 0;
     const Best lazy = best_of(repeat, [&] {

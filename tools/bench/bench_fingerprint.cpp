@@ -122,10 +122,9 @@ int main(int argc, char** argv) {
         "compare", po::value(&compared)->multitoken(),
         "BEFORE_DIR AFTER_DIR: the headline figures of two dumps that moved beyond their intervals")(
         "scenarios", po::value(&scenarios), "scenario files or folders (default: every bundled scenario)");
-    po::positional_options_description positional;
-    positional.add("scenarios", -1);
     po::variables_map vm;
-    if (!cli::parse_command_line(args, "usage: bench_fingerprint [SCENARIO|DIR ...] [options]", options, positional, vm)) {
+    if (!bench::parse_bench_args(args, "usage: bench_fingerprint [SCENARIO|DIR ...] [options]", options, "scenarios", -1,
+                                 vm)) {
       return 0;
     }
     if (vm.count("compare")) {

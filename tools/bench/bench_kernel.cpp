@@ -98,10 +98,8 @@ int main(int argc, char** argv) {
     double scale = 1.0;
     po::options_description options("bench_kernel options");
     options.add_options()("scale", po::value(&scale), "multiplies the operation counts (1; 0.01 under valgrind)");
-    po::positional_options_description positional;
-    positional.add("scale", 1);
     po::variables_map vm;
-    if (!hcisim::cli::parse_command_line(args, "usage: bench_kernel [SCALE]", options, positional, vm)) return 0;
+    if (!hcisim::bench::parse_bench_args(args, "usage: bench_kernel [SCALE]", options, "scale", 1, vm)) return 0;
     if (!(scale >= 1e-4 && scale <= 100)) throw hcisim::cli::UsageError{"SCALE: expected a number from 0.0001 to 100"};
     return run_hold_models(scale);
   });

@@ -21,6 +21,16 @@ void require_at_least(const char* option, T value, T low) {
   if (value < low) throw cli::UsageError{std::string(option) + ": expected at least " + std::to_string(low)};
 }
 
+// cli::parse_command_line with the bare arguments going to option `positional`
+// (at most `max_positional` of them, -1 = any): false when --help was asked for.
+inline bool parse_bench_args(const std::vector<std::string>& args, const std::string& usage,
+                             boost::program_options::options_description& options, const char* positional,
+                             int max_positional, boost::program_options::variables_map& vm) {
+  boost::program_options::positional_options_description bare;
+  bare.add(positional, max_positional);
+  return cli::parse_command_line(args, usage, options, bare, vm);
+}
+
 template <class Body>
 int run_bench(const char* name, int argc, char** argv, Body body) {
   try {

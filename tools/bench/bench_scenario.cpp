@@ -234,10 +234,8 @@ int main(int argc, char** argv) {
         "no-setup", po::bool_switch(&no_setup), "skip part 3, the set-up of large clusters")(
         "no-memory", po::bool_switch(&no_memory), "skip part 2, memory over a long run")(
         "scenarios", po::value(&files), "scenario files (default: AX-7525 Test 1 4K read, Test 2 8K 30 % write, Test 1 4K write)");
-    po::positional_options_description positional;
-    positional.add("scenarios", -1);
     po::variables_map vm;
-    if (!cli::parse_command_line(args, "usage: bench_scenario [SCENARIO ...] [options]", options, positional, vm)) {
+    if (!bench::parse_bench_args(args, "usage: bench_scenario [SCENARIO ...] [options]", options, "scenarios", -1, vm)) {
       return 0;
     }
     bench::require_at_least("--repeat", repeat, 1);
