@@ -134,9 +134,8 @@ void FlashDrive::admit(std::uint32_t record) {
     return;
   }
   const sim::SimTime drained_at = media_.start_predicted(media, media_written_, write_converted_, record);
-  records_[record].drained_at = drained_at;
   earliest_drain_ = predicted_drains_.empty() ? drained_at : std::min(earliest_drain_, drained_at);
-  predicted_drains_.push_back(record);
+  predicted_drains_.push_back(PredictedDrain{drained_at, record});
 }
 
 void FlashDrive::on_ack_due(std::uint64_t record) {
@@ -160,13 +159,12 @@ void FlashDrive::release_drained() {
   if (predicted_drains_.empty() || earliest_drain_ > now) return;  // none is due: most writes
   std::size_t kept = 0;
   sim::SimTime earliest = 0;
-  for (const std::uint32_t record : predicted_drains_) {
-    const sim::SimTime at = records_[record].drained_at;
-    if (at <= now) {
-      drained(record);
+  for (const PredictedDrain& d : predicted_drains_) {
+    if (d.at <= now) {
+      drained(d.record);
     } else {
-      earliest = kept == 0 ? at : std::min(earliest, at);
-      predicted_drains_[kept++] = record;
+      earliest = kept == 0 ? d.at : std::min(earliest, d.at);
+      predicted_drains_[kept++] = d;
     }
   }
   predicted_drains_.resize(kept);
@@ -207,11 +205,12 @@ void FlashDrive::on_wake(std::uint64_t) {
 
 // The media slowed its drain down: its completion callback frees the room now.
 void FlashDrive::on_write_converted(std::uint64_t record) {
-  const auto it = std::find(predicted_drains_.begin(), predicted_drains_.end(), static_cast<std::uint32_t>(record));
+  const auto it = std::find_if(predicted_drains_.begin(), predicted_drains_.end(),
+                               [record](const PredictedDrain& d) { return d.record == record; });
   if (it == predicted_drains_.end()) return;
   predicted_drains_.erase(it);
   for (std::size_t i = 0; i < predicted_drains_.size(); ++i) {
-    const sim::SimTime at = records_[predicted_drains_[i]].drained_at;
+    const sim::SimTime at = predicted_drains_[i].at;
     earliest_drain_ = i == 0 ? at : std::min(earliest_drain_, at);
   }
 }

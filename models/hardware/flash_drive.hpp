@@ -57,7 +57,12 @@ class FlashDrive final : public Drive {
     std::uint64_t bytes;
     sim::EventHandler* done;
     std::uint64_t arg;
-    sim::SimTime drained_at = 0;  // when its drain to the media ends, while that is predicted
+  };
+  // A write whose drain to the media is predicted, and when the drain ends (kept
+  // here, so looking for the drains that are due reads no write record).
+  struct PredictedDrain {
+    sim::SimTime at;
+    std::uint32_t record;
   };
   struct PendingRead {
     sim::EventHandler* done;
@@ -105,7 +110,7 @@ class FlashDrive final : public Drive {
   std::uint64_t buffer_used_ = 0;
   std::vector<int> span_classes_;   // class index by span (channels); -1 = not registered yet; grows to the largest span used
   sim::RecordPool<PendingWrite> records_;
-  std::vector<std::uint32_t> predicted_drains_;  // records whose drain is predicted (few: the media bounds them)
+  std::vector<PredictedDrain> predicted_drains_;  // few: the media bounds them
   sim::SimTime earliest_drain_ = 0;  // the earliest of their ends (while there are any)
   sim::EventId wake_{};
   sim::SimTime wake_time_ = 0;
