@@ -1,6 +1,7 @@
 #include "sim/page_allocator.hpp"
 
 #include <cstdlib>
+#include <cstring>
 #include <new>
 
 #include <sys/mman.h>
@@ -28,9 +29,10 @@ bool mapped(std::size_t bytes) { return !kAddressSanitizer && bytes >= kHugePage
 void* allocate_zeroed(std::size_t bytes) {
   if (bytes == 0) return nullptr;
   if (!mapped(bytes)) {
-    void* p = std::calloc(1, bytes);
+    const std::size_t rounded = (bytes + kBlockAlignment - 1) / kBlockAlignment * kBlockAlignment;
+    void* p = std::aligned_alloc(kBlockAlignment, rounded);
     if (p == nullptr) throw std::bad_alloc();
-    return p;
+    return std::memset(p, 0, rounded);
   }
   void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (p == MAP_FAILED) throw std::bad_alloc();

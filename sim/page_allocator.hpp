@@ -4,7 +4,8 @@
 // in or cleared, and the first touch of each 2 MiB costs one page fault instead
 // of 512 (dear on a virtual machine, for tables of hundreds of MB). Smaller
 // blocks, and every block under AddressSanitizer (so that its redzones still
-// guard the tables), come from calloc. PageAllocator is a standard allocator
+// guard the tables), come from the heap, cleared. Every block starts on a
+// cache line (kBlockAlignment), so records aligned to one stay so. PageAllocator is a standard allocator
 // on it, for std::vector.
 #pragma once
 
@@ -13,6 +14,7 @@
 namespace hcisim::sim {
 
 constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
+constexpr std::size_t kBlockAlignment = 64;
 
 // `bytes` of zeros (null for 0); throws std::bad_alloc. Freed with the same size.
 void* allocate_zeroed(std::size_t bytes);
@@ -20,6 +22,7 @@ void free_zeroed(void* p, std::size_t bytes);
 
 template <class T>
 struct PageAllocator {
+  static_assert(alignof(T) <= kBlockAlignment, "PageAllocator: records aligned beyond a cache line");
   using value_type = T;
   PageAllocator() = default;
   template <class U>

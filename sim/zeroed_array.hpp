@@ -19,6 +19,7 @@ template <class T>
 class ZeroedArray {
   static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>,
                 "ZeroedArray holds plain records only");
+  static_assert(alignof(T) <= kBlockAlignment, "ZeroedArray: records aligned beyond a cache line");
 
  public:
   // Replaces the contents with `count` all-zero records.
