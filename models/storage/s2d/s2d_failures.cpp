@@ -164,8 +164,9 @@ void S2dProduct::resolve_stalled(std::vector<std::uint64_t>& list) {
 void S2dProduct::retry_subop(std::uint32_t id, int k) {
   IoRequest& r = req(id);
   SubOp& s = sub(id, k);
+  SubOpPlace& at = place(id, k);
   if (r.write) {
-    stale_[s.copy] = 1;
+    stale_[at.copy] = 1;
     any_stale_ = true;
     ++counters_.degraded_ios;
     finish_subop(id, k);
@@ -173,13 +174,13 @@ void S2dProduct::retry_subop(std::uint32_t id, int k) {
   }
   const std::uint64_t extent = layout_.shape().extent_bytes;
   for (int c = 0; c < layout_.copies(); ++c) {
-    const std::size_t copy = s.piece + static_cast<std::size_t>(c);
-    if (copy == s.copy || !readable(copy)) continue;
+    const std::size_t copy = at.piece + static_cast<std::size_t>(c);
+    if (copy == at.copy || !readable(copy)) continue;
     const Extent& e = layout_.copy_at(copy);
     s.node = e.node;
     s.drive = e.drive;
-    s.copy = static_cast<std::uint32_t>(copy);
-    s.drive_offset = static_cast<std::uint64_t>(e.slot) * extent + s.in_extent;
+    at.copy = static_cast<std::uint32_t>(copy);
+    s.drive_offset = static_cast<std::uint64_t>(e.slot) * extent + at.in_extent;
     ++counters_.retried_ios;
     launch(id, k);
     return;

@@ -125,6 +125,7 @@ void S2dProduct::reserve(std::size_t requests, std::uint64_t max_bytes, std::uin
   max_subops_ = pieces * layout_.copies();
   pieces_.resize(static_cast<std::size_t>(pieces));
   subops_.assign_zeroed(requests * static_cast<std::size_t>(max_subops_));  // SubOp{} is all zero
+  subop_places_.assign_zeroed(requests * static_cast<std::size_t>(max_subops_));
   states_.assign_zeroed(requests);
   if (cache_warmup_) {
     for (int n = 0; n < cluster_->node_count(); ++n) {
@@ -293,13 +294,14 @@ int S2dProduct::plan(std::uint32_t id, int owner, CpuWork& work) {
     const Piece& piece = pieces_[static_cast<std::size_t>(p)];
     const std::size_t base = layout_.index_of(piece.copies);
     auto add = [&](int c) {
+      SubOpPlace& at = place(id, n);
+      at.copy = static_cast<std::uint32_t>(base + static_cast<std::size_t>(c));
+      at.piece = static_cast<std::uint32_t>(base);
+      at.in_extent = piece.in_extent;
       SubOp& s = sub(id, n++);
       s.node = piece.copies[c].node;
       s.drive = piece.copies[c].drive;
-      s.copy = static_cast<std::uint32_t>(base + static_cast<std::size_t>(c));
-      s.piece = static_cast<std::uint32_t>(base);
       s.drive_offset = piece.drive_offset(c, extent);
-      s.in_extent = piece.in_extent;
       s.bytes = piece.bytes;
       s.backend = {};
       const double b = static_cast<double>(piece.bytes);

@@ -79,22 +79,28 @@ class S2dProduct final : public StorageProduct {
   bool copy_stale(std::size_t copy) const { return stale_[copy] != 0; }
 
  private:
-  // One drive I/O of a request: a piece's copy, local or on another node.
-  struct SubOp {
+  // One drive I/O of a request: a piece's copy, local or on another node. What
+  // each of its steps reads and writes, in one cache line (thousands are in
+  // flight, so each is cold at its next step); where it lies is in SubOpPlace.
+  struct alignas(64) SubOp {
     std::uint16_t node = 0;
     std::uint16_t drive = 0;
     std::uint16_t gen = 0;      // bumped when the sub-op is abandoned: its later events are ignored
     bool live = false;          // issued and not finished
-    std::uint32_t copy = 0;     // flat index of the extent copy it reads or writes
-    std::uint32_t piece = 0;    // flat index of copy 0 of its piece (the other copies follow)
     std::uint64_t drive_offset = 0;
-    std::uint64_t in_extent = 0;
     std::uint64_t bytes = 0;
     sim::SimTime started = 0;  // when its current step began
     std::array<sim::SimTime, 4> backend{};  // Network, RemoteCpu, Drive, CompletionCpu
   };
-  // What the product keeps per request besides its sub-ops.
-  struct RequestState {
+  static_assert(sizeof(SubOp) == 64, "S2dProduct::SubOp: one cache line");
+  // Which extent copy a sub-op uses: read when it is planned and when a failure retries it.
+  struct SubOpPlace {
+    std::uint32_t copy = 0;     // flat index of the extent copy it reads or writes
+    std::uint32_t piece = 0;    // flat index of copy 0 of its piece (the other copies follow)
+    std::uint64_t in_extent = 0;
+  };
+  // What the product keeps per request besides its sub-ops (one cache line).
+  struct alignas(64) RequestState {
     std::uint16_t subops = 0;   // planned for the current I/O
     std::uint16_t gen = 0;      // bumped when the whole request is abandoned (its owner failed)
     CpuWork host_work;          // the hypervisor's work, kept while the request waits for its volume
@@ -121,6 +127,7 @@ class S2dProduct final : public StorageProduct {
   std::size_t sub_index(std::uint32_t id, int k) const { return static_cast<std::size_t>(k) * states_.size() + id; }
   SubOp& sub(std::uint32_t id, int k) { return subops_[sub_index(id, k)]; }
   SubOp& sub(Arg arg) { return sub(request_of(arg), sub_of(arg)); }
+  SubOpPlace& place(std::uint32_t id, int k) { return subop_places_[sub_index(id, k)]; }
   Arg whole(std::uint32_t id) const { return arg_of(id, kWhole, states_[id].gen); }
   Arg of_sub(std::uint32_t id, int k) { return arg_of(id, k, sub(id, k).gen); }
   // False for an event of an abandoned request or sub-op.
@@ -214,6 +221,7 @@ class S2dProduct final : public StorageProduct {
   std::vector<int> volume_failover_;     // where each volume goes if its owner fails (-1: the cluster picks)
   std::vector<int> disk_volume_;
   sim::ZeroedArray<SubOp> subops_;  // max_subops_ planes of one per request; untouched records cost no memory
+  sim::ZeroedArray<SubOpPlace> subop_places_;  // the same planes
   sim::ZeroedArray<RequestState> states_;  // RequestState{} is all zero
   int max_subops_ = 0;
   std::vector<Piece> pieces_;  // scratch for split()
