@@ -128,19 +128,21 @@ class HostCpu {
     Chained,  // the event is at the end of `next`; the boundary passes without one
     Split,    // the event is at the end of `burst`; `next` is dispatched then
   };
-  struct Thread {
+  // What a burst's start and end read and write in the first two cache lines;
+  // a chain's second part and boundary after them.
+  struct alignas(64) Thread {
     Burst burst;
-    Burst next;                    // a chain's second part
-    sim::SimTime boundary = 0;     // a chain's: when `burst` ends
-    sim::EventHandler* split_notice = nullptr;
-    Chain chain = Chain::None;
-    int chain_position = -1;       // in chained_ while Chain::Chained
-    bool busy = false;
     double remaining = 0;          // cycles left at last_update
     double uncounted = 0;          // cycles of the burst executed before the window (not accounted)
     double rate = 0;               // cycles per ns
     sim::SimTime last_update = 0;
     sim::EventId event{};
+    Chain chain = Chain::None;
+    bool busy = false;
+    int chain_position = -1;       // in chained_ while Chain::Chained
+    Burst next;                    // a chain's second part
+    sim::SimTime boundary = 0;     // a chain's: when `burst` ends
+    sim::EventHandler* split_notice = nullptr;
   };
   struct Core {
     int busy = 0;        // threads running
