@@ -55,12 +55,11 @@ int HostCpu::add_pinned_queue() {
 }
 
 HostCpu::Burst HostCpu::make_burst(const CpuWork& work, sim::EventHandler& done, std::uint64_t arg, int queue) {
-  Burst burst{work, 0, &done, arg, queue};
+  Burst burst{work, &done, arg, queue};
   if (burst_scv_ > 0) {
     const double factor = rng_.unit_mean(burst_scv_);
     for (double& c : burst.work.cycles) c *= factor;
   }
-  burst.total = burst.work.total();
   return burst;
 }
 
@@ -124,7 +123,7 @@ HostCpu::ChainStart HostCpu::start_chain(const CpuWork& first, sim::EventHandler
   Thread& t = threads_[static_cast<std::size_t>(lp)];
   t.burst = make_burst(first, done, arg, -1);
   t.busy = true;
-  t.remaining = t.burst.total;
+  t.remaining = t.burst.total();
   t.uncounted = 0;
   t.last_update = engine_->now();
   t.boundary = t.last_update + static_cast<sim::SimTime>(t.remaining / t.rate + 0.5);
@@ -141,7 +140,7 @@ void HostCpu::finish_chain(int lp, const CpuWork& second, sim::EventHandler& don
   if (t.chain != Chain::Chained || t.event.valid()) throw std::logic_error("finish_chain: no chain just started there");
   t.next = make_burst(second, done, arg, -1);
   // The times run() would give: the second burst starts at the (whole-ns) boundary.
-  t.event = engine_->schedule_at(t.boundary + static_cast<sim::SimTime>(t.next.total / t.rate + 0.5), done_event_,
+  t.event = engine_->schedule_at(t.boundary + static_cast<sim::SimTime>(t.next.total() / t.rate + 0.5), done_event_,
                                  static_cast<std::uint64_t>(lp));
 }
 
@@ -173,7 +172,7 @@ void HostCpu::split_waiting_chains() {
 void HostCpu::cross(Thread& t) {
   account(t);
   t.burst = t.next;
-  t.remaining = t.burst.total;
+  t.remaining = t.burst.total();
   t.uncounted = 0;
   t.last_update = t.boundary;
   t.chain = Chain::None;
@@ -192,7 +191,7 @@ void HostCpu::start(int lp, const Burst& burst) {
   Thread& t = threads_[static_cast<std::size_t>(lp)];
   t.burst = burst;
   t.busy = true;
-  t.remaining = burst.total;
+  t.remaining = burst.total();
   t.uncounted = 0;
   t.last_update = engine_->now();
   t.event = engine_->schedule_in(static_cast<sim::SimTime>(t.remaining / t.rate + 0.5), done_event_,
@@ -228,13 +227,14 @@ void HostCpu::set_rate(int lp, double rate) {
 }
 
 void HostCpu::account(Thread& t) {
-  if (t.burst.total <= 0) return;
+  const double total = t.burst.total();
+  if (total <= 0) return;
   if (t.uncounted == 0) {
     // Begun inside the window: the share is total / total, exactly 1.
     for (int l = 0; l < kCpuLayerCount; ++l) cycles_[static_cast<std::size_t>(l)] += t.burst.work.cycles[l];
     return;
   }
-  const double share = (t.burst.total - t.uncounted) / t.burst.total;
+  const double share = (total - t.uncounted) / total;
   for (int l = 0; l < kCpuLayerCount; ++l) cycles_[static_cast<std::size_t>(l)] += t.burst.work.cycles[l] * share;
 }
 
@@ -308,7 +308,7 @@ void HostCpu::reset_stats(sim::SimTime now) {
     if (!t.busy) continue;
     if (t.chain == Chain::Chained && now >= t.boundary) cross(t);
     advance(t, now);
-    t.uncounted = t.burst.total - t.remaining;
+    t.uncounted = t.burst.total() - t.remaining;
   }
   cycles_.fill(0.0);
   for (Pinned& p : pinned_) p.busy.reset(now);
@@ -323,17 +323,17 @@ double HostCpu::cycles(CpuLayer layer, sim::SimTime now) const {
     if (!t.busy) continue;
     if (t.chain == Chain::Chained && now >= t.boundary) {
       // Past its boundary: the first part whole (what the window holds of it), the second so far.
-      if (t.burst.total > 0) sum += t.burst.work.cycles[l] * (t.burst.total - t.uncounted) / t.burst.total;
-      if (t.next.total > 0) {
-        const double executed = std::min(t.next.total, static_cast<double>(now - t.boundary) * t.rate);
-        sum += t.next.work.cycles[l] * executed / t.next.total;
+      if (t.burst.total() > 0) sum += t.burst.work.cycles[l] * (t.burst.total() - t.uncounted) / t.burst.total();
+      if (t.next.total() > 0) {
+        const double executed = std::min(t.next.total(), static_cast<double>(now - t.boundary) * t.rate);
+        sum += t.next.work.cycles[l] * executed / t.next.total();
       }
       continue;
     }
-    if (t.burst.total <= 0) continue;
+    if (t.burst.total() <= 0) continue;
     const double remaining = std::max(0.0, t.remaining - static_cast<double>(now - t.last_update) * t.rate);
-    const double executed = t.burst.total - remaining - t.uncounted;
-    sum += t.burst.work.cycles[l] * executed / t.burst.total;
+    const double executed = t.burst.total() - remaining - t.uncounted;
+    sum += t.burst.work.cycles[l] * executed / t.burst.total();
   }
   return sum;
 }
