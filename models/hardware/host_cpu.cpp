@@ -321,19 +321,21 @@ double HostCpu::cycles(CpuLayer layer, sim::SimTime now) const {
   double sum = cycles_[l];
   for (const Thread& t : threads_) {
     if (!t.busy) continue;
+    const double total = t.burst.total();
     if (t.chain == Chain::Chained && now >= t.boundary) {
       // Past its boundary: the first part whole (what the window holds of it), the second so far.
-      if (t.burst.total() > 0) sum += t.burst.work.cycles[l] * (t.burst.total() - t.uncounted) / t.burst.total();
-      if (t.next.total() > 0) {
-        const double executed = std::min(t.next.total(), static_cast<double>(now - t.boundary) * t.rate);
-        sum += t.next.work.cycles[l] * executed / t.next.total();
+      if (total > 0) sum += t.burst.work.cycles[l] * (total - t.uncounted) / total;
+      const double next_total = t.next.total();
+      if (next_total > 0) {
+        const double executed = std::min(next_total, static_cast<double>(now - t.boundary) * t.rate);
+        sum += t.next.work.cycles[l] * executed / next_total;
       }
       continue;
     }
-    if (t.burst.total() <= 0) continue;
+    if (total <= 0) continue;
     const double remaining = std::max(0.0, t.remaining - static_cast<double>(now - t.last_update) * t.rate);
-    const double executed = t.burst.total() - remaining - t.uncounted;
-    sum += t.burst.work.cycles[l] * executed / t.burst.total();
+    const double executed = total - remaining - t.uncounted;
+    sum += t.burst.work.cycles[l] * executed / total;
   }
   return sum;
 }
