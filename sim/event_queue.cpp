@@ -14,7 +14,6 @@ std::uint32_t EventQueue::new_slot() {
     throw std::length_error("event queue: more than 2^24 events pending at once");
   }
   slots_.push_back(Slot{nullptr, 0, 0, 0, 1u << 3, kNil, kNil});  // generation 1, free
-  free_slots_.reserve(slots_.capacity());
   return static_cast<std::uint32_t>(slots_.size() - 1);
 }
 

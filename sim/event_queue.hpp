@@ -37,9 +37,10 @@
 // dropped when it comes up (when cancelled far entries outnumber live ones the
 // far heap is filtered, O(n)).
 // Memory per pending event: a 64 B slot, one cache line (pushes and pops of a
-// busy run touch slots all over the arena), + 4 B free-list word (+ 16 B in a heap);
-// the calendar itself is 32 KiB of list heads and tails; nothing is allocated once the
-// arena and the heaps have grown to their peak.
+// busy run touch slots all over the arena), + 16 B in a heap (free slots are
+// listed through the slots themselves); the calendar itself is 32 KiB of list
+// heads and tails; nothing is allocated once the arena and the heaps have grown
+// to their peak.
 // Limits: 2^24 (16.7 M) events pending at once; 2^40 (1.1e12) pushes per queue.
 #pragma once
 
@@ -49,6 +50,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "sim/cache_line.hpp"
 #include "sim/time.hpp"
 
 namespace hcisim::sim {
@@ -130,13 +132,13 @@ class EventQueue {
     std::uint64_t time;
     std::uint64_t tag;  // seq << 24 | slot: unique, and ordered as the pushes were
   };
-  struct alignas(64) Slot {  // one cache line each
+  struct alignas(kCacheLine) Slot {  // one cache line each
     EventHandler* handler;
     std::uint64_t arg;
     std::uint64_t time;
     std::uint64_t tag;
     std::uint32_t state;
-    std::uint32_t next;  // in its bucket's list
+    std::uint32_t next;  // in its bucket's list, or in the free list
     std::uint32_t prev;
   };
   struct Bucket {
@@ -233,7 +235,7 @@ class EventQueue {
   std::vector<Entry> far_;                     // beyond the calendar: a heap
   std::size_t far_cancelled_ = 0;
   std::vector<Slot> slots_;
-  std::vector<std::uint32_t> free_slots_;      // LIFO: a just-freed slot is reused while hot
+  std::uint32_t free_head_ = kNil;             // free slots, LIFO through Slot::next: a just-freed one is reused while hot
   std::uint64_t next_seq_ = 0;
   std::size_t live_ = 0;
   std::uint64_t cancelled_total_ = 0;
@@ -243,9 +245,9 @@ class EventQueue {
 // ---- The hot path, inline so the run loop can fold it in. ----
 
 inline std::uint32_t EventQueue::take_slot() {
-  if (free_slots_.empty()) return new_slot();
-  const std::uint32_t index = free_slots_.back();
-  free_slots_.pop_back();
+  if (free_head_ == kNil) return new_slot();
+  const std::uint32_t index = free_head_;
+  free_head_ = slots_[index].next;
   return index;
 }
 
@@ -253,7 +255,8 @@ inline void EventQueue::release_slot(std::uint32_t index) {
   std::uint32_t& state = slots_[index].state;
   const std::uint32_t next = generation_of(state) + 1;
   state = (next & 0x1fffffffu) == 0 ? 1u << 3 : next << 3;  // skip generation 0 on wrap; free, not cancelled
-  free_slots_.push_back(index);
+  slots_[index].next = free_head_;  // out of every list and heap by now
+  free_head_ = index;
 }
 
 inline void EventQueue::insert_near(std::uint32_t index) {

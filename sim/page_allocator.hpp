@@ -5,16 +5,18 @@
 // of 512 (dear on a virtual machine, for tables of hundreds of MB). Smaller
 // blocks, and every block under AddressSanitizer (so that its redzones still
 // guard the tables), come from the heap, cleared. Every block starts on a
-// cache line (kBlockAlignment), so records aligned to one stay so. PageAllocator is a standard allocator
-// on it, for std::vector.
+// cache line (kBlockAlignment), so records aligned to one stay so.
+// PageAllocator is a standard allocator on it, for std::vector.
 #pragma once
 
 #include <cstddef>
 
+#include "sim/cache_line.hpp"
+
 namespace hcisim::sim {
 
 constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
-constexpr std::size_t kBlockAlignment = 64;
+constexpr std::size_t kBlockAlignment = kCacheLine;
 
 // `bytes` of zeros (null for 0); throws std::bad_alloc. Freed with the same size.
 void* allocate_zeroed(std::size_t bytes);

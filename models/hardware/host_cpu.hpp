@@ -44,6 +44,7 @@
 
 #include "models/hardware/cpu_work.hpp"
 #include "models/spec/hardware_spec.hpp"
+#include "sim/cache_line.hpp"
 #include "sim/engine.hpp"
 #include "sim/fifo_ring.hpp"
 #include "sim/time_weighted.hpp"
@@ -118,14 +119,14 @@ class HostCpu {
  private:
   // 64 bytes, one cache line (queues of them are long on a busy connection):
   // its total is summed from the work again where it is needed.
-  struct alignas(64) Burst {
+  struct alignas(sim::kCacheLine) Burst {
     CpuWork work;
     sim::EventHandler* done = nullptr;
     std::uint64_t arg = 0;
     int pinned_queue = -1;     // serial queue it belongs to, -1 = none
     double total() const { return work.total(); }  // cycles
   };
-  static_assert(sizeof(Burst) == 64, "HostCpu::Burst: one cache line");
+  static_assert(sizeof(Burst) == sim::kCacheLine, "HostCpu::Burst: one cache line");
   enum class Chain : std::uint8_t {
     None,
     Chained,  // the event is at the end of `next`; the boundary passes without one
@@ -133,7 +134,7 @@ class HostCpu {
   };
   // What a burst's start and end read and write in the first two cache lines;
   // a chain's second part and boundary after them.
-  struct alignas(64) Thread {
+  struct alignas(sim::kCacheLine) Thread {
     Burst burst;
     double remaining = 0;          // cycles left at last_update
     double uncounted = 0;          // cycles of the burst executed before the window (not accounted)

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "sim/cache_line.hpp"
 #include "sim/page_allocator.hpp"
 #include "sim/time.hpp"
 
@@ -34,7 +35,7 @@ const char* io_stage_name(IoStage stage);
 // 128 bytes on a 64-byte boundary: what the path reads and writes at each step
 // in the first cache line, the stage times (written at stage changes) in the
 // second. Thousands of requests are in flight, so each is cold at its next step.
-struct alignas(64) IoRequest {
+struct alignas(sim::kCacheLine) IoRequest {
   std::uint32_t vm = 0;
   std::uint32_t thread = 0;      // global thread index in the workload
   std::uint32_t disk = 0;        // the VM's virtual disk in the storage product
@@ -55,7 +56,7 @@ struct alignas(64) IoRequest {
     stage_started = now;
   }
 };
-static_assert(sizeof(IoRequest) == 128, "IoRequest: two cache lines, the hot one first");
+static_assert(sizeof(IoRequest) == 2 * sim::kCacheLine, "IoRequest: two cache lines, the hot one first");
 
 // Grown once at set-up; a large cluster's is hundreds of MB (page_allocator.hpp).
 using RequestTable = std::vector<IoRequest, sim::PageAllocator<IoRequest>>;

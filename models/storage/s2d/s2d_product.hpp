@@ -40,6 +40,7 @@
 #include "models/spec/scenario_spec.hpp"
 #include "models/storage/cache/block_cache.hpp"
 #include "models/storage/storage_product.hpp"
+#include "sim/cache_line.hpp"
 #include "sim/engine.hpp"
 #include "sim/fifo_ring.hpp"
 #include "sim/record_pool.hpp"
@@ -82,7 +83,7 @@ class S2dProduct final : public StorageProduct {
   // One drive I/O of a request: a piece's copy, local or on another node. What
   // each of its steps reads and writes, in one cache line (thousands are in
   // flight, so each is cold at its next step); where it lies is in SubOpPlace.
-  struct alignas(64) SubOp {
+  struct alignas(sim::kCacheLine) SubOp {
     std::uint16_t node = 0;
     std::uint16_t drive = 0;
     std::uint16_t gen = 0;      // bumped when the sub-op is abandoned: its later events are ignored
@@ -92,7 +93,7 @@ class S2dProduct final : public StorageProduct {
     sim::SimTime started = 0;  // when its current step began
     std::array<sim::SimTime, 4> backend{};  // Network, RemoteCpu, Drive, CompletionCpu
   };
-  static_assert(sizeof(SubOp) == 64, "S2dProduct::SubOp: one cache line");
+  static_assert(sizeof(SubOp) == sim::kCacheLine, "S2dProduct::SubOp: one cache line");
   // Which extent copy a sub-op uses: read when it is planned and when a failure retries it.
   struct SubOpPlace {
     std::uint32_t copy = 0;     // flat index of the extent copy it reads or writes
@@ -100,7 +101,7 @@ class S2dProduct final : public StorageProduct {
     std::uint64_t in_extent = 0;
   };
   // What the product keeps per request besides its sub-ops (one cache line).
-  struct alignas(64) RequestState {
+  struct alignas(sim::kCacheLine) RequestState {
     std::uint16_t subops = 0;   // planned for the current I/O
     std::uint16_t gen = 0;      // bumped when the whole request is abandoned (its owner failed)
     CpuWork host_work;          // the hypervisor's work, kept while the request waits for its volume
