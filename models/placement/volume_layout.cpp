@@ -26,6 +26,9 @@ VolumeLayout::VolumeLayout(int nodes, int drives_per_node, const LayoutShape& sh
     throw std::invalid_argument("volume layout: columns, interleave and extent size must be positive, "
                                 "and the extent a whole number of interleaves");
   }
+  by_unit_ = sim::UnsignedDivisor(shape.interleave_bytes);
+  by_columns_ = sim::UnsignedDivisor(static_cast<std::uint64_t>(shape.columns));
+  by_extent_ = sim::UnsignedDivisor(shape.extent_bytes);
   for (int n = 0; n < nodes; ++n) {
     node_key_[static_cast<std::size_t>(n)] = rng_.next_u64();
     by_use_.push_back(NodeUse{0, node_key_[static_cast<std::size_t>(n)], n});
@@ -99,15 +102,15 @@ int VolumeLayout::split(std::uint32_t disk, std::uint64_t offset, std::uint64_t 
   const auto columns = static_cast<std::uint64_t>(shape_.columns);
   int count = 0;
   while (bytes > 0) {
-    const std::uint64_t in_unit = offset % unit;
+    const std::uint64_t in_unit = by_unit_.remainder(offset);
     const std::uint64_t take = std::min(bytes, unit - in_unit);
     // A piece continues while the next stripe unit is in the same column
     // (only with one column): merge it, as one drive I/O.
-    const std::uint64_t stripe_unit = offset / unit;
-    const int column = static_cast<int>(stripe_unit % columns);
-    const std::uint64_t column_offset = (stripe_unit / columns) * unit + in_unit;
-    const std::uint64_t extent_index = column_offset / shape_.extent_bytes;
-    const std::uint64_t in_extent = column_offset % shape_.extent_bytes;
+    const std::uint64_t stripe_unit = by_unit_.quotient(offset);
+    const int column = static_cast<int>(by_columns_.remainder(stripe_unit));
+    const std::uint64_t column_offset = by_columns_.quotient(stripe_unit) * unit + in_unit;
+    const std::uint64_t extent_index = by_extent_.quotient(column_offset);
+    const std::uint64_t in_extent = by_extent_.remainder(column_offset);
     const Extent* copies = extents(disk, column, extent_index);
     const bool extends = count > 0 && columns == 1 && out[count - 1].copies == copies;
     if (extends) {

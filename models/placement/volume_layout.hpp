@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "sim/random.hpp"
+#include "sim/unsigned_divisor.hpp"
 
 namespace hcisim::models {
 
@@ -96,6 +97,8 @@ class VolumeLayout {
   };
   int drives_per_node_;
   LayoutShape shape_;
+  // split()'s divisions: by the interleave, the column count and the extent size.
+  sim::UnsignedDivisor by_unit_, by_columns_, by_extent_;
   sim::RandomStream rng_;
   std::vector<Disk> disks_;
   std::vector<Extent> extents_;  // per disk: column-major rows, each `copies` entries

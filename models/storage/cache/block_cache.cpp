@@ -10,6 +10,8 @@ BlockCache::BlockCache(std::uint64_t capacity_bytes, std::uint64_t block_bytes)
   if (block_bytes == 0 || sets_ == 0) {
     throw std::invalid_argument("block cache: the size must hold at least " + std::to_string(kWays) + " blocks");
   }
+  by_block_ = sim::UnsignedDivisor(block_bytes);
+  by_sets_ = sim::UnsignedDivisor(sets_);
   ways_.assign(sets_ * kWays, kEmpty);
   referenced_.assign(sets_ * kWays, 0);
   hand_.assign(sets_, 0);
@@ -21,7 +23,7 @@ std::size_t BlockCache::set_of(std::uint64_t k) const {
   k = (k ^ (k >> 30)) * 0xbf58476d1ce4e5b9ull;
   k = (k ^ (k >> 27)) * 0x94d049bb133111ebull;
   k ^= k >> 31;
-  return static_cast<std::size_t>(k % sets_);
+  return static_cast<std::size_t>(by_sets_.remainder(k));
 }
 
 int BlockCache::find(std::size_t set, std::uint64_t k) const {
@@ -32,8 +34,8 @@ int BlockCache::find(std::size_t set, std::uint64_t k) const {
 }
 
 bool BlockCache::lookup(std::uint32_t disk, std::uint64_t offset, std::uint64_t bytes) {
-  const std::uint64_t last = (offset + (bytes > 0 ? bytes : 1) - 1) / block_bytes_;
-  for (std::uint64_t b = offset / block_bytes_; b <= last; ++b) {
+  const std::uint64_t last = by_block_.quotient(offset + (bytes > 0 ? bytes : 1) - 1);
+  for (std::uint64_t b = by_block_.quotient(offset); b <= last; ++b) {
     const std::uint64_t k = key(disk, b);
     const std::size_t set = set_of(k);
     const int w = find(set, k);
@@ -44,8 +46,8 @@ bool BlockCache::lookup(std::uint32_t disk, std::uint64_t offset, std::uint64_t 
 }
 
 void BlockCache::admit(std::uint32_t disk, std::uint64_t offset, std::uint64_t bytes) {
-  const std::uint64_t last = (offset + (bytes > 0 ? bytes : 1) - 1) / block_bytes_;
-  for (std::uint64_t b = offset / block_bytes_; b <= last; ++b) {
+  const std::uint64_t last = by_block_.quotient(offset + (bytes > 0 ? bytes : 1) - 1);
+  for (std::uint64_t b = by_block_.quotient(offset); b <= last; ++b) {
     const std::uint64_t k = key(disk, b);
     const std::size_t set = set_of(k);
     if (find(set, k) >= 0) continue;
@@ -67,8 +69,8 @@ void BlockCache::admit(std::uint32_t disk, std::uint64_t offset, std::uint64_t b
 }
 
 void BlockCache::invalidate(std::uint32_t disk, std::uint64_t offset, std::uint64_t bytes) {
-  const std::uint64_t last = (offset + (bytes > 0 ? bytes : 1) - 1) / block_bytes_;
-  for (std::uint64_t b = offset / block_bytes_; b <= last; ++b) {
+  const std::uint64_t last = by_block_.quotient(offset + (bytes > 0 ? bytes : 1) - 1);
+  for (std::uint64_t b = by_block_.quotient(offset); b <= last; ++b) {
     const std::uint64_t k = key(disk, b);
     const std::size_t set = set_of(k);
     const int w = find(set, k);

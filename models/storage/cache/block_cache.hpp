@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "sim/unsigned_divisor.hpp"
+
 namespace hcisim::models {
 
 class BlockCache {
@@ -33,6 +35,7 @@ class BlockCache {
 
   std::uint64_t block_bytes_;
   std::size_t sets_;
+  sim::UnsignedDivisor by_block_, by_sets_;
   std::vector<std::uint64_t> ways_;      // sets x kWays keys
   std::vector<std::uint8_t> referenced_;  // per way
   std::vector<std::uint8_t> hand_;        // per set

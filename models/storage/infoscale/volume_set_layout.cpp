@@ -14,6 +14,8 @@ VolumeSetLayout::VolumeSetLayout(int columns, int volumes, std::uint64_t stripe_
     throw std::invalid_argument("InfoScale: the stripe unit must be a positive multiple of 512 bytes");
   }
   if (disk_bytes < stripe_unit) throw std::invalid_argument("InfoScale: a disk must hold at least one stripe unit");
+  by_unit_ = sim::UnsignedDivisor(stripe_unit);
+  by_columns_ = sim::UnsignedDivisor(static_cast<std::uint64_t>(columns));
   volume_bytes_ = disk_bytes / unit_ * unit_ * static_cast<std::uint64_t>(columns);
   used_.assign(static_cast<std::size_t>(volumes), 0);
 }
@@ -37,17 +39,16 @@ int VolumeSetLayout::split(std::uint32_t file, std::uint64_t offset, std::uint64
                            int max) const {
   const File& f = files_.at(file);
   if (offset > f.bytes || bytes > f.bytes - offset) throw std::invalid_argument("InfoScale: I/O past the end of its file");
-  const auto columns = static_cast<std::uint64_t>(columns_);
   std::uint64_t x = f.start + offset;
   const std::uint64_t end = x + bytes;
   int n = 0;
   while (x < end) {
-    const std::uint64_t unit = x / unit_;
-    const std::uint64_t within = x % unit_;
+    const std::uint64_t unit = by_unit_.quotient(x);
+    const std::uint64_t within = by_unit_.remainder(x);
     const std::uint64_t piece = std::min(unit_ - within, end - x);
     if (n == max) throw std::logic_error("InfoScale: an I/O has more stripe pieces than reserved");
-    out[n++] = StripePiece{static_cast<std::uint16_t>(unit % columns), static_cast<std::uint16_t>(f.volume),
-                           unit / columns * unit_ + within, piece};
+    out[n++] = StripePiece{static_cast<std::uint16_t>(by_columns_.remainder(unit)), static_cast<std::uint16_t>(f.volume),
+                           by_columns_.quotient(unit) * unit_ + within, piece};
     x += piece;
   }
   return n;

@@ -19,6 +19,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "sim/unsigned_divisor.hpp"
+
 namespace hcisim::models {
 
 struct StripePiece {
@@ -61,6 +63,7 @@ class VolumeSetLayout {
   int columns_;
   int volumes_;
   std::uint64_t unit_;
+  sim::UnsignedDivisor by_unit_, by_columns_;  // split()'s divisions
   std::uint64_t volume_bytes_;       // columns x the stripe units that fit a disk
   std::vector<std::uint64_t> used_;  // per volume: bytes allocated (a multiple of the unit)
   std::vector<File> files_;
