@@ -1,7 +1,7 @@
 #!/bin/sh
 # Command-line tests of `hcisim sweep`: the same rows whatever the parallelism
 # (threads, MPI ranks), a killed sweep resumed without losing a point, a folder
-# of another sweep refused, the SLO search against Little's law.
+# of another sweep refused, the SLO search against Little's law, ranges of values.
 # usage: sweep.sh HCISIM SOURCE_DIR CASE    (exit 0 = pass; prints SKIP when MPI is not built)
 set -u
 H=$1
@@ -83,6 +83,16 @@ plot)  # --plot draws the saturation curve: one point per row, the IOPS of each 
   # The plotted IOPS are the rows' total_iops (the CSV's column 4: point, the two varied keys, total_iops).
   first=$(sed -n 2p rows.csv | cut -d, -f4)
   grep -q "^$first\.000 " pic/saturation.dat || fail "the first row's IOPS $first is not plotted: $(head -3 pic/saturation.dat)"
+  ;;
+ranges)  # LO..HI*FACTOR and LO..HI are the lists they stand for; a backward range is refused, exit 2
+  "$H" sweep "$SC" --vary vms.workload.outstanding=1,2,4,8 --vary vms.vcpus=1,2 --fast -q --csv list.csv ||
+    fail "list: exit $?"
+  "$H" sweep "$SC" --vary vms.workload.outstanding=1..8*2 --vary vms.vcpus=1..2 --fast -q --csv range.csv ||
+    fail "range: exit $?"
+  cmp list.csv range.csv || fail "the ranges' rows differ from the lists'"
+  "$H" sweep "$SC" --vary vms.workload.outstanding=8..1 --fast -q > out.txt 2>&1; code=$?
+  [ $code -eq 2 ] || fail "8..1: exit $code, expected 2"
+  grep -q "HI is below LO" out.txt || fail "message: $(cat out.txt)"
   ;;
 *) fail "unknown case" ;;
 esac

@@ -35,6 +35,36 @@ TEST_CASE("--vary splits at commas outside brackets and quotes, and refuses what
   CHECK_THROWS_AS(expand_grid({parse_vary("a=1,2,3"), parse_vary("b=1,2,3")}, 8), std::invalid_argument);
 }
 
+TEST_CASE("--vary ranges: every whole number, a step or a factor, mixed with single values") {
+  using V = std::vector<std::string>;
+  CHECK(parse_vary("vms.per_node=4..7").values == V{"4", "5", "6", "7"});
+  CHECK(parse_vary("cluster.nodes=2..16+4").values == V{"2", "6", "10", "14"});
+  CHECK(parse_vary("vms.workload.outstanding=1..256*2").values ==
+        V{"1", "2", "4", "8", "16", "32", "64", "128", "256"});
+  CHECK(parse_vary("vms.workload.outstanding=3..100*3").values == V{"3", "9", "27", "81"});
+  CHECK(parse_vary("vms.workload.outstanding=1..2, 12, 16..64*2").values == V{"1", "2", "12", "16", "32", "64"});
+  CHECK(parse_vary("cluster.nodes=5..5").values == V{"5"});
+  // The last value stops short of HI when the step does not land on it, and near
+  // the top of the range of whole numbers nothing overflows.
+  CHECK(parse_vary("a=9223372036854775800..9223372036854775807+5").values ==
+        V{"9223372036854775800", "9223372036854775805"});
+  CHECK(parse_vary("a=4611686018427387904..9223372036854775807*2").values == V{"4611686018427387904"});
+  // What is not a range stays a value as written: a path, a list, a quoted string.
+  CHECK(parse_vary("stack=../stacks/s2d.yaml").values == V{"../stacks/s2d.yaml"});
+  CHECK(parse_vary("vms.per_node=[1..4]").values == V{"[1..4]"});
+  for (const char* bad : {"a=8..1", "a=1..8*1", "a=0..8*2", "a=1..8+0", "a=1.5..4", "a=1..x", "a=1..", "a=1..4-1",
+                          "a=0..1000000"}) {
+    INFO(bad);
+    CHECK_THROWS_AS(parse_vary(bad), std::invalid_argument);
+  }
+  try {
+    parse_vary("vms.per_node=8..1");
+    FAIL("no error");
+  } catch (const std::invalid_argument& e) {
+    CHECK(std::string(e.what()).find("HI is below LO") != std::string::npos);
+  }
+}
+
 TEST_CASE("an SLO names a figure, a comparison and a limit in the figure's unit") {
   const Slo p99 = parse_slo("read.p99<=1ms");
   CHECK(p99.figure == "read_lat_p99_ms");

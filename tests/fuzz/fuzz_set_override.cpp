@@ -1,5 +1,7 @@
 // libFuzzer: the input as one `--set key.path=value` what-if over a small
-// bundled-style scenario. Loads, or fails with a LoadError.
+// bundled-style scenario (loads, or fails with a LoadError), and as one
+// `--vary key.path=v1,LO..HI,...` axis of a sweep (its values, or an
+// invalid_argument that says what is wrong).
 #include <filesystem>
 #include <fstream>
 
@@ -7,6 +9,7 @@
 #include "tools/frontend/catalog.hpp"
 #include "tools/frontend/load_error.hpp"
 #include "tools/frontend/scenario_loader.hpp"
+#include "tools/frontend/sweep_grid.hpp"
 
 namespace fs = std::filesystem;
 using namespace hcisim;
@@ -23,9 +26,19 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string text = fuzz::as_text(data, size);
   try {
-    frontend::load_scenario(g_scenario, *g_catalog, {fuzz::as_text(data, size)});
+    frontend::load_scenario(g_scenario, *g_catalog, {text});
   } catch (const frontend::LoadError& e) {
+    fuzz::check_message(e.what());
+  }
+  try {
+    const frontend::SweepAxis axis = frontend::parse_vary(text);
+    if (axis.values.empty()) __builtin_trap();
+    for (const std::string& v : axis.values) {
+      if (v.empty()) __builtin_trap();
+    }
+  } catch (const std::invalid_argument& e) {
     fuzz::check_message(e.what());
   }
   return 0;

@@ -32,7 +32,9 @@ const char* kUsage =
     "Runs the scenario at every combination of the --vary values (the keys and checks of\n"
     "--set; the first --vary varies slowest) and writes one row per point: the values, then\n"
     "every figure of `run` (IOPS, MB/s, latency percentiles in ms, stages, utilisation,\n"
-    "bottleneck). Each point runs with the scenario's own seed, so the rows do not depend on\n"
+    "bottleneck). A value LO..HI is every whole number from LO to HI, LO..HI+STEP every\n"
+    "STEP-th and LO..HI*FACTOR a geometric series (1..256*2: 1, 2, 4, ... 256).\n"
+    "Each point runs with the scenario's own seed, so the rows do not depend on\n"
     "the order or the number of jobs. With --out DIR each finished point is written at once\n"
     "(DIR/points/), and a sweep restarted with the same arguments skips them.\n"
     "Under mpirun (hcisim built with Boost.MPI) rank 0 hands out points, the others run them.\n"
@@ -42,7 +44,7 @@ const char* kUsage =
     "of the latency curve (where IOPS per unit of mean latency peaks).\n"
     "Examples:\n"
     "  hcisim sweep scenarios/ax7525/test2-8k-random-30w.yaml --vary cluster.nodes=2,4,8 \\\n"
-    "               --vary vms.per_node=8,16,32 --out runs/nodes\n"
+    "               --vary vms.per_node=8..32*2 --out runs/nodes\n"
     "  hcisim sweep scenarios/ax7525/test1-4k-random-read.yaml --over vms.workload.outstanding=1..64 \\\n"
     "               --slo 'read.p99<=1ms' --maximise total_iops";
 
@@ -69,7 +71,7 @@ int sweep_command(const std::vector<std::string>& args) {
   std::string scenario, seed, duration, warmup, jobs_text, max_points_text, over, maximise;
   std::vector<std::string> varies, sets, user_dirs, slos;
   options.add_options()("scenario", po::value(&scenario)->required(), "the scenario file (YAML)")(
-      "vary", po::value(&varies)->composing(), "an axis of the grid: key.path=v1,v2,... (repeatable)")(
+      "vary", po::value(&varies)->composing(), "an axis of the grid: key.path=v1,v2,... or LO..HI[+STEP|*FACTOR] (repeatable)")(
       "set", po::value(&sets)->composing(), "a what-if for every point, as in run (repeatable)")(
       "fast", "answer every point with the analytic fast path instead of simulating")(
       "out", po::value<std::string>(), "folder for the sweep: DIR/sweep.csv, DIR/sweep.json and DIR/points/ (resumable)")(

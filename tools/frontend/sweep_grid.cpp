@@ -1,8 +1,10 @@
 #include "tools/frontend/sweep_grid.hpp"
 
+#include <cctype>
 #include <stdexcept>
 
 #include "tools/frontend/message_text.hpp"
+#include "tools/frontend/units.hpp"
 
 namespace hcisim::frontend {
 
@@ -12,6 +14,42 @@ std::string trimmed(const std::string& s) {
   const auto first = s.find_first_not_of(" \t");
   if (first == std::string::npos) return "";
   return s.substr(first, s.find_last_not_of(" \t") - first + 1);
+}
+
+constexpr std::size_t kMaxAxisValues = 100'000;
+
+// LO..HI (every whole number), LO..HI+STEP or LO..HI*FACTOR (LO, LO x FACTOR,
+// ... up to HI), appended to `values`; false when `v` is not a range at all
+// (a range starts with a digit and holds "..").
+bool expand_range(const std::string& text, const std::string& v, std::vector<std::string>& values) {
+  const auto dots = v.find("..");
+  if (v.empty() || !std::isdigit(static_cast<unsigned char>(v[0])) || dots == std::string::npos) return false;
+  const std::string what = "--vary " + in_quotes(text) + ": range " + in_quotes(v);
+  const auto op = v.find_first_of("+*", dots + 2);
+  std::int64_t lo = 0, hi = 0, by = 1;
+  try {
+    lo = parse_integer(v.substr(0, dots));
+    hi = parse_integer(v.substr(dots + 2, op == std::string::npos ? std::string::npos : op - dots - 2));
+    if (op != std::string::npos) by = parse_integer(v.substr(op + 1));
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(what + ": expected LO..HI, LO..HI+STEP or LO..HI*FACTOR in whole numbers (" +
+                                e.what() + ")");
+  }
+  const bool geometric = op != std::string::npos && v[op] == '*';
+  if (hi < lo) throw std::invalid_argument(what + ": HI is below LO");
+  if (geometric ? (lo < 1 || by < 2) : by < 1) {
+    throw std::invalid_argument(what + (geometric ? ": a geometric range needs LO >= 1 and FACTOR >= 2"
+                                                  : ": the step must be at least 1"));
+  }
+  for (std::int64_t x = lo; x <= hi;) {
+    if (values.size() == kMaxAxisValues) {
+      throw std::invalid_argument(what + ": more than " + std::to_string(kMaxAxisValues) + " values in one --vary");
+    }
+    values.push_back(std::to_string(x));
+    if (geometric ? x > hi / by : x > hi - by) break;  // the next one would pass HI (or overflow)
+    x = geometric ? x * by : x + by;
+  }
+  return true;
 }
 
 }  // namespace
@@ -32,7 +70,7 @@ SweepAxis parse_vary(const std::string& text) {
     if (v.empty()) {
       throw std::invalid_argument("--vary " + in_quotes(text) + ": an empty value (two commas, or one at an end)");
     }
-    axis.values.push_back(v);
+    if (!expand_range(text, v, axis.values)) axis.values.push_back(v);
     value.clear();
   };
   for (const char c : list) {

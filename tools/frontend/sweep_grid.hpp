@@ -2,7 +2,10 @@
 // points are every combination, the first axis varying slowest (grid order).
 // A point is a list of --set assignments, checked by the scenario loader like
 // any --set. Values are split at commas outside brackets and quotes, so a
-// list value stays whole: --vary 'vms.per_node=[32, 64, 32, 0],32'.
+// list value stays whole: --vary 'vms.per_node=[32, 64, 32, 0],32'. A value
+// LO..HI is every whole number from LO to HI, LO..HI+STEP every STEP-th, and
+// LO..HI*FACTOR a geometric series (1..256*2: 1, 2, 4, ... 256); ranges and
+// single values mix: vms.workload.outstanding=1..8,12,16..64*2.
 #pragma once
 
 #include <cstddef>
