@@ -1,8 +1,8 @@
-// Division of unsigned 64-bit values by a divisor fixed once (a stripe unit, a
-// slab size, a column count): by a shift and a mask when the divisor is a power
-// of two, as layouts' sizes nearly always are, else by the hardware's divide.
-// The quotient and remainder are the same either way; a 64-bit divide takes
-// 15-90 cycles and a chain of them sits on every I/O's path through a layout.
+// Division of unsigned 64-bit values by a divisor fixed once, when a model is
+// built: by a shift and a mask when the divisor is a power of two, as most
+// sizes a model divides by are, else by the hardware's divide. The quotient and
+// remainder are the same either way; a 64-bit divide takes 15-90 cycles, which
+// matters where a chain of them runs at every event.
 #pragma once
 
 #include <cstdint>

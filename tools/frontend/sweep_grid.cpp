@@ -24,7 +24,7 @@ constexpr std::size_t kMaxAxisValues = 100'000;
 bool expand_range(const std::string& text, const std::string& v, std::vector<std::string>& values) {
   const auto dots = v.find("..");
   if (v.empty() || !std::isdigit(static_cast<unsigned char>(v[0])) || dots == std::string::npos) return false;
-  const std::string what = "--vary " + in_quotes(text) + ": range " + in_quotes(v);
+  auto what = [&] { return "--vary " + in_quotes(text) + ": range " + in_quotes(v); };  // for errors only
   const auto op = v.find_first_of("+*", dots + 2);
   std::int64_t lo = 0, hi = 0, by = 1;
   try {
@@ -32,18 +32,18 @@ bool expand_range(const std::string& text, const std::string& v, std::vector<std
     hi = parse_integer(v.substr(dots + 2, op == std::string::npos ? std::string::npos : op - dots - 2));
     if (op != std::string::npos) by = parse_integer(v.substr(op + 1));
   } catch (const std::invalid_argument& e) {
-    throw std::invalid_argument(what + ": expected LO..HI, LO..HI+STEP or LO..HI*FACTOR in whole numbers (" +
+    throw std::invalid_argument(what() + ": expected LO..HI, LO..HI+STEP or LO..HI*FACTOR in whole numbers (" +
                                 e.what() + ")");
   }
   const bool geometric = op != std::string::npos && v[op] == '*';
-  if (hi < lo) throw std::invalid_argument(what + ": HI is below LO");
+  if (hi < lo) throw std::invalid_argument(what() + ": HI is below LO");
   if (geometric ? (lo < 1 || by < 2) : by < 1) {
-    throw std::invalid_argument(what + (geometric ? ": a geometric range needs LO >= 1 and FACTOR >= 2"
+    throw std::invalid_argument(what() + (geometric ? ": a geometric range needs LO >= 1 and FACTOR >= 2"
                                                   : ": the step must be at least 1"));
   }
   for (std::int64_t x = lo; x <= hi;) {
     if (values.size() == kMaxAxisValues) {
-      throw std::invalid_argument(what + ": more than " + std::to_string(kMaxAxisValues) + " values in one --vary");
+      throw std::invalid_argument(what() + ": more than " + std::to_string(kMaxAxisValues) + " values in one --vary");
     }
     values.push_back(std::to_string(x));
     if (geometric ? x > hi / by : x > hi - by) break;  // the next one would pass HI (or overflow)

@@ -5,16 +5,16 @@
 
 namespace hcisim::models {
 
-BlockCache::BlockCache(std::uint64_t capacity_bytes, std::uint64_t block_bytes)
-    : block_bytes_(block_bytes), sets_(block_bytes > 0 ? capacity_bytes / block_bytes / kWays : 0) {
-  if (block_bytes == 0 || sets_ == 0) {
+BlockCache::BlockCache(std::uint64_t capacity_bytes, std::uint64_t block_bytes) {
+  const std::uint64_t sets = block_bytes > 0 ? capacity_bytes / block_bytes / kWays : 0;
+  if (sets == 0) {
     throw std::invalid_argument("block cache: the size must hold at least " + std::to_string(kWays) + " blocks");
   }
   by_block_ = sim::UnsignedDivisor(block_bytes);
-  by_sets_ = sim::UnsignedDivisor(sets_);
-  ways_.assign(sets_ * kWays, kEmpty);
-  referenced_.assign(sets_ * kWays, 0);
-  hand_.assign(sets_, 0);
+  by_sets_ = sim::UnsignedDivisor(sets);
+  ways_.assign(sets * kWays, kEmpty);
+  referenced_.assign(sets * kWays, 0);
+  hand_.assign(sets, 0);
 }
 
 std::size_t BlockCache::set_of(std::uint64_t k) const {

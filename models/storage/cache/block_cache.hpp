@@ -22,7 +22,7 @@ class BlockCache {
   void admit(std::uint32_t disk, std::uint64_t offset, std::uint64_t bytes);
   void invalidate(std::uint32_t disk, std::uint64_t offset, std::uint64_t bytes);
 
-  std::uint64_t block_bytes() const { return block_bytes_; }
+  std::uint64_t block_bytes() const { return by_block_.divisor(); }
   std::uint64_t capacity_blocks() const { return ways_.size(); }
   std::uint64_t cached_blocks() const { return cached_; }
 
@@ -33,9 +33,8 @@ class BlockCache {
   std::size_t set_of(std::uint64_t k) const;
   int find(std::size_t set, std::uint64_t k) const;
 
-  std::uint64_t block_bytes_;
-  std::size_t sets_;
-  sim::UnsignedDivisor by_block_, by_sets_;
+  sim::UnsignedDivisor by_block_;  // the block size
+  sim::UnsignedDivisor by_sets_;   // the number of sets
   std::vector<std::uint64_t> ways_;      // sets x kWays keys
   std::vector<std::uint8_t> referenced_;  // per way
   std::vector<std::uint8_t> hand_;        // per set

@@ -7,7 +7,7 @@
 namespace hcisim::models {
 
 VolumeSetLayout::VolumeSetLayout(int columns, int volumes, std::uint64_t stripe_unit, std::uint64_t disk_bytes)
-    : columns_(columns), volumes_(volumes), unit_(stripe_unit) {
+    : volumes_(volumes) {
   if (columns < 1 || columns > 65535) throw std::invalid_argument("InfoScale: a volume needs 1 to 65535 columns");
   if (volumes < 1) throw std::invalid_argument("InfoScale: the volume set needs at least one volume");
   if (stripe_unit < 512 || stripe_unit % 512 != 0) {
@@ -16,7 +16,7 @@ VolumeSetLayout::VolumeSetLayout(int columns, int volumes, std::uint64_t stripe_
   if (disk_bytes < stripe_unit) throw std::invalid_argument("InfoScale: a disk must hold at least one stripe unit");
   by_unit_ = sim::UnsignedDivisor(stripe_unit);
   by_columns_ = sim::UnsignedDivisor(static_cast<std::uint64_t>(columns));
-  volume_bytes_ = disk_bytes / unit_ * unit_ * static_cast<std::uint64_t>(columns);
+  volume_bytes_ = by_unit_.quotient(disk_bytes) * stripe_unit * static_cast<std::uint64_t>(columns);
   used_.assign(static_cast<std::size_t>(volumes), 0);
 }
 
@@ -24,7 +24,7 @@ std::uint32_t VolumeSetLayout::add_file(int volume, std::uint64_t bytes) {
   if (volume < 0 || volume >= volumes_) throw std::invalid_argument("InfoScale: no volume " + std::to_string(volume + 1));
   if (bytes == 0) throw std::invalid_argument("InfoScale: a file must have at least one byte");
   std::uint64_t& used = used_[static_cast<std::size_t>(volume)];
-  const std::uint64_t rounded = (bytes + unit_ - 1) / unit_ * unit_;
+  const std::uint64_t rounded = by_unit_.quotient(bytes + stripe_unit() - 1) * stripe_unit();
   if (rounded > volume_bytes_ - used) {
     throw std::invalid_argument("InfoScale: volume " + std::to_string(volume + 1) + " (" +
                                 std::to_string(volume_bytes_) + " bytes) has no room for another file of " +
@@ -43,12 +43,12 @@ int VolumeSetLayout::split(std::uint32_t file, std::uint64_t offset, std::uint64
   const std::uint64_t end = x + bytes;
   int n = 0;
   while (x < end) {
-    const std::uint64_t unit = by_unit_.quotient(x);
+    const std::uint64_t stripe = by_unit_.quotient(x);  // the stripe unit's index in the volume
     const std::uint64_t within = by_unit_.remainder(x);
-    const std::uint64_t piece = std::min(unit_ - within, end - x);
+    const std::uint64_t piece = std::min(stripe_unit() - within, end - x);
     if (n == max) throw std::logic_error("InfoScale: an I/O has more stripe pieces than reserved");
-    out[n++] = StripePiece{static_cast<std::uint16_t>(by_columns_.remainder(unit)), static_cast<std::uint16_t>(f.volume),
-                           by_columns_.quotient(unit) * unit_ + within, piece};
+    out[n++] = StripePiece{static_cast<std::uint16_t>(by_columns_.remainder(stripe)), static_cast<std::uint16_t>(f.volume),
+                           by_columns_.quotient(stripe) * stripe_unit() + within, piece};
     x += piece;
   }
   return n;
@@ -56,8 +56,8 @@ int VolumeSetLayout::split(std::uint32_t file, std::uint64_t offset, std::uint64
 
 int VolumeSetLayout::max_pieces(std::uint64_t max_bytes, std::uint64_t align) const {
   // A request starting `align`-aligned inside a unit can cross into one more unit than its size needs.
-  const std::uint64_t lead = align == 0 || align % unit_ == 0 ? 0 : unit_ - 1;
-  return static_cast<int>((max_bytes + lead + unit_ - 1) / unit_) + 1;
+  const std::uint64_t lead = align == 0 || by_unit_.remainder(align) == 0 ? 0 : stripe_unit() - 1;
+  return static_cast<int>(by_unit_.quotient(max_bytes + lead + stripe_unit() - 1)) + 1;
 }
 
 }  // namespace hcisim::models

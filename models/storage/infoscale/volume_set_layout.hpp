@@ -46,9 +46,9 @@ class VolumeSetLayout {
   // `align` can have.
   int max_pieces(std::uint64_t max_bytes, std::uint64_t align) const;
 
-  int columns() const { return columns_; }
+  int columns() const { return static_cast<int>(by_columns_.divisor()); }
   int volumes() const { return volumes_; }
-  std::uint64_t stripe_unit() const { return unit_; }
+  std::uint64_t stripe_unit() const { return by_unit_.divisor(); }
   std::uint64_t volume_bytes() const { return volume_bytes_; }
   int volume_of(std::uint32_t file) const { return files_[file].volume; }
   std::uint64_t volume_offset(std::uint32_t file) const { return files_[file].start; }
@@ -60,10 +60,9 @@ class VolumeSetLayout {
     std::uint64_t start = 0;  // volume offset
     std::uint64_t bytes = 0;
   };
-  int columns_;
   int volumes_;
-  std::uint64_t unit_;
-  sim::UnsignedDivisor by_unit_, by_columns_;  // split()'s divisions
+  sim::UnsignedDivisor by_unit_;     // the stripe unit
+  sim::UnsignedDivisor by_columns_;  // the column count
   std::uint64_t volume_bytes_;       // columns x the stripe units that fit a disk
   std::vector<std::uint64_t> used_;  // per volume: bytes allocated (a multiple of the unit)
   std::vector<File> files_;
