@@ -36,9 +36,23 @@ VolumeLayout::VolumeLayout(int nodes, int drives_per_node, const LayoutShape& sh
   std::make_heap(by_use_.begin(), by_use_.end(), std::greater<>{});
 }
 
-std::uint32_t VolumeLayout::add_disk(std::uint64_t bytes) {
+std::uint64_t VolumeLayout::rows_of_disk(std::uint64_t bytes) const {
   const std::uint64_t stripe_extent = shape_.extent_bytes * static_cast<std::uint64_t>(shape_.columns);
-  const std::uint64_t rows = std::max<std::uint64_t>(1, (bytes + stripe_extent - 1) / stripe_extent);
+  return std::max<std::uint64_t>(1, (bytes + stripe_extent - 1) / stripe_extent);
+}
+
+std::size_t VolumeLayout::copies_of_disk(std::uint64_t bytes) const {
+  return static_cast<std::size_t>(rows_of_disk(bytes)) * static_cast<std::size_t>(shape_.columns) *
+         static_cast<std::size_t>(shape_.copies);
+}
+
+void VolumeLayout::reserve_disks(std::size_t disks, std::uint64_t bytes) {
+  disks_.reserve(disks_.size() + disks);
+  extents_.reserve(extents_.size() + disks * copies_of_disk(bytes));
+}
+
+std::uint32_t VolumeLayout::add_disk(std::uint64_t bytes) {
+  const std::uint64_t rows = rows_of_disk(bytes);
   disks_.push_back(Disk{bytes, rows, extents_.size()});
   std::vector<int> chosen(static_cast<std::size_t>(shape_.copies));
   for (int column = 0; column < shape_.columns; ++column) {

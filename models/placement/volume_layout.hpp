@@ -57,6 +57,10 @@ class VolumeLayout {
 
   // Allocates a disk of `bytes`; returns its index.
   std::uint32_t add_disk(std::uint64_t bytes);
+  // Room for `disks` more disks of `bytes` each (so adding them moves no table).
+  void reserve_disks(std::size_t disks, std::uint64_t bytes);
+  // Extent copies a disk of `bytes` has.
+  std::size_t copies_of_disk(std::uint64_t bytes) const;
 
   // Splits [offset, offset + bytes) of `disk` into the pieces of each column it
   // touches (in order); writes at most `max` and returns how many it needs.
@@ -95,6 +99,7 @@ class VolumeLayout {
     std::uint64_t rows;         // extents per column
     std::size_t first;          // index in extents_ of (column 0, row 0, copy 0)
   };
+  std::uint64_t rows_of_disk(std::uint64_t bytes) const;  // extents per column
   int drives_per_node_;
   LayoutShape shape_;
   // split()'s divisions: by the interleave, the column count and the extent size.

@@ -65,6 +65,7 @@ void place_vms(Model& m, const ScenarioSpec& spec) {
   for (const int count : spec.vms.per_node) vm_count += static_cast<std::size_t>(std::max(0, count));
   m.vms.reserve_vms(vm_count);
   m.workload->reserve_vms(vm_count);
+  m.product->reserve_disks(vm_count, m.workload->disk_bytes());
   for (int n = 0; n < spec.cluster.node_count; ++n) {
     const int count = spec.vms.per_node[static_cast<std::size_t>(n)];
     if (count == 0) continue;

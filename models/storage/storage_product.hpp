@@ -46,6 +46,9 @@ class StorageProduct {
   virtual void connect(sim::EventHandler& client) = 0;
   // A virtual disk of `bytes` on `volume` for a VM running on node `host`; returns its id.
   virtual std::uint32_t attach_disk(int host, int volume, std::uint64_t bytes) = 0;
+  // Room for `disks` more disks of `bytes` each, before they are attached (a hint
+  // that keeps attaching them from growing tables step by step).
+  virtual void reserve_disks(std::size_t /*disks*/, std::uint64_t /*bytes*/) {}
   // Called once every disk is attached: sizes per-request path state (requests
   // of at most `max_bytes`, at offsets that are multiples of `align`) and sets the
   // caches to their starting state.

@@ -12,9 +12,12 @@
 //    first scenario for 1 s of simulated time: at 10 %, at 50 %, at the end, and the peak.
 // 3. Set-up time of large clusters: the Test 1 4K read scaled to 4 .. 1,024
 //    nodes (64 VMs each), simulate() over 1 us of simulated time: building the
-//    model, placing every slab, issuing the first I/O of every slot, and the report.
+//    model, placing every slab, issuing the first I/O of every slot, and the report;
+//    in wall and CPU seconds, with the page faults and the peak resident memory
+//    of each (the part of set-up that a busy machine does not blur).
 //
-//   bench_scenario [--repeat N] [--seconds S] [--no-setup] [--no-memory] [SCENARIO ...]
+//   bench_scenario [--repeat N] [--seconds S] [--no-speed] [--no-memory] [--no-setup]
+//                  [--setup-nodes N ...] [SCENARIO ...]
 #include <algorithm>
 #include <chrono>
 #include <ctime>
@@ -26,6 +29,7 @@
 #include <queue>
 #include <string>
 #include <vector>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "models/run/simulation.hpp"
@@ -66,6 +70,26 @@ double resident_mib() {
   statm >> pages >> resident;
   return static_cast<double>(resident) * static_cast<double>(sysconf(_SC_PAGESIZE)) / (1024.0 * 1024.0);
 }
+
+// Minor page faults of this process so far: each first touch of a fresh page
+// (dear on a virtual machine, where set-up of a large cluster is mostly that).
+long page_faults() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_minflt;
+}
+
+// Peak resident memory since the last reset_peak_resident() (VmHWM), MiB.
+double peak_resident_mib() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind("VmHWM:", 0) == 0) return std::stod(line.substr(6)) / 1024.0;
+  }
+  return 0;
+}
+// Where the kernel allows it (Linux 4.0+), the peak starts again from what is resident now.
+void reset_peak_resident() { std::ofstream("/proc/self/clear_refs") << "5"; }
 
 std::string first_line_of(const char* path, const std::string& prefix) {
   std::ifstream in(path);
@@ -168,11 +192,12 @@ void speed(const std::vector<std::string>& files, const frontend::Catalog& catal
 
 // ---- 3. Set-up of large clusters ----
 
-void setup(const std::string& file, const frontend::Catalog& catalog) {
+void setup(const std::string& file, const frontend::Catalog& catalog, const std::vector<int>& node_counts) {
   std::printf("\n3. set-up: %s scaled to N nodes (64 VMs each), simulate() over 1 us simulated\n",
               file.substr(file.find_last_of('/') + 1).c_str());
-  std::printf("%8s %8s %12s %14s %12s %16s\n", "nodes", "VMs", "I/O slots", "load s", "set-up s", "process RSS MiB");
-  for (const int nodes : {4, 64, 256, 1024}) {
+  std::printf("%8s %8s %12s %10s %10s %10s %12s %10s %10s\n", "nodes", "VMs", "I/O slots", "load s", "set-up s",
+              "CPU s", "page faults", "peak MiB", "after MiB");
+  for (const int nodes : node_counts) {
     const auto load_start = Clock::now();
     models::ScenarioSpec spec = frontend::load_scenario(file, catalog);
     const double load = seconds_since(load_start);
@@ -180,6 +205,9 @@ void setup(const std::string& file, const frontend::Catalog& catalog) {
     spec.vms.per_node.assign(static_cast<std::size_t>(nodes), 64);
     spec.run.warmup_ns = 0;
     spec.run.duration_ns = 1000;
+    reset_peak_resident();
+    const long faults_before = page_faults();
+    const double cpu_start = cpu_seconds();
     const auto start = Clock::now();
     try {
       models::simulate(spec);
@@ -187,8 +215,9 @@ void setup(const std::string& file, const frontend::Catalog& catalog) {
       // Expected: no I/O completes within 1 us. Thrown once the run and its report are done.
     }
     const double wall = seconds_since(start);
-    std::printf("%8d %8d %12zu %14.3f %12.3f %16.1f\n", nodes, nodes * 64, population_of(spec), load, wall,
-                resident_mib());
+    const double cpu = cpu_seconds() - cpu_start;
+    std::printf("%8d %8d %12zu %10.3f %10.3f %10.3f %12ld %10.1f %10.1f\n", nodes, nodes * 64, population_of(spec), load,
+                wall, cpu, page_faults() - faults_before, peak_resident_mib(), resident_mib());
     std::fflush(stdout);
   }
 }
@@ -227,12 +256,15 @@ int main(int argc, char** argv) {
     std::vector<std::string> files;
     int repeat = 3;
     double seconds = 0.2;
-    bool no_setup = false, no_memory = false;
+    bool no_setup = false, no_memory = false, no_speed = false;
+    std::vector<int> setup_nodes;
     po::options_description options("bench_scenario options");
     options.add_options()("repeat", po::value(&repeat), "alternating runs of each scenario; the best is kept (3)")(
         "seconds", po::value(&seconds), "simulated seconds measured per run (0.2)")(
         "no-setup", po::bool_switch(&no_setup), "skip part 3, the set-up of large clusters")(
         "no-memory", po::bool_switch(&no_memory), "skip part 2, memory over a long run")(
+        "no-speed", po::bool_switch(&no_speed), "skip part 1, the speed of simulate()")(
+        "setup-nodes", po::value(&setup_nodes)->multitoken(), "node counts part 3 sets up (4 64 256 1024)")(
         "scenarios", po::value(&files), "scenario files (default: AX-7525 Test 1 4K read, Test 2 8K 30 % write, Test 1 4K write)");
     po::variables_map vm;
     if (!bench::parse_bench_args(args, "usage: bench_scenario [SCENARIO ...] [options]", options, "scenarios", -1, vm)) {
@@ -240,6 +272,8 @@ int main(int argc, char** argv) {
     }
     bench::require_at_least("--repeat", repeat, 1);
     if (!(seconds > 0)) throw cli::UsageError{"--seconds: expected a positive number of seconds"};
+    if (setup_nodes.empty()) setup_nodes = {4, 64, 256, 1024};
+    for (const int nodes : setup_nodes) bench::require_at_least("--setup-nodes", nodes, 3);
     if (files.empty()) {
       files = {dir + "test1-4k-random-read.yaml", dir + "test2-8k-random-30w.yaml", dir + "test1-4k-random-write.yaml"};
     }
@@ -247,9 +281,9 @@ int main(int argc, char** argv) {
                 first_line_of("/proc/cpuinfo", "model name").c_str(), sysconf(_SC_NPROCESSORS_ONLN),
                 load_average().c_str());
     const auto catalog = frontend::Catalog::load();
-    speed(files, catalog, repeat, seconds);
+    if (!no_speed) speed(files, catalog, repeat, seconds);
     if (!no_memory) memory(files.front(), catalog);
-    if (!no_setup) setup(dir + "test1-4k-random-read.yaml", catalog);
+    if (!no_setup) setup(dir + "test1-4k-random-read.yaml", catalog, setup_nodes);
     std::printf("\nload average at end %s\n", load_average().c_str());
     return 0;
   });

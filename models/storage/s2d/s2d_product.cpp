@@ -80,6 +80,15 @@ S2dProduct::S2dProduct(sim::Engine& engine, const ClusterSpec& spec, Cluster& cl
   update_quorum();
 }
 
+void S2dProduct::reserve_disks(std::size_t disks, std::uint64_t bytes) {
+  layout_.reserve_disks(disks, bytes);
+  const std::size_t copies = layout_.copy_count() + disks * layout_.copies_of_disk(bytes);
+  stale_.reserve(copies);
+  queued_.reserve(copies);
+  copy_volume_.reserve(copies);
+  disk_volume_.reserve(disk_volume_.size() + disks);
+}
+
 std::uint32_t S2dProduct::attach_disk(int host, int volume, std::uint64_t bytes) {
   if (volume < 0 || volume >= static_cast<int>(volumes_.size())) {
     throw std::invalid_argument("no volume " + std::to_string(volume + 1));
@@ -191,7 +200,12 @@ bool S2dProduct::volume_online(int volume) const {
 
 void S2dProduct::enter_product(std::uint32_t id, const CpuWork& host_work) {
   req(id).failed = false;
-  states_[id].host_work = host_work;
+  for (int l = 0; l < kCpuLayerCount; ++l) {
+    if (l != static_cast<int>(CpuLayer::Hypervisor) && host_work.cycles[static_cast<std::size_t>(l)] != 0) {
+      throw std::logic_error("s2d: host work beyond the hypervisor's layer");
+    }
+  }
+  states_[id].host_cycles = host_work.cycles[static_cast<int>(CpuLayer::Hypervisor)];
   states_[id].subops = 0;
   states_[id].in_product = true;
 }
@@ -232,12 +246,12 @@ void S2dProduct::start(std::uint32_t id) {
   }
   const int owner = volume.owner;
   if (owner == r.node) {
-    run_stack(id, states_[id].host_work);
+    run_stack(id, states_[id].host_work());
     return;
   }
   // ReFS CSV, file-system redirected: ship the I/O to the owner over SMB.
   ++counters_.redirected_ios;
-  CpuWork work = states_[id].host_work;
+  CpuWork work = states_[id].host_work();
   work.add(CpuLayer::Network, message(static_cast<double>(request_bytes(r))));
   cluster_->cpu(r.node).run(work, redirect_sent_, whole(id));
 }

@@ -72,6 +72,7 @@ class ScaleIoProduct final : public StorageProduct {
   // node or compute host); `volume` names no shared volume here (each virtual
   // disk is its own ScaleIO volume) and is not used.
   std::uint32_t attach_disk(int host, int volume, std::uint64_t bytes) override;
+  void reserve_disks(std::size_t disks, std::uint64_t bytes) override { layout_.reserve_disks(disks, bytes); }
   void reserve(std::size_t requests, std::uint64_t max_bytes, std::uint64_t align) override;
   void submit(std::uint32_t request, const CpuWork& host_work) override;
   const ProductCounters& counters() const override { return counters_; }
