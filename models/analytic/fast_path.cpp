@@ -147,6 +147,7 @@ struct Mixture {
   }
   LatencySummary summary(double seconds) const {
     LatencySummary s;
+    s.observed = false;
     if (weight.empty()) return s;
     s.count = static_cast<std::uint64_t>(std::llround(total() * seconds));
     s.mean_s = average();

@@ -28,6 +28,9 @@ struct LatencySummary {
   std::uint64_t count = 0;
   double mean_s = 0, p50_s = 0, p90_s = 0, p99_s = 0, p999_s = 0, max_s = 0;
   double min_s = 0;
+  // False for an estimate (the fast path's fitted distribution): percentiles,
+  // but no observed minimum, maximum or bins.
+  bool observed = true;
   std::vector<LatencyBin> bins;     // the whole distribution, ascending (fio JSON+, plots); empty when count is 0
 };
 

@@ -13,3 +13,7 @@ foreach(case jobs resume other-arguments mpi slo-littles-law plot ranges)
   set_tests_properties(cli_sweep_${case} PROPERTIES PASS_REGULAR_EXPRESSION "PASS" SKIP_REGULAR_EXPRESSION "SKIP"
                        TIMEOUT 300)
 endforeach()
+
+# hcisim run --fast: what it cannot give is refused, what it does not estimate is null (tests/cli/fast_outputs.sh).
+add_test(NAME cli_fast_outputs COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/fast_outputs.sh $<TARGET_FILE:hcisim> ${PROJECT_SOURCE_DIR})
+set_tests_properties(cli_fast_outputs PROPERTIES PASS_REGULAR_EXPRESSION "PASS" TIMEOUT 60)

@@ -1,9 +1,11 @@
 // Sweep grids, SLO text, rows and the resumable point store.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <unistd.h>
+#include <vector>
 
 #include "tools/frontend/slo.hpp"
 #include "tools/frontend/sweep_grid.hpp"
@@ -133,4 +135,58 @@ TEST_CASE("the point store keeps finished rows and refuses a folder of another s
   CHECK_FALSE(std::filesystem::exists(dir / "points" / ".000001.json.0123abcd.tmp"));
   CHECK(reopened.finished(points[0]));
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("an analytic row has no maximum latency and no confidence interval: null, an empty cell") {
+  hcisim::models::RunResult r;
+  r.analytic = true;
+  r.read_iops = 1000;
+  r.read_latency.observed = false;
+  r.read_latency.p99_s = 2e-3;
+  r.read_latency.max_s = 5e-3;            // whatever it holds, an estimate has no maximum
+  r.total_iops_ci_half_width = 10;        // nor a confidence interval
+  CHECK(sweep_figure(r, "read_lat_p99_ms").value() == Approx(2.0));
+  CHECK_FALSE(sweep_figure(r, "read_lat_max_ms").has_value());
+  CHECK_FALSE(sweep_figure(r, "total_iops_ci95").has_value());
+  CHECK_FALSE(sweep_figure(r, "lat_mean_ms_ci95").has_value());
+  CHECK(fast_path_gives("read_lat_p99_ms"));
+  CHECK_FALSE(fast_path_gives("lat_max_ms"));
+  CHECK_FALSE(fast_path_gives("total_iops_ci95"));
+  // A simulation has them all.
+  hcisim::models::RunResult sim = r;
+  sim.analytic = false;
+  CHECK(sweep_figure(sim, "read_lat_max_ms").value() == Approx(5.0));
+  CHECK(sweep_figure(sim, "total_iops_ci95").value() == Approx(10.0));
+
+  hcisim::models::ScenarioSpec spec;
+  const auto axes = std::vector<SweepAxis>{parse_vary("cluster.nodes=4")};
+  const auto row = sweep_row_json(axes, expand_grid(axes)[0], spec, r);
+  CHECK(row["figures"]["read_lat_max_ms"].is_null());
+  CHECK(row["figures"]["read_lat_p99_ms"] == Approx(2.0));
+  CHECK(row["run"]["read"]["lat_ns"]["max"].is_null());
+  // The CSV cell under read_lat_max_ms is empty.
+  const std::string csv = sweep_csv(axes, {row});
+  const auto split = [](const std::string& line) {
+    std::vector<std::string> cells(1);
+    for (const char c : line) {
+      if (c == ',') {
+        cells.emplace_back();
+      } else {
+        cells.back() += c;
+      }
+    }
+    return cells;
+  };
+  const auto header = split(csv.substr(0, csv.find('\n')));
+  const auto cells = split(csv.substr(csv.find('\n') + 1, csv.rfind('\n') - csv.find('\n') - 1));
+  REQUIRE(header.size() == cells.size());
+  const auto column = [&](const std::string& name) {
+    return static_cast<std::size_t>(std::find(header.begin(), header.end(), name) - header.begin());
+  };
+  CHECK(cells.at(column("read_lat_max_ms")).empty());
+  CHECK(cells.at(column("total_iops_ci95")).empty());
+  CHECK(cells.at(column("read_lat_p99_ms")) == "2");
+  // An SLO on a figure the estimate does not give is a logic error (the search defers before asking).
+  CHECK_THROWS_AS(parse_slo("read.max<=10ms").holds(r), std::logic_error);
+  CHECK(parse_slo("read.max<=10ms").holds(sim));
 }

@@ -12,6 +12,8 @@
 #include "models/analytic/fast_path.hpp"
 #include "models/run/simulation.hpp"
 #include "tools/frontend/catalog.hpp"
+#include "tools/frontend/report_json.hpp"
+#include "tools/frontend/report_text.hpp"
 #include "tools/frontend/scenario_loader.hpp"
 #include "tools/frontend/validate.hpp"
 
@@ -78,6 +80,7 @@ TEST_CASE("the fast path agrees with the simulator on every bundled scenario it 
     }
     ++answered;
     CHECK(fast.analytic);
+    CHECK_FALSE(fast.all_latency.observed);
     // A short simulation, long enough for its latencies (the fast path's estimate)
     // to repeat many times; paced workloads keep their run (pacing needs clock ticks).
     if (!paced(spec)) {
@@ -86,6 +89,7 @@ TEST_CASE("the fast path agrees with the simulator on every bundled scenario it 
       spec.run.duration_ns = static_cast<std::int64_t>(std::max(10e-3, 12 * latency) * 1e9);
     }
     const models::RunResult sim = models::simulate(spec);
+    CHECK(sim.all_latency.observed);
     CAPTURE(fast.total_iops(), sim.total_iops(), fast.all_latency.mean_s, sim.all_latency.mean_s);
     CHECK(std::fabs(relative(fast.total_iops(), sim.total_iops())) < 0.10);
     CHECK(std::fabs(relative(fast.total_bytes_per_s(), sim.total_bytes_per_s())) < 0.10);
@@ -122,4 +126,17 @@ TEST_CASE("the fast path follows ScaleIO's path too: hyperconverged and two-laye
     CHECK(std::fabs(relative(fast.write_latency.mean_s, sim.write_latency.mean_s)) < 0.20);
   }
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("the fast path's report shows no maximum latency: '-' in the table, null in JSON") {
+  const auto spec = frontend::load_scenario(kScenarios / "ax7525/test2-8k-random-30w.yaml", catalog());
+  const auto fast = models::analyse(spec);
+  const std::string text = frontend::format_run_report(spec, fast);
+  const auto row = text.find("\n  read ", text.find("Latency (ms)"));
+  REQUIRE(row != std::string::npos);
+  const std::string line = text.substr(row + 1, text.find('\n', row + 1) - row - 1);
+  CHECK(line.substr(line.find_last_not_of(' ')) == "-");
+  const auto json = frontend::run_report_json(spec, fast);
+  CHECK(json["read"]["lat_ns"]["max"].is_null());
+  CHECK(json["read"]["lat_ns"]["percentile"]["99.000000"].get<double>() > 0);
 }

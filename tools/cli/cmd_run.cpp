@@ -76,7 +76,8 @@ int run_command(const std::vector<std::string>& args) {
       "progress", po::value<std::string>(&progress_mode)->default_value("auto"),
       "auto (a bar with ETA on a terminal, nothing otherwise), plain (a line every 10 %), none")(
       "fast", "answer with the analytic fast path (mean value analysis, about a millisecond) instead of simulating;\n"
-              "refuses, naming it, a mechanism it does not model")(
+              "refuses, naming it, a mechanism it does not model, and what only a simulation has\n"
+              "(--csv, --plot, --json-format fio)")(
       "quiet,q", "no progress (as --progress none)");
   po::positional_options_description positional;
   positional.add("scenario", 1);
@@ -91,6 +92,17 @@ int run_command(const std::vector<std::string>& args) {
     throw UsageError{"--progress: expected auto, plain or none, got " + frontend::in_quotes(progress_mode)};
   }
   if (vm.count("plot") && vm["plot"].as<std::string>().empty()) throw UsageError{"--plot: expected a folder, got ''"};
+  if (vm.count("fast")) {
+    // The fast path gives means, percentiles of a fitted distribution and utilisations: no time
+    // series and no latency histogram, which these outputs are made of.
+    const char* needs_run = vm.count("csv") ? "--csv (the timeline)"
+                            : vm.count("plot") ? "--plot (the timeline and the latency distribution)"
+                            : json_format == "fio" && vm.count("json") ? "--json-format fio (the latency histogram)"
+                                                                       : nullptr;
+    if (needs_run != nullptr) {
+      throw UsageError{std::string("--fast has no simulation to give ") + needs_run + ": drop --fast to simulate"};
+    }
+  }
   const auto json = output_option(vm, "json");
   const auto csv = output_option(vm, "csv");
   require_distinct_outputs({json.get(), csv.get()});

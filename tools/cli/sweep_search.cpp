@@ -64,6 +64,13 @@ class Search {
 
   // The fast path at every candidate; false when it does not model the scenario.
   bool map_with_fast_path() {
+    std::vector<std::string> asked{objective_};
+    for (const frontend::Slo& s : slos_) asked.push_back(s.figure);
+    for (const std::string& figure : asked) {
+      if (frontend::fast_path_gives(figure)) continue;
+      if (!quiet_) std::cerr << "search: the fast path does not estimate " << figure << "; searching with the simulator alone\n";
+      return false;
+    }
     for (const long long x : candidates(range_)) {
       const SweepJob job = setup_.load(point(x));
       try {
@@ -93,7 +100,7 @@ class Search {
       specs_.emplace(x, jobs[i].spec);
       if (!quiet_) {
         std::cerr << "search: " << range_.key << "=" << x << " simulated: " << objective_ << " "
-                  << frontend::sweep_figure(out[i], objective_) << (frontend::all_hold(slos_, out[i]) ? ", meets" : ", misses")
+                  << *frontend::sweep_figure(out[i], objective_) << (frontend::all_hold(slos_, out[i]) ? ", meets" : ", misses")
                   << " the objectives\n";
       }
     }
@@ -109,8 +116,8 @@ class Search {
       double best = -1, power = -1;
       for (const long long x : xs) {
         const models::RunResult& r = fast_.at(x);
-        if (frontend::all_hold(slos_, r) && frontend::sweep_figure(r, objective_) > best) {
-          best = frontend::sweep_figure(r, objective_);
+        if (frontend::all_hold(slos_, r) && *frontend::sweep_figure(r, objective_) > best) {
+          best = *frontend::sweep_figure(r, objective_);
           guess = x;
         }
         const double p = r.all_latency.mean_s > 0 ? r.total_iops() / r.all_latency.mean_s : 0;
@@ -219,7 +226,7 @@ class Search {
       const models::RunResult& r = sim_.at(x);
       char buf[400];
       std::snprintf(buf, sizeof buf, "%s: %s=%lld (simulated): %s %.6g, mean latency %.3f ms, read p99 %.3f ms, write p99 %.3f ms; bottleneck %s\n",
-                    what, range_.key.c_str(), x, objective_.c_str(), frontend::sweep_figure(r, objective_),
+                    what, range_.key.c_str(), x, objective_.c_str(), *frontend::sweep_figure(r, objective_),
                     r.all_latency.mean_s * 1e3, r.read_latency.p99_s * 1e3, r.write_latency.p99_s * 1e3,
                     r.bottleneck.resource.c_str());
       return std::string(buf);

@@ -9,8 +9,11 @@ namespace hcisim::frontend {
 
 namespace {
 
+// An estimate has no observed maximum: null.
+nlohmann::json max_ns(const models::LatencySummary& l) { return l.observed ? nlohmann::json(l.max_s * 1e9) : nlohmann::json(nullptr); }
+
 nlohmann::json direction(double iops, double bytes_per_s, const models::LatencySummary& l) {
-  nlohmann::json lat = {{"count", l.count}, {"mean", l.mean_s * 1e9}, {"max", l.max_s * 1e9}};
+  nlohmann::json lat = {{"count", l.count}, {"mean", l.mean_s * 1e9}, {"max", max_ns(l)}};
   lat["percentile"] = {{"50.000000", l.p50_s * 1e9},
                        {"90.000000", l.p90_s * 1e9},
                        {"99.000000", l.p99_s * 1e9},
@@ -21,7 +24,7 @@ nlohmann::json direction(double iops, double bytes_per_s, const models::LatencyS
 nlohmann::json latency_json(const models::LatencySummary& l) {
   return {{"count", l.count},
           {"mean", l.mean_s * 1e9},
-          {"max", l.max_s * 1e9},
+          {"max", max_ns(l)},
           {"percentile",
            {{"50.000000", l.p50_s * 1e9}, {"90.000000", l.p90_s * 1e9}, {"99.000000", l.p99_s * 1e9},
             {"99.900000", l.p999_s * 1e9}}}};

@@ -22,8 +22,9 @@ std::string pct(double fraction) { return printf_string("%.0f%%", fraction * 100
 
 std::string latency_row(const char* name, const models::LatencySummary& l) {
   if (l.count == 0) return printf_string("  %-6s %9s\n", name, "-");
-  return printf_string("  %-6s %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f\n", name, l.mean_s * 1e3, l.p50_s * 1e3,
-                       l.p90_s * 1e3, l.p99_s * 1e3, l.p999_s * 1e3, l.max_s * 1e3);
+  const std::string max = l.observed ? printf_string("%9.3f", l.max_s * 1e3) : printf_string("%9s", "-");
+  return printf_string("  %-6s %9.3f %9.3f %9.3f %9.3f %9.3f %s\n", name, l.mean_s * 1e3, l.p50_s * 1e3,
+                       l.p90_s * 1e3, l.p99_s * 1e3, l.p999_s * 1e3, max.c_str());
 }
 
 // Columns of the latency breakdown, in path order.

@@ -77,7 +77,9 @@ Slo parse_slo(const std::string& text) {
 }
 
 bool Slo::holds(const models::RunResult& result) const {
-  const double v = sweep_figure(result, figure);
+  const std::optional<double> value = sweep_figure(result, figure);
+  if (!value) throw std::logic_error("--slo " + in_quotes(text) + ": the fast path does not estimate " + figure);
+  const double v = *value;
   if (at_most) return strict ? v < limit : v <= limit;
   return strict ? v > limit : v >= limit;
 }

@@ -13,6 +13,11 @@ namespace hcisim::frontend {
 namespace {
 
 using Getter = std::function<double(const models::RunResult&)>;
+// A figure: how to read it, and whether the fast path gives it.
+struct Figure {
+  Getter get;
+  bool analytic = true;
+};
 
 double max_over_nodes(const models::RunResult& r, double models::NodeResult::*field) {
   double m = 0;
@@ -22,15 +27,17 @@ double max_over_nodes(const models::RunResult& r, double models::NodeResult::*fi
   return m;
 }
 
-std::vector<std::pair<std::string, Getter>> make_figures() {
-  std::vector<std::pair<std::string, Getter>> f;
+std::vector<std::pair<std::string, Figure>> make_figures() {
+  std::vector<std::pair<std::string, Figure>> f;
+  // Observed only: a simulation's maximum and confidence intervals.
+  auto observed = [&f](std::string name, Getter get) { f.emplace_back(std::move(name), Figure{std::move(get), false}); };
   f.emplace_back("total_iops", [](const auto& r) { return r.total_iops(); });
   f.emplace_back("read_iops", [](const auto& r) { return r.read_iops; });
   f.emplace_back("write_iops", [](const auto& r) { return r.write_iops; });
   f.emplace_back("total_mb_s", [](const auto& r) { return r.total_bytes_per_s() / 1e6; });
   f.emplace_back("read_mb_s", [](const auto& r) { return r.read_bytes_per_s / 1e6; });
   f.emplace_back("write_mb_s", [](const auto& r) { return r.write_bytes_per_s / 1e6; });
-  f.emplace_back("total_iops_ci95", [](const auto& r) { return r.total_iops_ci_half_width; });
+  observed("total_iops_ci95", [](const auto& r) { return r.total_iops_ci_half_width; });
   const std::pair<const char*, models::LatencySummary models::RunResult::*> latencies[] = {
       {"lat", &models::RunResult::all_latency}, {"read_lat", &models::RunResult::read_latency},
       {"write_lat", &models::RunResult::write_latency}};
@@ -42,10 +49,11 @@ std::vector<std::pair<std::string, Getter>> make_figures() {
     for (const auto& [stat, field] : stats) {
       const auto m = member;
       const auto s = field;
-      f.emplace_back(std::string(prefix) + "_" + stat + "_ms", [m, s](const auto& r) { return (r.*m).*s * 1e3; });
+      Getter get = [m, s](const auto& r) { return (r.*m).*s * 1e3; };
+      f.emplace_back(std::string(prefix) + "_" + stat + "_ms", Figure{std::move(get), s != &models::LatencySummary::max_s});
     }
   }
-  f.emplace_back("lat_mean_ms_ci95", [](const auto& r) { return r.latency_ci_half_width_s * 1e3; });
+  observed("lat_mean_ms_ci95", [](const auto& r) { return r.latency_ci_half_width_s * 1e3; });
   for (int s = 0; s < models::kIoStageCount; ++s) {
     const auto stage = static_cast<models::IoStage>(s);
     const std::string name = models::io_stage_name(stage);
@@ -68,7 +76,7 @@ std::vector<std::pair<std::string, Getter>> make_figures() {
   return f;
 }
 
-const std::vector<std::pair<std::string, Getter>>& figures() {
+const std::vector<std::pair<std::string, Figure>>& figures() {
   static const auto f = make_figures();
   return f;
 }
@@ -95,18 +103,31 @@ std::string number(double v) {
 const std::vector<std::string>& sweep_figure_names() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> n;
-    for (const auto& [name, get] : figures()) n.push_back(name);
+    for (const auto& [name, figure] : figures()) n.push_back(name);
     return n;
   }();
   return names;
 }
 
-double sweep_figure(const models::RunResult& result, const std::string& name) {
-  for (const auto& [n, get] : figures()) {
-    if (n == name) return get(result);
+namespace {
+const Figure& figure_named(const std::string& name) {
+  for (const auto& [n, figure] : figures()) {
+    if (n == name) return figure;
   }
   throw std::invalid_argument("no figure named '" + name + "'");
 }
+
+std::optional<double> value_of(const Figure& figure, const models::RunResult& result) {
+  if (result.analytic && !figure.analytic) return std::nullopt;
+  return figure.get(result);
+}
+}  // namespace
+
+std::optional<double> sweep_figure(const models::RunResult& result, const std::string& name) {
+  return value_of(figure_named(name), result);
+}
+
+bool fast_path_gives(const std::string& name) { return figure_named(name).analytic; }
 
 nlohmann::json sweep_row_json(const std::vector<SweepAxis>& axes, const SweepPoint& point,
                               const models::ScenarioSpec& spec, const models::RunResult& result) {
@@ -116,7 +137,10 @@ nlohmann::json sweep_row_json(const std::vector<SweepAxis>& axes, const SweepPoi
   for (std::size_t a = 0; a < axes.size() && a < point.values.size(); ++a) vary[axes[a].key] = point.values[a];
   row["vary"] = vary;
   nlohmann::json values = nlohmann::json::object();
-  for (const auto& [name, get] : figures()) values[name] = get(result);
+  for (const auto& [name, figure] : figures()) {
+    const std::optional<double> v = value_of(figure, result);
+    values[name] = v ? nlohmann::json(*v) : nlohmann::json(nullptr);
+  }
   row["figures"] = values;
   row["bottleneck"] = result.bottleneck.resource;
   row["method"] = result.analytic ? "analytic" : "simulation";
@@ -138,7 +162,10 @@ std::string sweep_csv(const std::vector<SweepAxis>& axes, const std::vector<nloh
   for (const nlohmann::json& row : rows) {
     out += number(row.at("point").get<double>());
     for (const SweepAxis& a : axes) cell(csv_field(row.at("vary").at(a.key).get<std::string>()));
-    for (const std::string& name : sweep_figure_names()) cell(number(row.at("figures").at(name).get<double>()));
+    for (const std::string& name : sweep_figure_names()) {
+      const nlohmann::json& v = row.at("figures").at(name);
+      cell(v.is_null() ? "" : number(v.get<double>()));
+    }
     cell(csv_field(row.at("bottleneck").get<std::string>()));
     cell(row.at("method").get<std::string>());
     cell(std::to_string(row.at("warnings").size()));

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,14 +18,19 @@ namespace hcisim::frontend {
 
 // The figure columns, in order (after the varied keys and before "bottleneck").
 const std::vector<std::string>& sweep_figure_names();
-// The figures of a run, by name (every name of sweep_figure_names()).
-double sweep_figure(const models::RunResult& result, const std::string& name);
+// The figures of a run, by name (every name of sweep_figure_names()); none for a
+// figure the run does not give: the fast path estimates no maximum latency and
+// no confidence interval (null in JSON, an empty cell in CSV).
+std::optional<double> sweep_figure(const models::RunResult& result, const std::string& name);
+// Whether the analytic fast path gives the figure.
+bool fast_path_gives(const std::string& name);
 
 // {"point": i, "vary": {key: value}, "figures": {...}, "bottleneck": ..., "warnings": [...], "run": report}
 nlohmann::json sweep_row_json(const std::vector<SweepAxis>& axes, const SweepPoint& point,
                               const models::ScenarioSpec& spec, const models::RunResult& result);
 
-// CSV of rows made by sweep_row_json: a header, then one line per row in the order given.
+// CSV of rows made by sweep_row_json: a header, then one line per row in the
+// order given (a figure the run does not give is an empty cell).
 std::string sweep_csv(const std::vector<SweepAxis>& axes, const std::vector<nlohmann::json>& rows);
 // The saturation curve of a grid: per row, its varied values as the label, total
 // IOPS and the p99 latency of all I/Os (for write_saturation_plot).
