@@ -15,8 +15,9 @@ namespace {
 using Getter = std::function<double(const models::RunResult&)>;
 // A figure: how to read it, and whether the fast path gives it.
 struct Figure {
+  Figure(Getter g, bool given_by_fast_path = true) : get(std::move(g)), analytic(given_by_fast_path) {}  // NOLINT: from a lambda
   Getter get;
-  bool analytic = true;
+  bool analytic;
 };
 
 double max_over_nodes(const models::RunResult& r, double models::NodeResult::*field) {
