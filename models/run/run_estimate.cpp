@@ -24,18 +24,25 @@ RunEstimate estimate_run(const ScenarioSpec& spec) {
       continue;
     }
     const RunPerformance& p = r.performance;
-    if (p.simulated_ios == 0 || p.wall_seconds <= 0) continue;
+    if (p.measured_ios == 0 || p.measured_wall_seconds <= 0) {  // nothing completed past the warm-up
+      if (pilot.run.warmup_ns + pilot.run.duration_ns >= whole) break;
+      continue;
+    }
     e.estimated = true;
     e.pilot_simulated_s = static_cast<double>(pilot.run.warmup_ns + pilot.run.duration_ns) * 1e-9;
     e.pilot_wall_s = p.wall_seconds;
     e.pilot_ios = p.simulated_ios;
     e.pilot_events = p.events;
-    e.events_per_io = static_cast<double>(p.events) / static_cast<double>(p.simulated_ios);
-    // The measured half of the pilot: past the start, when the queues were still filling.
-    e.ios_per_simulated_s = r.total_iops() > 0 ? r.total_iops() : static_cast<double>(p.simulated_ios) / e.pilot_simulated_s;
-    e.events_per_wall_s = static_cast<double>(p.events) / p.wall_seconds;
+    e.setup_wall_s = p.setup_seconds;
+    e.start_wall_s = std::max(0.0, p.wall_seconds - p.setup_seconds - p.measured_wall_seconds);
+    e.start_simulated_s = static_cast<double>(pilot.run.warmup_ns) * 1e-9;
+    e.steady_events_per_io = static_cast<double>(p.measured_events) / static_cast<double>(p.measured_ios);
+    e.steady_events_per_wall_s = static_cast<double>(p.measured_events) / p.measured_wall_seconds;
+    e.ios_per_simulated_s = r.total_iops();
     e.expected_ios = e.ios_per_simulated_s * static_cast<double>(whole) * 1e-9;
-    e.estimated_wall_s = e.events_per_io * e.expected_ios / e.events_per_wall_s;
+    e.steady_ios = e.ios_per_simulated_s * static_cast<double>(whole - pilot.run.warmup_ns) * 1e-9;
+    e.estimated_wall_s = e.setup_wall_s + e.start_wall_s +
+                         e.steady_ios * e.steady_events_per_io / e.steady_events_per_wall_s;
     break;
   }
   return e;

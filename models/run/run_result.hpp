@@ -137,6 +137,13 @@ struct RunPerformance {
   double ios_per_wall_second = 0;
   double events_per_wall_second = 0;
   std::uint64_t peak_pending_events = 0;
+  // The parts of wall_seconds: building the model before the first event, and
+  // the measured part (from the end of warm-up to the end of the event loop),
+  // whose events and I/Os give the steady rate once the queues have filled.
+  double setup_seconds = 0;
+  double measured_wall_seconds = 0;
+  std::uint64_t measured_events = 0;
+  std::uint64_t measured_ios = 0;
 };
 
 // One kind of the database's storage I/O (page reads, log writes, flush writes).

@@ -146,6 +146,9 @@ class WarmupEnd final : public sim::EventHandler {
                                      static_cast<int>(std::max<std::uint64_t>(1, intervals_)));
       m_.phases.begin(m_.engine.now());
       start = sample(m_);
+      wall_at_start = std::chrono::steady_clock::now();
+      events_at_start = m_.engine.events_processed();
+      measuring = true;
     } else {
       samples.push_back(sample(m_));
     }
@@ -153,6 +156,10 @@ class WarmupEnd final : public sim::EventHandler {
   }
   IntervalProbe start;
   std::vector<IntervalProbe> samples;
+  // Where the measured part began on the wall clock, for RunPerformance (not deterministic).
+  std::chrono::steady_clock::time_point wall_at_start{};
+  std::uint64_t events_at_start = 0;
+  bool measuring = false;
   sim::SimTime interval() const { return interval_; }
 
  private:
@@ -307,6 +314,7 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   failures.start();
   m.workload->start(m.vms);
 
+  const auto loop_start = std::chrono::steady_clock::now();
   std::uint64_t peak_pending = 0;
   const sim::SimTime step = std::max<sim::SimTime>(1, end / 100);
   for (sim::SimTime t = 0; t < end;) {
@@ -316,6 +324,7 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
     if (options.progress) options.progress(static_cast<double>(t) / static_cast<double>(end));
     if (m.workload->finished()) break;  // a workload with an end of its own (SAS: both phases done)
   }
+  const auto loop_end = std::chrono::steady_clock::now();
   const sim::SimTime stopped = std::min(end, m.engine.now());
   m.workload->finish(m.engine.now());
   m.phases.finish(m.engine.now());
@@ -405,6 +414,12 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   perf.ios_per_wall_second = wall > 0 ? static_cast<double>(perf.simulated_ios) / wall : 0;
   perf.events_per_wall_second = wall > 0 ? static_cast<double>(perf.events) / wall : 0;
   perf.peak_pending_events = peak_pending;
+  perf.setup_seconds = std::chrono::duration<double>(loop_start - wall_start).count();
+  if (warmup_end.measuring) {
+    perf.measured_wall_seconds = std::chrono::duration<double>(loop_end - warmup_end.wall_at_start).count();
+    perf.measured_events = m.engine.events_processed() - warmup_end.events_at_start;
+    perf.measured_ios = measurement.reads() + measurement.writes();
+  }
   assess_steady_state(result, spec, measurement);
   return result;
 }

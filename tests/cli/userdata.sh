@@ -66,7 +66,8 @@ progress-plain)  # --progress plain: a line per 10 % of simulated time, with the
 dry-run)  # --dry-run: the capacity check and how long the run would take
   "$H" run "$S" --dry-run > "$D/out.txt" || fail "exit $?"
   grep -q "raw 307.2 TB, repair reserve 12.8 TB, usable 98.1 TB after 3 copies" "$D/out.txt" || fail "capacity"
-  grep -q "^Wall time: about .* events per I/O x .* expected I/Os / .* events per wall second" "$D/out.txt" || fail "estimate"
+  grep -q "^Wall time: about .* s on this machine = .* s set-up + .* s start + .* s steady state" "$D/out.txt" || fail "estimate"
+  grep -q "steady state: .* I/Os x .* events per I/O / .* events per wall second" "$D/out.txt" || fail "estimate parts"
   ;;
 *) fail "unknown case" ;;
 esac

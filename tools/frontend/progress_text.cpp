@@ -11,7 +11,7 @@ namespace hcisim::frontend {
 namespace {
 
 std::string seconds(double s) {
-  if (s < 60) return format_fixed(s, s < 10 ? 1 : 0) + " s";
+  if (s < 60) return format_fixed(s, s < 1 ? 2 : s < 10 ? 1 : 0) + " s";
   if (s < 3600) return fmt::format("{} min {:02} s", static_cast<long long>(s) / 60, static_cast<long long>(s) % 60);
   return fmt::format("{} h {:02} min", static_cast<long long>(s) / 3600, (static_cast<long long>(s) % 3600) / 60);
 }
@@ -29,14 +29,17 @@ std::string format_run_estimate(const models::RunEstimate& e) {
     return "Wall time: not estimated (no I/O completed in a pilot of up to 1 s of simulated time)\n";
   }
   return fmt::format(
-      "Wall time: about {} on this machine = {} events per I/O x {} expected I/Os / {} events per wall second\n"
-      "  (measured on a pilot of {} simulated: {} I/Os, {} events in {}; expected I/Os = the {} IOPS of\n"
-      "  the pilot's second half x the run's warm-up + duration; failures, cache filling and pacing later in\n"
-      "  the run change it)\n",
-      seconds(e.estimated_wall_s), format_fixed(e.events_per_io, 1), format_count(std::round(e.expected_ios)),
-      format_count(std::round(e.events_per_wall_s)), format_duration(static_cast<std::int64_t>(e.pilot_simulated_s * 1e9)),
-      format_count(static_cast<double>(e.pilot_ios)), format_count(static_cast<double>(e.pilot_events)),
-      seconds(e.pilot_wall_s), format_count(std::round(e.ios_per_simulated_s)));
+      "Wall time: about {} on this machine = {} set-up + {} start + {} steady state\n"
+      "  (steady state: {} I/Os x {} events per I/O / {} events per wall second; measured on a pilot of {}\n"
+      "  simulated, {} I/Os and {} events in {}: the start is its {} of warm-up, the steady state its second\n"
+      "  half at {} IOPS over the rest of the run's warm-up + duration; failures, cache filling and pacing later\n"
+      "  in the run change it)\n",
+      seconds(e.estimated_wall_s), seconds(e.setup_wall_s), seconds(e.start_wall_s),
+      seconds(e.estimated_wall_s - e.setup_wall_s - e.start_wall_s), format_count(std::round(e.steady_ios)),
+      format_fixed(e.steady_events_per_io, 1), format_count(std::round(e.steady_events_per_wall_s)),
+      format_duration(static_cast<std::int64_t>(e.pilot_simulated_s * 1e9)), format_count(static_cast<double>(e.pilot_ios)),
+      format_count(static_cast<double>(e.pilot_events)), seconds(e.pilot_wall_s),
+      format_duration(static_cast<std::int64_t>(e.start_simulated_s * 1e9)), format_count(std::round(e.ios_per_simulated_s)));
 }
 
 }  // namespace hcisim::frontend

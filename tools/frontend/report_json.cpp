@@ -190,7 +190,9 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
     j["performance"] = {{"wall_seconds", p.wall_seconds}, {"events", p.events},
                         {"simulated_ios", p.simulated_ios}, {"ios_per_wall_second", p.ios_per_wall_second},
                         {"events_per_wall_second", p.events_per_wall_second},
-                        {"peak_pending_events", p.peak_pending_events}};
+                        {"peak_pending_events", p.peak_pending_events}, {"setup_seconds", p.setup_seconds},
+                        {"measured_wall_seconds", p.measured_wall_seconds}, {"measured_events", p.measured_events},
+                        {"measured_ios", p.measured_ios}};
   }
   return j;
 }

@@ -146,10 +146,13 @@ std::string format_speed_line(const models::RunResult& r) {
                          "two-moment estimate, the maximum is not estimated)\n",
                          p.wall_seconds * 1e3);
   }
-  return printf_string("simulator speed: %.2f s wall, %s simulated I/Os (%.2f M per wall second), %.2f M events "
-                       "per wall second (%.2f cancelled per event), peak %llu pending events\n",
-                       p.wall_seconds, format_count(static_cast<double>(p.simulated_ios)).c_str(),
-                       p.ios_per_wall_second / 1e6, p.events_per_wall_second / 1e6,
+  const double measured_rate =
+      p.measured_wall_seconds > 0 ? static_cast<double>(p.measured_ios) / p.measured_wall_seconds : 0.0;
+  return printf_string("simulator speed: %.2f s wall (%.2f s set-up), %s simulated I/Os (%.2f M per wall second, "
+                       "%.2f M past warm-up), %.2f M events per wall second (%.2f cancelled per event), peak %llu "
+                       "pending events\n",
+                       p.wall_seconds, p.setup_seconds, format_count(static_cast<double>(p.simulated_ios)).c_str(),
+                       p.ios_per_wall_second / 1e6, measured_rate / 1e6, p.events_per_wall_second / 1e6,
                        p.events > 0 ? static_cast<double>(p.events_cancelled) / static_cast<double>(p.events) : 0.0,
                        static_cast<unsigned long long>(p.peak_pending_events));
 }
