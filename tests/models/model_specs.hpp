@@ -202,6 +202,24 @@ inline ClusterSpec ax7525_cluster(int nodes, int drives_per_node, Resiliency res
   return c;
 }
 
+// 3 of those nodes (4 CM6-V each, three-way mirror), 2 VMs per node running
+// DISKSPD 4K random, T2 O8, with the given write fraction; the caller sets the
+// run (warm-up, duration, seed) and the id.
+inline ScenarioSpec ax7525_small_run(double write_fraction) {
+  ScenarioSpec s;
+  s.cluster = ax7525_cluster(3, 4, Resiliency::ThreeWayMirror);
+  s.vms.vcpus = 2;
+  s.vms.per_node = {2, 2, 2};
+  s.vms.workload.file_bytes = 10 * GiB;
+  DiskspdTarget& w = s.vms.workload.targets[0];
+  w.block_bytes = 4 * KiB;
+  w.threads = 2;
+  w.outstanding = 8;
+  w.write_fraction = write_fraction;
+  w.pattern = AccessPattern::Random;
+  return s;
+}
+
 // hardware-catalog/cpus/intel-xeon-e5-2680-v3.yaml (the VxRack PF100's CPU)
 inline CpuSpec xeon_e5_2680_v3() {
   CpuSpec c;

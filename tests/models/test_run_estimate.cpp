@@ -19,19 +19,9 @@ namespace {
 // three copies, and the first ones, all at once from empty queues, cost more
 // events per I/O than the steady state does.
 ScenarioSpec mirrored_writes() {
-  ScenarioSpec s;
+  ScenarioSpec s = ax7525_small_run(1.0);
   s.id = "unit-estimate";
   s.title = "3 nodes, 6 VMs, 4K random write";
-  s.cluster = ax7525_cluster(3, 4, Resiliency::ThreeWayMirror);
-  s.vms.vcpus = 2;
-  s.vms.per_node = {2, 2, 2};
-  s.vms.workload.file_bytes = 10 * GiB;
-  DiskspdTarget& w = s.vms.workload.targets[0];
-  w.block_bytes = 4 * KiB;
-  w.threads = 2;
-  w.outstanding = 8;
-  w.write_fraction = 1.0;
-  w.pattern = AccessPattern::Random;
   s.run.warmup_ns = 20 * kMillisecond;
   s.run.duration_ns = 60 * kMillisecond;
   return s;

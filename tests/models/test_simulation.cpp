@@ -18,19 +18,9 @@ namespace {
 // 3 AX-7525-like nodes (4 CM6-V each, three-way mirror), 2 VMs per node running
 // DISKSPD 4K random 70/30, T2 O8; 5 ms warm-up, 30 ms measured.
 ScenarioSpec small_cluster(std::uint64_t seed) {
-  ScenarioSpec s;
+  ScenarioSpec s = ax7525_small_run(0.3);
   s.id = "unit-small-cluster";
   s.title = "3 nodes, 6 VMs, 4K random 70/30";
-  s.cluster = ax7525_cluster(3, 4, Resiliency::ThreeWayMirror);
-  s.vms.vcpus = 2;
-  s.vms.per_node = {2, 2, 2};
-  s.vms.workload.file_bytes = 10 * GiB;
-  DiskspdTarget& w = s.vms.workload.targets[0];
-  w.block_bytes = 4 * KiB;
-  w.threads = 2;
-  w.outstanding = 8;
-  w.write_fraction = 0.3;
-  w.pattern = AccessPattern::Random;
   s.run.warmup_ns = 5 * kMillisecond;
   s.run.duration_ns = 30 * kMillisecond;
   s.run.seed = seed;
