@@ -1,7 +1,8 @@
 #!/bin/sh
 # Command-line tests of `hcisim sweep`: the same rows whatever the parallelism
 # (threads, MPI ranks), a killed sweep resumed without losing a point, a folder
-# of another sweep refused, the SLO search against Little's law, ranges of values.
+# of another sweep refused, the SLO search against Little's law, ranges of values,
+# --dry-run's estimate.
 # usage: sweep.sh HCISIM SOURCE_DIR CASE    (exit 0 = pass; prints SKIP when MPI is not built)
 set -u
 H=$1
@@ -93,6 +94,32 @@ ranges)  # LO..HI*FACTOR and LO..HI are the lists they stand for; a backward ran
   "$H" sweep "$SC" --vary vms.workload.outstanding=8..1 --fast -q > out.txt 2>&1; code=$?
   [ $code -eq 2 ] || fail "8..1: exit $code, expected 2"
   grep -q "HI is below LO" out.txt || fail "message: $(cat out.txt)"
+  ;;
+dry-run)  # --dry-run checks every point, estimates the remaining ones and writes nothing
+  grid --jobs 2 --dry-run > est.txt || fail "dry run: exit $?"
+  grep -q "^Sweep: 8 points, every one loaded and checked, 8 to run" est.txt || fail "header: $(cat est.txt)"
+  grep -q "^Wall time: about .* with 2 jobs (.* of runs, the longest point .*)" est.txt || fail "estimate: $(cat est.txt)"
+  [ "$(grep -c '^ *[0-7]  .* s  vms.workload.outstanding=[1248], vms.vcpus=[12]$' est.txt)" -eq 8 ] ||
+    fail "expected a line per point: $(cat est.txt)"
+  [ "$(ls -A)" = est.txt ] || fail "a dry run wrote: $(ls -A)"
+  # After 3 points of a resumable sweep: those 3 are finished, the folder is left as it was.
+  grid --jobs 1 --out part --max-points 3 || fail "part: exit $?"
+  ls -lR --full-time part > before.txt
+  grid --out part --dry-run > est.txt || fail "dry run of part: exit $?"
+  grep -q "3 finished earlier, 5 to run" est.txt || fail "resumed: $(cat est.txt)"
+  [ "$(grep -c '^ *[3-7]  .* s  vms' est.txt)" -eq 5 ] || fail "expected the 5 points left: $(cat est.txt)"
+  ls -lR --full-time part | cmp - before.txt || fail "the dry run changed the folder"
+  grid --out fresh --dry-run > /dev/null || fail "dry run into a new folder: exit $?"
+  [ ! -e fresh ] || fail "the dry run made its --out folder"
+  # What it cannot do is refused before anything runs; a bad point is named.
+  grid --dry-run --csv rows.csv > out.txt 2>&1; code=$?
+  [ $code -eq 2 ] && [ ! -e rows.csv ] || fail "--csv: exit $code, $(cat out.txt)"
+  grep -q "writes nothing: drop --csv" out.txt || fail "--csv message: $(cat out.txt)"
+  grid --dry-run --fast > out.txt 2>&1; code=$?
+  [ $code -eq 2 ] || fail "--fast: exit $code"
+  "$H" sweep "$SC" --vary vms.workload.outstanding=1,0 --dry-run -q > out.txt 2>&1; code=$?
+  [ $code -ne 0 ] || fail "a bad point passed"
+  grep -q "point 1 \\[vms.workload.outstanding=0\\]" out.txt || fail "bad point message: $(cat out.txt)"
   ;;
 *) fail "unknown case" ;;
 esac

@@ -1,4 +1,5 @@
 // hcisim sweep SCENARIO --vary key.path=v1,v2,... [--vary ...] [--out DIR] [--csv F] [--json F] [--jobs N] [--fast]
+//              [--dry-run]
 // hcisim sweep SCENARIO --over key.path=LO..HI --slo 'read.p99<=1ms' [--maximise total_iops]   (sweep_search.cpp)
 #include <unistd.h>
 
@@ -8,6 +9,7 @@
 #include <memory>
 #include <thread>
 
+#include "models/run/run_estimate.hpp"
 #include "tools/cli/commands.hpp"
 #include "tools/cli/options.hpp"
 #include "tools/cli/sweep_progress.hpp"
@@ -15,6 +17,7 @@
 #include "tools/cli/sweep_setup.hpp"
 #include "tools/frontend/message_text.hpp"
 #include "tools/frontend/output_file.hpp"
+#include "tools/frontend/sweep_estimate.hpp"
 #include "tools/frontend/sweep_rows.hpp"
 #include "tools/frontend/sweep_store.hpp"
 #include "tools/frontend/units.hpp"
@@ -36,7 +39,8 @@ const char* kUsage =
     "STEP-th and LO..HI*FACTOR a geometric series (1..256*2: 1, 2, 4, ... 256).\n"
     "Each point runs with the scenario's own seed, so the rows do not depend on\n"
     "the order or the number of jobs. With --out DIR each finished point is written at once\n"
-    "(DIR/points/), and a sweep restarted with the same arguments skips them.\n"
+    "(DIR/points/), and a sweep restarted with the same arguments skips them. --dry-run\n"
+    "checks every point and estimates the wall time from a pilot of each one still to run.\n"
     "Under mpirun (hcisim built with Boost.MPI) rank 0 hands out points, the others run them.\n"
     "\n"
     "With --over and --slo it searches instead: the largest value of the key whose run meets\n"
@@ -58,10 +62,26 @@ int count_option(const std::string& name, const std::string& text, int min) {
                    frontend::in_quotes(text)};
 }
 
-std::string label(const frontend::SweepPoint& p) {
-  std::string text = "point " + std::to_string(p.index);
-  for (std::size_t i = 0; i < p.assignments.size(); ++i) text += (i == 0 ? " [" : ", ") + p.assignments[i];
-  return text + (p.assignments.empty() ? "" : "]");
+// --dry-run: a pilot of every point to run, on the sweep's threads.
+std::string estimate_sweep(const std::vector<const SweepJob*>& todo, std::size_t grid_points, std::size_t resumed,
+                           int jobs, bool quiet, bool terminal) {
+  std::vector<models::RunEstimate> estimates(grid_points);
+  SweepProgress progress(todo.size(), 0, quiet, terminal);
+  const PointWork pilot = [&estimates](const SweepJob& job) {
+    estimates[job.point.index] = models::estimate_run(job.spec);  // each index is written by one thread
+    return nlohmann::json();
+  };
+  run_on_threads(todo, jobs, pilot, [&](const SweepJob& job, const nlohmann::json&) {
+    progress.point_done("pilot of " + point_label(job.point));
+  });
+  progress.finish();
+  std::vector<frontend::SweepPointEstimate> points;
+  for (const SweepJob* job : todo) {
+    std::string values;
+    for (const std::string& a : job->point.assignments) values += (values.empty() ? "" : ", ") + a;
+    points.push_back({job->point.index, values, estimates[job->point.index]});
+  }
+  return frontend::format_sweep_estimate(points, grid_points, resumed, jobs);
 }
 
 }  // namespace
@@ -88,7 +108,9 @@ int sweep_command(const std::vector<std::string>& args) {
       "catalog", po::value(&user_dirs)->composing(), "a folder of your own parts (repeatable)")(
       "seed", po::value(&seed), "override the scenario's random seed for every point")(
       "duration", po::value(&duration), "override the measured simulated time (e.g. 200ms)")(
-      "warmup", po::value(&warmup), "override the warm-up (e.g. 20ms)")("quiet,q", "no progress");
+      "warmup", po::value(&warmup), "override the warm-up (e.g. 20ms)")(
+      "dry-run", "load and check every point, then estimate the sweep's wall time from a pilot of each point; run "
+                 "and write nothing")("quiet,q", "no progress");
   po::positional_options_description positional;
   positional.add("scenario", 1);
   po::variables_map vm;
@@ -124,6 +146,15 @@ int sweep_command(const std::vector<std::string>& args) {
   const bool search = vm.count("over") || vm.count("slo");
   if (search && !varies.empty()) throw UsageError{"--vary makes a grid, --over and --slo a search: give one or the other"};
   if (!search && varies.empty()) throw UsageError{"sweep needs at least one --vary key.path=v1,v2,... (or --over and --slo)"};
+  const bool dry_run = vm.count("dry-run") > 0;
+  if (dry_run) {
+    if (search) throw UsageError{"--dry-run estimates a grid (--vary): the runs of a search depend on what it finds"};
+    if (setup.fast) throw UsageError{"--dry-run estimates simulated points: with --fast every point takes milliseconds"};
+    if (use_mpi) throw UsageError{"--dry-run estimates on this machine: run it without mpirun"};
+    for (const char* output : {"csv", "json", "plot"}) {
+      if (vm.count(output)) throw UsageError{std::string("--dry-run writes nothing: drop --") + output};
+    }
+  }
 
   // Every output is checked before anything runs.
   const auto csv = output_option(vm, "csv");
@@ -156,14 +187,16 @@ int sweep_command(const std::vector<std::string>& args) {
     try {
       jobs_list.push_back(setup.load(p));
     } catch (const std::exception& e) {
-      throw std::runtime_error(label(p) + ": " + e.what());
+      throw std::runtime_error(point_label(p) + ": " + e.what());
     }
   }
   std::unique_ptr<frontend::SweepStore> store;
   const bool root_rank = !use_mpi || mpi_rank() == 0;  // only rank 0 keeps the points and writes
   if (vm.count("out") && root_rank) {
     try {
-      store = std::make_unique<frontend::SweepStore>(vm["out"].as<std::string>(), setup.manifest(axes, points.size()));
+      store = std::make_unique<frontend::SweepStore>(
+          vm["out"].as<std::string>(), setup.manifest(axes, points.size()),
+          dry_run ? frontend::SweepStore::Access::ReadOnly : frontend::SweepStore::Access::Write);
     } catch (const std::invalid_argument& e) {
       throw UsageError{e.what()};
     }
@@ -182,6 +215,10 @@ int sweep_command(const std::vector<std::string>& args) {
     if (todo.size() < max_points) todo.push_back(&job);
   }
   const bool terminal = isatty(STDERR_FILENO) != 0;
+  if (dry_run) {
+    std::cout << estimate_sweep(todo, points.size(), resumed, jobs, quiet, terminal);
+    return 0;
+  }
   SweepProgress progress(points.size(), resumed, quiet, terminal);
   const bool fast = setup.fast;
   const PointWork work = [&axes, fast](const SweepJob& job) {
@@ -192,7 +229,7 @@ int sweep_command(const std::vector<std::string>& args) {
     if (store) store->save(job.point, row);
     rows[job.point.index] = row;
     ++fresh;
-    progress.point_done(label(job.point));
+    progress.point_done(point_label(job.point));
   };
   const bool root = use_mpi ? run_on_mpi(todo, work, done) : (run_on_threads(todo, jobs, work, done), true);
   progress.finish();

@@ -96,7 +96,7 @@ bool run_on_mpi(const std::vector<const SweepJob*>& jobs, const PointWork& work,
     try {
       world.send(0, kRow, std::to_string(index) + "\n" + work(job).dump());
     } catch (const std::exception& e) {
-      world.send(0, kFailed, "point " + std::to_string(job.point.index) + ": " + e.what());
+      world.send(0, kFailed, point_label(job.point) + ": " + e.what());
     }
   }
   return false;

@@ -19,6 +19,9 @@ struct SweepJob {
   models::ScenarioSpec spec;
 };
 
+// "point 3 [vms.per_node=16, vms.vcpus=2]": how messages and progress name a point.
+std::string point_label(const frontend::SweepPoint& point);
+
 // Runs one point (simulation, or the fast path) and makes its row; throws on a failed point.
 using PointWork = std::function<nlohmann::json(const SweepJob&)>;
 // Told each finished row, one at a time (in completion order), on the calling thread or under a lock.

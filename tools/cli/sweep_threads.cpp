@@ -8,17 +8,11 @@
 
 namespace hcisim::cli {
 
-namespace {
-
-std::string point_label(const SweepJob& job) {
-  std::string label = "point " + std::to_string(job.point.index);
-  for (std::size_t i = 0; i < job.point.assignments.size(); ++i) {
-    label += (i == 0 ? " (" : ", ") + job.point.assignments[i];
-  }
-  return label + (job.point.assignments.empty() ? "" : ")");
+std::string point_label(const frontend::SweepPoint& point) {
+  std::string label = "point " + std::to_string(point.index);
+  for (std::size_t i = 0; i < point.assignments.size(); ++i) label += (i == 0 ? " [" : ", ") + point.assignments[i];
+  return label + (point.assignments.empty() ? "" : "]");
 }
-
-}  // namespace
 
 void run_on_threads(const std::vector<const SweepJob*>& jobs, int threads, const PointWork& work,
                     const RowDone& done) {
@@ -37,7 +31,7 @@ void run_on_threads(const std::vector<const SweepJob*>& jobs, int threads, const
         done(*jobs[i], row);
       } catch (const std::exception& e) {
         const std::lock_guard guard(lock);
-        if (!failed) failure = point_label(*jobs[i]) + ": " + e.what();
+        if (!failed) failure = point_label(jobs[i]->point) + ": " + e.what();
         failed = true;
         return;
       }

@@ -8,19 +8,15 @@
 
 namespace hcisim::frontend {
 
-namespace {
-
-std::string seconds(double s) {
+std::string format_seconds(double s) {
   if (s < 60) return format_fixed(s, s < 1 ? 2 : s < 10 ? 1 : 0) + " s";
   if (s < 3600) return fmt::format("{} min {:02} s", static_cast<long long>(s) / 60, static_cast<long long>(s) % 60);
   return fmt::format("{} h {:02} min", static_cast<long long>(s) / 3600, (static_cast<long long>(s) % 3600) / 60);
 }
 
-}  // namespace
-
 std::string progress_text(double fraction, double elapsed_s) {
-  std::string text = fmt::format("{:3.0f}% ({}", fraction * 100, seconds(elapsed_s));
-  if (fraction > 0.005 && fraction < 1.0) text += ", about " + seconds(elapsed_s * (1 - fraction) / fraction) + " to go";
+  std::string text = fmt::format("{:3.0f}% ({}", fraction * 100, format_seconds(elapsed_s));
+  if (fraction > 0.005 && fraction < 1.0) text += ", about " + format_seconds(elapsed_s * (1 - fraction) / fraction) + " to go";
   return text + ")";
 }
 
@@ -34,11 +30,11 @@ std::string format_run_estimate(const models::RunEstimate& e) {
       "  simulated, {} I/Os and {} events in {}: the start is its {} of warm-up, the steady state its second\n"
       "  half at {} IOPS over the rest of the run's warm-up + duration; failures, cache filling and pacing later\n"
       "  in the run change it)\n",
-      seconds(e.estimated_wall_s), seconds(e.setup_wall_s), seconds(e.start_wall_s),
-      seconds(e.estimated_wall_s - e.setup_wall_s - e.start_wall_s), format_count(std::round(e.steady_ios)),
+      format_seconds(e.estimated_wall_s), format_seconds(e.setup_wall_s), format_seconds(e.start_wall_s),
+      format_seconds(e.estimated_wall_s - e.setup_wall_s - e.start_wall_s), format_count(std::round(e.steady_ios)),
       format_fixed(e.steady_events_per_io, 1), format_count(std::round(e.steady_events_per_wall_s)),
       format_duration(static_cast<std::int64_t>(e.pilot_simulated_s * 1e9)), format_count(static_cast<double>(e.pilot_ios)),
-      format_count(static_cast<double>(e.pilot_events)), seconds(e.pilot_wall_s),
+      format_count(static_cast<double>(e.pilot_events)), format_seconds(e.pilot_wall_s),
       format_duration(static_cast<std::int64_t>(e.start_simulated_s * 1e9)), format_count(std::round(e.ios_per_simulated_s)));
 }
 

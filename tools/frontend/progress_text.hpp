@@ -11,6 +11,9 @@ namespace hcisim::frontend {
 
 std::string progress_text(double fraction, double elapsed_s);
 
+// A wall time as people read it: "0.35 s", "4.2 s", "12 s", "3 min 05 s", "2 h 10 min".
+std::string format_seconds(double s);
+
 // `--dry-run`'s estimate and how it was made.
 std::string format_run_estimate(const models::RunEstimate& e);
 

@@ -42,8 +42,14 @@ std::string file_digest(const fs::path& file) {
   return buf;
 }
 
-SweepStore::SweepStore(fs::path dir, const nlohmann::json& manifest) : dir_(std::move(dir)) {
+SweepStore::SweepStore(fs::path dir, const nlohmann::json& manifest, Access access)
+    : dir_(std::move(dir)), access_(access) {
   std::error_code ec;
+  if (access_ == Access::ReadOnly) {
+    const fs::path file = dir_ / "manifest.json";
+    if (fs::exists(file, ec)) check_manifest(file, manifest);
+    return;
+  }
   fs::create_directories(dir_ / "points", ec);
   if (ec || !fs::is_directory(dir_ / "points", ec)) {
     throw std::invalid_argument("--out " + in_quotes(dir_.string()) + ": cannot make the folder " +
@@ -57,20 +63,23 @@ SweepStore::SweepStore(fs::path dir, const nlohmann::json& manifest) : dir_(std:
   }
   const fs::path file = dir_ / "manifest.json";
   if (fs::exists(file, ec)) {
-    const auto existing = read_json(file);
-    if (!existing) throw std::invalid_argument(in_quotes(file.string()) + ": not a sweep manifest");
-    if (*existing != manifest) {
-      std::string differs;
-      for (const auto& [key, value] : manifest.items()) {
-        if (!existing->contains(key) || (*existing)[key] != value) differs += (differs.empty() ? "" : ", ") + key;
-      }
-      throw std::invalid_argument("--out " + in_quotes(dir_.string()) + " holds a sweep with other " +
-                                  (differs.empty() ? std::string("arguments") : differs) +
-                                  ": resume it with the same arguments, or give another folder");
-    }
+    check_manifest(file, manifest);
     return;
   }
   write_output_file(file.string(), manifest.dump(2) + "\n");
+}
+
+void SweepStore::check_manifest(const fs::path& file, const nlohmann::json& manifest) const {
+  const auto existing = read_json(file);
+  if (!existing) throw std::invalid_argument(in_quotes(file.string()) + ": not a sweep manifest");
+  if (*existing == manifest) return;
+  std::string differs;
+  for (const auto& [key, value] : manifest.items()) {
+    if (!existing->contains(key) || (*existing)[key] != value) differs += (differs.empty() ? "" : ", ") + key;
+  }
+  throw std::invalid_argument("--out " + in_quotes(dir_.string()) + " holds a sweep with other " +
+                              (differs.empty() ? std::string("arguments") : differs) +
+                              ": resume it with the same arguments, or give another folder");
 }
 
 fs::path SweepStore::point_file(std::size_t index) const {
@@ -93,6 +102,7 @@ std::optional<nlohmann::json> SweepStore::finished(const SweepPoint& point) cons
 }
 
 void SweepStore::save(const SweepPoint& point, const nlohmann::json& row) const {
+  if (access_ == Access::ReadOnly) throw std::logic_error("SweepStore: a read-only store saves no point");
   write_output_file(point_file(point.index).string(), row.dump() + "\n");
 }
 

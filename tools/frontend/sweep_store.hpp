@@ -20,7 +20,10 @@ class SweepStore {
  public:
   // Creates DIR and DIR/points if needed; writes the manifest, or checks the one
   // there against `manifest` (throws std::invalid_argument naming the difference).
-  SweepStore(std::filesystem::path dir, const nlohmann::json& manifest);
+  // Read-only (a dry run): creates, removes and writes nothing; a folder that is
+  // not there yet holds no finished point.
+  enum class Access { Write, ReadOnly };
+  SweepStore(std::filesystem::path dir, const nlohmann::json& manifest, Access access = Access::Write);
 
   // The row of `point` when an earlier run finished it (same index and values).
   std::optional<nlohmann::json> finished(const SweepPoint& point) const;
@@ -29,7 +32,9 @@ class SweepStore {
 
  private:
   std::filesystem::path point_file(std::size_t index) const;
+  void check_manifest(const std::filesystem::path& file, const nlohmann::json& manifest) const;
   std::filesystem::path dir_;
+  Access access_;
 };
 
 // A short stable digest of a file's bytes (FNV-1a, hex), for the manifest.
