@@ -18,8 +18,13 @@ grid() { "$H" sweep "$SC" --vary vms.workload.outstanding=1,2,4,8 --vary vms.vcp
 
 case $CASE in
 jobs)  # --jobs 1 and --jobs 2 write byte-identical results
-  grid --jobs 1 --out one || fail "jobs 1: exit $?"
-  grid --jobs 2 --out two || fail "jobs 2: exit $?"
+  grid --jobs 1 --out one > table1.txt || fail "jobs 1: exit $?"
+  grid --jobs 2 --out two > table2.txt || fail "jobs 2: exit $?"
+  # With the rows in files, standard output is a table: a header and a line per point, in grid order.
+  head -1 table1.txt | grep -q "^point  vms.workload.outstanding  vms.vcpus  *IOPS" || fail "table header: $(head -1 table1.txt)"
+  [ "$(wc -l < table1.txt)" -eq 9 ] || fail "expected a header and 8 lines: $(cat table1.txt)"
+  [ "$(sed -n 9p table1.txt | awk '{print $1, $2, $3}')" = "7 8 2" ] || fail "last line: $(sed -n 9p table1.txt)"
+  cmp table1.txt table2.txt || fail "the table differs between --jobs 1 and 2"
   cmp one/sweep.json two/sweep.json || fail "JSON differs between --jobs 1 and 2"
   cmp one/sweep.csv two/sweep.csv || fail "CSV differs between --jobs 1 and 2"
   [ "$(wc -l < one/sweep.csv)" -eq 9 ] || fail "expected a header and 8 rows"

@@ -11,6 +11,7 @@
 #include "tools/frontend/sweep_grid.hpp"
 #include "tools/frontend/sweep_rows.hpp"
 #include "tools/frontend/sweep_store.hpp"
+#include "tools/frontend/sweep_table.hpp"
 
 using namespace hcisim::frontend;
 
@@ -110,6 +111,18 @@ TEST_CASE("a row carries the varied values and the run's figures in their units"
   CHECK(csv.find(",drives,simulation,0\n") != std::string::npos);
 }
 
+TEST_CASE("a figure is printed for people in the unit its name carries") {
+  CHECK(format_sweep_figure("total_iops", 5483070.4) == "5,483,070");
+  CHECK(format_sweep_figure("tps", 12643.2) == "12,643");
+  CHECK(format_sweep_figure("failed_ios", 3) == "3");
+  CHECK(format_sweep_figure("read_lat_p99_ms", 0.8461) == "0.846 ms");
+  CHECK(format_sweep_figure("lat_mean_ms_ci95", 1234.5) == "1,234.500 ms");
+  CHECK(format_sweep_figure("total_mb_s", 6412.54) == "6,412.5 MB/s");
+  CHECK(format_sweep_figure("drive_max", 0.8124) == "81.2%");
+  CHECK(format_sweep_figure("vmfleet_cpu", 0.05) == "5.0%");
+  CHECK_THROWS_WITH(format_sweep_figure("total_ops", 1), Catch::Contains("no figure named 'total_ops'"));
+}
+
 TEST_CASE("the point store keeps finished rows and refuses a folder of another sweep") {
   const auto dir = std::filesystem::temp_directory_path() / ("hcisim-sweep-store-" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
@@ -189,4 +202,32 @@ TEST_CASE("an analytic row has no maximum latency and no confidence interval: nu
   // An SLO on a figure the estimate does not give is a logic error (the search defers before asking).
   CHECK_THROWS_AS(parse_slo("read.max<=10ms").holds(r), std::logic_error);
   CHECK(parse_slo("read.max<=10ms").holds(sim));
+}
+
+TEST_CASE("the terminal table: a line per point, the varied values, '-' for a direction the run has not") {
+  hcisim::models::ScenarioSpec spec;
+  const auto axes = std::vector<SweepAxis>{parse_vary("vms.workload.outstanding=1,16")};
+  const auto points = expand_grid(axes);
+  hcisim::models::RunResult reads;  // a read-only simulation
+  reads.read_iops = 3971636.4;
+  reads.read_bytes_per_s = 16268e6;
+  reads.read_latency.mean_s = 0.129e-3;
+  reads.read_latency.p99_s = 0.2094e-3;
+  reads.bottleneck.resource = "outstanding I/O";
+  reads.bottleneck.utilisation = 0.69;
+  hcisim::models::RunResult mixed;  // an estimate of a 70/30 mix
+  mixed.analytic = true;
+  mixed.read_iops = 700;
+  mixed.write_iops = 300;
+  mixed.write_latency.mean_s = 1.5e-3;
+  mixed.write_latency.p99_s = 12.25e-3;
+  mixed.bottleneck.resource = "storage connection";
+  mixed.bottleneck.utilisation = 1.0;
+  const std::string table = sweep_table(axes, {sweep_row_json(axes, points[0], spec, reads),
+                                               sweep_row_json(axes, points[1], spec, mixed)});
+  const std::string expected =
+      "point  vms.workload.outstanding       IOPS    MB/s  read avg  read p99  write avg  write p99  bottleneck\n"
+      "    0  1                         3,971,636  16,268     0.129     0.209          -          -  outstanding I/O 69%\n"
+      "    1  16                            1,000       0     0.000     0.000      1.500     12.250  storage connection 100% (fast path)\n";
+  CHECK(table == expected);
 }

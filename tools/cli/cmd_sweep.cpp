@@ -19,6 +19,7 @@
 #include "tools/frontend/output_file.hpp"
 #include "tools/frontend/sweep_estimate.hpp"
 #include "tools/frontend/sweep_rows.hpp"
+#include "tools/frontend/sweep_table.hpp"
 #include "tools/frontend/sweep_store.hpp"
 #include "tools/frontend/units.hpp"
 
@@ -42,12 +43,14 @@ const char* kUsage =
     "(DIR/points/), and a sweep restarted with the same arguments skips them. --dry-run\n"
     "checks every point and estimates the wall time from a pilot of each one still to run.\n"
     "Under mpirun (hcisim built with Boost.MPI) rank 0 hands out points, the others run them.\n"
+    "Without --out, --csv or --json the CSV goes to standard output; with them, a table of the\n"
+    "points (IOPS, MB/s, read and write mean and p99 in ms, bottleneck).\n"
     "\n"
     "With --over and --slo it searches instead: the largest value of the key whose run meets\n"
     "every --slo, bracketed with the fast path and confirmed with the simulator, and the knee\n"
     "of the latency curve (where IOPS per unit of mean latency peaks).\n"
     "Examples:\n"
-    "  hcisim sweep scenarios/ax7525/test2-8k-random-30w.yaml --vary cluster.nodes=2,4,8 \\\n"
+    "  hcisim sweep scenarios/ax7525/test2-8k-random-30w.yaml --vary cluster.nodes=4,8,16 \\\n"
     "               --vary vms.per_node=8..32*2 --out runs/nodes\n"
     "  hcisim sweep scenarios/ax7525/test1-4k-random-read.yaml --over vms.workload.outstanding=1..64 \\\n"
     "               --slo 'read.p99<=1ms' --maximise total_iops";
@@ -249,7 +252,11 @@ int sweep_command(const std::vector<std::string>& args) {
   }
   if (csv) csv->write(csv_text);
   if (json) json->write(json_text);
-  if (!store && !csv && !json) std::cout << csv_text;
+  if (!store && !csv && !json) {
+    std::cout << csv_text;
+  } else if (!(csv && csv->is_stdout()) && !(json && json->is_stdout())) {
+    std::cout << frontend::sweep_table(axes, rows);  // the rows went to files: a table for the terminal
+  }
   if (vm.count("plot")) {
     const frontend::PlotOutcome plots = frontend::write_saturation_plot(
         vm["plot"].as<std::string>(), scenario + ": saturation", frontend::saturation_points(rows));

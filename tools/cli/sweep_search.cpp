@@ -9,6 +9,7 @@
 #include "models/analytic/fast_path.hpp"
 #include "tools/cli/commands.hpp"
 #include "tools/frontend/message_text.hpp"
+#include "tools/frontend/quantity_format.hpp"
 #include "tools/frontend/slo.hpp"
 #include "tools/frontend/sweep_rows.hpp"
 #include "tools/frontend/units.hpp"
@@ -100,8 +101,8 @@ class Search {
       specs_.emplace(x, jobs[i].spec);
       if (!quiet_) {
         std::cerr << "search: " << range_.key << "=" << x << " simulated: " << objective_ << " "
-                  << *frontend::sweep_figure(out[i], objective_) << (frontend::all_hold(slos_, out[i]) ? ", meets" : ", misses")
-                  << " the objectives\n";
+                  << frontend::format_sweep_figure(objective_, *frontend::sweep_figure(out[i], objective_))
+                  << (frontend::all_hold(slos_, out[i]) ? ", meets" : ", misses") << " the objectives\n";
       }
     }
   }
@@ -126,6 +127,14 @@ class Search {
           knee = x;
         }
       }
+    }
+    if (fast && !quiet_) {
+      const models::RunResult& r = fast_.at(guess);
+      std::cerr << "search: the fast path over " << xs.size() << " values puts the best at " << range_.key << "="
+                << guess << " (" << objective_ << " "
+                << frontend::format_sweep_figure(objective_, *frontend::sweep_figure(r, objective_))
+                << (frontend::all_hold(slos_, r) ? "" : "; on the fast path no value meets the objectives") << ") and the knee at "
+                << knee << "; confirming with the simulator\n";
     }
     // Bracket [good, bad) with the simulator around the fast path's guess.
     auto above = [&](long long x) {
@@ -222,14 +231,16 @@ class Search {
   int report(long long good, long long knee, bool fast, const frontend::OutputFile* json, const frontend::OutputFile* csv) {
     std::vector<nlohmann::json> rows;
     for (const auto& [x, r] : sim_) rows.push_back(frontend::sweep_row_json(axes_, point(x), specs_.at(x), r));
-    auto line = [&](const char* what, long long x) {
+    // The point, the figure maximised, the mean latency, the p99 of each direction
+    // the workload has (a read-only run has no write p99) and what limits it.
+    auto line = [&](const std::string& what, long long x) {
       const models::RunResult& r = sim_.at(x);
-      char buf[400];
-      std::snprintf(buf, sizeof buf, "%s: %s=%lld (simulated): %s %.6g, mean latency %.3f ms, read p99 %.3f ms, write p99 %.3f ms; bottleneck %s\n",
-                    what, range_.key.c_str(), x, objective_.c_str(), *frontend::sweep_figure(r, objective_),
-                    r.all_latency.mean_s * 1e3, r.read_latency.p99_s * 1e3, r.write_latency.p99_s * 1e3,
-                    r.bottleneck.resource.c_str());
-      return std::string(buf);
+      std::string text = what + ": " + range_.key + "=" + std::to_string(x) + " (simulated): " + objective_ + " " +
+                         frontend::format_sweep_figure(objective_, *frontend::sweep_figure(r, objective_)) +
+                         ", mean latency " + frontend::format_fixed(r.all_latency.mean_s * 1e3, 3) + " ms";
+      if (r.read_iops > 0) text += ", read p99 " + frontend::format_fixed(r.read_latency.p99_s * 1e3, 3) + " ms";
+      if (r.write_iops > 0) text += ", write p99 " + frontend::format_fixed(r.write_latency.p99_s * 1e3, 3) + " ms";
+      return text + "; bottleneck " + r.bottleneck.resource + "\n";
     };
     std::string text;
     if (good < 0) {

@@ -4,8 +4,10 @@
 #include <cstdio>
 #include <functional>
 #include <stdexcept>
+#include <string_view>
 #include <utility>
 
+#include "tools/frontend/quantity_format.hpp"
 #include "tools/frontend/report_json.hpp"
 
 namespace hcisim::frontend {
@@ -129,6 +131,18 @@ std::optional<double> sweep_figure(const models::RunResult& result, const std::s
 }
 
 bool fast_path_gives(const std::string& name) { return figure_named(name).analytic; }
+
+std::string format_sweep_figure(const std::string& name, double value) {
+  (void)figure_named(name);  // a name sweep_figure() knows, or the same error
+  auto ends_with = [&name](std::string_view tail) {
+    return name.size() >= tail.size() && name.compare(name.size() - tail.size(), tail.size(), tail) == 0;
+  };
+  if (ends_with("_ms") || ends_with("_ms_ci95")) return format_fixed(value, 3) + " ms";
+  if (ends_with("_mb_s")) return format_fixed(value, 1) + " MB/s";
+  if (ends_with("_iops") || ends_with("_iops_ci95") || ends_with("_ios") || name == "tps") return format_fixed(value, 0);
+  // What is left are utilisations, as fractions of the resource.
+  return format_fixed(value * 100.0, 1) + "%";
+}
 
 nlohmann::json sweep_row_json(const std::vector<SweepAxis>& axes, const SweepPoint& point,
                               const models::ScenarioSpec& spec, const models::RunResult& result) {

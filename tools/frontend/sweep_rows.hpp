@@ -24,6 +24,9 @@ const std::vector<std::string>& sweep_figure_names();
 std::optional<double> sweep_figure(const models::RunResult& result, const std::string& name);
 // Whether the analytic fast path gives the figure.
 bool fast_path_gives(const std::string& name);
+// A figure's value for people, in the unit its name carries: "5,483,070" (IOPS,
+// TPS, I/O counts), "6,412.5 MB/s", "0.846 ms", "81.2%" (utilisations).
+std::string format_sweep_figure(const std::string& name, double value);
 
 // {"point": i, "vary": {key: value}, "figures": {...}, "bottleneck": ..., "warnings": [...], "run": report}
 nlohmann::json sweep_row_json(const std::vector<SweepAxis>& axes, const SweepPoint& point,

@@ -1,0 +1,18 @@
+// A sweep's rows for people: one line per point, the varied values first, then
+// what `hcisim compare` shows of a run (IOPS, MB/s, read and write mean and p99
+// in ms, the bottleneck and how busy it is). The CSV and JSON stay the record;
+// this is what the terminal shows when they go to files.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "tools/frontend/sweep_grid.hpp"
+
+namespace hcisim::frontend {
+
+// Rows as sweep_row_json makes them, in the order given.
+std::string sweep_table(const std::vector<SweepAxis>& axes, const std::vector<nlohmann::json>& rows);
+
+}  // namespace hcisim::frontend
