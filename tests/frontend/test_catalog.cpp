@@ -284,7 +284,7 @@ TEST_CASE("catalog files are checked: keys, kinds, values, references, duplicate
                                  "schema_version: 1\nkind: node\nid: box\nmodel: Box\nsource: \"DOC: x\"\n"
                                  "cpu: c\nsockets: 1\nmemory: 64GiB\ndrives:\n  - {drive: my-sdd, count: 4}\nnic: n\n");
     CHECK(load_error_of([&] { Catalog::load_only({user.path()}); }) ==
-          file.string() + ":10: key 'drives[0].drive': expected a known drive id, got 'my-sdd'; did you mean my-ssd?; "
+          file.string() + ":10: key 'drives[0].drive': expected a known drive id, got 'my-sdd'; did you mean my-ssd? "
                           "known: my-ssd");
   }
   SECTION("the same id twice in one folder") {

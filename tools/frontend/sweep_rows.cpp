@@ -9,6 +9,7 @@
 
 #include "tools/frontend/quantity_format.hpp"
 #include "tools/frontend/report_json.hpp"
+#include "tools/frontend/suggestions.hpp"
 
 namespace hcisim::frontend {
 
@@ -117,7 +118,7 @@ const Figure& figure_named(const std::string& name) {
   for (const auto& [n, figure] : figures()) {
     if (n == name) return figure;
   }
-  throw std::invalid_argument("no figure named '" + name + "'");
+  throw std::invalid_argument("no figure named '" + name + "'" + suggestion_text(name, sweep_figure_names()));
 }
 
 std::optional<double> value_of(const Figure& figure, const models::RunResult& result) {
