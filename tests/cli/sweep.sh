@@ -1,7 +1,7 @@
 #!/bin/sh
 # Command-line tests of `hcisim sweep`: the same rows whatever the parallelism
 # (threads, MPI ranks), a killed sweep resumed without losing a point, a folder
-# of another sweep refused, the SLO search against Little's law, ranges of values,
+# of another sweep refused, the SLO search against Little's law (and its plot), ranges of values,
 # --dry-run's estimate.
 # usage: sweep.sh HCISIM SOURCE_DIR CASE    (exit 0 = pass; prints SKIP when MPI is not built)
 set -u
@@ -89,6 +89,13 @@ plot)  # --plot draws the saturation curve: one point per row, the IOPS of each 
   # The plotted IOPS are the rows' total_iops (the CSV's column 4: point, the two varied keys, total_iops).
   first=$(sed -n 2p rows.csv | cut -d, -f4)
   grep -q "^$first\.000 " pic/saturation.dat || fail "the first row's IOPS $first is not plotted: $(head -3 pic/saturation.dat)"
+  # A search plots the points it simulated, one each.
+  "$H" sweep "$SC" --over vms.workload.outstanding=1..64 --slo 'lat.mean<=0.2ms' --duration 20ms --warmup 2ms \
+    --plot spic > search.txt 2> search.log || fail "search: exit $?: $(cat search.log)"
+  [ -s spic/saturation.png ] || fail "the search drew no saturation.png: $(ls spic)"
+  simulated=$(grep -c " simulated: " search.log)
+  [ "$simulated" -ge 2 ] || fail "expected at least two simulated points: $(cat search.log)"
+  [ "$(grep -vc '^#' spic/saturation.dat)" -eq "$simulated" ] || fail "plotted $(cat spic/saturation.dat) for $(cat search.log)"
   ;;
 ranges)  # LO..HI*FACTOR and LO..HI are the lists they stand for; a backward range is refused, exit 2
   "$H" sweep "$SC" --vary vms.workload.outstanding=1,2,4,8 --vary vms.vcpus=1,2 --fast -q --csv list.csv ||

@@ -170,7 +170,8 @@ int sweep_command(const std::vector<std::string>& args) {
   if (search) {
     if (!vm.count("over") || slos.empty()) throw UsageError{"a search needs --over key.path=LO..HI and at least one --slo"};
     if (vm.count("out") || vm.count("max-points")) throw UsageError{"--out and --max-points are for grids (--vary)"};
-    return search_command(setup, over, slos, maximise, jobs, quiet, use_mpi, json.get(), csv.get());
+    const std::string plot_dir = vm.count("plot") ? vm["plot"].as<std::string>() : std::string();
+    return search_command(setup, over, slos, maximise, jobs, quiet, use_mpi, json.get(), csv.get(), plot_dir);
   }
 
   std::vector<frontend::SweepAxis> axes;
@@ -257,12 +258,7 @@ int sweep_command(const std::vector<std::string>& args) {
   } else if (!(csv && csv->is_stdout()) && !(json && json->is_stdout())) {
     std::cout << frontend::sweep_table(axes, rows);  // the rows went to files: a table for the terminal
   }
-  if (vm.count("plot")) {
-    const frontend::PlotOutcome plots = frontend::write_saturation_plot(
-        vm["plot"].as<std::string>(), scenario + ": saturation", frontend::saturation_points(rows));
-    if (!plots.message.empty()) std::cerr << "hcisim: " << plots.message << "\n";
-    if (!plots.drawn && !frontend::find_gnuplot().empty()) return 1;
-  }
+  if (vm.count("plot") && !draw_saturation_curve(vm["plot"].as<std::string>(), scenario + ": saturation", rows)) return 1;
   if (!quiet) {
     std::cerr << "sweep: " << points.size() << " points (" << resumed << " from an earlier run) in "
               << static_cast<int>(progress.seconds() * 10) / 10.0 << " s\n";

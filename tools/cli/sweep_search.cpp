@@ -122,7 +122,7 @@ class Search {
     return missed.empty() ? ", meets the objectives" : missed;
   }
 
-  int run(const frontend::OutputFile* json, const frontend::OutputFile* csv) {
+  int run(const frontend::OutputFile* json, const frontend::OutputFile* csv, const std::string& plot_dir) {
     const bool fast = map_with_fast_path();
     const std::vector<long long> xs = candidates(range_);
     long long guess = range_.lo, knee = -1;
@@ -214,7 +214,7 @@ class Search {
         }
       }
     }
-    return report(good, knee, fast, json, csv);
+    return report(good, knee, fast, json, csv, plot_dir);
   }
 
  private:
@@ -241,7 +241,8 @@ class Search {
         [](const SweepJob&, const nlohmann::json&) {});
   }
 
-  int report(long long good, long long knee, bool fast, const frontend::OutputFile* json, const frontend::OutputFile* csv) {
+  int report(long long good, long long knee, bool fast, const frontend::OutputFile* json, const frontend::OutputFile* csv,
+             const std::string& plot_dir) {
     std::vector<nlohmann::json> rows;
     for (const auto& [x, r] : sim_) rows.push_back(frontend::sweep_row_json(axes_, point(x), specs_.at(x), r));
     // The point, the figure maximised, the mean latency, the p99 of each direction
@@ -288,6 +289,7 @@ class Search {
       axes_[0].values.clear();
       csv->write(frontend::sweep_csv(axes_, rows));
     }
+    if (!plot_dir.empty() && !draw_saturation_curve(plot_dir, setup_.scenario + ": search over " + range_.key, rows)) return 1;
     return 0;
   }
 
@@ -306,7 +308,7 @@ class Search {
 
 int search_command(const SweepSetup& setup, const std::string& over, const std::vector<std::string>& slo_texts,
                    const std::string& maximise, int jobs, bool quiet, bool use_mpi, const frontend::OutputFile* json,
-                   const frontend::OutputFile* csv) {
+                   const frontend::OutputFile* csv, const std::string& plot_dir) {
   if (use_mpi) throw UsageError{"a search (--over, --slo) runs on this machine's cores (--jobs); grids (--vary) run under MPI"};
   if (setup.fast) throw UsageError{"a search brackets with the fast path and confirms with the simulator: drop --fast"};
   const Range range = parse_over(over);
@@ -318,7 +320,7 @@ int search_command(const SweepSetup& setup, const std::string& over, const std::
     throw UsageError{std::string(e.what()).find("no figure named") == 0 ? "--maximise: " + std::string(e.what()) : e.what()};
   }
   Search search(setup, range, slos, maximise, jobs, quiet);
-  return search.run(json, csv);
+  return search.run(json, csv, plot_dir);
 }
 
 }  // namespace hcisim::cli

@@ -6,6 +6,7 @@
 // (on --jobs threads, several probes per round). Also the knee of the latency
 // curve: the value where IOPS per unit of mean latency (Kleinrock's power)
 // peaks, the load past which queueing adds latency faster than throughput.
+// --plot DIR (plot_dir non-empty) draws the simulated points' saturation curve.
 #pragma once
 
 #include <string>
@@ -18,6 +19,6 @@ namespace hcisim::cli {
 
 int search_command(const SweepSetup& setup, const std::string& over, const std::vector<std::string>& slos,
                    const std::string& maximise, int jobs, bool quiet, bool use_mpi, const frontend::OutputFile* json,
-                   const frontend::OutputFile* csv);
+                   const frontend::OutputFile* csv, const std::string& plot_dir = "");
 
 }  // namespace hcisim::cli

@@ -1,10 +1,13 @@
 #include "tools/cli/sweep_setup.hpp"
 
 #include <filesystem>
+#include <iostream>
 
 #include "models/run/simulation.hpp"
 #include "tools/cli/commands.hpp"
+#include "tools/frontend/plots.hpp"
 #include "tools/frontend/scenario_loader.hpp"
+#include "tools/frontend/sweep_rows.hpp"
 #include "tools/frontend/sweep_store.hpp"
 
 namespace hcisim::cli {
@@ -41,6 +44,12 @@ nlohmann::json SweepSetup::manifest(const std::vector<frontend::SweepAxis>& axes
 
 models::RunResult run_point(const models::ScenarioSpec& spec, bool fast) {
   return fast ? fast_result(spec) : models::simulate(spec);
+}
+
+bool draw_saturation_curve(const std::string& dir, const std::string& title, const std::vector<nlohmann::json>& rows) {
+  const frontend::PlotOutcome plots = frontend::write_saturation_plot(dir, title, frontend::saturation_points(rows));
+  if (!plots.message.empty()) std::cerr << "hcisim: " << plots.message << "\n";
+  return plots.drawn || frontend::find_gnuplot().empty();
 }
 
 }  // namespace hcisim::cli

@@ -36,4 +36,10 @@ struct SweepSetup {
 // refuses is an error naming the mechanism).
 models::RunResult run_point(const models::ScenarioSpec& spec, bool fast);
 
+// --plot DIR of a grid or a search: the saturation curve of its rows (IOPS
+// against p99 latency, a point per row). False when gnuplot is installed but
+// could not draw it (the message is printed); without gnuplot the data and
+// script are written and the message says how to draw them.
+bool draw_saturation_curve(const std::string& dir, const std::string& title, const std::vector<nlohmann::json>& rows);
+
 }  // namespace hcisim::cli
