@@ -133,6 +133,22 @@ dry-run)  # --dry-run checks every point, estimates the remaining ones and write
   [ $code -ne 0 ] || fail "a bad point passed"
   grep -q "point 1 \\[vms.workload.outstanding=0\\]" out.txt || fail "bad point message: $(cat out.txt)"
   ;;
+refused)  # what a grid or a search does not use is refused before anything runs (exit 2), not ignored
+  refused() {  # refused MESSAGE ARGS...: exit 2, the message, nothing written
+    want=$1; shift
+    "$H" sweep "$SC" --duration 2ms --warmup 1ms -q "$@" > out.txt 2>&1; code=$?
+    [ $code -eq 2 ] || fail "$*: exit $code, expected 2: $(cat out.txt)"
+    grep -q -- "$want" out.txt || fail "$*: message: $(cat out.txt)"
+    [ -z "$(ls)" ] || [ "$(ls)" = "out.txt" ] || fail "$*: wrote $(ls)"
+  }
+  refused "--maximise is for a search" --vary vms.vcpus=1,2 --maximise tps
+  refused "--maximise is for a search" --vary vms.vcpus=1,2 --maximize tps
+  refused "give --out DIR" --vary vms.vcpus=1,2 --max-points 1
+  refused "give one or the other" --vary vms.vcpus=1,2 --over vms.vcpus=1..2 --slo 'lat.mean<=1ms'
+  refused "are for grids" --over vms.vcpus=1..2 --slo 'lat.mean<=1ms' --out s
+  refused "drop --fast" --over vms.vcpus=1..2 --slo 'lat.mean<=1ms' --fast
+  refused "did you mean" --over vms.vcpus=1..2 --slo 'lat.mean<=1ms' --maximise iops
+  ;;
 *) fail "unknown case" ;;
 esac
 echo PASS

@@ -149,6 +149,12 @@ int sweep_command(const std::vector<std::string>& args) {
   const bool search = vm.count("over") || vm.count("slo");
   if (search && !varies.empty()) throw UsageError{"--vary makes a grid, --over and --slo a search: give one or the other"};
   if (!search && varies.empty()) throw UsageError{"sweep needs at least one --vary key.path=v1,v2,... (or --over and --slo)"};
+  if (!search && (!vm["maximise"].defaulted() || vm.count("maximize"))) {
+    throw UsageError{"--maximise is for a search (--over and --slo); a grid (--vary) reports every figure of every point"};
+  }
+  if (!search && vm.count("max-points") && !vm.count("out")) {
+    throw UsageError{"--max-points stops a sweep to resume later: give --out DIR, where the finished points are kept"};
+  }
   const bool dry_run = vm.count("dry-run") > 0;
   if (dry_run) {
     if (search) throw UsageError{"--dry-run estimates a grid (--vary): the runs of a search depend on what it finds"};
