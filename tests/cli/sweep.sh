@@ -136,7 +136,7 @@ dry-run)  # --dry-run checks every point, estimates the remaining ones and write
 refused)  # what a grid or a search does not use is refused before anything runs (exit 2), not ignored
   refused() {  # refused MESSAGE ARGS...: exit 2, the message, nothing written
     want=$1; shift
-    "$H" sweep "$SC" --duration 2ms --warmup 1ms -q "$@" > out.txt 2>&1; code=$?
+    "$H" sweep "$SC" -q "$@" > out.txt 2>&1; code=$?
     [ $code -eq 2 ] || fail "$*: exit $code, expected 2: $(cat out.txt)"
     grep -q -- "$want" out.txt || fail "$*: message: $(cat out.txt)"
     [ -z "$(ls)" ] || [ "$(ls)" = "out.txt" ] || fail "$*: wrote $(ls)"
@@ -148,6 +148,10 @@ refused)  # what a grid or a search does not use is refused before anything runs
   refused "are for grids" --over vms.vcpus=1..2 --slo 'lat.mean<=1ms' --out s
   refused "drop --fast" --over vms.vcpus=1..2 --slo 'lat.mean<=1ms' --fast
   refused "did you mean" --over vms.vcpus=1..2 --slo 'lat.mean<=1ms' --maximise iops
+  refused "drop --seed or --fast" --vary vms.vcpus=1,2 --fast --seed 3
+  refused "drop --duration or --fast" --vary vms.vcpus=1,2 --fast --duration 1s
+  "$H" run "$SC" --fast --warmup 5ms > out.txt 2>&1; code=$?
+  [ $code -eq 2 ] && grep -q "drop --warmup or --fast" out.txt || fail "run --fast --warmup: exit $code, $(cat out.txt)"
   ;;
 *) fail "unknown case" ;;
 esac

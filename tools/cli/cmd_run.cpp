@@ -92,6 +92,7 @@ int run_command(const std::vector<std::string>& args) {
     throw UsageError{"--progress: expected auto, plain or none, got " + frontend::in_quotes(progress_mode)};
   }
   if (vm.count("plot") && vm["plot"].as<std::string>().empty()) throw UsageError{"--plot: expected a folder, got ''"};
+  refuse_run_controls_with_fast(vm);
   if (vm.count("fast")) {
     // The fast path gives means, percentiles of a fitted distribution and utilisations: no time
     // series and no latency histogram, which these outputs are made of.

@@ -119,6 +119,7 @@ int sweep_command(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse_command_line(args, kUsage, options, positional, vm)) return 0;
 
+  refuse_run_controls_with_fast(vm);
   SweepSetup setup;
   setup.scenario = scenario;
   setup.user_dirs = user_dirs;

@@ -26,5 +26,9 @@ std::unique_ptr<frontend::OutputFile> output_option(const boost::program_options
 void require_distinct_outputs(std::vector<const frontend::OutputFile*> outputs);
 // A duration option ("500ms"), or a UsageError naming --name.
 std::int64_t duration_option(const std::string& name, const std::string& text);
+// With --fast: the fast path is a steady-state answer with no random numbers,
+// so --seed, --duration and --warmup would change nothing; a UsageError names
+// the first one given.
+void refuse_run_controls_with_fast(const boost::program_options::variables_map& vm);
 
 }  // namespace hcisim::cli
