@@ -18,6 +18,7 @@
 #include "tools/frontend/message_text.hpp"
 #include "tools/frontend/output_file.hpp"
 #include "tools/frontend/sweep_estimate.hpp"
+#include "tools/frontend/progress_text.hpp"
 #include "tools/frontend/sweep_rows.hpp"
 #include "tools/frontend/sweep_table.hpp"
 #include "tools/frontend/sweep_store.hpp"
@@ -268,7 +269,7 @@ int sweep_command(const std::vector<std::string>& args) {
   if (vm.count("plot") && !draw_saturation_curve(vm["plot"].as<std::string>(), scenario + ": saturation", rows)) return 1;
   if (!quiet) {
     std::cerr << "sweep: " << points.size() << " points (" << resumed << " from an earlier run) in "
-              << static_cast<int>(progress.seconds() * 10) / 10.0 << " s\n";
+              << frontend::format_seconds(progress.seconds()) << "\n";
   }
   return 0;
 }
