@@ -17,11 +17,11 @@
 #include "tools/cli/sweep_setup.hpp"
 #include "tools/frontend/message_text.hpp"
 #include "tools/frontend/output_file.hpp"
-#include "tools/frontend/sweep_estimate.hpp"
 #include "tools/frontend/progress_text.hpp"
+#include "tools/frontend/sweep_estimate.hpp"
 #include "tools/frontend/sweep_rows.hpp"
-#include "tools/frontend/sweep_table.hpp"
 #include "tools/frontend/sweep_store.hpp"
+#include "tools/frontend/sweep_table.hpp"
 #include "tools/frontend/units.hpp"
 
 namespace hcisim::cli {

@@ -1,7 +1,6 @@
 #include "tools/cli/sweep_search.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <iostream>
 #include <map>
 #include <optional>

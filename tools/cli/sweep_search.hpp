@@ -19,6 +19,6 @@ namespace hcisim::cli {
 
 int search_command(const SweepSetup& setup, const std::string& over, const std::vector<std::string>& slos,
                    const std::string& maximise, int jobs, bool quiet, bool use_mpi, const frontend::OutputFile* json,
-                   const frontend::OutputFile* csv, const std::string& plot_dir = "");
+                   const frontend::OutputFile* csv, const std::string& plot_dir);
 
 }  // namespace hcisim::cli
