@@ -16,6 +16,7 @@ foreach(case jobs resume other-arguments mpi slo-littles-law plot ranges dry-run
                        TIMEOUT 300)
 endforeach()
 
-# hcisim run --fast: what it cannot give is refused, what it does not estimate is null (tests/cli/fast_outputs.sh).
+# hcisim run: what --fast cannot give or --dry-run does not write is refused, what the fast path does
+# not estimate is null (tests/cli/fast_outputs.sh).
 add_test(NAME cli_fast_outputs COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/fast_outputs.sh $<TARGET_FILE:hcisim> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli_fast_outputs PROPERTIES PASS_REGULAR_EXPRESSION "PASS" TIMEOUT 60)

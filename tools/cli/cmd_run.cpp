@@ -92,6 +92,16 @@ int run_command(const std::vector<std::string>& args) {
     throw UsageError{"--progress: expected auto, plain or none, got " + frontend::in_quotes(progress_mode)};
   }
   if (vm.count("plot") && vm["plot"].as<std::string>().empty()) throw UsageError{"--plot: expected a folder, got ''"};
+  if (!vm["json-format"].defaulted() && !vm.count("json")) {
+    throw UsageError{"--json-format says how --json writes the report: give --json FILE too"};
+  }
+  if (vm.count("dry-run")) {
+    // A dry run prints what it understood and an estimate; it writes no report.
+    if (vm.count("fast")) throw UsageError{"--dry-run estimates a simulation: with --fast the answer takes milliseconds"};
+    for (const char* output : {"json", "csv", "plot"}) {
+      if (vm.count(output)) throw UsageError{std::string("--dry-run simulates nothing and writes nothing: drop --") + output};
+    }
+  }
   refuse_run_controls_with_fast(vm);
   if (vm.count("fast")) {
     // The fast path gives means, percentiles of a fitted distribution and utilisations: no time
