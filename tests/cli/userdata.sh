@@ -1,7 +1,7 @@
 #!/bin/sh
 # Command-line tests of issue 13: fio-shaped JSON read by fio's own tool, options
 # that need a value, --plot with and without gnuplot, compare --set per file,
-# what-ifs not graded, --progress=plain, --dry-run's estimate.
+# what-ifs not graded, --progress=plain, --dry-run's estimate, the catalog's list.
 # usage: userdata.sh HCISIM SOURCE_DIR CASE    (prints PASS on success)
 set -u
 H=$1
@@ -68,6 +68,15 @@ dry-run)  # --dry-run: the capacity check and how long the run would take
   grep -q "raw 307.2 TB, repair reserve 12.8 TB, usable 98.1 TB after 3 copies" "$D/out.txt" || fail "capacity"
   grep -q "^Wall time: about .* s on this machine = .* s set-up + .* s start + .* s steady state" "$D/out.txt" || fail "estimate"
   grep -q "steady state: .* I/Os x .* events per I/O / .* events per wall second" "$D/out.txt" || fail "estimate parts"
+  ;;
+catalog-list)  # catalog list: a line per part, every column starting at the same place
+  "$H" catalog list > "$D/list.txt" || fail "exit $?"
+  grep -q "^hypervisor  *hyper-v  *Microsoft Hyper-V" "$D/list.txt" || fail "no Hyper-V line: $(cat "$D/list.txt")"
+  grep -q "^application  *sql-server-oltp " "$D/list.txt" || fail "no SQL Server line"
+  # The id column starts where its header does, on every line (a kind wider than its column shifted it).
+  at=$(head -1 "$D/list.txt" | awk '{print index($0, " id ") + 1}')
+  awk -v at="$at" 'NR > 1 && (substr($0, at - 1, 1) != " " || substr($0, at, 1) == " ") {print "misaligned: " $0; bad = 1}
+                   END {exit bad}' "$D/list.txt" || fail "columns"
   ;;
 *) fail "unknown case" ;;
 esac

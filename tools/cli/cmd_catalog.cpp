@@ -1,4 +1,5 @@
 // hcisim catalog list | show ID
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 
@@ -26,9 +27,17 @@ int catalog_command(const std::vector<std::string>& args) {
   }
   const auto catalog = frontend::Catalog::load({user_dirs.begin(), user_dirs.end()});
   if (words.size() == 1 && words[0] == "list") {
-    std::printf("%-8s %-34s %s\n", "kind", "id", "model");
-    for (const auto& part : catalog.list()) {
-      std::printf("%-8s %-34s %s\n", part.kind.c_str(), part.id.c_str(), frontend::printable(part.model).c_str());
+    // Columns as wide as their longest entry ("application", a user's long id).
+    const auto parts = catalog.list();
+    int kind_width = 4, id_width = 2;
+    for (const auto& part : parts) {
+      kind_width = std::max(kind_width, static_cast<int>(part.kind.size()));
+      id_width = std::max(id_width, static_cast<int>(part.id.size()));
+    }
+    std::printf("%-*s  %-*s  %s\n", kind_width, "kind", id_width, "id", "model");
+    for (const auto& part : parts) {
+      std::printf("%-*s  %-*s  %s\n", kind_width, part.kind.c_str(), id_width, part.id.c_str(),
+                  frontend::printable(part.model).c_str());
     }
     return 0;
   }
