@@ -352,3 +352,28 @@ TEST_CASE("--set overrides are merged over the file and checked like it") {
              Contains("expected key.path=value"));
   CHECK_THAT(load_error_of([&] { load_scenario(file, catalog, {"a..b=1"}); }), Contains("expected key.path=value"));
 }
+
+TEST_CASE("a --set of the workload in another form replaces the file's form; its other keys stay") {
+  // Test 1 writes its workload as a VMFleet profile (B4-T2-O32-W0-PR) in an included file.
+  const auto file = std::filesystem::path(HCISIM_SOURCE_DIR) / "scenarios/ax7525/test1-4k-random-read.yaml";
+  const Catalog catalog = Catalog::load();
+  const auto spec = load_scenario(file, catalog, {"vms.workload.diskspd=-b64K -t1 -o4 -w50 -r -Sh"});
+  REQUIRE(spec.vms.workload.targets.size() == 1);
+  CHECK(spec.vms.workload.targets[0].block_bytes == 65536);
+  CHECK(spec.vms.workload.targets[0].threads == 1);
+  CHECK(spec.vms.workload.targets[0].write_fraction == Approx(0.5));
+  CHECK(spec.vms.workload.file_bytes == 10ull << 30);  // the file's file_size still applies
+  // threads and outstanding set after it apply to the new form.
+  const auto deeper = load_scenario(file, catalog, {"vms.workload.diskspd=-b64K -t1 -o4 -w50 -r -Sh",
+                                                    "vms.workload.outstanding=16"});
+  CHECK(deeper.vms.workload.targets[0].outstanding == 16);
+  // A --set of another workload key keeps the file's form.
+  const auto same = load_scenario(file, catalog, {"vms.workload.threads=4"});
+  CHECK(same.vms.workload.targets[0].block_bytes == 4096);
+  CHECK(same.vms.workload.targets[0].threads == 4);
+  // Two forms in one --set are still two forms.
+  CHECK_THAT(load_error_of([&] {
+               load_scenario(file, catalog, {"vms.workload={diskspd: -b4K -t1 -o1 -r -Sh, vmfleet: B4-T2-O32-W0-PR}"});
+             }),
+             Contains("expected exactly one of vmfleet"));
+}

@@ -1,6 +1,7 @@
 #include "tools/frontend/scenario_loader.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -900,12 +901,51 @@ bool changes_the_system(const std::string& assignment) {
   return true;
 }
 
+// The forms a workload is written in; a scenario gives exactly one.
+constexpr std::string_view kWorkloadForms[] = {"vmfleet", "vmfleet2", "diskspd", "xml", "fio"};
+
+bool is_workload_form(std::string_view key) {
+  return std::find(std::begin(kWorkloadForms), std::end(kWorkloadForms), key) != std::end(kWorkloadForms);
+}
+
+YamlNode* find_child(YamlNode& map, std::string_view key) {
+  if (map.kind != YamlNode::Kind::Map) return nullptr;
+  for (YamlNode& child : map.children) {
+    if (child.key == key) return &child;
+  }
+  return nullptr;
+}
+
+// A --set that writes the workload in one form (vms.workload.diskspd=...)
+// replaces the form the file wrote it in (a VMFleet profile, say): switching a
+// scenario's workload needs no new file. Other workload keys (threads,
+// outstanding, file_size) stay and apply to the new form.
+void replace_workload_form(YamlNode& tree, const YamlNode& over) {
+  const YamlNode* over_vms = over.kind == YamlNode::Kind::Map ? over.find("vms") : nullptr;
+  const YamlNode* over_workload =
+      over_vms != nullptr && over_vms->kind == YamlNode::Kind::Map ? over_vms->find("workload") : nullptr;
+  if (over_workload == nullptr || over_workload->kind != YamlNode::Kind::Map) return;
+  const bool gives_form = std::any_of(over_workload->children.begin(), over_workload->children.end(),
+                                      [](const YamlNode& c) { return is_workload_form(c.key); });
+  YamlNode* vms = find_child(tree, "vms");
+  YamlNode* workload = vms != nullptr ? find_child(*vms, "workload") : nullptr;
+  if (!gives_form || workload == nullptr || workload->kind != YamlNode::Kind::Map) return;
+  auto& kids = workload->children;
+  kids.erase(std::remove_if(kids.begin(), kids.end(),
+                            [&](const YamlNode& c) { return is_workload_form(c.key) && over_workload->find(c.key) == nullptr; }),
+             kids.end());
+}
+
 }  // namespace
 
 models::ScenarioSpec load_scenario(const std::filesystem::path& file, const Catalog& catalog,
                                    const std::vector<std::string>& overrides) {
   YamlNode tree = load_yaml_with_includes(file);
-  for (const std::string& assignment : overrides) deep_merge(tree, override_tree(assignment));
+  for (const std::string& assignment : overrides) {
+    const YamlNode over = override_tree(assignment);
+    replace_workload_form(tree, over);
+    deep_merge(tree, over);
+  }
   const YamlValue root = root_value(tree);
   const YamlMap map = root.map({"schema_version", "include", "title", "description", "cluster", "vms", "run", "timeline",
                                 "reference"});
