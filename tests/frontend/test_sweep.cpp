@@ -231,3 +231,20 @@ TEST_CASE("the terminal table: a line per point, the varied values, '-' for a di
       "    1  16                            1,000       0     0.000     0.000      1.500     12.250  storage connection 100% (fast path)\n";
   CHECK(table == expected);
 }
+
+TEST_CASE("the terminal table of an OLTP sweep leads with TPS and the transactions' latency") {
+  hcisim::models::ScenarioSpec spec;
+  const auto axes = std::vector<SweepAxis>{parse_vary("vms.oltp.users=15000")};
+  hcisim::models::RunResult r;
+  r.oltp.tps = 12643.2;
+  r.oltp.latency.mean_s = 10.158e-3;
+  r.oltp.latency.p99_s = 116.13e-3;
+  r.read_iops = 300000;
+  r.bottleneck.resource = "users' think time";
+  const std::string table = sweep_table(axes, {sweep_row_json(axes, expand_grid(axes)[0], spec, r)});
+  CHECK(table.rfind("point  vms.oltp.users     TPS  txn avg  txn p99     IOPS", 0) == 0);
+  CHECK(table.find("\n    0  15000           12,643   10.158  116.130  300,000") != std::string::npos);
+  // Without transactions, no such columns.
+  r.oltp.tps = 0;
+  CHECK(sweep_table(axes, {sweep_row_json(axes, expand_grid(axes)[0], spec, r)}).find("TPS") == std::string::npos);
+}

@@ -17,10 +17,11 @@ std::string pad(const std::string& text, std::size_t width, bool right) {
   return right ? fill + text : text + fill;
 }
 
-// A latency of a direction the workload has, in ms; "-" where it has none
-// (a read-only run has no write latency) or the run does not give it.
-std::string latency_ms(const nlohmann::json& figures, const char* direction_iops, const char* name) {
-  const nlohmann::json& iops = figures.at(direction_iops);
+// A latency of what the run has (reads, writes, transactions: `rate` > 0), in
+// ms; "-" where it has none (a read-only run has no write latency) or the run
+// does not give it.
+std::string latency_ms(const nlohmann::json& figures, const char* rate, const char* name) {
+  const nlohmann::json& iops = figures.at(rate);
   const nlohmann::json& v = figures.at(name);
   if (iops.is_null() || !(iops.get<double>() > 0) || v.is_null()) return "-";
   return format_fixed(v.get<double>(), 3);
@@ -34,9 +35,17 @@ std::string sweep_table(const std::vector<SweepAxis>& axes, const std::vector<nl
     bool right;
     std::vector<std::string> cells;
   };
+  // An OLTP application's rows also give its transactions: TPS and their latency.
+  const bool oltp = std::any_of(rows.begin(), rows.end(), [](const nlohmann::json& row) {
+    const nlohmann::json& tps = row.at("figures").at("tps");
+    return !tps.is_null() && tps.get<double>() > 0;
+  });
   std::vector<Column> columns;
   columns.push_back({"point", true, {}});
   for (const SweepAxis& a : axes) columns.push_back({a.key, false, {}});
+  if (oltp) {
+    for (const char* h : {"TPS", "txn avg", "txn p99"}) columns.push_back({h, true, {}});
+  }
   for (const char* h : {"IOPS", "MB/s", "read avg", "read p99", "write avg", "write p99"}) columns.push_back({h, true, {}});
   columns.push_back({"bottleneck", false, {}});
   for (const nlohmann::json& row : rows) {
@@ -44,6 +53,11 @@ std::string sweep_table(const std::vector<SweepAxis>& axes, const std::vector<nl
     std::size_t c = 0;
     columns[c++].cells.push_back(std::to_string(row.at("point").get<std::size_t>()));
     for (const SweepAxis& a : axes) columns[c++].cells.push_back(printable(row.at("vary").at(a.key).get<std::string>(), 40));
+    if (oltp) {
+      columns[c++].cells.push_back(format_fixed(f.at("tps").get<double>(), 0));
+      columns[c++].cells.push_back(latency_ms(f, "tps", "transaction_lat_mean_ms"));
+      columns[c++].cells.push_back(latency_ms(f, "tps", "transaction_lat_p99_ms"));
+    }
     columns[c++].cells.push_back(format_fixed(f.at("total_iops").get<double>(), 0));
     columns[c++].cells.push_back(format_fixed(f.at("total_mb_s").get<double>(), 0));
     columns[c++].cells.push_back(latency_ms(f, "read_iops", "read_lat_mean_ms"));

@@ -1,6 +1,7 @@
 // A sweep's rows for people: one line per point, the varied values first, then
 // what `hcisim compare` shows of a run (IOPS, MB/s, read and write mean and p99
-// in ms, the bottleneck and how busy it is). The CSV and JSON stay the record;
+// in ms, the bottleneck and how busy it is), after TPS and the transactions'
+// mean and p99 when an OLTP application runs. The CSV and JSON stay the record;
 // this is what the terminal shows when they go to files.
 #pragma once
 
