@@ -208,21 +208,22 @@ TEST_CASE("the terminal table: a line per point, the varied values, '-' for a di
   hcisim::models::ScenarioSpec spec;
   const auto axes = std::vector<SweepAxis>{parse_vary("vms.workload.outstanding=1,16")};
   const auto points = expand_grid(axes);
-  hcisim::models::RunResult reads;  // a read-only simulation
-  reads.read_iops = 3971636.4;
+  auto run = [](double read_iops, double write_iops, const char* limit, double busy) {
+    hcisim::models::RunResult r;
+    r.read_iops = read_iops;
+    r.write_iops = write_iops;
+    r.bottleneck.resource = limit;
+    r.bottleneck.utilisation = busy;
+    return r;
+  };
+  hcisim::models::RunResult reads = run(3971636.4, 0, "outstanding I/O", 0.69);  // a read-only simulation
   reads.read_bytes_per_s = 16268e6;
   reads.read_latency.mean_s = 0.129e-3;
   reads.read_latency.p99_s = 0.2094e-3;
-  reads.bottleneck.resource = "outstanding I/O";
-  reads.bottleneck.utilisation = 0.69;
-  hcisim::models::RunResult mixed;  // an estimate of a 70/30 mix
+  hcisim::models::RunResult mixed = run(700, 300, "storage connection", 1.0);  // an estimate of a 70/30 mix
   mixed.analytic = true;
-  mixed.read_iops = 700;
-  mixed.write_iops = 300;
   mixed.write_latency.mean_s = 1.5e-3;
   mixed.write_latency.p99_s = 12.25e-3;
-  mixed.bottleneck.resource = "storage connection";
-  mixed.bottleneck.utilisation = 1.0;
   const std::string table = sweep_table(axes, {sweep_row_json(axes, points[0], spec, reads),
                                                sweep_row_json(axes, points[1], spec, mixed)});
   const std::string expected =
