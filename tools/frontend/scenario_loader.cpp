@@ -1,14 +1,14 @@
 #include "tools/frontend/scenario_loader.hpp"
 
 #include <algorithm>
-#include <iterator>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <iterator>
 #include <limits>
-#include <numeric>
 #include <map>
+#include <numeric>
 #include <set>
 
 #include "models/capacity/capacity.hpp"
@@ -302,10 +302,16 @@ models::DiskspdSpec read_diskspd_lines(const YamlValue& value) {
   return spec;
 }
 
+// The forms a workload is written in; a scenario gives exactly one (a --set of
+// another replaces it: replace_workload_form).
+constexpr std::string_view kWorkloadForms[] = {"vmfleet", "vmfleet2", "diskspd", "xml", "fio"};
+
 Workload read_workload(const YamlValue& value) {
-  const YamlMap map = value.map({"vmfleet", "vmfleet2", "diskspd", "xml", "fio", "file_size", "threads", "outstanding"});
-  const std::optional<YamlValue> sources[] = {map.optional("vmfleet"), map.optional("vmfleet2"),
-                                              map.optional("diskspd"), map.optional("xml"), map.optional("fio")};
+  std::vector<std::string> allowed(std::begin(kWorkloadForms), std::end(kWorkloadForms));
+  allowed.insert(allowed.end(), {"file_size", "threads", "outstanding"});
+  const YamlMap map = value.map(allowed);
+  std::optional<YamlValue> sources[std::size(kWorkloadForms)];
+  for (std::size_t i = 0; i < std::size(kWorkloadForms); ++i) sources[i] = map.optional(kWorkloadForms[i]);
   int given = 0;
   for (const auto& s : sources) given += s.has_value();
   if (given != 1) {
@@ -900,9 +906,6 @@ bool changes_the_system(const std::string& assignment) {
   }
   return true;
 }
-
-// The forms a workload is written in; a scenario gives exactly one.
-constexpr std::string_view kWorkloadForms[] = {"vmfleet", "vmfleet2", "diskspd", "xml", "fio"};
 
 bool is_workload_form(std::string_view key) {
   return std::find(std::begin(kWorkloadForms), std::end(kWorkloadForms), key) != std::end(kWorkloadForms);

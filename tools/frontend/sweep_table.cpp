@@ -21,9 +21,9 @@ std::string pad(const std::string& text, std::size_t width, bool right) {
 // ms; "-" where it has none (a read-only run has no write latency) or the run
 // does not give it.
 std::string latency_ms(const nlohmann::json& figures, const char* rate, const char* name) {
-  const nlohmann::json& iops = figures.at(rate);
+  const nlohmann::json& per_s = figures.at(rate);
   const nlohmann::json& v = figures.at(name);
-  if (iops.is_null() || !(iops.get<double>() > 0) || v.is_null()) return "-";
+  if (per_s.is_null() || !(per_s.get<double>() > 0) || v.is_null()) return "-";
   return format_fixed(v.get<double>(), 3);
 }
 
