@@ -370,3 +370,8 @@ TEST_CASE("scenario: vmfleet2, xml and a list of diskspd lines select several ta
                Contains("key 'vms.workload.diskspd': DISKSPD: -T sets where each thread's own sequential stream starts"));
   }
 }
+
+TEST_CASE("an unknown VMFleet 2.0 workload is named escaped (fuzz finding: a control character in it)", "[diskspd]") {
+  CHECK_THROWS_WITH(vmfleet2_workload("B32-T2-O\x1d" "8-W50-PR"),
+                    Catch::StartsWith("VMFleet 2.0 workload 'B32-T2-O\\x1d8-W50-PR': unknown; expected one of "));
+}

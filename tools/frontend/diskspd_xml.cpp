@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "tools/frontend/diskspd_parser.hpp"
+#include "tools/frontend/message_text.hpp"
 
 namespace hcisim::frontend {
 namespace {
@@ -257,7 +258,7 @@ class ProfileReader {
         no_attributes(e, "unit");
         const char* unit = e->Attribute("unit");
         if (unit != nullptr && std::string_view(unit) != "BPMS" && std::string_view(unit) != "IOPS") {
-          fail(e, "unit must be BPMS (bytes per ms) or IOPS, got '" + std::string(unit) + "'");
+          fail(e, "unit must be BPMS (bytes per ms) or IOPS, got " + in_quotes(unit));
         }
         throughput_iops = unit != nullptr && std::string_view(unit) == "IOPS";
         const std::string s = text(e, "a throughput limit");

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <utility>
 
+#include "tools/frontend/message_text.hpp"
 #include "tools/frontend/quantity_format.hpp"
 #include "tools/frontend/report_json.hpp"
 #include "tools/frontend/suggestions.hpp"
@@ -118,7 +119,7 @@ const Figure& figure_named(const std::string& name) {
   for (const auto& [n, figure] : figures()) {
     if (n == name) return figure;
   }
-  throw std::invalid_argument("no figure named '" + name + "'" + suggestion_text(name, sweep_figure_names()));
+  throw std::invalid_argument("no figure named " + in_quotes(name) + suggestion_text(name, sweep_figure_names()));
 }
 
 std::optional<double> value_of(const Figure& figure, const models::RunResult& result) {

@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "tools/frontend/diskspd_parser.hpp"
+#include "tools/frontend/message_text.hpp"
 
 namespace hcisim::frontend {
 namespace {
@@ -47,7 +48,8 @@ const Workload& find(std::string_view name) {
   }
   std::string names;
   for (const Workload& w : workloads()) names += (names.empty() ? "" : ", ") + std::string(w.name);
-  throw DiskspdError("VMFleet 2.0 workload '" + std::string(name) + "': unknown; expected one of " + names);
+  // The name as the user wrote it, escaped: it may hold control characters.
+  throw DiskspdError("VMFleet 2.0 workload " + in_quotes(name) + ": unknown; expected one of " + names);
 }
 
 }  // namespace
