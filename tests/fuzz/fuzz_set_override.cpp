@@ -1,7 +1,10 @@
 // libFuzzer: the input as one `--set key.path=value` what-if over a small
-// bundled-style scenario (loads, or fails with a LoadError), and as one
+// bundled-style scenario (loads, or fails with a LoadError), as one
 // `--vary key.path=v1,LO..HI,...` axis of a sweep (its values, or an
-// invalid_argument that says what is wrong).
+// invalid_argument that says what is wrong) and as one search objective,
+// `--slo 'read.p99<=1ms'` (a figure of the sweep's rows and a finite limit >= 0,
+// or an invalid_argument).
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 
@@ -9,6 +12,7 @@
 #include "tools/frontend/catalog.hpp"
 #include "tools/frontend/load_error.hpp"
 #include "tools/frontend/scenario_loader.hpp"
+#include "tools/frontend/slo.hpp"
 #include "tools/frontend/sweep_grid.hpp"
 
 namespace fs = std::filesystem;
@@ -38,6 +42,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const std::string& v : axis.values) {
       if (v.empty()) __builtin_trap();
     }
+  } catch (const std::invalid_argument& e) {
+    fuzz::check_message(e.what());
+  }
+  try {
+    const frontend::Slo slo = frontend::parse_slo(text);
+    if (slo.figure.empty() || !std::isfinite(slo.limit) || slo.limit < 0) __builtin_trap();
   } catch (const std::invalid_argument& e) {
     fuzz::check_message(e.what());
   }
