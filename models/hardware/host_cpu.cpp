@@ -316,28 +316,34 @@ void HostCpu::reset_stats(sim::SimTime now) {
   waiting_stat_.reset(now);
 }
 
-double HostCpu::cycles(CpuLayer layer, sim::SimTime now) const {
-  const auto l = static_cast<std::size_t>(layer);
-  double sum = cycles_[l];
+// Each layer's sum adds the LPs' terms in LP order, as a per-layer pass would.
+std::array<double, kCpuLayerCount> HostCpu::cycles_by_layer(sim::SimTime now) const {
+  std::array<double, kCpuLayerCount> sum = cycles_;
   for (const Thread& t : threads_) {
     if (!t.busy) continue;
     const double total = t.burst.total();
     if (t.chain == Chain::Chained && now >= t.boundary) {
       // Past its boundary: the first part whole (what the window holds of it), the second so far.
-      if (total > 0) sum += t.burst.work.cycles[l] * (total - t.uncounted) / total;
       const double next_total = t.next.total();
-      if (next_total > 0) {
-        const double executed = std::min(next_total, static_cast<double>(now - t.boundary) * t.rate);
-        sum += t.next.work.cycles[l] * executed / next_total;
+      const double executed = next_total > 0 ? std::min(next_total, static_cast<double>(now - t.boundary) * t.rate) : 0;
+      for (std::size_t l = 0; l < sum.size(); ++l) {
+        if (total > 0) sum[l] += t.burst.work.cycles[l] * (total - t.uncounted) / total;
+        if (next_total > 0) sum[l] += t.next.work.cycles[l] * executed / next_total;
       }
       continue;
     }
     if (total <= 0) continue;
     const double remaining = std::max(0.0, t.remaining - static_cast<double>(now - t.last_update) * t.rate);
     const double executed = total - remaining - t.uncounted;
-    sum += t.burst.work.cycles[l] * executed / total;
+    for (std::size_t l = 0; l < sum.size(); ++l) sum[l] += t.burst.work.cycles[l] * executed / total;
   }
   return sum;
+}
+
+double HostCpu::executed_cycles(sim::SimTime now) const {
+  double executed = 0;
+  for (const double c : cycles_by_layer(now)) executed += c;
+  return executed;
 }
 
 double HostCpu::logical_busy_fraction(sim::SimTime now) const {
@@ -347,9 +353,7 @@ double HostCpu::logical_busy_fraction(sim::SimTime now) const {
 double HostCpu::utilisation(sim::SimTime now) const {
   const double elapsed_ns = static_cast<double>(now - busy_lps_.start());
   if (elapsed_ns <= 0) return 0;
-  double executed = 0;
-  for (int l = 0; l < kCpuLayerCount; ++l) executed += cycles(static_cast<CpuLayer>(l), now);
-  return executed / (single_rate_ * capacity_threads() * elapsed_ns);
+  return executed_cycles(now) / (single_rate_ * capacity_threads() * elapsed_ns);
 }
 
 }  // namespace hcisim::models

@@ -110,8 +110,13 @@ class HostCpu {
   double vmfleet_cpu(sim::SimTime now) const { return logical_busy_fraction(now) * clock_hz_ / nominal_hz_; }
   // Executed work over what every core could do (cores x SMT yield): hcisim's busy-core figure.
   double utilisation(sim::SimTime now) const;
-  // Cycles of `layer` executed inside the window.
-  double cycles(CpuLayer layer, sim::SimTime now) const;
+  // Cycles of each layer executed inside the window (one pass over the LPs:
+  // a cluster-wide sample of every layer of every node is O(nodes x LPs)).
+  std::array<double, kCpuLayerCount> cycles_by_layer(sim::SimTime now) const;
+  // The same for one layer.
+  double cycles(CpuLayer layer, sim::SimTime now) const { return cycles_by_layer(now)[static_cast<std::size_t>(layer)]; }
+  // All layers' cycles inside the window, summed in layer order.
+  double executed_cycles(sim::SimTime now) const;
   // Time-average number of bursts waiting for an LP.
   double mean_queue_length(sim::SimTime now) const { return waiting_stat_.average(now); }
   void reset_stats(sim::SimTime now);

@@ -8,6 +8,15 @@
 
 namespace hcisim::models {
 
+namespace {
+// Each node's first tie-breaking key, drawn in node order.
+std::vector<std::uint64_t> keys_of(int nodes, sim::RandomStream& rng) {
+  std::vector<std::uint64_t> keys;
+  for (int n = 0; n < nodes; ++n) keys.push_back(rng.next_u64());
+  return keys;
+}
+}  // namespace
+
 VolumeLayout::VolumeLayout(int nodes, int drives_per_node, const LayoutShape& shape, sim::RandomStream rng)
     : drives_per_node_(drives_per_node),
       shape_(shape),
@@ -15,7 +24,8 @@ VolumeLayout::VolumeLayout(int nodes, int drives_per_node, const LayoutShape& sh
       node_extents_(static_cast<std::size_t>(std::max(nodes, 0)), 0),
       drive_extents_(static_cast<std::size_t>(std::max(nodes, 0)) * static_cast<std::size_t>(std::max(drives_per_node, 0)),
                      0),
-      node_key_(static_cast<std::size_t>(std::max(nodes, 0)), 0) {
+      by_use_(keys_of(nodes, rng_)),
+      next_drive_(static_cast<std::size_t>(std::max(nodes, 0)), 0) {
   if (shape.copies < 1 || shape.copies > nodes) {
     throw std::invalid_argument(std::to_string(shape.copies) + " copies need at least as many nodes; the cluster has " +
                                 std::to_string(nodes));
@@ -29,11 +39,6 @@ VolumeLayout::VolumeLayout(int nodes, int drives_per_node, const LayoutShape& sh
   by_unit_ = sim::UnsignedDivisor(shape.interleave_bytes);
   by_columns_ = sim::UnsignedDivisor(static_cast<std::uint64_t>(shape.columns));
   by_extent_ = sim::UnsignedDivisor(shape.extent_bytes);
-  for (int n = 0; n < nodes; ++n) {
-    node_key_[static_cast<std::size_t>(n)] = rng_.next_u64();
-    by_use_.push_back(NodeUse{0, node_key_[static_cast<std::size_t>(n)], n});
-  }
-  std::make_heap(by_use_.begin(), by_use_.end(), std::greater<>{});
 }
 
 std::uint64_t VolumeLayout::rows_of_disk(std::uint64_t bytes) const {
@@ -58,20 +63,19 @@ std::uint32_t VolumeLayout::add_disk(std::uint64_t bytes) {
   for (int column = 0; column < shape_.columns; ++column) {
     for (std::uint64_t row = 0; row < rows; ++row) {
       // The `copies` least-used nodes, then re-keyed with their new counts.
-      for (int c = 0; c < shape_.copies; ++c) {
-        std::pop_heap(by_use_.begin(), by_use_.end(), std::greater<>{});
-        chosen[static_cast<std::size_t>(c)] = by_use_.back().node;
-        by_use_.pop_back();
-      }
+      for (int c = 0; c < shape_.copies; ++c) chosen[static_cast<std::size_t>(c)] = by_use_.take_least();
       for (const int node : chosen) {
         const auto n = static_cast<std::size_t>(node);
         std::uint32_t* first = &drive_extents_[n * static_cast<std::size_t>(drives_per_node_)];
-        const auto drive = static_cast<int>(std::min_element(first, first + drives_per_node_) - first);
+        int drive = 0;
+        if (drives_in_turn_) {
+          drive = next_drive_[n];
+          next_drive_[n] = drive + 1 == drives_per_node_ ? 0 : drive + 1;
+        } else {
+          drive = static_cast<int>(std::min_element(first, first + drives_per_node_) - first);
+        }
         const std::uint32_t slot = first[drive]++;
-        ++node_extents_[n];
-        node_key_[n] = rng_.next_u64();
-        by_use_.push_back(NodeUse{node_extents_[n], node_key_[n], node});
-        std::push_heap(by_use_.begin(), by_use_.end(), std::greater<>{});
+        by_use_.put(node, ++node_extents_[n], rng_.next_u64());
         extents_.push_back(Extent{static_cast<std::uint16_t>(node), static_cast<std::uint16_t>(drive), slot});
       }
     }
@@ -80,6 +84,7 @@ std::uint32_t VolumeLayout::add_disk(std::uint64_t bytes) {
 }
 
 bool VolumeLayout::move_copy(std::size_t index, const std::vector<bool>& drive_usable, std::uint32_t drive_slots) {
+  drives_in_turn_ = false;
   Extent& e = extents_.at(index);
   std::uint32_t* first = &drive_extents_[static_cast<std::size_t>(e.node) * static_cast<std::size_t>(drives_per_node_)];
   int best = -1;
@@ -94,6 +99,8 @@ bool VolumeLayout::move_copy(std::size_t index, const std::vector<bool>& drive_u
 }
 
 void VolumeLayout::relocate_copy(std::size_t index, int node, int drive) {
+  drives_in_turn_ = false;
+  by_use_.allow_any_count();  // two nodes' counts change by one, outside placement
   Extent& e = extents_.at(index);
   --node_extents_[e.node];
   ++node_extents_.at(static_cast<std::size_t>(node));

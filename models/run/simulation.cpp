@@ -115,9 +115,7 @@ IntervalProbe sample(Model& m) {
   const sim::SimTime now = m.engine.now();
   for (int n = 0; n < m.cluster.node_count(); ++n) {
     const ClusterNode& node = m.cluster.node(n);
-    double cycles = 0;
-    for (int l = 0; l < kCpuLayerCount; ++l) cycles += node.cpu.cycles(static_cast<CpuLayer>(l), now);
-    s.node_cycles.push_back(cycles);
+    s.node_cycles.push_back(node.cpu.executed_cycles(now));
     if (!node.cache) continue;
     s.hits += node.cache->counters().read_hits;
     s.misses += node.cache->counters().read_misses;
@@ -195,9 +193,9 @@ void fill_nodes(RunResult& result, Model& m) {
     r.lp_busy = node.cpu.logical_busy_fraction(now);
     r.vmfleet_cpu = node.cpu.vmfleet_cpu(now);
     const double capacity_cycles = node.cpu.clock_hz() * node.cpu.capacity_threads() * result.measured_seconds;
-    for (int l = 0; l < kCpuLayerCount; ++l) {
-      r.cpu_by_layer[static_cast<std::size_t>(l)] =
-          capacity_cycles > 0 ? node.cpu.cycles(static_cast<CpuLayer>(l), now) / capacity_cycles : 0;
+    const std::array<double, kCpuLayerCount> layer_cycles = node.cpu.cycles_by_layer(now);
+    for (std::size_t l = 0; l < layer_cycles.size(); ++l) {
+      r.cpu_by_layer[l] = capacity_cycles > 0 ? layer_cycles[l] / capacity_cycles : 0;
     }
     r.vcpu_utilisation = r.vms > 0 ? vcpu_sum[static_cast<std::size_t>(n)] / r.vms : 0;
     double sum = 0;

@@ -148,3 +148,40 @@ TEST_CASE("volume layout: a 1024-node cluster stays balanced", "[layout]") {
   }
   CHECK(hi - lo <= 1);
 }
+
+TEST_CASE("volume layout: a node's least-used drive, lowest index first, also after a copy moved", "[layout]") {
+  const int nodes = 4, drives = 5;
+  VolumeLayout layout(nodes, drives, s2d_shape(3, 1), RandomStream(3, "layout"));
+  // The lowest-index least-used drive of a node, from its counts.
+  auto least_used = [&](int n) {
+    int best = 0;
+    for (int k = 1; k < drives; ++k) {
+      if (layout.extents_on(n, k) < layout.extents_on(n, best)) best = k;
+    }
+    return best;
+  };
+  // One extent row per disk: each node gets at most one copy, so each copy's
+  // drive can be checked against the counts before it was placed.
+  const std::uint64_t one_row = 256 * MiB;
+  auto add_and_check = [&] {
+    std::vector<int> expected(nodes);
+    for (int n = 0; n < nodes; ++n) expected[static_cast<std::size_t>(n)] = least_used(n);
+    const std::uint32_t disk = layout.add_disk(one_row);
+    const Extent* e = layout.extents(disk, 0, 0);
+    for (int c = 0; c < 3; ++c) CHECK(e[c].drive == expected[e[c].node]);
+    return disk;
+  };
+  for (int d = 0; d < 20; ++d) add_and_check();
+  // A rebuild moves a copy of node 0 to another drive: the counts are no
+  // longer in turn, and the next copies still go to the least-used drive.
+  std::size_t on_node0 = layout.copy_count();
+  for (std::size_t i = 0; i < layout.copy_count() && on_node0 == layout.copy_count(); ++i) {
+    if (layout.copy_at(i).node == 0 && layout.copy_at(i).drive == 0) on_node0 = i;
+  }
+  REQUIRE(on_node0 < layout.copy_count());
+  std::vector<bool> usable(drives, true);
+  usable[1] = false;  // the move must skip drive 1 (and its own, 0)
+  REQUIRE(layout.move_copy(on_node0, usable, 1000));
+  CHECK(layout.copy_at(on_node0).drive >= 2);
+  for (int d = 0; d < 20; ++d) add_and_check();
+}

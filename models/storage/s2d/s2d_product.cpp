@@ -77,7 +77,13 @@ S2dProduct::S2dProduct(sim::Engine& engine, const ClusterSpec& spec, Cluster& cl
   drive_slots_.assign(static_cast<std::size_t>(nodes), slots);
   reserve_slots_ = static_cast<std::uint64_t>(std::min(spec.stack.failure.reserve_drives_per_node,
                                                        cluster.drives_per_node() - 1)) * slots;
+  checked_for_disk_.assign(static_cast<std::size_t>(nodes), 0);
   update_quorum();
+}
+
+std::uint64_t S2dProduct::room_on_node(int node) const {
+  return static_cast<std::uint64_t>(cluster_->drives_per_node()) * drive_slots_[static_cast<std::size_t>(node)] -
+         reserve_slots_;
 }
 
 void S2dProduct::reserve_disks(std::size_t disks, std::uint64_t bytes) {
@@ -114,16 +120,28 @@ std::uint32_t S2dProduct::attach_disk(int host, int volume, std::uint64_t bytes)
     }
   }
   // The pool keeps reserve capacity (a capacity drive's worth per node) free for
-  // in-place rebuilds: the volumes must fit without it.
-  for (int n = 0; n < cluster_->node_count(); ++n) {
-    const std::uint64_t room =
-        static_cast<std::uint64_t>(cluster_->drives_per_node()) * drive_slots_[static_cast<std::size_t>(n)] - reserve_slots_;
-    if (layout_.extents_on_node(n) > room) {
-      throw std::invalid_argument("the VMs' disks do not fit on node " + std::to_string(n + 1) + ": " +
-                                  std::to_string(layout_.extents_on_node(n)) + " extents of " +
-                                  std::to_string(layout_.shape().extent_bytes >> 20) + " MiB, room for " +
-                                  std::to_string(room) + " beside the rebuild reserve");
+  // in-place rebuilds: the volumes must fit without it. Only the nodes this
+  // disk placed copies on can have run out of room (the others passed when the
+  // previous disk was attached): the first of them in node order is named, as a
+  // check of every node would (which costs nodes x disks in all).
+  const std::uint32_t stamp = disk + 1;
+  int full = -1;
+  for (int column = 0; column < layout_.columns(); ++column) {
+    for (std::uint64_t row = 0; row < layout_.extents_per_column(disk); ++row) {
+      const Extent* copies = layout_.extents(disk, column, row);
+      for (int c = 0; c < layout_.copies(); ++c) {
+        const int n = copies[c].node;
+        if (checked_for_disk_[static_cast<std::size_t>(n)] == stamp) continue;
+        checked_for_disk_[static_cast<std::size_t>(n)] = stamp;
+        if (layout_.extents_on_node(n) > room_on_node(n) && (full < 0 || n < full)) full = n;
+      }
     }
+  }
+  if (full >= 0) {
+    throw std::invalid_argument("the VMs' disks do not fit on node " + std::to_string(full + 1) + ": " +
+                                std::to_string(layout_.extents_on_node(full)) + " extents of " +
+                                std::to_string(layout_.shape().extent_bytes >> 20) + " MiB, room for " +
+                                std::to_string(room_on_node(full)) + " beside the rebuild reserve");
   }
   disk_volume_.push_back(volume);
   return disk;

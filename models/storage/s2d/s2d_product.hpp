@@ -148,6 +148,7 @@ class S2dProduct final : public StorageProduct {
   std::uint64_t reply_bytes(const IoRequest& r) const;    // on the wire back
   bool reachable(int node, int drive) const;   // up, and so far as the cluster knows
   bool readable(std::size_t copy) const;       // reachable and current
+  std::uint64_t room_on_node(int node) const;  // extents its drives hold beside the rebuild reserve
   void step(SubOp& s, IoStage stage);
 
   // The path (s2d_product.cpp).
@@ -247,6 +248,7 @@ class S2dProduct final : public StorageProduct {
   bool failure_seen_ = false;  // a node or drive has gone down in this run: no more chaining
   std::vector<std::uint32_t> drive_slots_;  // per node: extents one capacity drive holds
   std::uint64_t reserve_slots_ = 0;         // per node, kept free for rebuilds
+  std::vector<std::uint32_t> checked_for_disk_;  // per node: 1 + the last disk attach_disk() checked its room for
   // Repair state.
   std::vector<RepairQueue> repair_;  // per volume
   sim::RecordPool<RepairOp> repair_ops_;
