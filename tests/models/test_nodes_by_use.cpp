@@ -30,6 +30,16 @@ struct Reference {
 // Keys from a small range make ties of (count, key) common, so the node decides too.
 std::uint64_t draw_key(RandomStream& rng, bool small) { return small ? rng.uniform_index(4) : rng.next_u64(); }
 
+// Takes `copies` nodes from both, which must agree.
+void take_row(NodesByUse& by_use, Reference& ref, int copies, std::vector<int>& chosen) {
+  chosen.clear();
+  for (int c = 0; c < copies; ++c) {
+    const int node = by_use.take_least();
+    REQUIRE(node == ref.take_least());
+    chosen.push_back(node);
+  }
+}
+
 void run_placement(int nodes, int copies, int rows, bool small_keys) {
   RandomStream rng(static_cast<std::uint64_t>(nodes * 31 + copies), "nodes-by-use");
   std::vector<std::uint64_t> keys;
@@ -42,12 +52,7 @@ void run_placement(int nodes, int copies, int rows, bool small_keys) {
   std::vector<std::uint64_t> count(static_cast<std::size_t>(nodes), 0);
   std::vector<int> chosen;
   for (int row = 0; row < rows; ++row) {
-    chosen.clear();
-    for (int c = 0; c < copies; ++c) {
-      const int node = by_use.take_least();
-      REQUIRE(node == ref.take_least());
-      chosen.push_back(node);
-    }
+    take_row(by_use, ref, copies, chosen);
     for (const int node : chosen) {
       const std::uint64_t key = draw_key(rng, small_keys);
       const std::uint64_t now = ++count[static_cast<std::size_t>(node)];
@@ -58,12 +63,7 @@ void run_placement(int nodes, int copies, int rows, bool small_keys) {
   // A relocation: counts jump (down and up); any count is taken from now on.
   by_use.allow_any_count();
   for (int row = 0; row < rows; ++row) {
-    chosen.clear();
-    for (int c = 0; c < copies; ++c) {
-      const int node = by_use.take_least();
-      REQUIRE(node == ref.take_least());
-      chosen.push_back(node);
-    }
+    take_row(by_use, ref, copies, chosen);
     for (const int node : chosen) {
       const std::uint64_t key = draw_key(rng, small_keys);
       const std::uint64_t now = rng.uniform_index(3 + static_cast<std::uint64_t>(row));
