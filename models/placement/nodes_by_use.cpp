@@ -1,6 +1,7 @@
 #include "models/placement/nodes_by_use.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <stdexcept>
 
 namespace hcisim::models {
@@ -26,9 +27,33 @@ int NodesByUse::take_least() {
     upper_.clear();
     lower_head_ = 0;
     ++lower_count_;
-    std::sort(lower_.begin(), lower_.end());
+    sort_level(lower_);
   }
   return lower_[lower_head_++].node;
+}
+
+void NodesByUse::sort_level(std::vector<Keyed>& level) {
+  const std::size_t n = level.size();
+  if (n < 64) {
+    std::sort(level.begin(), level.end());
+    return;
+  }
+  // By the top bits into about n buckets (in order), then an insertion sort,
+  // which only has to order each bucket's few entries.
+  const int bits = static_cast<int>(std::bit_width(n));
+  const int shift = 64 - bits;
+  buckets_.assign((std::size_t{1} << bits) + 1, 0);
+  for (const Keyed& k : level) ++buckets_[(k.key >> shift) + 1];
+  for (std::size_t b = 1; b < buckets_.size(); ++b) buckets_[b] += buckets_[b - 1];
+  scratch_.resize(n);
+  for (const Keyed& k : level) scratch_[buckets_[k.key >> shift]++] = k;
+  for (std::size_t i = 1; i < n; ++i) {
+    const Keyed k = scratch_[i];
+    std::size_t j = i;
+    for (; j > 0 && k < scratch_[j - 1]; --j) scratch_[j] = scratch_[j - 1];
+    scratch_[j] = k;
+  }
+  level.swap(scratch_);
 }
 
 void NodesByUse::put(int node, std::uint64_t count, std::uint64_t key) {

@@ -7,9 +7,11 @@
 // only), the counts of the waiting nodes differ by at most one: the lower
 // level is kept sorted by key and taken from the front, the upper one is
 // collected unsorted and sorted once the lower runs out (each node passes
-// through each level once: O(log nodes) compares per node taken, amortised,
-// and a node taken before the level turned and put back at the new lower
-// count is inserted in order, O(nodes), at most copies - 1 times a turn).
+// through each level once; the keys are uniform random, so a distribution by
+// their top bits and an insertion sort sort a level in O(nodes) expected: O(1)
+// per node taken, amortised; a node taken before the level turned and put back
+// at the new lower count is inserted in order, O(nodes), at most copies - 1
+// times a turn).
 // allow_any_count() (a copy was moved to another node, so a count jumped)
 // turns it into a binary heap of (count, key, node): O(log nodes) each way.
 // Either way the same node comes out: the order is that of (count, key, node).
@@ -49,12 +51,17 @@ class NodesByUse {
     }
   };
 
+  // Sorts `level` by (key, node): O(n) expected for uniform keys, O(n^2) at worst.
+  void sort_level(std::vector<Keyed>& level);
+
   bool levels_ = true;
   std::uint64_t lower_count_ = 0;
   std::vector<Keyed> lower_;  // sorted; [lower_head_, end) waiting
   std::size_t lower_head_ = 0;
   std::vector<Keyed> upper_;  // at lower_count_ + 1, unsorted
   std::vector<Counted> heap_;  // once levels_ is false
+  std::vector<Keyed> scratch_;          // sort_level's
+  std::vector<std::uint32_t> buckets_;  // sort_level's
 };
 
 }  // namespace hcisim::models

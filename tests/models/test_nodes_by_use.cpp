@@ -82,6 +82,8 @@ TEST_CASE("nodes by use: the same order as (count, key, node), through level tur
     run_placement(4, 3, 500, small_keys);  // a level turns inside most rows
     run_placement(5, 2, 500, small_keys);
     run_placement(64, 3, 2000, small_keys);
+    run_placement(300, 3, 5000, small_keys);  // levels sorted by their keys' top bits
+    run_placement(1024, 2, 6000, small_keys);
     run_placement(7, 1, 300, small_keys);
   }
 }
