@@ -15,7 +15,7 @@ NodesByUse::NodesByUse(const std::vector<std::uint64_t>& keys) {
 int NodesByUse::take_least() {
   if (!levels_) {
     if (heap_.empty()) throw std::logic_error("nodes by use: no node waiting");
-    std::pop_heap(heap_.begin(), heap_.end());
+    std::pop_heap(heap_.begin(), heap_.end(), Later{});
     const int node = heap_.back().keyed.node;
     heap_.pop_back();
     return node;
@@ -60,7 +60,7 @@ void NodesByUse::put(int node, std::uint64_t count, std::uint64_t key) {
   const Keyed keyed{key, node};
   if (!levels_) {
     heap_.push_back(Counted{count, keyed});
-    std::push_heap(heap_.begin(), heap_.end());
+    std::push_heap(heap_.begin(), heap_.end(), Later{});
   } else if (count == lower_count_ + 1) {
     upper_.push_back(keyed);
   } else if (count == lower_count_) {
@@ -77,7 +77,7 @@ void NodesByUse::allow_any_count() {
   levels_ = false;
   for (std::size_t i = lower_head_; i < lower_.size(); ++i) heap_.push_back(Counted{lower_count_, lower_[i]});
   for (const Keyed& k : upper_) heap_.push_back(Counted{lower_count_ + 1, k});
-  std::make_heap(heap_.begin(), heap_.end());
+  std::make_heap(heap_.begin(), heap_.end(), Later{});
   lower_.clear();
   upper_.clear();
 }

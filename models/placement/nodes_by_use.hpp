@@ -45,9 +45,11 @@ class NodesByUse {
   struct Counted {
     std::uint64_t count;
     Keyed keyed;
-    // "Later" for std::'s max-heap functions, so the least is on top.
-    bool operator<(const Counted& o) const {
-      return count != o.count ? count > o.count : o.keyed < keyed;
+  };
+  // std:: heaps keep the largest on top: "larger" is later, so the least-used is on top.
+  struct Later {
+    bool operator()(const Counted& a, const Counted& b) const {
+      return a.count != b.count ? a.count > b.count : b.keyed < a.keyed;
     }
   };
 

@@ -113,10 +113,9 @@ class VolumeLayout {
   NodesByUse by_use_;  // the least-used node first
   // While only add_disk() has placed copies, each node's drives fill in turn
   // (the least-used drive, lowest index on ties, is always the next one after
-  // the last used): its next drive is a counter instead of a scan. A copy
-  // moved or relocated ends that, and the scan takes over.
+  // the last used), so its next drive follows from its count instead of a scan.
+  // A copy moved or relocated ends that, and the scan takes over.
   bool drives_in_turn_ = true;
-  std::vector<int> next_drive_;
 };
 
 }  // namespace hcisim::models

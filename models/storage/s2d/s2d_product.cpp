@@ -77,7 +77,6 @@ S2dProduct::S2dProduct(sim::Engine& engine, const ClusterSpec& spec, Cluster& cl
   drive_slots_.assign(static_cast<std::size_t>(nodes), slots);
   reserve_slots_ = static_cast<std::uint64_t>(std::min(spec.stack.failure.reserve_drives_per_node,
                                                        cluster.drives_per_node() - 1)) * slots;
-  checked_for_disk_.assign(static_cast<std::size_t>(nodes), 0);
   update_quorum();
 }
 
@@ -107,33 +106,25 @@ std::uint32_t S2dProduct::attach_disk(int host, int volume, std::uint64_t bytes)
   queued_.resize(layout_.copy_count(), 0);
   copy_volume_.resize(layout_.copy_count(), static_cast<std::uint16_t>(volume));
   // A mirror stays online only while every extent keeps a copy on a running node.
-  for (int column = 0; column < layout_.columns(); ++column) {
-    for (std::uint64_t row = 0; row < layout_.extents_per_column(disk); ++row) {
-      const Extent* copies = layout_.extents(disk, column, row);
-      bool survives = false;
-      for (int c = 0; c < layout_.copies() && !survives; ++c) survives = cluster_->up(copies[c].node);
-      if (!survives) {
-        throw std::invalid_argument("with these nodes down, some slabs lose every copy (" +
-                                    std::to_string(layout_.copies()) +
-                                    " per slab): the volume goes offline and no VM can run I/O on it");
-      }
-    }
-  }
   // The pool keeps reserve capacity (a capacity drive's worth per node) free for
-  // in-place rebuilds: the volumes must fit without it. Only the nodes this
-  // disk placed copies on can have run out of room (the others passed when the
-  // previous disk was attached): the first of them in node order is named, as a
-  // check of every node would (which costs nodes x disks in all).
-  const std::uint32_t stamp = disk + 1;
+  // in-place rebuilds: the volumes must fit without it. Only the nodes this disk
+  // placed copies on can have run out of room (the others passed when the
+  // previous disk was attached): the lowest of them is named, as a check of
+  // every node would (which costs nodes x disks in all).
   int full = -1;
   for (int column = 0; column < layout_.columns(); ++column) {
     for (std::uint64_t row = 0; row < layout_.extents_per_column(disk); ++row) {
       const Extent* copies = layout_.extents(disk, column, row);
+      bool survives = false;
       for (int c = 0; c < layout_.copies(); ++c) {
         const int n = copies[c].node;
-        if (checked_for_disk_[static_cast<std::size_t>(n)] == stamp) continue;
-        checked_for_disk_[static_cast<std::size_t>(n)] = stamp;
+        survives = survives || cluster_->up(n);
         if (layout_.extents_on_node(n) > room_on_node(n) && (full < 0 || n < full)) full = n;
+      }
+      if (!survives) {
+        throw std::invalid_argument("with these nodes down, some slabs lose every copy (" +
+                                    std::to_string(layout_.copies()) +
+                                    " per slab): the volume goes offline and no VM can run I/O on it");
       }
     }
   }

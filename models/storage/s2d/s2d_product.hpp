@@ -248,7 +248,6 @@ class S2dProduct final : public StorageProduct {
   bool failure_seen_ = false;  // a node or drive has gone down in this run: no more chaining
   std::vector<std::uint32_t> drive_slots_;  // per node: extents one capacity drive holds
   std::uint64_t reserve_slots_ = 0;         // per node, kept free for rebuilds
-  std::vector<std::uint32_t> checked_for_disk_;  // per node: 1 + the last disk attach_disk() checked its room for
   // Repair state.
   std::vector<RepairQueue> repair_;  // per volume
   sim::RecordPool<RepairOp> repair_ops_;
