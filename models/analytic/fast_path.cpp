@@ -9,7 +9,7 @@
 #include "models/analytic/product_paths.hpp"
 #include "models/run/bottleneck.hpp"
 #include "models/run/reference_check.hpp"
-#include "models/workload/diskspd_regions.hpp"
+#include "models/workload/stream_coverage.hpp"
 
 namespace hcisim::models {
 
@@ -226,35 +226,26 @@ void fill_nodes(RunResult& result, const ScenarioSpec& spec, const Network& net,
 }
 
 // The fast path spreads each VM's I/O over every slab of its file in
-// proportion to the bytes there; a sequential stream that does not cover its
-// region in the run visits a few slabs only, whose copies may lie otherwise
-// than the average: beyond the fast path when such streams carry more than a
-// tenth of the I/O (random access, and long enough runs, are within it).
+// proportion to the bytes there: the average a long run measures. A sequential
+// stream that does not cover its region in the run visits a few slabs only,
+// whose copies may lie otherwise than the average (stream_coverage.hpp): beyond
+// the fast path when such streams carry more than a tenth of the I/O (random
+// access, and long enough runs, are within it).
 void check_coverage(const ScenarioSpec& spec, const Network& net, const std::vector<ClassInfo>& info) {
-  double total = 0, short_streams = 0, longest_needed = 0;
   const double run_s = sim::to_seconds(spec.run.warmup_ns + spec.run.duration_ns);
+  std::vector<TargetTraffic> traffic;
   for (std::size_t c = 0; c < net.classes.size(); ++c) {
-    const DiskspdTarget& t = spec.vms.workload.targets[static_cast<std::size_t>(info[c].target)];
     const analytic::ClassSpec& k = net.classes[c];
-    total += k.throughput;
-    if (t.pattern == AccessPattern::Random || k.throughput <= 0) continue;
-    const TargetRegion region = resolve_region(t, spec.vms.workload.file_bytes);
-    const double streams = static_cast<double>(k.vm_instances) *
-                           (t.pattern == AccessPattern::Sequential ? t.threads : 1);
-    const double bytes_per_s = k.throughput / streams * static_cast<double>(t.block_bytes);
-    const double needed = static_cast<double>(region.end - region.start) / bytes_per_s;
-    if (needed > run_s) {
-      short_streams += k.throughput;
-      longest_needed = std::max(longest_needed, needed);
-    }
+    traffic.push_back({static_cast<std::size_t>(info[c].target), k.throughput * run_s, static_cast<double>(k.vm_instances)});
   }
-  if (total > 0 && short_streams > 0.1 * total) {
+  const StreamCoverage coverage = stream_coverage(spec.vms.workload, traffic, run_s);
+  if (coverage.short_share > kShortStreamShare) {
     char text[400];
     std::snprintf(text, sizeof text,
                   "sequential streams that visit only part of their region in the run (%.0f %% of the I/O; the "
                   "simulator measures the slabs they pass over, the fast path every slab of the file alike): a run "
                   "(warm-up + duration) of at least %.3g s would cover it",
-                  100 * short_streams / total, longest_needed);
+                  100 * coverage.short_share, coverage.needed_s);
     throw BeyondFastPath(text);
   }
 }

@@ -44,6 +44,17 @@ std::string longer_for(const RunResult& r, double now, double wanted) {
 
 }  // namespace
 
+void warn_short_streams(RunResult& result, const StreamCoverage& coverage) {
+  if (coverage.short_share <= kShortStreamShare) return;
+  char least[32];  // two digits: a short run's share can be a small fraction of a percent
+  std::snprintf(least, sizeof least, "%.2g%%", coverage.least * 100);
+  result.warnings.push_back("sequential streams passed over only " + std::string(least) +
+                            " of their region in the run (" + percent_text(coverage.short_share) +
+                            " of the I/O): the figures are those of the few slabs they passed, not the average over "
+                            "the file that a benchmark covering it measures; try a warm-up + duration of at least " +
+                            duration_text(coverage.needed_s));
+}
+
 void assess_steady_state(RunResult& result, const ScenarioSpec& spec, const Measurement& measurement) {
   if (measurement.latency_batches().complete_batches() >= 2 && measurement.latency_batches().count() >= 16) {
     result.latency_ci_half_width_s = measurement.latency_batches().interval(0.95).half_width * 1e-9;

@@ -8,6 +8,8 @@
 //  - the slowest I/O took about as long as the whole run: the latency
 //    distribution is cut off by the run length.
 //  - the 95 % interval on IOPS or on the mean latency is wide.
+//  - (warn_short_streams) sequential streams that the run did not carry over
+//    their whole region: the figures are those of the few slabs they passed.
 // No I/O completed in the measured time at all is an error (NoCompletedIo).
 // Also fills RunResult::latency_ci_half_width_s from the measurement.
 #pragma once
@@ -17,6 +19,7 @@
 #include "models/run/run_result.hpp"
 #include "models/spec/scenario_spec.hpp"
 #include "models/workload/measurement.hpp"
+#include "models/workload/stream_coverage.hpp"
 
 namespace hcisim::models {
 
@@ -31,6 +34,9 @@ class NoCompletedIo : public std::runtime_error {
 constexpr double kLittleTolerance = 0.10;
 constexpr double kWideInterval = 0.05;
 constexpr double kRunFraction = 0.5;
+
+// Called by the DISKSPD workload, which knows how far its streams went.
+void warn_short_streams(RunResult& result, const StreamCoverage& coverage);
 
 void assess_steady_state(RunResult& result, const ScenarioSpec& spec, const Measurement& measurement);
 

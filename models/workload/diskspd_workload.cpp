@@ -211,6 +211,18 @@ void DiskspdWorkload::send(std::uint32_t request) {
   target_->submit(request);
 }
 
+std::vector<TargetTraffic> DiskspdWorkload::traffic() const {
+  std::vector<TargetTraffic> out(targets_.size());
+  for (std::size_t t = 0; t < targets_.size(); ++t) {
+    out[t].target = t;
+    out[t].vms = static_cast<double>(vms_.size());
+  }
+  for (const Thread& th : threads_) {
+    out[th.target].ios += static_cast<double>(th.bytes_issued) / static_cast<double>(targets_[th.target].spec.block_bytes);
+  }
+  return out;
+}
+
 void DiskspdWorkload::on_event(std::uint64_t request) {
   const IoRequest& r = (*requests_)[request];
   const sim::SimTime now = engine_->now();

@@ -26,6 +26,7 @@
 #include "models/io/io_request.hpp"
 #include "models/workload/diskspd_regions.hpp"
 #include "models/workload/skewed_positions.hpp"
+#include "models/workload/stream_coverage.hpp"
 #include "models/workload/measurement.hpp"
 #include "sim/engine.hpp"
 #include "sim/random.hpp"
@@ -71,6 +72,8 @@ class DiskspdWorkload final : public sim::EventHandler, public RestartableWorklo
   std::uint64_t offset_granularity() const { return granularity_; }
   // Where target `t`'s I/Os go (resolved at construction).
   const TargetRegion& region(std::size_t t) const { return targets_[t].region; }
+  // What each target's VMs have issued since the start (stream_coverage's input).
+  std::vector<TargetTraffic> traffic() const;
 
  private:
   struct Target {

@@ -4,6 +4,7 @@
 
 #include "models/hypervisor/vm_io_path.hpp"
 #include "models/run/latency_summary.hpp"
+#include "models/run/steady_state.hpp"
 #include "models/workload/diskspd_workload.hpp"
 #include "models/workload/oltp_measurement.hpp"
 #include "models/workload/oltp_workload.hpp"
@@ -35,6 +36,10 @@ class DiskspdRun final : public Workload {
   void split_by_phase(PhaseMeasurement* phases) override { measurement_.split_by_phase(phases); }
   std::uint64_t simulated_ios(const VmIoPath&) const override { return diskspd_.completed(); }
   RestartableWorkload* restartable() override { return &diskspd_; }
+  // Sequential streams the run did not carry over their region: a warning (stream_coverage.hpp).
+  void fill(RunResult& result, const ScenarioSpec& spec, sim::SimTime now) const override {
+    warn_short_streams(result, stream_coverage(spec.vms.workload, diskspd_.traffic(), sim::to_seconds(now)));
+  }
 
  private:
   const ScenarioSpec& spec_;
