@@ -57,6 +57,18 @@ TEST_CASE("every bundled scenario loads and validates") {
                                 // VxRack: HCI and two-layer SQL; InfoScale on Azure: test 1
 }
 
+TEST_CASE("validate shows each run's warnings under the table, with the scenario they belong to") {
+  // The 512K write at one I/O per VM keeps its 250 ms run, too short for its streams (64 s would do).
+  const auto report = frontend::validate_scenarios({kScenarios / "ax7525/test1-512k-seq-write.yaml"}, catalog());
+  REQUIRE(report.rows.size() == 1);
+  REQUIRE_FALSE(report.warnings.empty());
+  CHECK(report.warnings[0].scenario == "test1-512k-seq-write");
+  CHECK(report.warnings[0].text.find("sequential streams passed over only") != std::string::npos);
+  const std::string table = frontend::format_validation_table(report);
+  const auto under = table.find("outside tolerance\n\nWarnings\n  test1-512k-seq-write: sequential streams");
+  CHECK(under != std::string::npos);
+}
+
 TEST_CASE("the calibration case reproduces its published IOPS within 10 %") {
   // Remote reads wait about 11 ms at the connections: warm up long enough for
   // the queues to fill, and measure several of those latencies.

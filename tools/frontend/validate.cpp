@@ -39,6 +39,7 @@ ValidationReport validate_scenarios(const std::vector<std::filesystem::path>& fi
       report.rows.push_back({spec.id, c});
       if (c.graded && !c.within) ++report.outside;
     }
+    for (const std::string& w : result.warnings) report.warnings.push_back({spec.id, w});
   }
   return report;
 }
@@ -55,6 +56,10 @@ std::string format_validation_table(const ValidationReport& report) {
   std::snprintf(line, sizeof line, "\n%d scenarios, %zu figures, %d outside tolerance\n", report.scenarios_run,
                 report.rows.size(), report.outside);
   out << line;
+  if (!report.warnings.empty()) out << "\nWarnings\n";
+  for (const ValidationWarning& w : report.warnings) {
+    out << "  " << printable(w.scenario, 34) << ": " << printable(w.text) << "\n";
+  }
   return out.str();
 }
 

@@ -21,8 +21,15 @@ struct ValidationRow {
   models::FigureComparison comparison;
 };
 
+// A warning of one scenario's run (steady_state.hpp): its figures are to be read with it.
+struct ValidationWarning {
+  std::string scenario;
+  std::string text;
+};
+
 struct ValidationReport {
   std::vector<ValidationRow> rows;
+  std::vector<ValidationWarning> warnings;
   int scenarios_run = 0;
   int outside = 0;
 };
@@ -32,6 +39,7 @@ struct ValidationReport {
 ValidationReport validate_scenarios(const std::vector<std::filesystem::path>& files, const Catalog& catalog,
                                     const std::function<void(const std::string&)>& on_scenario = {});
 
+// The table, the count, then each run's warnings under the scenario's id.
 std::string format_validation_table(const ValidationReport& report);
 
 }  // namespace hcisim::frontend
