@@ -236,7 +236,8 @@ void check_coverage(const ScenarioSpec& spec, const Network& net, const std::vec
   std::vector<TargetTraffic> traffic;
   for (std::size_t c = 0; c < net.classes.size(); ++c) {
     const analytic::ClassSpec& k = net.classes[c];
-    traffic.push_back({static_cast<std::size_t>(info[c].target), k.throughput * run_s, static_cast<double>(k.vm_instances)});
+    traffic.push_back(
+        {static_cast<std::size_t>(info[c].target), k.throughput * run_s, static_cast<double>(k.vm_instances)});
   }
   const StreamCoverage coverage = stream_coverage(spec.vms.workload, traffic, run_s);
   if (coverage.short_share > kShortStreamShare) {

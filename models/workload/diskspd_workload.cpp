@@ -218,7 +218,8 @@ std::vector<TargetTraffic> DiskspdWorkload::traffic() const {
     out[t].vms = static_cast<double>(vms_.size());
   }
   for (const Thread& th : threads_) {
-    out[th.target].ios += static_cast<double>(th.bytes_issued) / static_cast<double>(targets_[th.target].spec.block_bytes);
+    const double block = static_cast<double>(targets_[th.target].spec.block_bytes);
+    out[th.target].ios += static_cast<double>(th.bytes_issued) / block;
   }
   return out;
 }
