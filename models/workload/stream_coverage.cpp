@@ -8,11 +8,12 @@ namespace hcisim::models {
 
 StreamCoverage stream_coverage(const DiskspdSpec& workload, const std::vector<TargetTraffic>& traffic, double run_s) {
   StreamCoverage c;
+  if (run_s <= 0) return c;
   double total = 0, short_ios = 0;
   for (const TargetTraffic& t : traffic) {
     total += t.ios;
     const DiskspdTarget& target = workload.targets[t.target];
-    if (target.pattern == AccessPattern::Random || t.ios <= 0 || t.vms <= 0 || run_s <= 0) continue;
+    if (target.pattern == AccessPattern::Random || t.ios <= 0 || t.vms <= 0) continue;
     const TargetRegion region = resolve_region(target, workload.file_bytes);
     const double streams = t.vms * (target.pattern == AccessPattern::Sequential ? target.threads : 1);
     const double passed = t.ios / streams * static_cast<double>(target.block_bytes);

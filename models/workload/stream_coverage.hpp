@@ -30,7 +30,7 @@ struct TargetTraffic {
 
 struct StreamCoverage {
   double short_share = 0;  // of all the I/O: on sequential streams that did not pass over their whole region
-  double least = 1;        // the smallest share of its region a stream passed over
+  double least = 1;        // the share of its region the average stream of the least-covered entry passed over
   double needed_s = 0;     // the run (warm-up + measured) that would carry the slowest of them over it
 };
 
