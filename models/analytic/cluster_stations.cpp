@@ -4,6 +4,9 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "models/hardware/serial_link.hpp"
+#include "sim/time.hpp"
+
 namespace hcisim::models::analytic {
 
 namespace {
@@ -56,31 +59,89 @@ ClusterStations::ClusterStations(Network& net, const ClusterSpec& spec)
     ingress_.push_back(net.add_station(rx));
   }
   switch_latency_ns_ = static_cast<double>(spec.network_switch.latency_ns);
-  // Capacity drives: one model per node (the fast path's scope checks it).
-  int capacity_drives = 0;
-  const DriveSpec* drive = nullptr;
+  // The serving drives: one model per node (the fast path's scope checks it).
+  int capacity_drives = 0, cache_drives = 0;
+  const DriveSpec* capacity = nullptr;
+  const DriveSpec* cache = nullptr;
   for (std::size_t g = 0; g < spec.node.drives.size(); ++g) {
-    if (spec.node.drives[g].role != DriveRole::Capacity) continue;
-    capacity_drives += spec.node.drives[g].count;
-    drive = &spec.drives[g];
+    if (spec.node.drives[g].role == DriveRole::Cache) {
+      cache_drives += spec.node.drives[g].count;
+      cache = &spec.drives[g];
+    } else {
+      capacity_drives += spec.node.drives[g].count;
+      capacity = &spec.drives[g];
+    }
   }
-  if (drive == nullptr || capacity_drives < 1) throw std::invalid_argument("node '" + spec.node.id + "' has no capacity drives");
-  channels_ = drive->random_read_iops * static_cast<double>(drive->read_latency_ns) * 1e-9;
-  read_latency_s_ = static_cast<double>(drive->read_latency_ns) * 1e-9;
-  read_bw_ = drive->seq_read_bytes_per_s;
-  write_bw_ = drive->seq_write_bytes_per_s;
-  write_iops_ = drive->random_write_iops;
-  write_latency_s_ = static_cast<double>(drive->write_latency_ns) * 1e-9;
-  write_buffer_ = drive->write_buffer_bytes > 0;
+  if (capacity == nullptr || capacity_drives < 1) throw std::invalid_argument("node '" + spec.node.id + "' has no capacity drives");
+  cache_serves_ = cache != nullptr && cache_drives > 0;
+  serving_ = cache_serves_ ? cache : capacity;
+  serving_count_ = cache_serves_ ? cache_drives : capacity_drives;
+  const DriveSpec& drive = *serving_;
+  DriveSpec media = drive;
+  serial_ = drive.kind == DriveKind::SasSsd || drive.kind == DriveKind::SataSsd;
+  if (serial_) {
+    // SerialSsd's media: the datasheet's QD1 latencies less the link time of the 4 KiB they were measured with.
+    link_bytes_per_s_ = link_payload_bytes_per_s(drive);
+    const auto link_ns = static_cast<std::int64_t>(std::llround(4096.0 / link_bytes_per_s_ * 1e9));
+    if (drive.read_latency_ns <= link_ns || drive.write_latency_ns <= link_ns) {
+      throw std::invalid_argument("drive '" + drive.id + "': QD1 read and write latencies must exceed the link time of 4 KiB");
+    }
+    media.read_latency_ns -= link_ns;
+    media.write_latency_ns -= link_ns;
+    if (spec.hba.max_iops > 0) hba_command_s_ = static_cast<double>(std::max<sim::SimTime>(1, sim::from_seconds(1.0 / spec.hba.max_iops))) * 1e-9;
+  } else if (drive.kind != DriveKind::Nvme) {
+    throw std::invalid_argument("drive '" + drive.id + "': the fast path models flash drives only");
+  }
+  channels_ = media.random_read_iops * static_cast<double>(media.read_latency_ns) * 1e-9;
+  read_latency_s_ = static_cast<double>(media.read_latency_ns) * 1e-9;
+  read_bw_ = media.seq_read_bytes_per_s;
+  write_bw_ = media.seq_write_bytes_per_s;
+  write_iops_ = media.random_write_iops;
+  write_latency_s_ = static_cast<double>(media.write_latency_ns) * 1e-9;
+  write_buffer_ = media.write_buffer_bytes > 0;
   if (!(channels_ > 0) || !(read_bw_ > 0) || !(write_bw_ > 0) || !(write_iops_ > 0)) {
-    throw std::invalid_argument("drive '" + drive->id + "': random IOPS, sequential bandwidth and QD1 read latency must be positive");
+    throw std::invalid_argument("drive '" + drive.id + "': random IOPS, sequential bandwidth and QD1 read latency must be positive");
   }
-  for (int n = 0; n < nodes_; ++n) {
-    Station d;
-    d.name = "node " + std::to_string(n + 1) + " drives";
-    d.instances = capacity_drives;
-    drives_.push_back(net.add_station(d));
+  for (int n = 0; n < nodes_; ++n) add_drive_stations(n);
+}
+
+void ClusterStations::add_drive_stations(int n) {
+  const std::string node = "node " + std::to_string(n + 1);
+  const std::string kind = cache_serves_ ? " cache drives" : " drives";
+  Station d;
+  d.name = node + kind;
+  d.instances = serving_count_;
+  drives_.push_back(net_->add_station(d));
+  int to = -1, from = -1;
+  if (serial_) {
+    Station link;
+    link.name = node + kind + "' links";
+    link.instances = serving_count_;
+    to = net_->add_station(link);
+    from = serving_->interface == DriveInterface::Sas ? net_->add_station(link) : to;  // SATA: one direction at a time
   }
+  link_to_.push_back(to);
+  link_from_.push_back(from);
+  const HbaSpec& hba = spec_->hba;
+  const bool behind_hba = serial_ && !hba.id.empty();
+  auto hba_station = [&](bool modelled, const std::string& what) {
+    if (!behind_hba || !modelled) return -1;
+    Station s;
+    s.name = node + " HBA " + what;
+    return net_->add_station(s);
+  };
+  hba_cmd_.push_back(hba_station(hba_command_s_ > 0, "command processing"));
+  hba_to_host_.push_back(hba_station(hba.max_bytes_per_s > 0, "host link, to the host"));
+  hba_from_host_.push_back(hba_station(hba.max_bytes_per_s > 0, "host link, from the host"));
+}
+
+double ClusterStations::drive_utilisation(int node) const {
+  const auto n = static_cast<std::size_t>(node);
+  double busy = net_->stations[static_cast<std::size_t>(drives_[n])].utilisation;
+  for (const int link : {link_to_[n], link_from_[n]}) {
+    if (link >= 0) busy = std::max(busy, net_->stations[static_cast<std::size_t>(link)].utilisation);
+  }
+  return busy;
 }
 
 int ClusterStations::burst(int cls, int host, const CpuWork& work, IoStage stage) {
@@ -156,29 +217,64 @@ std::vector<int> ClusterStations::message(int cls, int from, int to, double byte
   return {net_->add_step(pipes), net_->add_step(wire)};
 }
 
-int ClusterStations::drive_read(int cls, int node, double bytes) {
+// One command's data at a time, in order (sim::FcfsStation: the HBA and the drive links).
+int ClusterStations::fifo_step(int cls, int station, double seconds) {
+  Step s;
+  s.cls = cls;
+  s.station = station;
+  s.lone_s = seconds;
+  s.share_s = seconds;
+  s.scv = 0;
+  s.stage = IoStage::Drive;
+  return net_->add_step(s);
+}
+
+// As Hba::admit: command processing, then the command's data over the host link
+// (store and forward, reads too), before the drive.
+void ClusterStations::hba_steps(std::vector<int>& steps, int cls, int node, double bytes, bool write) {
+  const auto n = static_cast<std::size_t>(node);
+  if (hba_cmd_[n] >= 0) steps.push_back(fifo_step(cls, hba_cmd_[n], hba_command_s_));
+  const int pipe = write ? hba_from_host_[n] : hba_to_host_[n];
+  if (pipe >= 0 && bytes > 0) {
+    steps.push_back(fifo_step(cls, pipe, std::ceil(bytes / spec_->hba.max_bytes_per_s * 1e9 - 1e-6) * 1e-9));
+  }
+}
+
+std::vector<int> ClusterStations::drive_read(int cls, int node, double bytes) {
+  const auto n = static_cast<std::size_t>(node);
+  std::vector<int> steps;
+  hba_steps(steps, cls, node, bytes, false);
   // FlashDrive: work in channel-seconds, at most `whole` channels at once.
   const double work = std::max(read_latency_s_, channels_ * bytes / read_bw_);
   const double whole =
       std::clamp(std::ceil(work / read_latency_s_ - 1e-9), 1.0, std::max(1.0, std::ceil(channels_ - 1e-9)));
   Step s;
   s.cls = cls;
-  s.station = drives_[static_cast<std::size_t>(node)];
+  s.station = drives_[n];
   s.lone_s = work / std::min(whole, channels_);
   s.share_s = work / channels_;
   s.scv = 0;
   s.stage = IoStage::Drive;
-  return net_->add_step(s);
+  const int media = net_->add_step(s);
+  steps.push_back(media);
+  // SerialLink: the data comes back over the drive's link.
+  if (serial_) steps.push_back(fifo_step(cls, link_from_[n], link_seconds(bytes)));
+  drive_ios_.push_back({media, node, bytes, false, steps});
+  return steps;
 }
 
-int ClusterStations::drive_write(int cls, int node, double bytes) {
+std::vector<int> ClusterStations::drive_write(int cls, int node, double bytes) {
+  const auto n = static_cast<std::size_t>(node);
+  std::vector<int> steps;
+  hba_steps(steps, cls, node, bytes, true);
+  if (serial_) steps.push_back(fifo_step(cls, link_to_[n], link_seconds(bytes)));  // the data first
   const double per_op = 1.0 / write_iops_;
   const double work = channels_ * std::max(per_op, bytes / write_bw_);
   Step s;
   s.cls = cls;
   s.scv = 0;
   s.stage = IoStage::Drive;
-  const int station = drives_[static_cast<std::size_t>(node)];
+  const int station = drives_[n];
   if (write_buffer_ && bytes > 0) {
     // Acknowledged from the power-loss-protected buffer; the media drains it behind.
     s.lone_s = write_latency_s_;
@@ -191,7 +287,10 @@ int ClusterStations::drive_write(int cls, int node, double bytes) {
     s.lone_s = work / std::min(whole, channels_);
     s.share_s = work / channels_;
   }
-  return net_->add_step(s);
+  const int media = net_->add_step(s);
+  steps.push_back(media);
+  drive_ios_.push_back({media, node, bytes, true, steps});
+  return steps;
 }
 
 std::vector<int> ClusterStations::leaves(const std::vector<int>& steps) {
@@ -199,6 +298,11 @@ std::vector<int> ClusterStations::leaves(const std::vector<int>& steps) {
   out.reserve(steps.size());
   for (const int s : steps) out.push_back(net_->leaf(s));
   return out;
+}
+
+int ClusterStations::in_turn(const std::vector<int>& steps) {
+  if (steps.size() == 1) return net_->leaf(steps.front());
+  return net_->seq(leaves(steps));
 }
 
 }  // namespace hcisim::models::analytic

@@ -1,11 +1,22 @@
 // The resources of a cluster as stations of the fast path's queueing network,
 // and the steps an I/O makes through them, with the same constants and rules
-// as the simulator's models (host_cpu, vcpu_set, flash_drive, fabric,
-// connections): what a step costs is computed here once, from the specs.
+// as the simulator's models (host_cpu, vcpu_set, flash_drive, serial_ssd, hba,
+// fabric, connections): what a step costs is computed here once, from the specs.
+//
+// Drives: the drives that serve the product's drive I/O on a node, one model
+// per node: its capacity drives, or on a hybrid node its cache drives (the fast
+// path answers a cache tier only when every drive I/O is a hit or a cached
+// write, fast_path.cpp). NVMe is FlashDrive's media; a SAS or SATA SSD is
+// SerialSsd's: the node's HBA (command processing and host link, when its
+// catalog entry gives them), the drive's link (one per direction for SAS, one
+// for both for SATA) and the media with the link's share taken out of its QD1
+// latencies. Device and HBA queue depths are left out: the fast path defers
+// when they could bind.
 //
 // Hosts are numbered as in Cluster: storage nodes, then compute hosts.
 #pragma once
 
+#include <cmath>
 #include <map>
 #include <string>
 #include <tuple>
@@ -44,6 +55,14 @@ class ClusterStations {
   double clock_hz(int host) const { return clock_[static_cast<std::size_t>(host)]; }
   double capacity_threads(int host) const { return capacity_[static_cast<std::size_t>(host)]; }
   int drive_station(int node) const { return drives_[static_cast<std::size_t>(node)]; }
+  // The busy share of a node's serving drives as SerialSsd reports it: the busier of media and link.
+  double drive_utilisation(int node) const;
+  // The serving drives acknowledge writes from a power-loss-protected buffer.
+  bool write_buffer() const { return write_buffer_; }
+  // The serving drives are a hybrid node's cache drives.
+  bool cache_serves() const { return cache_serves_; }
+  const DriveSpec& serving_drive() const { return *serving_; }
+  int serving_drives_per_node() const { return serving_count_; }
   int egress(int host) const { return egress_[static_cast<std::size_t>(host)]; }
   int ingress(int host) const { return ingress_[static_cast<std::size_t>(host)]; }
   const std::vector<CpuCharge>& charges() const { return charges_; }
@@ -59,12 +78,23 @@ class ClusterStations {
   int vcpus(int cls, int vcpu_station, int guest_step, int vcpus_per_vm);
   // A message of `bytes` from one host to another: the pipes, then the routed latency.
   std::vector<int> message(int cls, int from, int to, double bytes);
-  // A read or write of `bytes` on one of `node`'s capacity drives.
-  int drive_read(int cls, int node, double bytes);
-  int drive_write(int cls, int node, double bytes);
+  // A read or write of `bytes` on one of `node`'s serving drives: its steps, in order.
+  std::vector<int> drive_read(int cls, int node, double bytes);
+  std::vector<int> drive_write(int cls, int node, double bytes);
+  // The drive I/Os made so far (their media step): what a cache tier counts.
+  struct DriveIoStep {
+    int step = -1;
+    int node = 0;
+    double bytes = 0;
+    bool write = false;
+    std::vector<int> steps;  // all of its steps: HBA, link, media (a device slot is held through them)
+  };
+  const std::vector<DriveIoStep>& drive_ios() const { return drive_ios_; }
 
   // Leaves for a list of steps, in order.
   std::vector<int> leaves(const std::vector<int>& steps);
+  // One node for a list of steps: its leaf, or their sequence.
+  int in_turn(const std::vector<int>& steps);
 
  private:
   Network* net_;
@@ -73,12 +103,26 @@ class ClusterStations {
   std::vector<int> cpu_;
   std::vector<double> clock_, capacity_, scv_;
   std::vector<int> drives_;
+  std::vector<int> link_to_, link_from_;                // per node (serial drives; the same station for SATA)
+  std::vector<int> hba_cmd_, hba_to_host_, hba_from_host_;  // per node, -1 where the HBA's entry gives no such limit
   std::vector<int> egress_, ingress_;
   std::vector<double> port_bytes_, host_bytes_, nic_latency_ns_;
   double switch_latency_ns_ = 0;
-  // Flash drive media, as FlashDrive builds it.
+  // The serving drives' media, as FlashDrive builds it (for a serial SSD from SerialSsd's media spec).
   double channels_ = 0, read_latency_s_ = 0, read_bw_ = 0, write_bw_ = 0, write_iops_ = 0, write_latency_s_ = 0;
   bool write_buffer_ = false;
+  const DriveSpec* serving_ = nullptr;
+  int serving_count_ = 0;
+  bool cache_serves_ = false;
+  bool serial_ = false;
+  double link_bytes_per_s_ = 0;
+  double hba_command_s_ = 0;  // the HBA's processing per command (0: not modelled)
+  std::vector<DriveIoStep> drive_ios_;
+  void add_drive_stations(int node);
+  int fifo_step(int cls, int station, double seconds);
+  // SerialLink::transfer_ns: whole ns.
+  double link_seconds(double bytes) const { return std::ceil(bytes / link_bytes_per_s_ * 1e9 - 1e-6) * 1e-9; }
+  void hba_steps(std::vector<int>& steps, int cls, int node, double bytes, bool write);
   std::map<ConnectionKey, int> connections_;
   std::vector<CpuCharge> charges_;
 };

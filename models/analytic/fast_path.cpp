@@ -6,6 +6,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "models/analytic/cache_checks.hpp"
 #include "models/analytic/product_paths.hpp"
 #include "models/run/bottleneck.hpp"
 #include "models/run/reference_check.hpp"
@@ -44,23 +45,34 @@ std::string fast_path_limit(const ScenarioSpec& spec) {
     beyond.push_back("failures over time (the timeline: detection, failover, resync and rebuild)");
   }
   bool cache = false;
+  bool hdd = false;
   std::string other_kind;
   std::string capacity_model;
   bool mixed = false;
+  std::string cache_model;
+  bool mixed_cache = false;
   for (std::size_t g = 0; g < spec.cluster.node.drives.size(); ++g) {
     const DriveSpec& d = spec.cluster.drives[g];
     if (spec.cluster.node.drives[g].role == DriveRole::Cache) {
       cache = true;
+      if (!cache_model.empty() && cache_model != d.id) mixed_cache = true;
+      cache_model = d.id;
       continue;
     }
-    if (d.kind != DriveKind::Nvme && other_kind.empty()) other_kind = drive_kind_name(d.kind);
+    hdd = hdd || d.kind == DriveKind::Hdd;
+    if (d.kind != DriveKind::Nvme && d.kind != DriveKind::SasSsd && d.kind != DriveKind::SataSsd &&
+        d.kind != DriveKind::Hdd && other_kind.empty()) {
+      other_kind = drive_kind_name(d.kind);
+    }
     if (!capacity_model.empty() && capacity_model != d.id) mixed = true;
     capacity_model = d.id;
   }
-  if (cache) beyond.push_back("the cache tier of hybrid nodes (admission, destage, cache warm-up)");
-  if (!other_kind.empty()) beyond.push_back(other_kind + " capacity drives (the fast path models NVMe flash only)");
+  // Hard disks only behind a cache tier that serves every I/O (cache_checks.hpp).
+  if (hdd && !cache) beyond.push_back("hard disk capacity drives (seeks and rotation: the fast path models flash drives)");
+  if (!other_kind.empty()) beyond.push_back(other_kind + " capacity drives (the fast path models flash drives)");
   if (mixed) beyond.push_back("capacity drives of more than one model in a node");
-  if (spec.cluster.csv_cache_bytes > 0) beyond.push_back("the CSV in-memory block cache");
+  if (mixed_cache) beyond.push_back("cache drives of more than one model in a node");
+  for (const std::string& c : analytic::cache_limits(spec)) beyond.push_back(c);
   if (spec.cluster.node_count + spec.cluster.compute_hosts.count > kMaxNodes) {
     beyond.push_back("clusters of more than " + std::to_string(kMaxNodes) +
                      " hosts (the fast path models every node pair's connections)");
@@ -210,7 +222,8 @@ void fill_nodes(RunResult& result, const ScenarioSpec& spec, const Network& net,
     }
     r.vcpu_utilisation = r.vms > 0 ? vcpu / r.vms : 0;
     if (!compute) {
-      const double d = net.stations[static_cast<std::size_t>(hw.drive_station(h))].utilisation;
+      // A hybrid node's drives are its capacity drives, idle while the cache serves every I/O.
+      const double d = hw.cache_serves() ? 0.0 : hw.drive_utilisation(h);
       r.drive_utilisation_mean = d;
       r.drive_utilisation_max = d;
     }
@@ -251,6 +264,60 @@ void check_coverage(const ScenarioSpec& spec, const Network& net, const std::vec
   }
 }
 
+// A buffered write is acknowledged from the drive's buffer and its media work
+// drains behind it, so nothing in the network holds the writes back when the
+// media saturates; the simulator's drive then fills its buffer and makes them
+// wait for room (back-pressure). Beyond the fast path: it would answer more
+// than the media can do.
+void check_write_buffers(const Network& net, const ClusterStations& hw) {
+  if (!hw.write_buffer()) return;
+  for (int n = 0; n < hw.nodes(); ++n) {
+    const double busy = net.stations[static_cast<std::size_t>(hw.drive_station(n))].utilisation;
+    if (busy > 1.0) {
+      char text[300];
+      std::snprintf(text, sizeof text,
+                    "drives saturated by buffered writes (node %d's media would be %.0f %% busy): their write "
+                    "buffers fill and writes wait for room (back-pressure)",
+                    n + 1, 100 * busy);
+      throw BeyondFastPath(text);
+    }
+  }
+}
+
+// SAS/SATA drives hold at most their device queue depth of commands, an HBA its
+// queue depth over all its drives; the rest wait in front (DeviceQueue, Hba).
+// The fast path leaves those limits out, so it defers when the commands it
+// finds at a drive or an HBA come to half of such a depth on average (the
+// number in flight swings well above its mean).
+void check_queue_depths(const ScenarioSpec& spec, const Network& net, const ClusterStations& hw) {
+  const DriveSpec& drive = hw.serving_drive();
+  const int device_depth = drive.kind == DriveKind::Nvme ? 0 : drive.queue_depth;
+  const int hba_depth = drive.kind == DriveKind::Nvme || spec.cluster.hba.id.empty() ? 0 : spec.cluster.hba.queue_depth;
+  if (device_depth <= 0 && hba_depth <= 0) return;
+  std::vector<double> at_node(static_cast<std::size_t>(hw.nodes()), 0.0);
+  for (const analytic::ClusterStations::DriveIoStep& io : hw.drive_ios()) {
+    double held = 0;  // commands of this kind in flight: rate x time from the HBA to the last of its steps
+    for (const int step : io.steps) {
+      const analytic::Step& s = net.steps[static_cast<std::size_t>(step)];
+      held += net.classes[static_cast<std::size_t>(s.cls)].throughput * s.visits * s.residence_s;
+    }
+    at_node[static_cast<std::size_t>(io.node)] += held;
+  }
+  for (int n = 0; n < hw.nodes(); ++n) {
+    const double commands = at_node[static_cast<std::size_t>(n)];
+    const double per_drive = commands / hw.serving_drives_per_node();
+    const bool device = device_depth > 0 && per_drive > 0.5 * device_depth;
+    const bool hba = hba_depth > 0 && commands > 0.5 * hba_depth;
+    if (!device && !hba) continue;
+    char text[300];
+    std::snprintf(text, sizeof text,
+                  "%s queue depth (%d) that could bind: %.0f commands in flight on average at node %d's %s",
+                  device ? "a drive's device" : "the HBA's", device ? device_depth : hba_depth,
+                  device ? per_drive : commands, n + 1, device ? "drives, each" : "HBA");
+    throw BeyondFastPath(text);
+  }
+}
+
 }  // namespace
 
 RunResult analyse(const ScenarioSpec& spec) {
@@ -271,6 +338,9 @@ RunResult analyse(const ScenarioSpec& spec) {
   if (net.classes.empty()) throw std::invalid_argument("the scenario has no VM issuing I/O");
   analytic::solve(net);
   check_coverage(spec, net, info);
+  check_write_buffers(net, hw);
+  check_queue_depths(spec, net, hw);
+  analytic::check_cache_run(spec, net, hw, info);
 
   RunResult result;
   result.analytic = true;
@@ -317,6 +387,7 @@ RunResult analyse(const ScenarioSpec& spec) {
   merge(all, writes);
   result.all_latency = all.summary(seconds);
   fill_nodes(result, spec, net, hw, groups);
+  analytic::fill_cache_results(result, spec, net, hw);
   for (const auto& [key, station] : hw.connections()) {
     const analytic::Station& s = net.stations[static_cast<std::size_t>(station)];
     if (s.utilisation > result.hotspot_utilisation) {

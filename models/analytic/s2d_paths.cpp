@@ -63,7 +63,7 @@ class S2dPaths {
       const double b = block / pc.pieces;
       const double local = local_share();
       const double remote = write ? remote_writes() : 1 - local;
-      plan.add(CpuLayer::DriveIo, pc.probability * pc.pieces * local * stack_.drive_io.cycles(b));
+      plan.add(CpuLayer::DriveIo, pc.probability * pc.pieces * local * drive_cycles(b));
       plan.add(CpuLayer::Network, pc.probability * pc.pieces * remote * message(write ? b + ctl : ctl));
       per_count.push_back(net_.max({write ? piece_write(cls, owner, b) : piece_read(cls, owner, b)},
                                    {static_cast<double>(pc.pieces)}));
@@ -97,6 +97,10 @@ class S2dPaths {
   }
 
  private:
+  // As S2dProduct::drive_cycles: a drive I/O, and the cache tier's lookup on a hybrid node.
+  double drive_cycles(double bytes) const {
+    return stack_.drive_io.cycles(bytes) + (hw_.cache_serves() ? stack_.cache.lookup_cycles_per_io : 0.0);
+  }
   double message(double bytes) const {
     return stack_.network_message.cycles(bytes) + (rdma_ ? 0.0 : stack_.network_tcp_extra.cycles(bytes));
   }
@@ -125,9 +129,9 @@ class S2dPaths {
     std::vector<int> steps = hw_.message(cls, owner, j, request);
     CpuWork at_copy;
     at_copy.add(CpuLayer::Network, message(request) + message(reply));
-    at_copy.add(CpuLayer::DriveIo, stack_.drive_io.cycles(b));
+    at_copy.add(CpuLayer::DriveIo, drive_cycles(b));
     steps.push_back(storage_bus(cls, owner, j, j, at_copy, IoStage::RemoteCpu));
-    steps.push_back(write ? hw_.drive_write(cls, j, b) : hw_.drive_read(cls, j, b));
+    for (const int d : write ? hw_.drive_write(cls, j, b) : hw_.drive_read(cls, j, b)) steps.push_back(d);
     for (const int s : hw_.message(cls, j, owner, reply)) steps.push_back(s);
     steps.push_back(storage_bus(cls, owner, j, owner, CpuWork::of(CpuLayer::Network, message(reply)),
                                 IoStage::CompletionCpu));
@@ -143,7 +147,7 @@ class S2dPaths {
     return net_.mix(branches, std::vector<double>(branches.size(), 1.0 / static_cast<double>(branches.size())));
   }
   int local(int cls, int owner, double b, bool write) {
-    return net_.leaf(write ? hw_.drive_write(cls, owner, b) : hw_.drive_read(cls, owner, b));
+    return hw_.in_turn(write ? hw_.drive_write(cls, owner, b) : hw_.drive_read(cls, owner, b));
   }
 
   // A read piece: the owner's copy when it holds one, else a copy on another running node.

@@ -66,7 +66,7 @@ class ScaleIoPaths {
     at_secondary.add(CpuLayer::StorageStack, stack_.server_io.cycles(b));
     at_secondary.add(CpuLayer::DriveIo, stack_.drive_io.cycles(b));
     steps.push_back(sds_end(cls, p, s, s, at_secondary));
-    steps.push_back(hw_.drive_write(cls, s, b));
+    for (const int d : hw_.drive_write(cls, s, b)) steps.push_back(d);
     for (const int x : hw_.message(cls, s, p, ctl)) steps.push_back(x);
     steps.push_back(sds_end(cls, p, s, p, CpuWork::of(CpuLayer::Network, message(ctl))));
     return net_.seq(hw_.leaves(steps));
@@ -85,7 +85,7 @@ class ScaleIoPaths {
     before.push_back(sdc_end(cls, host, p, p, at_primary, IoStage::RemoteCpu));
     std::vector<int> all;
     if (!write) {
-      before.push_back(hw_.drive_read(cls, p, b));
+      for (const int d : hw_.drive_read(cls, p, b)) before.push_back(d);
       send(before, cls, p, host, b + ctl);
       before.push_back(sdc_end(cls, host, p, host, CpuWork::of(CpuLayer::Network, message(b + ctl)),
                                IoStage::CompletionCpu));
@@ -96,7 +96,7 @@ class ScaleIoPaths {
     for (int s = 0; s < nodes_; ++s) {
       if (s != p) mirrors.push_back(mirror(cls, p, s, b));
     }
-    const int own = net_.leaf(hw_.drive_write(cls, p, b));
+    const int own = hw_.in_turn(hw_.drive_write(cls, p, b));
     const int copies = mirrors.empty()
                            ? own
                            : net_.max({own, net_.mix(mirrors, std::vector<double>(mirrors.size(), 1.0 / mirrors.size()))});

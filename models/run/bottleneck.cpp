@@ -30,6 +30,11 @@ std::string host_name(const NodeResult& n, const ScenarioSpec& spec) {
                         : "node " + std::to_string(n.node + 1);
 }
 
+// The busier of a node's capacity drives and, on a hybrid node, its cache drives.
+double busiest_drive(const NodeResult& node) {
+  return std::max(node.drive_utilisation_max, node.has_cache_tier ? node.cache_drive_utilisation_max : 0.0);
+}
+
 }  // namespace
 
 std::vector<RankedResource> rank_resources(const RunResult& result, const ScenarioSpec& spec) {
@@ -42,7 +47,7 @@ std::vector<RankedResource> rank_resources(const RunResult& result, const Scenar
     if (!n.up) continue;
     if (!cpu || n.cpu_utilisation > cpu->cpu_utilisation) cpu = &n;
     if (n.vms > 0 && (!vcpu || n.vcpu_utilisation > vcpu->vcpu_utilisation)) vcpu = &n;
-    if (!drive || n.drive_utilisation_max > drive->drive_utilisation_max) drive = &n;
+    if (!drive || busiest_drive(n) > busiest_drive(*drive)) drive = &n;
     if (!nic || nic_util(n) > nic_util(*nic)) nic = &n;
   }
   std::vector<RankedResource> ranked;
@@ -61,10 +66,14 @@ std::vector<RankedResource> rank_resources(const RunResult& result, const Scenar
                       !cpu || cpu->cpu_utilisation < 0.9});
   }
   if (drive) {
-    ranked.push_back({{"drives", drive->drive_utilisation_max,
-                       "busiest drive on node " + std::to_string(drive->node + 1) + " at " +
-                           percent(drive->drive_utilisation_max) + " of its channel capacity (node mean " +
-                           percent(drive->drive_utilisation_mean) + ")"}});
+    // A hybrid node's I/O goes to its cache drives while they hold the data: they are its drives then.
+    const bool cache = drive->has_cache_tier && drive->cache_drive_utilisation_max > drive->drive_utilisation_max;
+    const double busiest = busiest_drive(*drive);
+    const double mean = cache ? drive->cache_drive_utilisation_mean : drive->drive_utilisation_mean;
+    ranked.push_back({{"drives", busiest,
+                       std::string(cache ? "busiest cache drive" : "busiest drive") + " on node " +
+                           std::to_string(drive->node + 1) + " at " + percent(busiest) +
+                           " of its channel capacity (node mean " + percent(mean) + ")"}});
   }
   if (nic) {
     ranked.push_back({{"network", nic_util(*nic),
