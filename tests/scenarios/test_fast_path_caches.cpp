@@ -75,6 +75,8 @@ TEST_CASE("the fast path answers a warmed cache tier that holds the data as the 
       {"r740xd/70-30.yaml", {}},
       {"r740xd/70-30.yaml", {"vms.workload.vmfleet=B16-T1-O8-W50-PR"}},
       {"r740xd/100-read.yaml", {"vms.per_node=8"}},
+      // 64K reads: each SAS cache drive's 12 Gb/s link binds, and both say it is a cache drive.
+      {"r740xd/100-read.yaml", {"vms.workload.vmfleet=B64-T1-O4-W0-PR"}},
   };
   for (const auto& [file, overrides] : cases) {
     INFO(file << (overrides.empty() ? "" : " " + overrides[0]));
@@ -82,6 +84,11 @@ TEST_CASE("the fast path answers a warmed cache tier that holds the data as the 
     const auto fast = models::analyse(spec);
     const auto sim = models::simulate(spec);
     check_agreement(fast, sim);
+    if (sim.bottleneck.resource == "drives") {
+      CHECK_THAT(sim.bottleneck.reason, Catch::StartsWith("busiest cache drive"));
+      CHECK_THAT(fast.bottleneck.reason, Catch::StartsWith("busiest cache drive"));
+      CHECK(sim.bottleneck.utilisation > 0.9);
+    }
     for (std::size_t n = 0; n < sim.nodes.size(); ++n) {
       const models::NodeResult& f = fast.nodes[n];
       const models::NodeResult& s = sim.nodes[n];
@@ -101,8 +108,8 @@ TEST_CASE("the fast path answers a warmed cache tier that holds the data as the 
       CHECK(std::fabs(relative(f.cache_drive_utilisation_max, s.cache_drive_utilisation_max)) < 0.15);
       CHECK(f.drive_utilisation_max == 0);  // the hard disks
     }
-    // The CSV block cache (8 GB per host) starts empty: it served almost nothing in the run.
-    CHECK(sim.host_cache_hits < 0.001 * static_cast<double>(sim.host_cache_misses));
+    // The CSV block cache (8 GB per host) starts empty: it served less than the 1 % the fast path leaves out.
+    CHECK(sim.host_cache_hits < 0.01 * static_cast<double>(sim.host_cache_misses));
     CHECK(fast.host_cache_hits == 0);
     CHECK(std::fabs(relative(static_cast<double>(fast.host_cache_misses), static_cast<double>(sim.host_cache_misses))) < 0.10);
   }
