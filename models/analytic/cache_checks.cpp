@@ -74,12 +74,6 @@ std::string gb(double bytes) {
   return text;
 }
 
-// I/O per second of a drive I/O step: its class's throughput times its visits per I/O.
-double rate_of(const Network& net, int step) {
-  const Step& s = net.steps[static_cast<std::size_t>(step)];
-  return net.classes[static_cast<std::size_t>(s.cls)].throughput * s.visits;
-}
-
 // Pages a drive I/O of `bytes` covers (DISKSPD's offsets are aligned to the block).
 double pages_of(double bytes, double page_bytes) { return std::max(1.0, std::ceil(bytes / page_bytes - 1e-9)); }
 
@@ -88,7 +82,7 @@ std::vector<double> written_pages_per_s(const ScenarioSpec& spec, const Network&
                                         const TierGeometry& g) {
   std::vector<double> pages(static_cast<std::size_t>(spec.cluster.node_count), 0.0);
   for (const ClusterStations::DriveIoStep& io : hw.drive_ios()) {
-    if (io.write) pages[static_cast<std::size_t>(io.node)] += rate_of(net, io.step) * pages_of(io.bytes, g.page_bytes);
+    if (io.write) pages[static_cast<std::size_t>(io.node)] += net.rate(net.steps[static_cast<std::size_t>(io.step)]) * pages_of(io.bytes, g.page_bytes);
   }
   for (double& p : pages) p /= g.caches_per_node;
   return pages;
@@ -204,12 +198,12 @@ void fill_cache_results(RunResult& result, const ScenarioSpec& spec, const Netwo
     result.host_cache_misses = static_cast<std::uint64_t>(std::llround(result.read_iops * measured_s));
   }
   const TierGeometry g = geometry(spec);
-  if (!g.hybrid || !hw.cache_serves()) return;
+  if (!hw.cache_serves()) return;
   const double run_s = sim::to_seconds(spec.run.warmup_ns + spec.run.duration_ns);
   const std::vector<double> written = written_pages_per_s(spec, net, hw, g);
   std::vector<double> reads(written.size(), 0.0), writes(written.size(), 0.0);
   for (const ClusterStations::DriveIoStep& io : hw.drive_ios()) {
-    (io.write ? writes : reads)[static_cast<std::size_t>(io.node)] += rate_of(net, io.step) * measured_s;
+    (io.write ? writes : reads)[static_cast<std::size_t>(io.node)] += net.rate(net.steps[static_cast<std::size_t>(io.step)]) * measured_s;
   }
   for (NodeResult& r : result.nodes) {
     if (r.compute_host || !r.up) continue;

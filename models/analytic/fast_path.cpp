@@ -19,17 +19,6 @@ namespace {
 // Keeps the per-pair network small enough to answer in milliseconds.
 constexpr int kMaxNodes = 64;
 
-const char* drive_kind_name(DriveKind k) {
-  switch (k) {
-    case DriveKind::Nvme: return "NVMe";
-    case DriveKind::SasSsd: return "SAS SSD";
-    case DriveKind::SataSsd: return "SATA SSD";
-    case DriveKind::Hdd: return "hard disk";
-    case DriveKind::CloudDisk: return "cloud managed disk";
-  }
-  return "?";
-}
-
 }  // namespace
 
 std::string fast_path_limit(const ScenarioSpec& spec) {
@@ -46,7 +35,7 @@ std::string fast_path_limit(const ScenarioSpec& spec) {
   }
   bool cache = false;
   bool hdd = false;
-  std::string other_kind;
+  bool cloud_disk = false;
   std::string capacity_model;
   bool mixed = false;
   std::string cache_model;
@@ -60,16 +49,13 @@ std::string fast_path_limit(const ScenarioSpec& spec) {
       continue;
     }
     hdd = hdd || d.kind == DriveKind::Hdd;
-    if (d.kind != DriveKind::Nvme && d.kind != DriveKind::SasSsd && d.kind != DriveKind::SataSsd &&
-        d.kind != DriveKind::Hdd && other_kind.empty()) {
-      other_kind = drive_kind_name(d.kind);
-    }
+    cloud_disk = cloud_disk || d.kind == DriveKind::CloudDisk;
     if (!capacity_model.empty() && capacity_model != d.id) mixed = true;
     capacity_model = d.id;
   }
   // Hard disks only behind a cache tier that serves every I/O (cache_checks.hpp).
   if (hdd && !cache) beyond.push_back("hard disk capacity drives (seeks and rotation: the fast path models flash drives)");
-  if (!other_kind.empty()) beyond.push_back(other_kind + " capacity drives (the fast path models flash drives)");
+  if (cloud_disk) beyond.push_back("cloud managed disks in a server node");
   if (mixed) beyond.push_back("capacity drives of more than one model in a node");
   if (mixed_cache) beyond.push_back("cache drives of more than one model in a node");
   for (const std::string& c : analytic::cache_limits(spec)) beyond.push_back(c);
@@ -188,7 +174,7 @@ void fill_nodes(RunResult& result, const ScenarioSpec& spec, const Network& net,
   std::vector<std::array<double, kCpuLayerCount>> cycles(static_cast<std::size_t>(hosts));
   for (const analytic::CpuCharge& c : hw.charges()) {
     const analytic::Step& s = net.steps[static_cast<std::size_t>(c.step)];
-    const double rate = net.classes[static_cast<std::size_t>(s.cls)].throughput * s.visits;
+    const double rate = net.rate(s);
     for (int l = 0; l < kCpuLayerCount; ++l) cycles[static_cast<std::size_t>(c.host)][l] += rate * c.work.cycles[l];
   }
   std::vector<bool> up(static_cast<std::size_t>(hosts), true);
@@ -299,7 +285,7 @@ void check_queue_depths(const ScenarioSpec& spec, const Network& net, const Clus
     double held = 0;  // commands of this kind in flight: rate x time from the HBA to the last of its steps
     for (const int step : io.steps) {
       const analytic::Step& s = net.steps[static_cast<std::size_t>(step)];
-      held += net.classes[static_cast<std::size_t>(s.cls)].throughput * s.visits * s.residence_s;
+      held += net.rate(s) * s.residence_s;
     }
     at_node[static_cast<std::size_t>(io.node)] += held;
   }

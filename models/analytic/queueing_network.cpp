@@ -295,7 +295,7 @@ SolveReport solve(Network& net) {
       fresh_by_class[k * classes + static_cast<std::size_t>(cls)] += work;
     };
     for (const Step& s : net.steps) {
-      const double rate = net.classes[static_cast<std::size_t>(s.cls)].throughput * s.visits;
+      const double rate = net.rate(s);
       if (rate <= 0) continue;
       // Each pipe of a message holds it for its own wait only (the other may finish later).
       if (s.station >= 0) add(s.station, s.cls, rate, share_of(s), s.pair_station >= 0 ? s.own_wait_s : s.wait_s);

@@ -116,6 +116,8 @@ struct Network {
   std::vector<ClassSpec> classes;
 
   int add_station(Station s);
+  // Visits per second a step gets: its class's throughput times its visits per I/O.
+  double rate(const Step& s) const { return classes[static_cast<std::size_t>(s.cls)].throughput * s.visits; }
   int add_step(Step s);
   int leaf(int step);
   int seq(std::vector<int> children);
