@@ -7,6 +7,7 @@ bool Engine::step_until(SimTime limit) {
   if (!queue_.pop_until(limit, event)) return false;
   now_ = event.time;
   ++events_processed_;
+  if (observer_ != nullptr) observer_->fired(*event.handler);
   event.handler->on_event(event.arg);
   return true;
 }

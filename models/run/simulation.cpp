@@ -289,6 +289,7 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   const auto wall_start = std::chrono::steady_clock::now();
   Model m(spec);
   m.vms.set_chaining(options.chain_bursts);
+  m.engine.set_observer(options.events);
   if (spec.vms.sas) {
     place_streams(m, spec);
   } else {

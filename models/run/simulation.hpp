@@ -6,6 +6,7 @@
 
 #include "models/run/run_result.hpp"
 #include "models/spec/scenario_spec.hpp"
+#include "sim/engine.hpp"
 
 namespace hcisim::models {
 
@@ -15,6 +16,8 @@ struct RunOptions {
   // Guest and host bursts chained on one LP where that is exact (VmIoPath); off
   // only to check that it changes nothing but speed.
   bool chain_bursts = true;
+  // Sees every event of the run (bench_scenario's events by handler); null: none.
+  sim::EventObserver* events = nullptr;
 };
 
 RunResult simulate(const ScenarioSpec& spec, const RunOptions& options = {});

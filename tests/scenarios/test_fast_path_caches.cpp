@@ -143,7 +143,7 @@ TEST_CASE("the fast path defers on a cache tier outside that regime, naming why"
 TEST_CASE("the fast path follows SAS SSDs behind their links and HBA, and defers where their queues bind") {
   Scratch scratch;
   const auto file = write_sas_scenario(scratch.dir, "vxrack-node-pf100");
-  for (const std::string& profile : {"B8-T2-O8-W30-PR", "B4-T1-O4-W50-PR", "B64-T1-O8-W0-PR"}) {
+  for (const std::string profile : {"B8-T2-O8-W30-PR", "B4-T1-O4-W50-PR", "B64-T1-O8-W0-PR"}) {
     INFO(profile);
     const auto spec = frontend::load_scenario(file, catalog(), {"vms.workload.vmfleet=" + profile});
     const auto fast = models::analyse(spec);

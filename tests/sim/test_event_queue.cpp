@@ -259,3 +259,34 @@ TEST_CASE("event queue keeps its order while the density swings (the calendar na
   }
   q.drain();
 }
+
+TEST_CASE("an observer sees each event that runs, before its handler, and no cancelled one") {
+  struct Counter final : EventHandler {
+    int runs = 0;
+    void on_event(std::uint64_t) override { ++runs; }
+  } a, b;
+  struct Observer final : EventObserver {
+    const Counter* a = nullptr;
+    std::vector<std::pair<const EventHandler*, int>> seen;  // handler, and its runs when seen
+    void fired(const EventHandler& handler) override {
+      seen.emplace_back(&handler, &handler == a ? a->runs : -1);
+    }
+  } observer;
+  observer.a = &a;
+  Engine engine;
+  engine.set_observer(&observer);
+  engine.schedule_at(10, a);
+  engine.schedule_at(20, b);
+  engine.cancel(engine.schedule_at(15, b));
+  engine.schedule_at(30, a);
+  engine.run_until(25);
+  engine.set_observer(nullptr);
+  engine.run_until(40);
+  REQUIRE(observer.seen.size() == 2);
+  CHECK(observer.seen[0].first == &a);
+  CHECK(observer.seen[0].second == 0);  // before a's handler ran
+  CHECK(observer.seen[1].first == &b);
+  CHECK(a.runs == 2);
+  CHECK(b.runs == 1);
+  CHECK(engine.events_processed() == 3);
+}

@@ -8,6 +8,9 @@
 //    slot's next I/O at now + Exp(the run's mean latency), as many I/Os as the
 //    run simulated. hcisim / bare is the figure that survives a busy machine
 //    (both see the same load); runs alternate and the best of each is kept.
+//    Then, for each scenario, its events per I/O by handler (which step of the
+//    I/O path each event is: a CPU burst's end, a drive's completion, a
+//    message's delivery...): where fewer events per I/O would have to come from.
 // 2. Memory over a long run: resident memory sampled through the run of the
 //    first scenario for 1 s of simulated time: at 10 %, at 50 %, at the end, and the peak.
 // 3. Set-up time of large clusters: the Test 1 4K read scaled to 4 .. 1,024
@@ -16,7 +19,7 @@
 //    in wall and CPU seconds, with the page faults and the peak resident memory
 //    of each (the part of set-up that a busy machine does not blur).
 //
-//   bench_scenario [--repeat N] [--seconds S] [--no-speed] [--no-memory] [--no-setup]
+//   bench_scenario [--repeat N] [--seconds S] [--no-speed] [--no-anatomy] [--no-memory] [--no-setup]
 //                  [--setup-nodes N ...] [SCENARIO ...]
 #include <algorithm>
 #include <chrono>
@@ -24,10 +27,16 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cxxabi.h>
 #include <fstream>
 #include <functional>
+#include <map>
+#include <memory>
 #include <queue>
 #include <string>
+#include <typeindex>
+#include <typeinfo>
+#include <unordered_map>
 #include <vector>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -190,6 +199,57 @@ void speed(const std::vector<std::string>& files, const frontend::Catalog& catal
   }
 }
 
+// ---- 1b. Events per I/O by handler ----
+
+// Counts a run's events by the dynamic type of their handler.
+class EventsByHandler final : public sim::EventObserver {
+ public:
+  void fired(const sim::EventHandler& handler) override { ++counts_[std::type_index(typeid(handler))]; }
+  // "Owner::method" for a MemberEvent, the class name otherwise, namespaces dropped.
+  static std::string name_of(const std::type_index& type) {
+    int status = 0;
+    const std::unique_ptr<char, void (*)(void*)> demangled(abi::__cxa_demangle(type.name(), nullptr, nullptr, &status),
+                                                           std::free);
+    std::string name = status == 0 ? demangled.get() : type.name();
+    const std::size_t member = name.rfind('&');
+    if (member != std::string::npos) name = name.substr(member + 1, name.rfind('>') - member - 1);
+    for (const std::string prefix : {"hcisim::models::", "hcisim::sim::", "(anonymous namespace)::"}) {
+      for (std::size_t at; (at = name.find(prefix)) != std::string::npos;) name.erase(at, prefix.size());
+    }
+    return name;
+  }
+  // Handler name -> events, most first.
+  std::multimap<std::uint64_t, std::string, std::greater<>> by_count() const {
+    std::multimap<std::uint64_t, std::string, std::greater<>> sorted;
+    for (const auto& [type, count] : counts_) sorted.emplace(count, name_of(type));
+    return sorted;
+  }
+
+ private:
+  std::unordered_map<std::type_index, std::uint64_t> counts_;
+};
+
+void anatomy(const std::vector<std::string>& files, const frontend::Catalog& catalog, double seconds) {
+  std::printf("\n1b. events per simulated I/O by handler (one run of each, warm-up included)\n");
+  for (const std::string& file : files) {
+    models::ScenarioSpec spec = frontend::load_scenario(file, catalog);
+    spec.run.duration_ns = static_cast<std::int64_t>(seconds * 1e9);
+    EventsByHandler counter;
+    models::RunOptions options;
+    options.events = &counter;
+    const models::RunResult result = models::simulate(spec, options);
+    const double ios = static_cast<double>(result.performance.simulated_ios);
+    const std::size_t at = file.find("scenarios/");
+    std::printf("   %s: %.2f events per I/O\n", at == std::string::npos ? file.c_str() : file.c_str() + at + 10,
+                static_cast<double>(result.performance.events) / ios);
+    for (const auto& [count, name] : counter.by_count()) {
+      if (static_cast<double>(count) / ios < 0.005) continue;
+      std::printf("   %8.3f  %s\n", static_cast<double>(count) / ios, name.c_str());
+    }
+    std::fflush(stdout);
+  }
+}
+
 // ---- 3. Set-up of large clusters ----
 
 void setup(const std::string& file, const frontend::Catalog& catalog, const std::vector<int>& node_counts) {
@@ -256,7 +316,7 @@ int main(int argc, char** argv) {
     std::vector<std::string> files;
     int repeat = 3;
     double seconds = 0.2;
-    bool no_setup = false, no_memory = false, no_speed = false;
+    bool no_setup = false, no_memory = false, no_speed = false, no_anatomy = false;
     std::vector<int> setup_nodes;
     po::options_description options("bench_scenario options");
     options.add_options()("repeat", po::value(&repeat), "alternating runs of each scenario; the best is kept (3)")(
@@ -264,6 +324,7 @@ int main(int argc, char** argv) {
         "no-setup", po::bool_switch(&no_setup), "skip part 3, the set-up of large clusters")(
         "no-memory", po::bool_switch(&no_memory), "skip part 2, memory over a long run")(
         "no-speed", po::bool_switch(&no_speed), "skip part 1, the speed of simulate()")(
+        "no-anatomy", po::bool_switch(&no_anatomy), "skip part 1b, the events per I/O by handler")(
         "setup-nodes", po::value(&setup_nodes)->multitoken(), "node counts part 3 sets up (4 64 256 1024)")(
         "scenarios", po::value(&files), "scenario files (default: AX-7525 Test 1 4K read, Test 2 8K 30 % write, Test 1 4K write)");
     po::variables_map vm;
@@ -282,6 +343,7 @@ int main(int argc, char** argv) {
                 load_average().c_str());
     const auto catalog = frontend::Catalog::load();
     if (!no_speed) speed(files, catalog, repeat, seconds);
+    if (!no_anatomy) anatomy(files, catalog, seconds);
     if (!no_memory) memory(files.front(), catalog);
     if (!no_setup) setup(dir + "test1-4k-random-read.yaml", catalog, setup_nodes);
     std::printf("\nload average at end %s\n", load_average().c_str());
