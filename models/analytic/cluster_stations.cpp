@@ -123,9 +123,8 @@ void ClusterStations::add_drive_stations(int n) {
   link_to_.push_back(to);
   link_from_.push_back(from);
   const HbaSpec& hba = spec_->hba;
-  const bool behind_hba = serial_ && !hba.id.empty();
   auto hba_station = [&](bool modelled, const std::string& what) {
-    if (!behind_hba || !modelled) return -1;
+    if (!behind_hba() || !modelled) return -1;
     Station s;
     s.name = node + " HBA " + what;
     return net_->add_station(s);
@@ -133,6 +132,11 @@ void ClusterStations::add_drive_stations(int n) {
   hba_cmd_.push_back(hba_station(hba_command_s_ > 0, "command processing"));
   hba_to_host_.push_back(hba_station(hba.max_bytes_per_s > 0, "host link, to the host"));
   hba_from_host_.push_back(hba_station(hba.max_bytes_per_s > 0, "host link, from the host"));
+}
+
+ClusterStations::HbaStations ClusterStations::hba(int node) const {
+  const auto n = static_cast<std::size_t>(node);
+  return {hba_cmd_[n], hba_to_host_[n], hba_from_host_[n]};
 }
 
 double ClusterStations::drive_utilisation(int node) const {

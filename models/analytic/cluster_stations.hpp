@@ -63,6 +63,13 @@ class ClusterStations {
   bool cache_serves() const { return cache_serves_; }
   const DriveSpec& serving_drive() const { return *serving_; }
   int serving_drives_per_node() const { return serving_count_; }
+  // The stations of the HBA in front of a node's serving drives, -1 for a
+  // limit its catalog entry does not give (all -1 when no HBA is in front).
+  struct HbaStations {
+    int command = -1, to_host = -1, from_host = -1;
+  };
+  HbaStations hba(int node) const;
+  bool behind_hba() const { return serial_ && !spec_->hba.id.empty(); }
   int egress(int host) const { return egress_[static_cast<std::size_t>(host)]; }
   int ingress(int host) const { return ingress_[static_cast<std::size_t>(host)]; }
   const std::vector<CpuCharge>& charges() const { return charges_; }

@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "models/analytic/cache_checks.hpp"
+#include "models/analytic/drive_load.hpp"
 #include "models/analytic/product_paths.hpp"
 #include "models/run/bottleneck.hpp"
 #include "models/run/reference_check.hpp"
@@ -177,6 +178,7 @@ void fill_nodes(RunResult& result, const ScenarioSpec& spec, const Network& net,
     const double rate = net.rate(s);
     for (int l = 0; l < kCpuLayerCount; ++l) cycles[static_cast<std::size_t>(c.host)][l] += rate * c.work.cycles[l];
   }
+  const std::vector<analytic::NodeDriveLoad> load = analytic::drive_load(net, hw);
   std::vector<bool> up(static_cast<std::size_t>(hosts), true);
   for (const int f : spec.cluster.failed_nodes) up[static_cast<std::size_t>(f)] = false;
   double vmfleet_sum = 0;
@@ -212,6 +214,7 @@ void fill_nodes(RunResult& result, const ScenarioSpec& spec, const Network& net,
       const double d = hw.cache_serves() ? 0.0 : hw.drive_utilisation(h);
       r.drive_utilisation_mean = d;
       r.drive_utilisation_max = d;
+      r.hba = analytic::hba_result(spec.cluster.hba, net, hw, h, load[static_cast<std::size_t>(h)]);
     }
     r.nic_tx_utilisation = net.stations[static_cast<std::size_t>(hw.egress(h))].utilisation;
     r.nic_rx_utilisation = net.stations[static_cast<std::size_t>(hw.ingress(h))].utilisation;
@@ -280,17 +283,9 @@ void check_queue_depths(const ScenarioSpec& spec, const Network& net, const Clus
   const int device_depth = drive.kind == DriveKind::Nvme ? 0 : drive.queue_depth;
   const int hba_depth = drive.kind == DriveKind::Nvme || spec.cluster.hba.id.empty() ? 0 : spec.cluster.hba.queue_depth;
   if (device_depth <= 0 && hba_depth <= 0) return;
-  std::vector<double> at_node(static_cast<std::size_t>(hw.nodes()), 0.0);
-  for (const analytic::ClusterStations::DriveIoStep& io : hw.drive_ios()) {
-    double held = 0;  // commands of this kind in flight: rate x time from the HBA to the last of its steps
-    for (const int step : io.steps) {
-      const analytic::Step& s = net.steps[static_cast<std::size_t>(step)];
-      held += net.rate(s) * s.residence_s;
-    }
-    at_node[static_cast<std::size_t>(io.node)] += held;
-  }
+  const std::vector<analytic::NodeDriveLoad> load = analytic::drive_load(net, hw);
   for (int n = 0; n < hw.nodes(); ++n) {
-    const double commands = at_node[static_cast<std::size_t>(n)];
+    const double commands = load[static_cast<std::size_t>(n)].in_flight;
     const double per_drive = commands / hw.serving_drives_per_node();
     const bool device = device_depth > 0 && per_drive > 0.5 * device_depth;
     const bool hba = hba_depth > 0 && commands > 0.5 * hba_depth;

@@ -140,6 +140,7 @@ void Cluster::reset_stats() {
     node->cpu.reset_stats(engine_->now());
     for (auto& d : node->drives) d->reset_stats();
     if (node->cache) node->cache->reset_stats();
+    if (node->hba) node->hba->reset_stats();
     if (node->cloud_vm) node->cloud_vm->reset_stats();
   }
   fabric_.reset_stats();

@@ -71,12 +71,19 @@ void Hba::release() {
   if (!waiting_.empty()) start(waiting_.pop_front());
 }
 
+double Hba::tag_occupancy() const {
+  return spec_.queue_depth > 0 ? tags_in_use_.average(engine_.now()) / spec_.queue_depth : 0;
+}
+
+double Hba::processing_utilisation() const { return processing_ns_ > 0 ? processor_.utilisation() : 0; }
+
+double Hba::link_utilisation(bool to_host) const {
+  if (spec_.max_bytes_per_s <= 0) return 0;
+  return to_host ? to_host_.utilisation() : from_host_.utilisation();
+}
+
 double Hba::utilisation() const {
-  double busiest = 0;
-  if (spec_.queue_depth > 0) busiest = std::max(busiest, tags_in_use_.average(engine_.now()) / spec_.queue_depth);
-  if (processing_ns_ > 0) busiest = std::max(busiest, processor_.utilisation());
-  if (spec_.max_bytes_per_s > 0) busiest = std::max({busiest, to_host_.utilisation(), from_host_.utilisation()});
-  return busiest;
+  return std::max({tag_occupancy(), processing_utilisation(), link_utilisation(true), link_utilisation(false)});
 }
 
 void Hba::reset_stats() {

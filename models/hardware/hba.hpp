@@ -47,7 +47,13 @@ class Hba {
   int outstanding() const { return outstanding_; }  // commands holding a tag
   std::size_t waiting() const { return waiting_.size(); }
   std::uint64_t commands() const { return commands_; }  // admitted since reset_stats()
-  // Time-average busy fraction of the tightest modelled limit (0 with none).
+  // Each modelled limit since reset_stats(), as a share of it (0 where the
+  // catalog entry gives no such figure): mean tags in use over the queue depth,
+  // the command processor's busy fraction, the host link's per direction.
+  double tag_occupancy() const;
+  double processing_utilisation() const;
+  double link_utilisation(bool to_host) const;
+  // The tightest of those (0 with none).
   double utilisation() const;
   void reset_stats();
 

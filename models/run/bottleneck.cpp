@@ -35,6 +35,23 @@ double busiest_drive(const NodeResult& node) {
   return std::max(node.drive_utilisation_max, node.has_cache_tier ? node.cache_drive_utilisation_max : 0.0);
 }
 
+// "tags 63 % in use (161 of 256 on average), command processing 40 %, host link 4 % to the host / 2 % from it".
+std::string hba_limits(const HbaResult& h) {
+  std::string text;
+  auto add = [&](const std::string& part) { text += (text.empty() ? "" : ", ") + part; };
+  if (h.queue_depth > 0) {
+    char tags[96];
+    std::snprintf(tags, sizeof tags, "tags %s in use (%.0f of %d on average)", percent(h.tag_occupancy).c_str(),
+                  h.tag_occupancy * h.queue_depth, h.queue_depth);
+    add(tags);
+  }
+  if (h.processing_modelled) add("command processing " + percent(h.processing));
+  if (h.link_modelled) {
+    add("host link " + percent(h.link_to_host) + " to the host / " + percent(h.link_from_host) + " from it");
+  }
+  return text;
+}
+
 }  // namespace
 
 std::vector<RankedResource> rank_resources(const RunResult& result, const ScenarioSpec& spec) {
@@ -42,6 +59,7 @@ std::vector<RankedResource> rank_resources(const RunResult& result, const Scenar
   const NodeResult* vcpu = nullptr;
   const NodeResult* drive = nullptr;
   const NodeResult* nic = nullptr;
+  const NodeResult* hba = nullptr;
   auto nic_util = [](const NodeResult& n) { return std::max(n.nic_tx_utilisation, n.nic_rx_utilisation); };
   for (const NodeResult& n : result.nodes) {
     if (!n.up) continue;
@@ -49,6 +67,7 @@ std::vector<RankedResource> rank_resources(const RunResult& result, const Scenar
     if (n.vms > 0 && (!vcpu || n.vcpu_utilisation > vcpu->vcpu_utilisation)) vcpu = &n;
     if (!drive || busiest_drive(n) > busiest_drive(*drive)) drive = &n;
     if (!nic || nic_util(n) > nic_util(*nic)) nic = &n;
+    if (n.hba.present && (!hba || n.hba.busiest() > hba->hba.busiest())) hba = &n;
   }
   std::vector<RankedResource> ranked;
   if (cpu) {
@@ -74,6 +93,16 @@ std::vector<RankedResource> rank_resources(const RunResult& result, const Scenar
                        std::string(cache ? "busiest cache drive" : "busiest drive") + " on node " +
                            std::to_string(drive->node + 1) + " at " + percent(busiest) +
                            " of its channel capacity (node mean " + percent(mean) + ")"}});
+  }
+  if (hba) {
+    // Tags held by commands at drives that are already saturated follow the
+    // drives' utilisation: no limit of their own then.
+    const HbaResult& h = hba->hba;
+    const bool tags = std::string(h.busiest_limit()) == "tags";
+    ranked.push_back({{"HBA", h.busiest(),
+                       "node " + std::to_string(hba->node + 1) + " HBA (" + h.id + ") " + hba_limits(h) +
+                           ", for all the node's SAS/SATA drives"},
+                      !(tags && drive && busiest_drive(*drive) >= 0.9)});
   }
   if (nic) {
     ranked.push_back({{"network", nic_util(*nic),

@@ -46,6 +46,24 @@ struct StageBreakdown {
   double operator[](IoStage s) const { return mean_s[static_cast<std::size_t>(s)]; }
 };
 
+// A node's host bus adapter over the measured run: each limit its catalog
+// entry models as a share of that limit (not modelled: the entry gives no
+// figure for it, and its share reads 0).
+struct HbaResult {
+  bool present = false;
+  std::string id;
+  int queue_depth = 0;              // 0: no queue depth modelled
+  bool processing_modelled = false; // a per-command processing rate (max IOPS) is given
+  bool link_modelled = false;       // a host-link bandwidth is given
+  double commands_per_s = 0;        // drive commands through it
+  double tag_occupancy = 0;         // mean tags in use over the queue depth
+  double processing = 0;            // busy share of the command processor: commands / max IOPS
+  double link_to_host = 0, link_from_host = 0;  // busy share of the host link, reads / writes
+  // The tightest modelled limit and its share (a name of the limit, "" with none).
+  double busiest() const;
+  const char* busiest_limit() const;
+};
+
 struct NodeResult {
   int node = 0;                     // 0-based host index: storage nodes first, then compute hosts
   bool compute_host = false;        // a compute-only host of a two-layer cluster (no drives)
@@ -63,6 +81,7 @@ struct NodeResult {
   double drive_utilisation_max = 0;
   double nic_tx_utilisation = 0;
   double nic_rx_utilisation = 0;
+  HbaResult hba;                    // the SAS/SATA drives' HBA (present false without one)
   // Hybrid nodes: the cache tier (all 0 without one).
   bool has_cache_tier = false;
   double cache_read_hit_ratio = 0;  // reads served by the cache drives, of the reads the cache could serve
@@ -76,7 +95,7 @@ struct NodeResult {
 };
 
 struct Bottleneck {
-  std::string resource;             // "host CPU", "VM vCPUs", "drives", "network", "outstanding I/O"
+  std::string resource;             // "host CPU", "VM vCPUs", "drives", "HBA", "network", "outstanding I/O"
   double utilisation = 0;
   std::string reason;
 };

@@ -149,3 +149,35 @@ TEST_CASE("bottleneck: the reason names the node and the layer that took the mos
   CHECK(r.bottleneck.reason.find("node 2") != std::string::npos);
   CHECK(r.bottleneck.reason.find("storage_stack 60 %") != std::string::npos);
 }
+
+TEST_CASE("bottleneck: an HBA ranks by its tightest modelled limit; its tags count only while the drives have room",
+          "[bottleneck]") {
+  auto with_hba = [](double drive, double processing, double tags) {
+    NodeResult n = node(0, 0.5, 0.5, drive, 0.2, 0.2);
+    n.hba.present = true;
+    n.hba.id = "test-hba";
+    n.hba.processing_modelled = true;
+    n.hba.processing = processing;
+    n.hba.queue_depth = 64;
+    n.hba.tag_occupancy = tags;
+    return n;
+  };
+  // Its command processor at 97 % with drives at 70 %: the HBA, by that limit.
+  RunResult r;
+  r.nodes = {with_hba(0.70, 0.97, 0.5)};
+  ScenarioSpec spec;
+  attribute_bottleneck(r, spec);
+  CHECK(r.bottleneck.resource == "HBA");
+  CHECK(r.bottleneck.utilisation == 0.97);
+  CHECK(r.bottleneck.reason.find("command processing 97 %") != std::string::npos);
+  CHECK(r.bottleneck.reason.find("tags 50 % in use (32 of 64 on average)") != std::string::npos);
+  // Every tag held while the drives are 60 % busy: too few tags keep the drives from more.
+  CHECK(bottleneck_of({with_hba(0.60, 0.3, 1.0)}) == "HBA");
+  // Every tag held by commands at drives 95 % busy: the drives are the limit.
+  CHECK(bottleneck_of({with_hba(0.95, 0.3, 1.0)}) == "drives");
+  // The processor's own limit still counts behind busy drives.
+  CHECK(bottleneck_of({with_hba(0.92, 0.99, 0.2)}) == "HBA");
+  // A node without an HBA reports none, and ranks none.
+  r.nodes = {node(0, 0.5, 0.5, 0.6, 0.2, 0.2)};
+  for (const RankedResource& ranked : rank_resources(r, spec)) CHECK(ranked.what.resource != "HBA");
+}

@@ -15,8 +15,11 @@
 #include "models/run/simulation.hpp"
 #include "tools/frontend/catalog.hpp"
 #include "tools/frontend/scenario_loader.hpp"
+#include "tests/scenarios/sas_scenarios.hpp"
 
 using namespace hcisim;
+using test::Scratch;
+using test::write_sas_scenario;
 
 namespace {
 
@@ -37,34 +40,6 @@ void check_agreement(const models::RunResult& fast, const models::RunResult& sim
   if (sim.read_iops > 0) CHECK(std::fabs(relative(fast.read_latency.mean_s, sim.read_latency.mean_s)) < 0.20);
   if (sim.write_iops > 0) CHECK(std::fabs(relative(fast.write_latency.mean_s, sim.write_latency.mean_s)) < 0.20);
   CHECK(fast.bottleneck.resource == sim.bottleneck.resource);
-}
-
-std::string refusal(const models::ScenarioSpec& spec) {
-  try {
-    models::analyse(spec);
-  } catch (const models::BeyondFastPath& e) {
-    return e.what();
-  }
-  return "";
-}
-
-// A scratch folder removed at the end of the test.
-struct Scratch {
-  std::filesystem::path dir =
-      std::filesystem::temp_directory_path() / ("hcisim-fast-caches-" + std::to_string(::getpid()));
-  Scratch() { std::filesystem::create_directories(dir); }
-  ~Scratch() { std::filesystem::remove_all(dir); }
-};
-
-// ScaleIO on the VxRack's nodes (six SAS SSDs behind an LSI SAS 3008 each) running DISKSPD.
-std::filesystem::path write_sas_scenario(const std::filesystem::path& dir, const std::string& node) {
-  const auto file = dir / ("sas-" + node + ".yaml");
-  std::ofstream(file) << "schema_version: 1\ntitle: ScaleIO on SAS SSDs\n"
-                         "cluster: {node: " << node << ", nodes: 4, switch: cisco-nexus-3164q, stack: scaleio,\n"
-                         "          hypervisor: esxi-5.5, resiliency: two-way-mirror}\n"
-                         "vms: {per_node: 8, vcpus: 2, workload: {vmfleet: B8-T2-O8-W30-PR, file_size: 10GiB}}\n"
-                         "run: {warmup: 10ms, duration: 60ms}\n";
-  return file;
 }
 
 }  // namespace
@@ -107,6 +82,13 @@ TEST_CASE("the fast path answers a warmed cache tier that holds the data as the 
       CHECK(std::fabs(relative(f.cache_fill, s.cache_fill)) < 0.05);
       CHECK(std::fabs(relative(f.cache_drive_utilisation_max, s.cache_drive_utilisation_max)) < 0.15);
       CHECK(f.drive_utilisation_max == 0);  // the hard disks
+      // The PERC in front of the cache drives: every cache I/O one command, its tags by Little's law.
+      REQUIRE(s.hba.present);
+      REQUIRE(f.hba.present);
+      CHECK(std::fabs(relative(f.hba.commands_per_s, s.hba.commands_per_s)) < 0.10);
+      CHECK(std::fabs(relative(f.hba.link_to_host, s.hba.link_to_host)) < 0.10);
+      if (s.hba.link_from_host > 0.01) CHECK(std::fabs(relative(f.hba.link_from_host, s.hba.link_from_host)) < 0.10);
+      CHECK(std::fabs(relative(f.hba.tag_occupancy, s.hba.tag_occupancy)) < 0.20);
     }
     // The CSV block cache (8 GB per host) starts empty: it served less than the 1 % the fast path leaves out.
     CHECK(sim.host_cache_hits < 0.01 * static_cast<double>(sim.host_cache_misses));
@@ -126,14 +108,14 @@ TEST_CASE("the fast path defers on a cache tier outside that regime, naming why"
   // of it: a 100 ms run is answered, an hour of 30 % writes would start destaging.
   const auto big = at("r740xd/70-30.yaml", {"vms.workload.file_size=60GB"});
   CHECK(models::fast_path_limit(big).empty());
-  CHECK(refusal(big).empty());
-  CHECK_THAT(refusal(at("r740xd/70-30.yaml", {"vms.workload.file_size=60GB", "run.duration=3600s"})),
+  CHECK(test::fast_path_refusal(big).empty());
+  CHECK_THAT(test::fast_path_refusal(at("r740xd/70-30.yaml", {"vms.workload.file_size=60GB", "run.duration=3600s"})),
              Catch::Contains("destage within the run"));
   // With 10 GB per VM destage can never start (the data is below destage_start): an hour is answered.
-  CHECK(refusal(at("r740xd/70-30.yaml", {"run.duration=3600s", "vms.workload.file_size=10GiB"})).find("destage") ==
+  CHECK(test::fast_path_refusal(at("r740xd/70-30.yaml", {"run.duration=3600s", "vms.workload.file_size=10GiB"})).find("destage") ==
         std::string::npos);
   // The CSV block cache: five seconds of reads cover more than 1 % of each VM's file.
-  CHECK_THAT(refusal(at("r740xd/100-read.yaml", {"run.duration=5s"})), Catch::Contains("CSV in-memory block cache"));
+  CHECK_THAT(test::fast_path_refusal(at("r740xd/100-read.yaml", {"run.duration=5s"})), Catch::Contains("CSV in-memory block cache"));
   CHECK_THAT(models::fast_path_limit(at("r740xd/100-read.yaml", {"vms.workload.diskspd=\"-b4K -t1 -o4 -r -w0 -Sh -rdpct90/10\""})),
              Catch::Contains("hot-spot"));
   CHECK_THAT(models::fast_path_limit(at("r740xd/100-read.yaml", {"vms.workload.vmfleet=B64-T1-O4-W0-PSI"})),
@@ -141,7 +123,7 @@ TEST_CASE("the fast path defers on a cache tier outside that regime, naming why"
 }
 
 TEST_CASE("the fast path follows SAS SSDs behind their links and HBA, and defers where their queues bind") {
-  Scratch scratch;
+  Scratch scratch("fast-caches");
   const auto file = write_sas_scenario(scratch.dir, "vxrack-node-pf100");
   for (const std::string profile : {"B8-T2-O8-W30-PR", "B4-T1-O4-W50-PR", "B64-T1-O8-W0-PR"}) {
     INFO(profile);
@@ -152,36 +134,25 @@ TEST_CASE("the fast path follows SAS SSDs behind their links and HBA, and defers
     CHECK(std::fabs(relative(fast.total_iops(), sim.total_iops())) < 0.10);
     CHECK(std::fabs(relative(fast.all_latency.mean_s, sim.all_latency.mean_s)) < 0.20);
     CHECK(std::fabs(relative(fast.nodes[0].drive_utilisation_max, sim.nodes[0].drive_utilisation_max)) < 0.15);
+    CHECK(std::fabs(relative(fast.nodes[0].hba.processing, sim.nodes[0].hba.processing)) < 0.10);
+    CHECK(std::fabs(relative(fast.nodes[0].hba.link_to_host, sim.nodes[0].hba.link_to_host)) < 0.10);
   }
   // 70 % writes at 16K: more than the SSDs' 45 K write IOPS can drain, so their write buffers
   // fill; the fast path would overrun the media, and the simulator is drive-bound there.
   const auto saturated = frontend::load_scenario(file, catalog(), {"vms.workload.vmfleet=B16-T1-O8-W70-PR"});
-  CHECK_THAT(refusal(saturated), Catch::Contains("back-pressure"));
+  CHECK_THAT(test::fast_path_refusal(saturated), Catch::Contains("back-pressure"));
   const auto sim = models::simulate(saturated);
   CHECK(sim.bottleneck.resource == "drives");
   CHECK(sim.bottleneck.utilisation > 0.9);
 
   // The same SSD with a device queue of 2 commands: 32 I/Os in flight per VM pile up at the drives.
   const auto parts = scratch.dir / "parts";
-  std::filesystem::create_directories(parts / "drives");
-  std::filesystem::create_directories(parts / "nodes");
-  auto copy_with = [](const std::filesystem::path& from, const std::filesystem::path& to,
-                      const std::vector<std::pair<std::string, std::string>>& edits) {
-    std::ifstream in(from);
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    for (const auto& [old_text, new_text] : edits) {
-      const auto at = text.find(old_text);
-      REQUIRE(at != std::string::npos);
-      text.replace(at, old_text.size(), new_text);
-    }
-    std::ofstream(to) << text;
-  };
-  copy_with(kCatalog / "drives/vxrack-emlc-sas-ssd-800.yaml", parts / "drives/ssd-qd2.yaml",
+  test::copy_part_with(kCatalog / "drives/vxrack-emlc-sas-ssd-800.yaml", parts / "drives/ssd-qd2.yaml",
             {{"id: vxrack-emlc-sas-ssd-800", "id: ssd-qd2"}, {"queue_depth: {value: 254", "queue_depth: {value: 2"}});
-  copy_with(kCatalog / "nodes/vxrack-node-pf100.yaml", parts / "nodes/node-qd2.yaml",
+  test::copy_part_with(kCatalog / "nodes/vxrack-node-pf100.yaml", parts / "nodes/node-qd2.yaml",
             {{"id: vxrack-node-pf100", "id: node-qd2"}, {"drive: vxrack-emlc-sas-ssd-800", "drive: ssd-qd2"}});
   const frontend::Catalog with_parts = frontend::Catalog::load({parts});
   const auto shallow = frontend::load_scenario(write_sas_scenario(scratch.dir, "node-qd2"), with_parts,
                                                {"vms.workload.vmfleet=B4-T1-O32-W0-PR"});
-  CHECK_THAT(refusal(shallow), Catch::Contains("device queue depth (2)"));
+  CHECK_THAT(test::fast_path_refusal(shallow), Catch::Contains("device queue depth (2)"));
 }

@@ -95,6 +95,20 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
                      {"drive_utilisation_mean", n.drive_utilisation_mean},
                      {"drive_utilisation_max", n.drive_utilisation_max},
                      {"nic_tx_utilisation", n.nic_tx_utilisation}, {"nic_rx_utilisation", n.nic_rx_utilisation}});
+    if (n.hba.present) {
+      // Only the limits its catalog entry gives: the others are not modelled.
+      nlohmann::json hba = {{"id", n.hba.id}, {"commands_per_s", n.hba.commands_per_s}};
+      if (n.hba.queue_depth > 0) {
+        hba["queue_depth"] = n.hba.queue_depth;
+        hba["tag_occupancy"] = n.hba.tag_occupancy;
+      }
+      if (n.hba.processing_modelled) hba["processing_utilisation"] = n.hba.processing;
+      if (n.hba.link_modelled) {
+        hba["link_to_host_utilisation"] = n.hba.link_to_host;
+        hba["link_from_host_utilisation"] = n.hba.link_from_host;
+      }
+      nodes.back()["hba"] = hba;
+    }
     if (n.has_cache_tier) {
       nodes.back()["cache_tier"] = {{"read_hit_ratio", n.cache_read_hit_ratio},
                                     {"read_hits", n.cache_read_hits},

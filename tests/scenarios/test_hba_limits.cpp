@@ -1,0 +1,117 @@
+// A node's HBA as both paths report it: its figures obey the utilisation law
+// and count every drive command, and where one of its limits binds (command
+// processing, tags) it is named the bottleneck, at the rate that limit allows.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <string>
+
+#include "models/run/simulation.hpp"
+#include "tests/scenarios/sas_scenarios.hpp"
+#include "tools/frontend/catalog.hpp"
+#include "tools/frontend/scenario_loader.hpp"
+
+using namespace hcisim;
+
+namespace {
+
+const std::filesystem::path kCatalog = std::filesystem::path(HCISIM_SOURCE_DIR) / "hardware-catalog";
+
+const frontend::Catalog& catalog() {
+  static const frontend::Catalog c = frontend::Catalog::load();
+  return c;
+}
+
+double relative(double a, double b) { return b != 0 ? (a - b) / b : 0; }
+
+// The SAS scenario at `profile` on the VxRack node with its LSI 3008 edited
+// (old_text -> new_text), as node `id` in the scratch folder's parts.
+models::ScenarioSpec with_edited_hba(const test::Scratch& scratch, const std::string& id, const std::string& old_text,
+                                     const std::string& new_text, const std::string& profile) {
+  const auto parts = scratch.dir / "parts";
+  test::copy_part_with(kCatalog / "hbas/lsi-sas-3008.yaml", parts / "hbas" / (id + "-hba.yaml"),
+                       {{"id: lsi-sas-3008", "id: " + id + "-hba"}, {old_text, new_text}});
+  test::copy_part_with(kCatalog / "nodes/vxrack-node-pf100.yaml", parts / "nodes" / (id + ".yaml"),
+                       {{"id: vxrack-node-pf100", "id: " + id}, {"hba: lsi-sas-3008", "hba: " + id + "-hba"}});
+  const frontend::Catalog with_parts = frontend::Catalog::load({parts});
+  return frontend::load_scenario(test::write_sas_scenario(scratch.dir, id), with_parts,
+                                 {"vms.workload.vmfleet=" + profile});
+}
+
+}  // namespace
+
+TEST_CASE("an HBA counts every drive command, and its busy shares follow the utilisation law") {
+  test::Scratch scratch("hba-law");
+  const auto file = test::write_sas_scenario(scratch.dir, "vxrack-node-pf100");
+  const auto spec = frontend::load_scenario(file, catalog());  // 8K, 30 % writes
+  const models::HbaSpec& hba = spec.cluster.hba;
+  REQUIRE(hba.max_iops == 1e6);
+  REQUIRE(hba.queue_depth == 0);
+  for (const bool fast : {false, true}) {
+    INFO((fast ? "fast path" : "simulator"));
+    const models::RunResult r = fast ? models::analyse(spec) : models::simulate(spec);
+    double commands = 0, to_host = 0, from_host = 0;
+    for (const models::NodeResult& n : r.nodes) {
+      REQUIRE(n.hba.present);
+      CHECK(n.hba.id == "lsi-sas-3008");
+      CHECK(n.hba.processing_modelled);
+      CHECK(n.hba.link_modelled);
+      CHECK(n.hba.queue_depth == 0);
+      CHECK(n.hba.tag_occupancy == 0);  // no queue depth published: no tags modelled
+      // U = X S: one command processed in 1 / max_iops.
+      CHECK(n.hba.processing == Approx(n.hba.commands_per_s / hba.max_iops).epsilon(0.02));
+      CHECK(n.hba.busiest() == Approx(n.hba.processing));
+      CHECK(std::string(n.hba.busiest_limit()) == "command processing");
+      commands += n.hba.commands_per_s;
+      to_host += n.hba.link_to_host * hba.max_bytes_per_s;
+      from_host += n.hba.link_from_host * hba.max_bytes_per_s;
+    }
+    // ScaleIO's two copies: a read is one drive command, a write one at each copy's SDS,
+    // and the data crosses the host link once per command.
+    CAPTURE(commands, r.read_iops, r.write_iops);
+    CHECK(commands == Approx(r.read_iops + 2 * r.write_iops).epsilon(0.02));
+    CHECK(to_host == Approx(r.read_bytes_per_s).epsilon(0.02));
+    CHECK(from_host == Approx(2 * r.write_bytes_per_s).epsilon(0.02));
+  }
+}
+
+TEST_CASE("an HBA whose processing cannot keep up with its drives is the bottleneck, in both paths") {
+  test::Scratch scratch("hba-slow");
+  // 100 k commands a second in front of six SSDs of 150 k read IOPS each.
+  const auto spec = with_edited_hba(scratch, "node-slow-hba", "max_iops: {value: 1M", "max_iops: {value: 100k",
+                                    "B4-T1-O16-W0-PR");
+  const auto sim = models::simulate(spec);
+  const auto fast = models::analyse(spec);
+  for (const models::RunResult* r : {&sim, &fast}) {
+    CAPTURE(r->total_iops(), r->bottleneck.reason);
+    CHECK(r->bottleneck.resource == "HBA");
+    CHECK(r->bottleneck.utilisation > 0.97);
+    CHECK_THAT(r->bottleneck.reason, Catch::Contains("command processing"));
+    // Four nodes, each HBA at its 100 k commands a second; the drives are far from busy.
+    CHECK(r->total_iops() == Approx(4 * 100e3).epsilon(0.03));
+    for (const models::NodeResult& n : r->nodes) CHECK(n.drive_utilisation_max < 0.3);
+  }
+  CHECK(std::fabs(relative(fast.total_iops(), sim.total_iops())) < 0.10);
+}
+
+TEST_CASE("too few HBA tags hold drives back: the simulator names the tags, the fast path defers") {
+  test::Scratch scratch("hba-tags");
+  const auto spec = with_edited_hba(scratch, "node-16-tags", "max_iops:",
+                                    "queue_depth: {value: 16, source: \"test\"}\nmax_iops:", "B4-T1-O16-W0-PR");
+  REQUIRE(spec.cluster.hba.queue_depth == 16);
+  const auto sim = models::simulate(spec);
+  CAPTURE(sim.total_iops(), sim.bottleneck.reason);
+  CHECK(sim.bottleneck.resource == "HBA");
+  CHECK_THAT(sim.bottleneck.reason, Catch::Contains("tags 100 % in use (16 of 16 on average)"));
+  // 16 commands at a time per node, each the SSD's QD1 read time (150 us, media and link) plus
+  // the HBA's 1 us and the host link's 0.5 us: at most 16 / 151.5 us per node.
+  const double per_node_bound = 16 / 151.5e-6;
+  CHECK(sim.total_iops() <= 4 * per_node_bound * 1.01);
+  CHECK(sim.total_iops() == Approx(4 * per_node_bound).epsilon(0.05));
+  for (const models::NodeResult& n : sim.nodes) {
+    CHECK(n.hba.tag_occupancy > 0.99);
+    CHECK(n.drive_utilisation_max < 0.3);  // the drives have room: the tags are the limit
+  }
+  CHECK_THAT(test::fast_path_refusal(spec), Catch::Contains("the HBA's queue depth (16)"));
+}
