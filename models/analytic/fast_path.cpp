@@ -214,7 +214,14 @@ void fill_nodes(RunResult& result, const ScenarioSpec& spec, const Network& net,
       const double d = hw.cache_serves() ? 0.0 : hw.drive_utilisation(h);
       r.drive_utilisation_mean = d;
       r.drive_utilisation_max = d;
-      r.hba = analytic::hba_result(spec.cluster.hba, net, hw, h, load[static_cast<std::size_t>(h)]);
+      const analytic::NodeDriveLoad& at = load[static_cast<std::size_t>(h)];
+      r.hba = analytic::hba_result(spec.cluster.hba, net, hw, h, at);
+      const DriveSpec& serving = hw.serving_drive();
+      if (serving.kind != DriveKind::Nvme && serving.queue_depth > 0) {
+        // The I/O spreads evenly over the node's serving drives.
+        r.device_queue_depth = serving.queue_depth;
+        r.device_queue_occupancy_max = at.in_flight / hw.serving_drives_per_node() / serving.queue_depth;
+      }
     }
     r.nic_tx_utilisation = net.stations[static_cast<std::size_t>(hw.egress(h))].utilisation;
     r.nic_rx_utilisation = net.stations[static_cast<std::size_t>(hw.ingress(h))].utilisation;

@@ -12,13 +12,14 @@
 #include "models/hardware/hba.hpp"
 #include "sim/engine.hpp"
 #include "sim/fifo_ring.hpp"
+#include "sim/time_weighted.hpp"
 
 namespace hcisim::models {
 
 class DeviceQueue {
  public:
   // Throws std::invalid_argument unless queue_depth >= 1.
-  DeviceQueue(int queue_depth, Hba* hba, sim::EventHandler& start);
+  DeviceQueue(sim::Engine& engine, int queue_depth, Hba* hba, sim::EventHandler& start);
   DeviceQueue(const DeviceQueue&) = delete;
   DeviceQueue& operator=(const DeviceQueue&) = delete;
 
@@ -30,6 +31,10 @@ class DeviceQueue {
   int queue_depth() const { return queue_depth_; }
   int at_drive() const { return outstanding_; }  // holding a device slot
   std::size_t waiting() const { return waiting_.size(); }
+  // Mean device slots in use over the queue depth since reset_stats(): 1 when
+  // the drive always holds all it may, and commands may be waiting in front.
+  double occupancy() const { return slots_in_use_.average(engine_.now()) / queue_depth_; }
+  void reset_stats() { slots_in_use_.reset(engine_.now()); }
 
  private:
   struct Waiting {
@@ -39,11 +44,13 @@ class DeviceQueue {
   };
   void send(const Waiting& command);
 
+  sim::Engine& engine_;
   int queue_depth_;
   Hba* hba_;
   sim::EventHandler& start_;
   int outstanding_ = 0;
   sim::FifoRing<Waiting> waiting_;
+  sim::TimeWeighted slots_in_use_;
 };
 
 }  // namespace hcisim::models

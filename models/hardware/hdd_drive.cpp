@@ -30,7 +30,7 @@ HddDrive::HddDrive(sim::Engine& engine, const DriveSpec& spec, Hba* hba, const S
       cache_bytes_(spec.write_cache_bytes),
       link_bytes_per_s_(link_payload_bytes_per_s(spec)),
       window_(static_cast<std::size_t>(std::max(spec.queue_depth, 1))),
-      device_(spec.queue_depth, hba, at_drive_),
+      device_(engine, spec.queue_depth, hba, at_drive_),
       commands_(window_ * 3),
       busy_stat_(engine.now()) {
   candidates_.reserve(2 * window_);
@@ -190,6 +190,7 @@ void HddDrive::reset_stats() {
   writes_ = 0;
   media_time_ = MediaTime{};
   busy_stat_.reset(engine_.now());
+  device_.reset_stats();
 }
 
 }  // namespace hcisim::models

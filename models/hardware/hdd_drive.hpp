@@ -73,6 +73,8 @@ class HddDrive final : public Drive {
   double utilisation() const override { return busy_stat_.average(engine_.now()); }
   std::uint64_t reads() const override { return reads_; }
   std::uint64_t writes() const override { return writes_; }
+  int device_queue_depth() const override { return device_.queue_depth(); }
+  double device_queue_occupancy() const override { return device_.occupancy(); }
   void reset_stats() override;
 
   const DiskGeometry& geometry() const { return geometry_; }

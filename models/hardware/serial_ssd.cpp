@@ -27,7 +27,7 @@ DriveSpec media_spec(const DriveSpec& spec) {
 SerialSsd::SerialSsd(sim::Engine& engine, const DriveSpec& spec, Hba* hba)
     : link_(engine, spec),
       media_(engine, media_spec(spec)),
-      device_(spec.queue_depth, hba, at_drive_),
+      device_(engine, spec.queue_depth, hba, at_drive_),
       commands_(static_cast<std::size_t>(std::max(spec.queue_depth, 1)) * 2) {}
 
 void SerialSsd::submit(const DriveIo& io, sim::EventHandler& done, std::uint64_t arg) {
@@ -79,6 +79,7 @@ double SerialSsd::utilisation() const { return std::max(media_.utilisation(), li
 void SerialSsd::reset_stats() {
   media_.reset_stats();
   link_.reset_stats();
+  device_.reset_stats();
   reads_ = 0;
   writes_ = 0;
 }

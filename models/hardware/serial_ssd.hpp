@@ -39,6 +39,8 @@ class SerialSsd final : public Drive {
   double utilisation() const override;
   std::uint64_t reads() const override { return reads_; }
   std::uint64_t writes() const override { return writes_; }
+  int device_queue_depth() const override { return device_.queue_depth(); }
+  double device_queue_occupancy() const override { return device_.occupancy(); }
   void reset_stats() override;
 
   const FlashDrive& media() const { return media_; }

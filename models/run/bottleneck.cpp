@@ -60,6 +60,7 @@ std::vector<RankedResource> rank_resources(const RunResult& result, const Scenar
   const NodeResult* drive = nullptr;
   const NodeResult* nic = nullptr;
   const NodeResult* hba = nullptr;
+  const NodeResult* queue = nullptr;
   auto nic_util = [](const NodeResult& n) { return std::max(n.nic_tx_utilisation, n.nic_rx_utilisation); };
   for (const NodeResult& n : result.nodes) {
     if (!n.up) continue;
@@ -68,6 +69,9 @@ std::vector<RankedResource> rank_resources(const RunResult& result, const Scenar
     if (!drive || busiest_drive(n) > busiest_drive(*drive)) drive = &n;
     if (!nic || nic_util(n) > nic_util(*nic)) nic = &n;
     if (n.hba.present && (!hba || n.hba.busiest() > hba->hba.busiest())) hba = &n;
+    if (n.device_queue_depth > 0 && (!queue || n.device_queue_occupancy_max > queue->device_queue_occupancy_max)) {
+      queue = &n;
+    }
   }
   std::vector<RankedResource> ranked;
   if (cpu) {
@@ -94,15 +98,26 @@ std::vector<RankedResource> rank_resources(const RunResult& result, const Scenar
                            std::to_string(drive->node + 1) + " at " + percent(busiest) +
                            " of its channel capacity (node mean " + percent(mean) + ")"}});
   }
+  // Device slots and HBA tags held by commands at drives that are already
+  // saturated follow the drives' utilisation: no limit of their own then.
+  const bool drives_saturated = drive && busiest_drive(*drive) >= 0.9;
+  if (queue) {
+    char held[160];
+    std::snprintf(held, sizeof held, "holds %.1f of its %d device-queue slots on average",
+                  queue->device_queue_occupancy_max * queue->device_queue_depth, queue->device_queue_depth);
+    ranked.push_back({{"device queues", queue->device_queue_occupancy_max,
+                       "the fullest drive on node " + std::to_string(queue->node + 1) + " " + held + " (" +
+                           percent(queue->device_queue_occupancy_max) +
+                           "); the commands beyond them wait in front of the drive"},
+                      !drives_saturated});
+  }
   if (hba) {
-    // Tags held by commands at drives that are already saturated follow the
-    // drives' utilisation: no limit of their own then.
     const HbaResult& h = hba->hba;
     const bool tags = std::string(h.busiest_limit()) == "tags";
     ranked.push_back({{"HBA", h.busiest(),
                        "node " + std::to_string(hba->node + 1) + " HBA (" + h.id + ") " + hba_limits(h) +
                            ", for all the node's SAS/SATA drives"},
-                      !(tags && drive && busiest_drive(*drive) >= 0.9)});
+                      !(tags && drives_saturated)});
   }
   if (nic) {
     ranked.push_back({{"network", nic_util(*nic),

@@ -13,12 +13,13 @@ struct RankedResource {
   Bottleneck what;
   // False for the VMs' vCPUs while the host CPU is 90 % busy or more: a vCPU
   // whose burst waits for a host core counts as busy too, so its utilisation
-  // then follows the host's and is no limit of its own. Likewise an HBA's
-  // tags full of commands at drives 90 % busy or more.
+  // then follows the host's and is no limit of its own. Likewise full device
+  // queues and HBA tags while the drives are 90 % busy or more.
   bool can_limit = true;
 };
 
-// The resource classes of a run (host CPU, VM vCPUs, drives, the HBA, network, the
+// The resource classes of a run (host CPU, VM vCPUs, drives, SAS/SATA device
+// queues, the HBA, network, the
 // product's busiest storage connection when it has one), busiest first; equal
 // utilisations keep that order.
 std::vector<RankedResource> rank_resources(const RunResult& result, const ScenarioSpec& spec);

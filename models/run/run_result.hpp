@@ -81,6 +81,10 @@ struct NodeResult {
   double drive_utilisation_max = 0;
   double nic_tx_utilisation = 0;
   double nic_rx_utilisation = 0;
+  // SAS/SATA drives: the device queue fullest on average (slots in use over
+  // its depth, DeviceQueue) and its depth; 0 without such drives.
+  int device_queue_depth = 0;
+  double device_queue_occupancy_max = 0;
   HbaResult hba;                    // the SAS/SATA drives' HBA (present false without one)
   // Hybrid nodes: the cache tier (all 0 without one).
   bool has_cache_tier = false;
@@ -95,7 +99,7 @@ struct NodeResult {
 };
 
 struct Bottleneck {
-  std::string resource;             // "host CPU", "VM vCPUs", "drives", "HBA", "network", "outstanding I/O"
+  std::string resource;             // "host CPU", "VM vCPUs", "drives", "device queues", "HBA", "network", "outstanding I/O"
   double utilisation = 0;
   std::string reason;
 };

@@ -9,7 +9,7 @@
 #include "models/failure/failure_driver.hpp"
 #include "models/hypervisor/vm_io_path.hpp"
 #include "models/run/bottleneck.hpp"
-#include "models/run/hba_result.hpp"
+#include "models/run/sas_path_results.hpp"
 #include "models/run/cloud_results.hpp"
 #include "models/run/latency_summary.hpp"
 #include "models/run/reference_check.hpp"
@@ -228,6 +228,7 @@ void fill_nodes(RunResult& result, Model& m) {
     r.nic_tx_utilisation = m.cluster.fabric().egress_utilisation(n);
     r.nic_rx_utilisation = m.cluster.fabric().ingress_utilisation(n);
     if (node.hba) r.hba = measure_hba(*node.hba, result.measured_seconds);
+    measure_device_queues(node, r);
     if (r.up) {
       vmfleet_sum += r.vmfleet_cpu;
       ++running;

@@ -181,3 +181,20 @@ TEST_CASE("bottleneck: an HBA ranks by its tightest modelled limit; its tags cou
   r.nodes = {node(0, 0.5, 0.5, 0.6, 0.2, 0.2)};
   for (const RankedResource& ranked : rank_resources(r, spec)) CHECK(ranked.what.resource != "HBA");
 }
+
+TEST_CASE("bottleneck: full device queues limit drives that have room, not drives that are saturated", "[bottleneck]") {
+  auto shallow = [](double drive, double occupancy) {
+    NodeResult n = node(0, 0.5, 0.5, drive, 0.2, 0.2);
+    n.device_queue_depth = 2;
+    n.device_queue_occupancy_max = occupancy;
+    return n;
+  };
+  RunResult r;
+  r.nodes = {shallow(0.09, 0.999)};
+  ScenarioSpec spec;
+  attribute_bottleneck(r, spec);
+  CHECK(r.bottleneck.resource == "device queues");
+  CHECK(r.bottleneck.reason.find("node 1 holds 2.0 of its 2 device-queue slots on average") != std::string::npos);
+  CHECK(bottleneck_of({shallow(0.95, 1.0)}) == "drives");
+  CHECK(bottleneck_of({shallow(0.30, 0.5)}) == "outstanding I/O");  // nothing above 80 %
+}

@@ -136,6 +136,11 @@ TEST_CASE("the fast path follows SAS SSDs behind their links and HBA, and defers
     CHECK(std::fabs(relative(fast.nodes[0].drive_utilisation_max, sim.nodes[0].drive_utilisation_max)) < 0.15);
     CHECK(std::fabs(relative(fast.nodes[0].hba.processing, sim.nodes[0].hba.processing)) < 0.10);
     CHECK(std::fabs(relative(fast.nodes[0].hba.link_to_host, sim.nodes[0].hba.link_to_host)) < 0.10);
+    // Commands in flight per drive by Little's law; the simulator's fullest drive holds a few more.
+    CHECK(fast.nodes[0].device_queue_depth == 254);
+    CHECK(sim.nodes[0].device_queue_depth == 254);
+    CHECK(fast.nodes[0].device_queue_occupancy_max <= sim.nodes[0].device_queue_occupancy_max * 1.05);
+    CHECK(fast.nodes[0].device_queue_occupancy_max >= sim.nodes[0].device_queue_occupancy_max * 0.6);
   }
   // 70 % writes at 16K: more than the SSDs' 45 K write IOPS can drain, so their write buffers
   // fill; the fast path would overrun the media, and the simulator is drive-bound there.

@@ -95,6 +95,10 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
                      {"drive_utilisation_mean", n.drive_utilisation_mean},
                      {"drive_utilisation_max", n.drive_utilisation_max},
                      {"nic_tx_utilisation", n.nic_tx_utilisation}, {"nic_rx_utilisation", n.nic_rx_utilisation}});
+    if (n.device_queue_depth > 0) {
+      nodes.back()["device_queue_depth"] = n.device_queue_depth;
+      nodes.back()["device_queue_occupancy_max"] = n.device_queue_occupancy_max;
+    }
     if (n.hba.present) {
       // Only the limits its catalog entry gives: the others are not modelled.
       nlohmann::json hba = {{"id", n.hba.id}, {"commands_per_s", n.hba.commands_per_s}};

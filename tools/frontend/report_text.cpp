@@ -43,21 +43,31 @@ std::string stage_row(const char* name, const models::StageBreakdown& s) {
   return line + "\n";
 }
 
-// Each node's HBA, its modelled limits as shares of them ("-": its catalog entry gives no figure).
-std::string hba_section(const models::RunResult& r) {
+// Each node's SAS/SATA path: its fullest drive's device queue, and its HBA's
+// modelled limits as shares of them ("-": not modelled).
+std::string sas_path_section(const models::RunResult& r) {
   bool any = false;
-  for (const auto& n : r.nodes) any = any || (n.hba.present && n.up);
+  for (const auto& n : r.nodes) any = any || (n.up && (n.hba.present || n.device_queue_depth > 0));
   if (!any) return "";
-  std::string out = "\nHBA         commands/s   tags in use      processing   host link to/from host\n";
+  std::string out =
+      "\nSAS/SATA    device queue   HBA commands/s   tags in use      processing   host link to/from host\n";
   for (const auto& n : r.nodes) {
-    if (!n.hba.present || !n.up) continue;
+    if (!n.up || (!n.hba.present && n.device_queue_depth == 0)) continue;
     const models::HbaResult& h = n.hba;
-    const std::string tags = h.queue_depth > 0 ? pct(h.tag_occupancy) + " of " + std::to_string(h.queue_depth) : "-";
+    auto held = [](double occupancy, int depth) {
+      return depth > 0 ? printf_string("%.1f of %d", occupancy * depth, depth) : std::string("-");
+    };
+    const std::string queue = held(n.device_queue_occupancy_max, n.device_queue_depth);
+    const std::string tags = held(h.tag_occupancy, h.queue_depth);
     const std::string link = h.link_modelled ? pct(h.link_to_host) + "/" + pct(h.link_from_host) : "-";
-    out += printf_string("  node %-3d %11s   %-16s %-12s %s\n", n.node + 1, format_fixed(h.commands_per_s, 0).c_str(),
-                         tags.c_str(), h.processing_modelled ? pct(h.processing).c_str() : "-", link.c_str());
+    out += printf_string("  node %-3d  %-12s %16s   %-16s %-12s %s\n", n.node + 1, queue.c_str(),
+                         h.present ? format_fixed(h.commands_per_s, 0).c_str() : "-", tags.c_str(),
+                         h.processing_modelled ? pct(h.processing).c_str() : "-", link.c_str());
   }
-  return out + "  (\"-\": the HBA's catalog entry gives no such limit, so none is modelled)\n";
+  return out +
+         "  device queue: slots in use on average at the node's fullest drive, of its depth; HBA: tags in use on\n"
+         "  average, of its queue depth, and each other limit its catalog entry gives as a share of it (\"-\": no\n"
+         "  such figure, so none is modelled)\n";
 }
 
 const char* resiliency_name(models::Resiliency r) {
@@ -246,7 +256,7 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
   out << "  CPU = work done over what every core could do (cores x SMT yield); VMFleet = share of logical\n"
          "  processors busy x actual/nominal clock, as VMFleet reports it (cluster mean "
       << pct(r.vmfleet_cpu) << ")\n";
-  out << hba_section(r);
+  out << sas_path_section(r);
   bool hybrid = false;
   for (const auto& n : r.nodes) hybrid = hybrid || n.has_cache_tier;
   if (hybrid) {

@@ -69,6 +69,8 @@ std::vector<std::pair<std::string, Figure>> make_figures() {
   f.emplace_back("vmfleet_cpu", [](const auto& r) { return r.vmfleet_cpu; });
   f.emplace_back("vcpu_max", [](const auto& r) { return max_over_nodes(r, &models::NodeResult::vcpu_utilisation); });
   f.emplace_back("drive_max", [](const auto& r) { return max_over_nodes(r, &models::NodeResult::drive_utilisation_max); });
+  f.emplace_back("device_queue_max",
+                 [](const auto& r) { return max_over_nodes(r, &models::NodeResult::device_queue_occupancy_max); });
   f.emplace_back("hba_max", [](const auto& r) {
     double busiest = 0;
     for (const auto& n : r.nodes) {

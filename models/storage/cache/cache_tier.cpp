@@ -385,6 +385,13 @@ double CacheTier::cache_drive_utilisation_max() const { return max_of(cache_driv
 double CacheTier::capacity_drive_utilisation_mean() const { return mean_of(capacity_drives_); }
 double CacheTier::capacity_drive_utilisation_max() const { return max_of(capacity_drives_); }
 
+std::vector<const Drive*> CacheTier::devices() const {
+  std::vector<const Drive*> all;
+  for (const auto& d : cache_drives_) all.push_back(d.get());
+  for (const auto& d : capacity_drives_) all.push_back(d.get());
+  return all;
+}
+
 void CacheTier::reset_stats() {
   counters_ = CacheTierCounters{};
   for (auto& d : cache_drives_) d->reset_stats();

@@ -77,6 +77,8 @@ class CacheTier {
   double cache_drive_utilisation_max() const;
   double capacity_drive_utilisation_mean() const;
   double capacity_drive_utilisation_max() const;
+  // Every cache and capacity drive, for figures per drive (device queues).
+  std::vector<const Drive*> devices() const;
   void reset_stats();
 
  private:

@@ -1,4 +1,6 @@
-#include "models/run/hba_result.hpp"
+#include "models/run/sas_path_results.hpp"
+
+#include <vector>
 
 namespace hcisim::models {
 
@@ -42,6 +44,18 @@ HbaResult measure_hba(const Hba& hba, double measured_seconds) {
   r.link_to_host = hba.link_utilisation(true);
   r.link_from_host = hba.link_utilisation(false);
   return r;
+}
+
+void measure_device_queues(const ClusterNode& node, NodeResult& r) {
+  std::vector<const Drive*> devices = node.cache ? node.cache->devices() : std::vector<const Drive*>{};
+  for (const auto& d : node.drives) devices.push_back(d.get());  // a hybrid node's are the cache's fronts: no queue
+  for (const Drive* d : devices) {
+    if (d->device_queue_depth() <= 0) continue;
+    if (r.device_queue_depth == 0 || d->device_queue_occupancy() > r.device_queue_occupancy_max) {
+      r.device_queue_depth = d->device_queue_depth();
+      r.device_queue_occupancy_max = d->device_queue_occupancy();
+    }
+  }
 }
 
 }  // namespace hcisim::models

@@ -1,6 +1,8 @@
-// A node's HBA as both paths report it: its figures obey the utilisation law
-// and count every drive command, and where one of its limits binds (command
-// processing, tags) it is named the bottleneck, at the rate that limit allows.
+// A node's SAS path (its drives' device queues, its HBA) as both paths report
+// it: the HBA's figures obey the utilisation law and count every drive
+// command, and where one of the path's limits binds (HBA command processing,
+// HBA tags, device queues) it is named the bottleneck, at the rate that limit
+// allows.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -25,15 +27,21 @@ const frontend::Catalog& catalog() {
 
 double relative(double a, double b) { return b != 0 ? (a - b) / b : 0; }
 
-// The SAS scenario at `profile` on the VxRack node with its LSI 3008 edited
-// (old_text -> new_text), as node `id` in the scratch folder's parts.
-models::ScenarioSpec with_edited_hba(const test::Scratch& scratch, const std::string& id, const std::string& old_text,
-                                     const std::string& new_text, const std::string& profile) {
+// The SAS scenario at `profile` on the VxRack node with one of its parts
+// edited (old_text -> new_text), as node `id` in the scratch folder's parts:
+// `part` is "hbas/lsi-sas-3008" or "drives/vxrack-emlc-sas-ssd-800".
+models::ScenarioSpec with_edited_part(const test::Scratch& scratch, const std::string& id, const std::string& part,
+                                      const std::string& old_text, const std::string& new_text,
+                                      const std::string& profile) {
   const auto parts = scratch.dir / "parts";
-  test::copy_part_with(kCatalog / "hbas/lsi-sas-3008.yaml", parts / "hbas" / (id + "-hba.yaml"),
-                       {{"id: lsi-sas-3008", "id: " + id + "-hba"}, {old_text, new_text}});
+  const std::string folder = part.substr(0, part.find('/'));
+  const std::string bundled = part.substr(part.find('/') + 1);
+  const std::string edited = id + "-" + folder;
+  test::copy_part_with(kCatalog / (part + ".yaml"), parts / folder / (edited + ".yaml"),
+                       {{"id: " + bundled, "id: " + edited}, {old_text, new_text}});
+  const std::string key = folder == "hbas" ? "hba: " : "drive: ";
   test::copy_part_with(kCatalog / "nodes/vxrack-node-pf100.yaml", parts / "nodes" / (id + ".yaml"),
-                       {{"id: vxrack-node-pf100", "id: " + id}, {"hba: lsi-sas-3008", "hba: " + id + "-hba"}});
+                       {{"id: vxrack-node-pf100", "id: " + id}, {key + bundled, key + edited}});
   const frontend::Catalog with_parts = frontend::Catalog::load({parts});
   return frontend::load_scenario(test::write_sas_scenario(scratch.dir, id), with_parts,
                                  {"vms.workload.vmfleet=" + profile});
@@ -79,7 +87,7 @@ TEST_CASE("an HBA counts every drive command, and its busy shares follow the uti
 TEST_CASE("an HBA whose processing cannot keep up with its drives is the bottleneck, in both paths") {
   test::Scratch scratch("hba-slow");
   // 100 k commands a second in front of six SSDs of 150 k read IOPS each.
-  const auto spec = with_edited_hba(scratch, "node-slow-hba", "max_iops: {value: 1M", "max_iops: {value: 100k",
+  const auto spec = with_edited_part(scratch, "node-slow-hba", "hbas/lsi-sas-3008", "max_iops: {value: 1M", "max_iops: {value: 100k",
                                     "B4-T1-O16-W0-PR");
   const auto sim = models::simulate(spec);
   const auto fast = models::analyse(spec);
@@ -97,7 +105,7 @@ TEST_CASE("an HBA whose processing cannot keep up with its drives is the bottlen
 
 TEST_CASE("too few HBA tags hold drives back: the simulator names the tags, the fast path defers") {
   test::Scratch scratch("hba-tags");
-  const auto spec = with_edited_hba(scratch, "node-16-tags", "max_iops:",
+  const auto spec = with_edited_part(scratch, "node-16-tags", "hbas/lsi-sas-3008", "max_iops:",
                                     "queue_depth: {value: 16, source: \"test\"}\nmax_iops:", "B4-T1-O16-W0-PR");
   REQUIRE(spec.cluster.hba.queue_depth == 16);
   const auto sim = models::simulate(spec);
@@ -114,4 +122,26 @@ TEST_CASE("too few HBA tags hold drives back: the simulator names the tags, the 
     CHECK(n.drive_utilisation_max < 0.3);  // the drives have room: the tags are the limit
   }
   CHECK_THAT(test::fast_path_refusal(spec), Catch::Contains("the HBA's queue depth (16)"));
+}
+
+TEST_CASE("drives with a shallow device queue hold I/O back: the simulator names the device queues") {
+  test::Scratch scratch("device-queues");
+  // Two commands at a time per SSD, of its 22 channels.
+  const auto spec = with_edited_part(scratch, "node-qd2", "drives/vxrack-emlc-sas-ssd-800", "queue_depth: {value: 254",
+                                     "queue_depth: {value: 2", "B4-T1-O32-W0-PR");
+  const auto sim = models::simulate(spec);
+  CAPTURE(sim.total_iops(), sim.bottleneck.reason);
+  CHECK(sim.bottleneck.resource == "device queues");
+  CHECK_THAT(sim.bottleneck.reason, Catch::Contains("holds 2.0 of its 2 device-queue slots"));
+  // Six drives a node, each 2 commands at a time of 150 us (media and link) plus the HBA's
+  // 1 us processing and 0.5 us on the host link: at most 12 / 151.5 us per node.
+  const double per_node_bound = 6 * 2 / 151.5e-6;
+  CHECK(sim.total_iops() <= 4 * per_node_bound * 1.01);
+  CHECK(sim.total_iops() == Approx(4 * per_node_bound).epsilon(0.05));
+  for (const models::NodeResult& n : sim.nodes) {
+    CHECK(n.device_queue_depth == 2);
+    CHECK(n.device_queue_occupancy_max > 0.99);
+    CHECK(n.drive_utilisation_max < 0.2);  // 2 of 22 channels busy
+  }
+  CHECK_THAT(test::fast_path_refusal(spec), Catch::Contains("device queue depth (2)"));
 }
