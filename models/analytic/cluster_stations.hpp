@@ -70,6 +70,10 @@ class ClusterStations {
   };
   HbaStations hba(int node) const;
   bool behind_hba() const { return serial_ && !spec_->hba.id.empty(); }
+  // The serving drives' device queue depth (DeviceQueue: SAS/SATA only) and
+  // the HBA's queue depth over a node's serving drives; 0 where none applies.
+  int device_queue_depth() const { return serial_ ? serving_->queue_depth : 0; }
+  int hba_queue_depth() const { return behind_hba() ? spec_->hba.queue_depth : 0; }
   int egress(int host) const { return egress_[static_cast<std::size_t>(host)]; }
   int ingress(int host) const { return ingress_[static_cast<std::size_t>(host)]; }
   const std::vector<CpuCharge>& charges() const { return charges_; }

@@ -25,11 +25,11 @@ HbaResult hba_result(const HbaSpec& spec, const Network& net, const ClusterStati
   };
   r.present = true;
   r.id = spec.id;
-  r.queue_depth = spec.queue_depth;
+  r.queue_depth = hw.hba_queue_depth();
   r.processing_modelled = st.command >= 0;
   r.link_modelled = st.to_host >= 0;
   r.commands_per_s = load.commands_per_s;
-  r.tag_occupancy = spec.queue_depth > 0 ? load.in_flight / spec.queue_depth : 0;
+  r.tag_occupancy = r.queue_depth > 0 ? load.in_flight / r.queue_depth : 0;
   r.processing = utilisation(st.command);
   r.link_to_host = utilisation(st.to_host);
   r.link_from_host = utilisation(st.from_host);

@@ -170,7 +170,7 @@ double busy_lps(const analytic::Station& cpu, double utilisation, double capacit
 }
 
 void fill_nodes(RunResult& result, const ScenarioSpec& spec, const Network& net, const ClusterStations& hw,
-                const std::vector<analytic::VmGroup>& groups) {
+                const std::vector<analytic::VmGroup>& groups, const std::vector<analytic::NodeDriveLoad>& load) {
   const int hosts = hw.hosts();
   std::vector<std::array<double, kCpuLayerCount>> cycles(static_cast<std::size_t>(hosts));
   for (const analytic::CpuCharge& c : hw.charges()) {
@@ -178,7 +178,6 @@ void fill_nodes(RunResult& result, const ScenarioSpec& spec, const Network& net,
     const double rate = net.rate(s);
     for (int l = 0; l < kCpuLayerCount; ++l) cycles[static_cast<std::size_t>(c.host)][l] += rate * c.work.cycles[l];
   }
-  const std::vector<analytic::NodeDriveLoad> load = analytic::drive_load(net, hw);
   std::vector<bool> up(static_cast<std::size_t>(hosts), true);
   for (const int f : spec.cluster.failed_nodes) up[static_cast<std::size_t>(f)] = false;
   double vmfleet_sum = 0;
@@ -216,11 +215,10 @@ void fill_nodes(RunResult& result, const ScenarioSpec& spec, const Network& net,
       r.drive_utilisation_max = d;
       const analytic::NodeDriveLoad& at = load[static_cast<std::size_t>(h)];
       r.hba = analytic::hba_result(spec.cluster.hba, net, hw, h, at);
-      const DriveSpec& serving = hw.serving_drive();
-      if (serving.kind != DriveKind::Nvme && serving.queue_depth > 0) {
+      if (hw.device_queue_depth() > 0) {
         // The I/O spreads evenly over the node's serving drives.
-        r.device_queue_depth = serving.queue_depth;
-        r.device_queue_occupancy_max = at.in_flight / hw.serving_drives_per_node() / serving.queue_depth;
+        r.device_queue_depth = hw.device_queue_depth();
+        r.device_queue_occupancy_max = at.in_flight / hw.serving_drives_per_node() / hw.device_queue_depth();
       }
     }
     r.nic_tx_utilisation = net.stations[static_cast<std::size_t>(hw.egress(h))].utilisation;
@@ -285,12 +283,10 @@ void check_write_buffers(const Network& net, const ClusterStations& hw) {
 // The fast path leaves those limits out, so it defers when the commands it
 // finds at a drive or an HBA come to half of such a depth on average (the
 // number in flight swings well above its mean).
-void check_queue_depths(const ScenarioSpec& spec, const Network& net, const ClusterStations& hw) {
-  const DriveSpec& drive = hw.serving_drive();
-  const int device_depth = drive.kind == DriveKind::Nvme ? 0 : drive.queue_depth;
-  const int hba_depth = drive.kind == DriveKind::Nvme || spec.cluster.hba.id.empty() ? 0 : spec.cluster.hba.queue_depth;
+void check_queue_depths(const ClusterStations& hw, const std::vector<analytic::NodeDriveLoad>& load) {
+  const int device_depth = hw.device_queue_depth();
+  const int hba_depth = hw.hba_queue_depth();
   if (device_depth <= 0 && hba_depth <= 0) return;
-  const std::vector<analytic::NodeDriveLoad> load = analytic::drive_load(net, hw);
   for (int n = 0; n < hw.nodes(); ++n) {
     const double commands = load[static_cast<std::size_t>(n)].in_flight;
     const double per_drive = commands / hw.serving_drives_per_node();
@@ -327,7 +323,8 @@ RunResult analyse(const ScenarioSpec& spec) {
   analytic::solve(net);
   check_coverage(spec, net, info);
   check_write_buffers(net, hw);
-  check_queue_depths(spec, net, hw);
+  const std::vector<analytic::NodeDriveLoad> load = analytic::drive_load(net, hw);
+  check_queue_depths(hw, load);
   analytic::check_cache_run(spec, net, hw, info);
 
   RunResult result;
@@ -374,7 +371,7 @@ RunResult analyse(const ScenarioSpec& spec) {
   Mixture all = reads;
   merge(all, writes);
   result.all_latency = all.summary(seconds);
-  fill_nodes(result, spec, net, hw, groups);
+  fill_nodes(result, spec, net, hw, groups, load);
   analytic::fill_cache_results(result, spec, net, hw);
   for (const auto& [key, station] : hw.connections()) {
     const analytic::Station& s = net.stations[static_cast<std::size_t>(station)];

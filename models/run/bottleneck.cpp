@@ -113,11 +113,10 @@ std::vector<RankedResource> rank_resources(const RunResult& result, const Scenar
   }
   if (hba) {
     const HbaResult& h = hba->hba;
-    const bool tags = std::string(h.busiest_limit()) == "tags";
     ranked.push_back({{"HBA", h.busiest(),
                        "node " + std::to_string(hba->node + 1) + " HBA (" + h.id + ") " + hba_limits(h) +
                            ", for all the node's SAS/SATA drives"},
-                      !(tags && drives_saturated)});
+                      !(h.tightest() == HbaLimit::Tags && drives_saturated)});
   }
   if (nic) {
     ranked.push_back({{"network", nic_util(*nic),

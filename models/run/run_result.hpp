@@ -46,6 +46,9 @@ struct StageBreakdown {
   double operator[](IoStage s) const { return mean_s[static_cast<std::size_t>(s)]; }
 };
 
+// An HBA's limits (HbaResult): per-command processing, the host link each way, its tags.
+enum class HbaLimit { None, Processing, LinkToHost, LinkFromHost, Tags };
+
 // A node's host bus adapter over the measured run: each limit its catalog
 // entry models as a share of that limit (not modelled: the entry gives no
 // figure for it, and its share reads 0).
@@ -59,9 +62,9 @@ struct HbaResult {
   double tag_occupancy = 0;         // mean tags in use over the queue depth
   double processing = 0;            // busy share of the command processor: commands / max IOPS
   double link_to_host = 0, link_from_host = 0;  // busy share of the host link, reads / writes
-  // The tightest modelled limit and its share (a name of the limit, "" with none).
+  // The tightest modelled limit (None with none; the first listed above wins a tie), and its share.
+  HbaLimit tightest() const;
   double busiest() const;
-  const char* busiest_limit() const;
 };
 
 struct NodeResult {

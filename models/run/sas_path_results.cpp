@@ -4,31 +4,33 @@
 
 namespace hcisim::models {
 
-namespace {
-
-struct Limit {
-  const char* name;
-  double share;
-};
-
-// The tightest modelled limit; the first listed wins a tie.
-Limit tightest(const HbaResult& h) {
-  Limit best{"", 0};
-  auto consider = [&](bool modelled, const char* name, double share) {
-    if (modelled && (best.name[0] == '\0' || share > best.share)) best = {name, share};
+HbaLimit HbaResult::tightest() const {
+  HbaLimit best = HbaLimit::None;
+  double share = 0;
+  auto consider = [&](bool modelled, HbaLimit limit, double its_share) {
+    if (modelled && (best == HbaLimit::None || its_share > share)) {
+      best = limit;
+      share = its_share;
+    }
   };
-  consider(h.processing_modelled, "command processing", h.processing);
-  consider(h.link_modelled, "host link to the host", h.link_to_host);
-  consider(h.link_modelled, "host link from the host", h.link_from_host);
-  consider(h.queue_depth > 0, "tags", h.tag_occupancy);
+  if (!present) return best;
+  consider(processing_modelled, HbaLimit::Processing, processing);
+  consider(link_modelled, HbaLimit::LinkToHost, link_to_host);
+  consider(link_modelled, HbaLimit::LinkFromHost, link_from_host);
+  consider(queue_depth > 0, HbaLimit::Tags, tag_occupancy);
   return best;
 }
 
-}  // namespace
-
-double HbaResult::busiest() const { return present ? tightest(*this).share : 0; }
-
-const char* HbaResult::busiest_limit() const { return present ? tightest(*this).name : ""; }
+double HbaResult::busiest() const {
+  switch (tightest()) {
+    case HbaLimit::Processing: return processing;
+    case HbaLimit::LinkToHost: return link_to_host;
+    case HbaLimit::LinkFromHost: return link_from_host;
+    case HbaLimit::Tags: return tag_occupancy;
+    case HbaLimit::None: break;
+  }
+  return 0;
+}
 
 HbaResult measure_hba(const Hba& hba, double measured_seconds) {
   const HbaSpec& spec = hba.spec();

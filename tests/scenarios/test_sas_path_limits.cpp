@@ -70,7 +70,7 @@ TEST_CASE("an HBA counts every drive command, and its busy shares follow the uti
       // U = X S: one command processed in 1 / max_iops.
       CHECK(n.hba.processing == Approx(n.hba.commands_per_s / hba.max_iops).epsilon(0.02));
       CHECK(n.hba.busiest() == Approx(n.hba.processing));
-      CHECK(std::string(n.hba.busiest_limit()) == "command processing");
+      CHECK(n.hba.tightest() == models::HbaLimit::Processing);
       commands += n.hba.commands_per_s;
       to_host += n.hba.link_to_host * hba.max_bytes_per_s;
       from_host += n.hba.link_from_host * hba.max_bytes_per_s;
