@@ -132,6 +132,15 @@ void ClusterStations::add_drive_stations(int n) {
   hba_cmd_.push_back(hba_station(hba_command_s_ > 0, "command processing"));
   hba_to_host_.push_back(hba_station(hba.max_bytes_per_s > 0, "host link, to the host"));
   hba_from_host_.push_back(hba_station(hba.max_bytes_per_s > 0, "host link, from the host"));
+  auto pool = [&](int depth, int instances, const std::string& what) {
+    if (depth <= 0) return -1;
+    Station s;
+    s.name = node + what;
+    s.instances = instances;
+    return net_->add_station(s);
+  };
+  slots_.push_back(pool(device_queue_depth(), serving_count_, kind + "' device queues"));
+  tags_.push_back(pool(hba_queue_depth(), 1, " HBA tags"));
 }
 
 ClusterStations::HbaStations ClusterStations::hba(int node) const {
@@ -194,7 +203,7 @@ int ClusterStations::vcpus(int cls, int vcpu_station, int guest_step, int vcpus_
   Step s;
   s.cls = cls;
   s.station = vcpu_station;
-  s.holds = guest_step;
+  s.holds = {guest_step};
   s.servers = std::max(1, vcpus_per_vm);
   s.stage = IoStage::Guest;
   return net_->add_step(s);
@@ -244,6 +253,25 @@ void ClusterStations::hba_steps(std::vector<int>& steps, int cls, int node, doub
   }
 }
 
+// DeviceQueue: a command takes a slot of its drive's device queue, then a tag
+// of the node's HBA (Hba::admit), and holds both until the drive has completed
+// it; the tag pool is listed first, as the slot pool holds its wait.
+std::vector<int> ClusterStations::behind_queues(int cls, int node, std::vector<int> held) {
+  const auto n = static_cast<std::size_t>(node);
+  auto pool = [&](int station, int depth) {
+    Step s;
+    s.cls = cls;
+    s.station = station;
+    s.holds = held;
+    s.servers = depth;
+    s.stage = IoStage::Drive;
+    return net_->add_step(s);
+  };
+  if (tags_[n] >= 0) held.insert(held.begin(), pool(tags_[n], hba_queue_depth()));
+  if (slots_[n] >= 0) held.insert(held.begin(), pool(slots_[n], device_queue_depth()));
+  return held;
+}
+
 std::vector<int> ClusterStations::drive_read(int cls, int node, double bytes) {
   const auto n = static_cast<std::size_t>(node);
   std::vector<int> steps;
@@ -264,7 +292,7 @@ std::vector<int> ClusterStations::drive_read(int cls, int node, double bytes) {
   // SerialLink: the data comes back over the drive's link.
   if (serial_) steps.push_back(fifo_step(cls, link_from_[n], link_seconds(bytes)));
   drive_ios_.push_back({media, node, bytes, false, steps});
-  return steps;
+  return behind_queues(cls, node, steps);
 }
 
 std::vector<int> ClusterStations::drive_write(int cls, int node, double bytes) {
@@ -294,7 +322,7 @@ std::vector<int> ClusterStations::drive_write(int cls, int node, double bytes) {
   const int media = net_->add_step(s);
   steps.push_back(media);
   drive_ios_.push_back({media, node, bytes, true, steps});
-  return steps;
+  return behind_queues(cls, node, steps);
 }
 
 std::vector<int> ClusterStations::leaves(const std::vector<int>& steps) {

@@ -10,8 +10,10 @@
 // SerialSsd's: the node's HBA (command processing and host link, when its
 // catalog entry gives them), the drive's link (one per direction for SAS, one
 // for both for SATA) and the media with the link's share taken out of its QD1
-// latencies. Device and HBA queue depths are left out: the fast path defers
-// when they could bind.
+// latencies. In front of them, as DeviceQueue and Hba: each drive's device
+// queue (a pool of queue-depth slots, held from the HBA on to the drive's
+// completion) and the HBA's tags (a pool of its queue depth over the node's
+// drives, held from its command processing on), as token pools of the solver.
 //
 // Hosts are numbered as in Cluster: storage nodes, then compute hosts.
 #pragma once
@@ -74,6 +76,10 @@ class ClusterStations {
   // the HBA's queue depth over a node's serving drives; 0 where none applies.
   int device_queue_depth() const { return serial_ ? serving_->queue_depth : 0; }
   int hba_queue_depth() const { return behind_hba() ? spec_->hba.queue_depth : 0; }
+  // Their token pools at a node: its drives' device slots (one instance per
+  // drive) and its HBA's tags; -1 where no such depth applies.
+  int device_slot_station(int node) const { return slots_[static_cast<std::size_t>(node)]; }
+  int hba_tag_station(int node) const { return tags_[static_cast<std::size_t>(node)]; }
   int egress(int host) const { return egress_[static_cast<std::size_t>(host)]; }
   int ingress(int host) const { return ingress_[static_cast<std::size_t>(host)]; }
   const std::vector<CpuCharge>& charges() const { return charges_; }
@@ -98,7 +104,7 @@ class ClusterStations {
     int node = 0;
     double bytes = 0;
     bool write = false;
-    std::vector<int> steps;  // all of its steps: HBA, link, media (a device slot is held through them)
+    std::vector<int> steps;  // what holds an HBA tag and a device slot: HBA, link, media
   };
   const std::vector<DriveIoStep>& drive_ios() const { return drive_ios_; }
 
@@ -116,6 +122,7 @@ class ClusterStations {
   std::vector<int> drives_;
   std::vector<int> link_to_, link_from_;                // per node (serial drives; the same station for SATA)
   std::vector<int> hba_cmd_, hba_to_host_, hba_from_host_;  // per node, -1 where the HBA's entry gives no such limit
+  std::vector<int> slots_, tags_;  // per node, token pools: device slots, HBA tags (-1: none)
   std::vector<int> egress_, ingress_;
   std::vector<double> port_bytes_, host_bytes_, nic_latency_ns_;
   double switch_latency_ns_ = 0;
@@ -134,6 +141,8 @@ class ClusterStations {
   // SerialLink::transfer_ns: whole ns.
   double link_seconds(double bytes) const { return std::ceil(bytes / link_bytes_per_s_ * 1e9 - 1e-6) * 1e-9; }
   void hba_steps(std::vector<int>& steps, int cls, int node, double bytes, bool write);
+  // The command's waits for an HBA tag and a device slot, held through `held`, ahead of it.
+  std::vector<int> behind_queues(int cls, int node, std::vector<int> held);
   std::map<ConnectionKey, int> connections_;
   std::vector<CpuCharge> charges_;
 };

@@ -1,5 +1,7 @@
 #include "models/analytic/drive_load.hpp"
 
+#include <algorithm>
+
 namespace hcisim::models::analytic {
 
 std::vector<NodeDriveLoad> drive_load(const Network& net, const ClusterStations& hw) {
@@ -7,10 +9,6 @@ std::vector<NodeDriveLoad> drive_load(const Network& net, const ClusterStations&
   for (const ClusterStations::DriveIoStep& io : hw.drive_ios()) {
     NodeDriveLoad& at = load[static_cast<std::size_t>(io.node)];
     at.commands_per_s += net.rate(net.steps[static_cast<std::size_t>(io.step)]);
-    for (const int step : io.steps) {
-      const Step& s = net.steps[static_cast<std::size_t>(step)];
-      at.in_flight += net.rate(s) * s.residence_s;
-    }
   }
   return load;
 }
@@ -29,7 +27,8 @@ HbaResult hba_result(const HbaSpec& spec, const Network& net, const ClusterStati
   r.processing_modelled = st.command >= 0;
   r.link_modelled = st.to_host >= 0;
   r.commands_per_s = load.commands_per_s;
-  r.tag_occupancy = r.queue_depth > 0 ? load.in_flight / r.queue_depth : 0;
+  const int tags = hw.hba_tag_station(node);
+  r.tag_occupancy = tags >= 0 ? std::min(1.0, net.stations[static_cast<std::size_t>(tags)].utilisation) : 0;
   r.processing = utilisation(st.command);
   r.link_to_host = utilisation(st.to_host);
   r.link_from_host = utilisation(st.from_host);

@@ -12,16 +12,13 @@ namespace hcisim::models::analytic {
 
 struct NodeDriveLoad {
   double commands_per_s = 0;
-  // Commands between their HBA and their drive's completion, by Little's law:
-  // what holds an HBA tag and a device slot (DeviceQueue, Hba).
-  double in_flight = 0;
 };
 
 // One per storage node.
 std::vector<NodeDriveLoad> drive_load(const Network& net, const ClusterStations& hw);
 
-// `node`'s HBA: its stations' utilisations, and its tags from the commands in
-// flight (present false when no HBA is in front of the serving drives).
+// `node`'s HBA: its stations' utilisations, its tags' pool's (present false
+// when no HBA is in front of the serving drives).
 HbaResult hba_result(const HbaSpec& spec, const Network& net, const ClusterStations& hw, int node,
                      const NodeDriveLoad& load);
 

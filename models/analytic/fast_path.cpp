@@ -216,9 +216,10 @@ void fill_nodes(RunResult& result, const ScenarioSpec& spec, const Network& net,
       const analytic::NodeDriveLoad& at = load[static_cast<std::size_t>(h)];
       r.hba = analytic::hba_result(spec.cluster.hba, net, hw, h, at);
       if (hw.device_queue_depth() > 0) {
-        // The I/O spreads evenly over the node's serving drives.
+        // The I/O spreads evenly over the node's serving drives: each holds the pool's mean.
         r.device_queue_depth = hw.device_queue_depth();
-        r.device_queue_occupancy_max = at.in_flight / hw.serving_drives_per_node() / hw.device_queue_depth();
+        r.device_queue_occupancy_max =
+            std::min(1.0, net.stations[static_cast<std::size_t>(hw.device_slot_station(h))].utilisation);
       }
     }
     r.nic_tx_utilisation = net.stations[static_cast<std::size_t>(hw.egress(h))].utilisation;
@@ -278,30 +279,6 @@ void check_write_buffers(const Network& net, const ClusterStations& hw) {
   }
 }
 
-// SAS/SATA drives hold at most their device queue depth of commands, an HBA its
-// queue depth over all its drives; the rest wait in front (DeviceQueue, Hba).
-// The fast path leaves those limits out, so it defers when the commands it
-// finds at a drive or an HBA come to half of such a depth on average (the
-// number in flight swings well above its mean).
-void check_queue_depths(const ClusterStations& hw, const std::vector<analytic::NodeDriveLoad>& load) {
-  const int device_depth = hw.device_queue_depth();
-  const int hba_depth = hw.hba_queue_depth();
-  if (device_depth <= 0 && hba_depth <= 0) return;
-  for (int n = 0; n < hw.nodes(); ++n) {
-    const double commands = load[static_cast<std::size_t>(n)].in_flight;
-    const double per_drive = commands / hw.serving_drives_per_node();
-    const bool device = device_depth > 0 && per_drive > 0.5 * device_depth;
-    const bool hba = hba_depth > 0 && commands > 0.5 * hba_depth;
-    if (!device && !hba) continue;
-    char text[300];
-    std::snprintf(text, sizeof text,
-                  "%s queue depth (%d) that could bind: %.0f commands in flight on average at node %d's %s",
-                  device ? "a drive's device" : "the HBA's", device ? device_depth : hba_depth,
-                  device ? per_drive : commands, n + 1, device ? "drives, each" : "HBA");
-    throw BeyondFastPath(text);
-  }
-}
-
 }  // namespace
 
 RunResult analyse(const ScenarioSpec& spec) {
@@ -324,7 +301,6 @@ RunResult analyse(const ScenarioSpec& spec) {
   check_coverage(spec, net, info);
   check_write_buffers(net, hw);
   const std::vector<analytic::NodeDriveLoad> load = analytic::drive_load(net, hw);
-  check_queue_depths(hw, load);
   analytic::check_cache_run(spec, net, hw, info);
 
   RunResult result;

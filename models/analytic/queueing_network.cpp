@@ -196,6 +196,20 @@ void count_visits(Network& net) {
   }
 }
 
+// A token pool of c units at utilisation rho waits as an M/M/c queue, not as
+// Seidmann's single server of a c-th of the demand: the Erlang-C probability
+// of waiting over rho, by which the single server's wait is scaled (1 for one
+// unit; at two units and rho = 0.6, 0.75 of it; 1 once the pool is full).
+double pool_wait_factor(int units, double rho) {
+  if (units <= 1 || rho >= 1) return 1;
+  if (rho <= 0) return 0;
+  const double offered = units * rho;
+  double blocking = 1;  // Erlang B, by its recursion over the units
+  for (int k = 1; k <= units; ++k) blocking = offered * blocking / (k + offered * blocking);
+  const double waiting = blocking / (1 - rho * (1 - blocking));
+  return waiting / rho;
+}
+
 double cycle_time(const Network& net, const ClassSpec& c) {
   double t = 0;
   if (c.read_root >= 0) t += (1 - c.write_fraction) * net.nodes[static_cast<std::size_t>(c.read_root)].mean;
@@ -218,6 +232,26 @@ SolveReport solve(Network& net) {
   std::vector<double> backlog(stations, 0.0), fresh(stations, 0.0), rho(stations, 0.0);
   std::vector<double> by_class(stations * classes, 0.0), fresh_by_class(stations * classes, 0.0);
   std::vector<double> stretch(stations, 1.0);
+  // Token pools: their units, and the factor on their queueing part's wait.
+  // A pool with a unit for every customer that can take one makes no one wait.
+  std::vector<int> pool_units(stations, 0);
+  std::vector<double> pool_customers(stations, 0.0);
+  std::vector<char> counted(stations * classes, 0);
+  for (const Step& s : net.steps) {
+    if (s.holds.empty()) continue;
+    const auto k = static_cast<std::size_t>(s.station);
+    const int units = static_cast<int>(std::lround(s.servers));
+    if (pool_units[k] != 0 && pool_units[k] != units) {
+      throw std::logic_error("queueing network: a token pool's steps disagree on its units");
+    }
+    pool_units[k] = units;
+    char& seen_class = counted[k * classes + static_cast<std::size_t>(s.cls)];
+    if (seen_class) continue;
+    seen_class = 1;
+    const ClassSpec& c = net.classes[static_cast<std::size_t>(s.cls)];
+    pool_customers[k] += net.stations[k].per_vm ? c.population / std::max(1, c.vm_instances) : c.population;
+  }
+  std::vector<double> pool_factor(stations, 1.0);
   for (ClassSpec& c : net.classes) c.throughput = 0;
 
   auto seen = [&](int station, int cls) {
@@ -232,8 +266,13 @@ SolveReport solve(Network& net) {
   auto effective = [&](const Step& s, double base) {
     return s.stretch_by >= 0 ? base * stretch[static_cast<std::size_t>(s.stretch_by)] : base;
   };
+  auto held_s = [&](const Step& s) {
+    double held = 0;
+    for (const int h : s.holds) held += net.steps[static_cast<std::size_t>(h)].residence_s;
+    return held;
+  };
   auto share_of = [&](const Step& s) {
-    if (s.holds >= 0) return net.steps[static_cast<std::size_t>(s.holds)].residence_s / s.servers;
+    if (!s.holds.empty()) return held_s(s) / s.servers;
     return s.stretch_by >= 0 && s.stretch_by != s.station ? effective(s, s.share_s) : s.share_s;
   };
 
@@ -243,10 +282,15 @@ SolveReport solve(Network& net) {
   constexpr int kMaxIterations = 3000;
   constexpr double kDamping = 0.5;
   for (int it = 0; it < kMaxIterations; ++it) {
-    // Residences from the backlogs: held steps (vCPUs) after the bursts they hold.
+    for (std::size_t k = 0; k < stations; ++k) {
+      if (pool_units[k] == 0) continue;
+      pool_factor[k] = pool_customers[k] <= pool_units[k] ? 0.0 : pool_wait_factor(pool_units[k], rho[k]);
+    }
+    // Residences from the backlogs: token pools (vCPUs, device slots, HBA tags)
+    // after the steps they hold, in step order.
     for (int pass = 0; pass < 2; ++pass) {
       for (Step& s : net.steps) {
-        if ((s.holds >= 0) != (pass == 1)) continue;
+        if (s.holds.empty() == (pass == 1)) continue;
         double wait = seen(s.station, s.cls);
         s.own_wait_s = wait;
         if (s.pair_station >= 0) {
@@ -255,9 +299,10 @@ SolveReport solve(Network& net) {
         }
         s.wait_s = wait;
         const double r = s.station >= 0 ? rho[static_cast<std::size_t>(s.station)] : 0.0;
-        if (s.holds >= 0) {
+        if (!s.holds.empty()) {
+          wait *= pool_factor[static_cast<std::size_t>(s.station)];
           // A batch released at once: the k-th waits k / servers bursts (half the batch on average).
-          const double held = net.steps[static_cast<std::size_t>(s.holds)].residence_s;
+          const double held = held_s(s);
           wait += held * std::max(0.0, s.batch + 1 - s.servers) / (2 * s.servers);
           s.wait_s = wait;
           s.residence_s = wait;

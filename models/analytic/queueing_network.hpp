@@ -16,6 +16,11 @@
 // customer finds is the time-average backlog without its own contribution
 // (Schweitzer: one of its class's N customers removed, or one of its own VM's
 // when the station is per VM), so one customer alone never waits.
+// A token pool (a VM's vCPUs, a drive's device-queue slots, an HBA's tags) is
+// a step that takes one of c units and holds it through later steps: its
+// demand is the time held over c, and its wait Seidmann's scaled by Erlang C's
+// probability of waiting over the pool's utilisation (M/M/c, not a single
+// server of a c-th of the demand: far less waiting below the knee).
 //
 // Each class is a closed population (the I/Os a set of VMs keeps in flight)
 // whose I/O is a tree of nodes: Leaf (one step), Seq (one after the other),
@@ -68,9 +73,13 @@ struct Step {
   // receiver's ingress at once): it resides the longer of the two waits.
   int pair_station = -1;
   double pair_share_s = 0;
-  // A vCPU: held through the host burst of step `holds` (its residence is the
-  // lone time here, its wait the only residence counted); share = held / servers.
-  int holds = -1;
+  // A token pool: one of `servers` units is taken here and held through the
+  // steps `holds` (a VM's vCPU through the host burst; a drive's device slot or
+  // an HBA's tag through the command's HBA, link and media steps). Its residence
+  // is the wait for a unit, the only residence counted here; share = held /
+  // servers. A pool held through another pool's step comes after it in the
+  // step list (its hold is evaluated after that step's wait).
+  std::vector<int> holds;
   double servers = 1;
   // A vCPU of a paced VM: the other I/Os its clock tick releases with this one
   // (DISKSPD -g issues a tick's budget back to back); they queue for the vCPUs.

@@ -122,7 +122,7 @@ TEST_CASE("the fast path defers on a cache tier outside that regime, naming why"
              Catch::Contains("sequential reads larger"));
 }
 
-TEST_CASE("the fast path follows SAS SSDs behind their links and HBA, and defers where their queues bind") {
+TEST_CASE("the fast path follows SAS SSDs behind their links, HBA and device queues") {
   Scratch scratch("fast-caches");
   const auto file = write_sas_scenario(scratch.dir, "vxrack-node-pf100");
   for (const std::string profile : {"B8-T2-O8-W30-PR", "B4-T1-O4-W50-PR", "B64-T1-O8-W0-PR"}) {
@@ -157,7 +157,17 @@ TEST_CASE("the fast path follows SAS SSDs behind their links and HBA, and defers
   test::copy_part_with(kCatalog / "nodes/vxrack-node-pf100.yaml", parts / "nodes/node-qd2.yaml",
             {{"id: vxrack-node-pf100", "id: node-qd2"}, {"drive: vxrack-emlc-sas-ssd-800", "drive: ssd-qd2"}});
   const frontend::Catalog with_parts = frontend::Catalog::load({parts});
-  const auto shallow = frontend::load_scenario(write_sas_scenario(scratch.dir, "node-qd2"), with_parts,
-                                               {"vms.workload.vmfleet=B4-T1-O32-W0-PR"});
-  CHECK_THAT(test::fast_path_refusal(shallow), Catch::Contains("device queue depth (2)"));
+  // At 2 to 64 I/Os per VM (8 to 256 per drive): from below the slots' knee to well past it.
+  for (const std::string profile : {"B4-T1-O2-W0-PR", "B4-T1-O4-W0-PR", "B4-T1-O8-W30-PR", "B4-T1-O64-W0-PR"}) {
+    INFO(profile);
+    const auto shallow = frontend::load_scenario(write_sas_scenario(scratch.dir, "node-qd2"), with_parts,
+                                                 {"vms.workload.vmfleet=" + profile});
+    const auto fast = models::analyse(shallow);
+    const auto sim = models::simulate(shallow);
+    CAPTURE(fast.total_iops(), sim.total_iops(), fast.all_latency.mean_s, sim.all_latency.mean_s,
+            fast.nodes[0].device_queue_occupancy_max, sim.nodes[0].device_queue_occupancy_max);
+    CHECK(std::fabs(relative(fast.total_iops(), sim.total_iops())) < 0.10);
+    CHECK(std::fabs(relative(fast.all_latency.mean_s, sim.all_latency.mean_s)) < 0.20);
+    CHECK(std::fabs(fast.nodes[0].device_queue_occupancy_max - sim.nodes[0].device_queue_occupancy_max) < 0.1);
+  }
 }
