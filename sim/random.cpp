@@ -22,6 +22,58 @@ std::uint64_t stable_hash(std::string_view text) {
   return h;
 }
 
+namespace {
+// Marsaglia and Tsang (2000), "The Ziggurat Method for Generating Random
+// Variables", J. Stat. Software 5(8): the 256-strip exponential, its right edge
+// r and the area of each strip v.
+constexpr double kZigguratR = 7.697117470131487;
+constexpr double kZigguratArea = 3.949659822581572e-3;
+constexpr double kTwo53 = 9007199254740992.0;
+}  // namespace
+
+const RandomStream::ExpZiggurat& RandomStream::exp_ziggurat() {
+  static const ExpZiggurat tables = [] {
+    ExpZiggurat z{};
+    // x[i]: the right edge of strip i (x[0] = the base's rectangle width,
+    // x[1] = r, x[256] = 0), each strip of area v.
+    double x[257];
+    x[0] = kZigguratArea / std::exp(-kZigguratR);
+    x[1] = kZigguratR;
+    for (int i = 2; i < 256; ++i) x[i] = -std::log(kZigguratArea / x[i - 1] + std::exp(-x[i - 1]));
+    x[256] = 0.0;
+    for (int i = 0; i < 256; ++i) {
+      z.inside[i] = static_cast<std::uint64_t>(x[i + 1] / x[i] * kTwo53);
+      z.scale[i] = x[i] / kTwo53;
+      z.height[i] = std::exp(-x[i]);
+    }
+    z.height[0] = std::exp(-kZigguratR);  // the base's top edge is f(r)
+    return z;
+  }();
+  return tables;
+}
+
+// A draw outside its strip's rectangle: the tail beyond r (strip 0), or the
+// wedge between the rectangle and the curve, tried again with fresh bits when
+// the point lies above the curve.
+double RandomStream::exponential_rest(std::uint32_t strip, std::uint64_t point) {
+  const ExpZiggurat& z = exp_ziggurat();
+  for (;;) {
+    if (strip == 0) {
+      const double x = static_cast<double>(point) * z.scale[0];
+      if (x < kZigguratR) return x;  // inside the base's rectangle part
+      return kZigguratR - std::log(1.0 - uniform01());  // memoryless tail
+    }
+    const double x = static_cast<double>(point) * z.scale[strip];
+    // Under the curve between this strip's top, f(x_i), and the one above it, f(x_{i+1}).
+    const double above = strip == 255 ? 1.0 : z.height[strip + 1];
+    if (z.height[strip] + uniform01() * (above - z.height[strip]) < std::exp(-x)) return x;
+    const std::uint64_t u = next_u64();
+    strip = static_cast<std::uint32_t>(u) & 0xffu;
+    point = u >> 11;
+    if (point < z.inside[strip]) return static_cast<double>(point) * z.scale[strip];
+  }
+}
+
 double RandomStream::normal() {
   const double u1 = 1.0 - uniform01();  // (0, 1]
   const double u2 = uniform01();
