@@ -71,11 +71,15 @@ class Engine {
 
 // Adapts a member function to EventHandler, so one object can receive several
 // kinds of events without a virtual base per kind and without std::function.
-template <class Owner, void (Owner::*Method)(std::uint64_t)>
+// `Hint`, when given, is the owner's EventHandler::prefetch for these events.
+template <class Owner, void (Owner::*Method)(std::uint64_t), void (Owner::*Hint)(std::uint64_t) const = nullptr>
 class MemberEvent final : public EventHandler {
  public:
   explicit MemberEvent(Owner& owner) : owner_(&owner) {}
   void on_event(std::uint64_t arg) override { (owner_->*Method)(arg); }
+  void prefetch(std::uint64_t arg) const override {
+    if constexpr (Hint != nullptr) (owner_->*Hint)(arg);
+  }
 
  private:
   Owner* owner_;

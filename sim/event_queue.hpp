@@ -60,6 +60,11 @@ namespace hcisim::sim {
 class EventHandler {
  public:
   virtual void on_event(std::uint64_t arg) = 0;
+  // A hint from whoever knows that on_event(arg) comes soon (a serial queue
+  // about to reach it): bring into cache what it will read, without changing
+  // anything. Thousands of I/Os wait in such queues, so their records are
+  // cold when their turn comes. None by default.
+  virtual void prefetch(std::uint64_t arg) const { (void)arg; }
 
  protected:
   ~EventHandler() = default;

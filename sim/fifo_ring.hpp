@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "sim/prefetch.hpp"
+
 namespace hcisim::sim {
 
 template <class T>
@@ -25,6 +27,12 @@ class FifoRing {
   T& front() {
     assert(!empty());
     return slots_[head_ & (slots_.size() - 1)];
+  }
+
+  // A hint that the item `ahead` places behind the front will soon be read
+  // (no effect when there is none).
+  void prefetch(std::size_t ahead) const {
+    if (ahead < size()) prefetch_for_read(&slots_[(head_ + ahead) & (slots_.size() - 1)]);
   }
 
   T pop_front() {

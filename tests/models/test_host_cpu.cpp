@@ -234,6 +234,40 @@ TEST_CASE("host cpu: a pinned queue runs its bursts one at a time, ahead of wait
   }
 }
 
+// Logs each completion and each hint (EventHandler::prefetch) with its time.
+struct HintLog final : hcisim::sim::EventHandler {
+  explicit HintLog(Engine& e) : engine(&e) {}
+  void on_event(std::uint64_t arg) override { done.push_back({arg, engine->now()}); }
+  void prefetch(std::uint64_t arg) const override { hinted.push_back({arg, engine->now()}); }
+  struct At {
+    std::uint64_t arg;
+    SimTime at;
+  };
+  Engine* engine;
+  std::vector<At> done;
+  mutable std::vector<At> hinted;
+};
+
+TEST_CASE("host cpu: a pinned queue hints each waiting burst one burst before its turn, and only then", "[cpu]") {
+  Engine engine;
+  HostCpu host(engine, smt_cpu(4), 1);
+  const int q = host.add_pinned_queue();
+  HintLog log(engine);
+  for (std::uint64_t i = 0; i < 4; ++i) host.run_pinned(q, CpuWork::of(CpuLayer::Network, 30'000), log, i);
+  engine.run_until(kMillisecond);
+  // Bursts start at 0, 10, 20 and 30 us. Each start from the queue hints the
+  // burst behind it: burst 2 at 10 us, burst 3 at 20 us; the last hints nothing
+  // (bursts 0 and 1 were hinted by nobody: 0 started at once, 1 was just queued).
+  REQUIRE(log.done.size() == 4);
+  REQUIRE(log.hinted.size() == 2);
+  CHECK(log.hinted[0].arg == 2);
+  CHECK(log.hinted[0].at == 10 * kMicrosecond);
+  CHECK(log.hinted[1].arg == 3);
+  CHECK(log.hinted[1].at == 20 * kMicrosecond);
+  // A hint changes nothing: the bursts end as without one.
+  for (std::size_t i = 0; i < 4; ++i) CHECK(log.done[i].at == static_cast<SimTime>(i + 1) * 10 * kMicrosecond);
+}
+
 TEST_CASE("vcpus: a 2-vCPU VM never runs more than 2 bursts at once", "[cpu]") {
   Engine engine;
   HostCpu host(engine, epyc_7742(), 2);  // 128 cores: the host is never the limit

@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "sim/prefetch.hpp"
+
 namespace hcisim::models {
 
 int s2d_default_columns(int capacity_drives_per_node) { return std::clamp(capacity_drives_per_node, 1, 8); }
@@ -182,6 +184,14 @@ bool S2dProduct::current(Arg arg) const {
   const int k = sub_of(arg);
   if (k == kWhole) return states_[id].gen == gen_of(arg);
   return subops_[sub_index(id, k)].gen == gen_of(arg);
+}
+
+void S2dProduct::hint(Arg arg) const {
+  const std::uint32_t id = request_of(arg);
+  const auto* request = reinterpret_cast<const char*>(&(*requests_)[id]);
+  sim::prefetch_for_read(request);
+  sim::prefetch_for_read(request + sim::kCacheLine);
+  if (sub_of(arg) != kWhole) sim::prefetch_for_read(&subops_[sub_index(id, sub_of(arg))]);
 }
 
 bool S2dProduct::reachable(int node, int drive) const {

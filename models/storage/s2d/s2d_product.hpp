@@ -256,8 +256,11 @@ class S2dProduct final : public StorageProduct {
   std::uint64_t repair_bytes_queued_ = 0;
   std::uint64_t repair_bytes_done_ = 0;
 
+  // What any step of a request reads first: its request record (two lines)
+  // and, for a sub-op's step, the sub-op's record (EventHandler::prefetch).
+  void hint(Arg arg) const;
   template <void (S2dProduct::*Method)(Arg)>
-  using Step = sim::MemberEvent<S2dProduct, Method>;
+  using Step = sim::MemberEvent<S2dProduct, Method, &S2dProduct::hint>;
   Step<&S2dProduct::on_csv_hit> csv_hit_{*this};
   Step<&S2dProduct::on_redirect_sent> redirect_sent_{*this};
   Step<&S2dProduct::on_redirect_arrived> redirect_arrived_{*this};
