@@ -24,6 +24,12 @@ class FifoRing {
     ++tail_;
   }
 
+  // A new last item, to be filled in place.
+  T& emplace_back() {
+    if (size() == slots_.size()) grow();
+    return slots_[tail_++ & (slots_.size() - 1)];
+  }
+
   T& front() {
     assert(!empty());
     return slots_[head_ & (slots_.size() - 1)];
@@ -33,6 +39,10 @@ class FifoRing {
   // (no effect when there is none).
   void prefetch(std::size_t ahead) const {
     if (ahead < size()) prefetch_for_read(&slots_[(head_ + ahead) & (slots_.size() - 1)]);
+  }
+  // A hint that the next push will write its slot (when there is room for it).
+  void prefetch_next_push() const {
+    if (size() < slots_.size()) prefetch_for_write(&slots_[tail_ & (slots_.size() - 1)]);
   }
 
   T pop_front() {

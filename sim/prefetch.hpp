@@ -19,4 +19,15 @@ inline void prefetch_for_read(const void* address) {
 #endif
 }
 
+// The same for a line that will soon be written (fetched ready to be modified).
+inline void prefetch_for_write(const void* address) {
+#if defined(__x86_64__)
+  asm volatile("prefetchw %0" : : "m"(*static_cast<const char*>(address)));
+#elif defined(__aarch64__)
+  asm volatile("prfm pstl1keep, %0" : : "Q"(*static_cast<const char*>(address)));
+#else
+  __builtin_prefetch(address, 1);
+#endif
+}
+
 }  // namespace hcisim::sim

@@ -54,27 +54,37 @@ int HostCpu::add_pinned_queue() {
   return static_cast<int>(pinned_.size() - 1);
 }
 
-HostCpu::Burst HostCpu::make_burst(const CpuWork& work, sim::EventHandler& done, std::uint64_t arg, int queue) {
-  Burst burst{work, &done, arg, queue};
+// Written where the burst will live, not built aside and copied there: the
+// scaled cycles are stored one at a time, and a copy read back at once in wider
+// pieces stalls on every store it spans (store forwarding fails).
+void HostCpu::fill_burst(Burst& burst, const CpuWork& work, sim::EventHandler& done, std::uint64_t arg, int queue) {
+  burst.work = work;
+  burst.done = &done;
+  burst.arg = arg;
+  burst.pinned_queue = queue;
   if (burst_scv_ > 0) {
     const double factor = rng_.unit_mean(burst_scv_);
     for (double& c : burst.work.cycles) c *= factor;
   }
-  return burst;
 }
 
 void HostCpu::run(const CpuWork& work, sim::EventHandler& done, std::uint64_t arg) {
-  dispatch(make_burst(work, done, arg, -1));
+  Burst burst;
+  fill_burst(burst, work, done, arg, -1);
+  dispatch(burst);
 }
 
 void HostCpu::run_pinned(int queue, const CpuWork& work, sim::EventHandler& done, std::uint64_t arg,
                          bool background) {
   Pinned& p = pinned_.at(static_cast<std::size_t>(queue));
-  const Burst burst = make_burst(work, done, arg, queue);
   if (p.running) {
-    (background ? p.background : p.waiting).push_back(burst);
+    sim::FifoRing<Burst>& line = background ? p.background : p.waiting;
+    fill_burst(line.emplace_back(), work, done, arg, queue);
+    line.prefetch_next_push();  // the queue's slots are reused only once it has gone round
     return;
   }
+  Burst burst;
+  fill_burst(burst, work, done, arg, queue);
   p.running = true;
   p.busy.set(engine_->now(), 1.0);
   dispatch(burst);
@@ -121,7 +131,7 @@ HostCpu::ChainStart HostCpu::start_chain(const CpuWork& first, sim::EventHandler
   if (!can_chain()) throw std::logic_error("start_chain: no idle core, or bursts are waiting");
   const int lp = take_idle_core();
   Thread& t = threads_[static_cast<std::size_t>(lp)];
-  t.burst = make_burst(first, done, arg, -1);
+  fill_burst(t.burst, first, done, arg, -1);
   t.busy = true;
   t.remaining = t.burst.total();
   t.uncounted = 0;
@@ -138,7 +148,7 @@ HostCpu::ChainStart HostCpu::start_chain(const CpuWork& first, sim::EventHandler
 void HostCpu::finish_chain(int lp, const CpuWork& second, sim::EventHandler& done, std::uint64_t arg) {
   Thread& t = threads_[static_cast<std::size_t>(lp)];
   if (t.chain != Chain::Chained || t.event.valid()) throw std::logic_error("finish_chain: no chain just started there");
-  t.next = make_burst(second, done, arg, -1);
+  fill_burst(t.next, second, done, arg, -1);
   // The times run() would give: the second burst starts at the (whole-ns) boundary.
   t.event = engine_->schedule_at(t.boundary + static_cast<sim::SimTime>(t.next.total() / t.rate + 0.5), done_event_,
                                  static_cast<std::uint64_t>(lp));

@@ -164,7 +164,7 @@ class HostCpu {
     sim::TimeWeighted busy;  // 1 while a burst of the queue is waiting for an LP or running
   };
 
-  Burst make_burst(const CpuWork& work, sim::EventHandler& done, std::uint64_t arg, int queue);
+  void fill_burst(Burst& burst, const CpuWork& work, sim::EventHandler& done, std::uint64_t arg, int queue);
   void dispatch(const Burst& burst);
   int take_idle_core();  // marks an idle core busy; returns its first LP
   void cross(Thread& t);  // a chain past its boundary: the first part is accounted, the second runs on
