@@ -16,6 +16,7 @@
 #include "models/storage/infoscale/infoscale_product.hpp"
 #include "models/storage/s2d/s2d_product.hpp"
 #include "models/storage/scaleio/scaleio_product.hpp"
+#include "models/run/precision_stop.hpp"
 #include "models/run/steady_state.hpp"
 #include "models/workload/workload.hpp"
 #include "sim/engine.hpp"
@@ -304,7 +305,13 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
 
   const sim::SimTime warmup = spec.run.warmup_ns;
   const sim::SimTime end = warmup + spec.run.duration_ns;
-  WarmupEnd warmup_end(m, spec.run.duration_ns, spec.run.interval_ns);
+  // With a precision the run may stop early: intervals fine enough for the stop
+  // rule to have its minimum of them early on (precision_stop.hpp).
+  const sim::SimTime interval =
+      spec.run.interval_ns > 0 || spec.run.precision <= 0
+          ? spec.run.interval_ns
+          : std::max<sim::SimTime>(1, spec.run.duration_ns / PrecisionStop::kIntervals);
+  WarmupEnd warmup_end(m, spec.run.duration_ns, interval);
   m.engine.schedule_at(warmup, warmup_end);
   RunLog events;
   m.product->set_event_log(&events);
@@ -316,6 +323,7 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   failures.start();
   m.workload->start(m.vms);
 
+  PrecisionStop precision(spec.run.precision);
   const auto loop_start = std::chrono::steady_clock::now();
   std::uint64_t peak_pending = 0;
   const sim::SimTime step = std::max<sim::SimTime>(1, end / 100);
@@ -325,6 +333,7 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
     peak_pending = std::max<std::uint64_t>(peak_pending, m.engine.pending_events());
     if (options.progress) options.progress(static_cast<double>(t) / static_cast<double>(end));
     if (m.workload->finished()) break;  // a workload with an end of its own (SAS: both phases done)
+    if (spec.run.precision > 0 && t > warmup && precision.check(m.io(), t - warmup)) break;
   }
   const auto loop_end = std::chrono::steady_clock::now();
   const sim::SimTime stopped = std::min(end, m.engine.now());
@@ -337,6 +346,8 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   result.seed = spec.run.seed;
   result.warmup_seconds = sim::to_seconds(warmup);
   result.measured_seconds = sim::to_seconds(stopped - warmup);
+  result.precision = spec.run.precision;
+  result.precision_reached = precision.reached();
   const Measurement& measurement = m.io();
   result.read_iops = static_cast<double>(measurement.reads()) / result.measured_seconds;
   result.write_iops = static_cast<double>(measurement.writes()) / result.measured_seconds;

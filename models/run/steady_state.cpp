@@ -32,6 +32,13 @@ std::string percent_text(double fraction) {
   return text;
 }
 
+// A precision as asked for: "2%", "0.25%", "0.01%".
+std::string target_text(double fraction) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g%%", fraction * 100);
+  return text;
+}
+
 std::string run_text(const RunResult& r) {
   return duration_text(r.measured_seconds) + " measured after a " + duration_text(r.warmup_seconds) + " warm-up";
 }
@@ -110,6 +117,18 @@ void assess_steady_state(RunResult& result, const ScenarioSpec& spec, const Meas
                               duration_text(20 * result.all_latency.max_s));
   }
   if (phased) return;
+  if (result.precision > 0 && !result.precision_reached) {
+    // Asked for, not reached: say how far it got, whatever the width.
+    const double on_iops = result.total_iops_ci_half_width / iops;
+    const double on_latency = result.latency_ci_half_width_s / latency;
+    const double worst = std::max(on_iops, on_latency);
+    result.warnings.push_back(
+        "the run measured its whole duration without reaching its precision of +/- " +
+        target_text(result.precision) + " (95% intervals: IOPS " +
+        (on_iops > 0 ? "+/- " + percent_text(on_iops) : std::string("too few intervals")) + ", mean latency " +
+        (on_latency > 0 ? "+/- " + percent_text(on_latency) : std::string("too few intervals")) + ")" +
+        (worst > 0 ? "; try " + longer_for(result, worst, result.precision) : std::string()));
+  }
   if (result.total_iops_ci_half_width > kWideInterval * iops) {
     const double relative = result.total_iops_ci_half_width / iops;
     result.warnings.push_back("the 95% interval on IOPS is +/- " + percent_text(relative) + "; for +/- 2% try " +

@@ -6,10 +6,10 @@ foreach(case tmp-symlink symlink-or-device concurrent-writers write-failure chec
   set_tests_properties(cli_reliability_${case} PROPERTIES PASS_REGULAR_EXPRESSION "PASS" TIMEOUT 120)
 endforeach()
 
-# hcisim sweep: parallelism, resume, refused folders, MPI ranks, the SLO search, ranges, --dry-run,
+# hcisim sweep: parallelism, resume, refused folders, MPI ranks, the SLO search, ranges, --dry-run, --precision,
 # options refused where they do nothing
 # (tests/cli/sweep.sh).
-foreach(case jobs resume other-arguments mpi slo-littles-law plot ranges dry-run refused)
+foreach(case jobs resume other-arguments mpi slo-littles-law plot ranges dry-run refused precision)
   add_test(NAME cli_sweep_${case}
            COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/sweep.sh $<TARGET_FILE:hcisim> ${PROJECT_SOURCE_DIR} ${case})
   set_tests_properties(cli_sweep_${case} PROPERTIES PASS_REGULAR_EXPRESSION "PASS" SKIP_REGULAR_EXPRESSION "SKIP"

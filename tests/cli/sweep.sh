@@ -2,7 +2,7 @@
 # Command-line tests of `hcisim sweep`: the same rows whatever the parallelism
 # (threads, MPI ranks), a killed sweep resumed without losing a point, a folder
 # of another sweep refused, the SLO search against Little's law (and its plot), ranges of values,
-# --dry-run's estimate.
+# --dry-run's estimate, --precision.
 # usage: sweep.sh HCISIM SOURCE_DIR CASE    (exit 0 = pass; prints SKIP when MPI is not built)
 set -u
 H=$1
@@ -150,8 +150,29 @@ refused)  # what a grid or a search does not use is refused before anything runs
   refused "did you mean" --over vms.vcpus=1..2 --slo 'lat.mean<=1ms' --maximise iops
   refused "drop --seed or --fast" --vary vms.vcpus=1,2 --fast --seed 3
   refused "drop --duration or --fast" --vary vms.vcpus=1,2 --fast --duration 1s
+  refused "drop --precision or --fast" --vary vms.vcpus=1,2 --fast --precision 2%
   "$H" run "$SC" --fast --warmup 5ms > out.txt 2>&1; code=$?
   [ $code -eq 2 ] && grep -q "drop --warmup or --fast" out.txt || fail "run --fast --warmup: exit $code, $(cat out.txt)"
+  ;;
+precision)  # --precision: each point stops once its intervals are that narrow, and the CSV says when
+  "$H" sweep "$SC" --vary vms.workload.outstanding=1,4 --duration 2s --warmup 2ms --precision 2% -q --out p > table.txt \
+    || fail "exit $?"
+  # Every point stopped well inside its 2 s, with both intervals within 2 % of their values.
+  awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+           { iops = $c["total_iops"]; lat = $c["lat_mean_ms"]; m = $c["measured_ms"]
+             if (!(m > 0 && m < 1000)) { print "measured " m; bad = 1 }
+             if (!($c["total_iops_ci95"] <= 0.02 * iops)) { print "IOPS interval " $c["total_iops_ci95"]; bad = 1 }
+             if (!($c["lat_mean_ms_ci95"] <= 0.02 * lat)) { print "latency interval " $c["lat_mean_ms_ci95"]; bad = 1 } }
+           END { exit bad }' p/sweep.csv > why.txt || fail "$(cat why.txt)"
+  [ "$(wc -l < p/sweep.csv)" -eq 3 ] || fail "expected a header and 2 rows"
+  grep -q '"precision_reached": true' p/sweep.json || fail "sweep.json does not say the points stopped at their precision"
+  # The same as --set run.precision=2% (a point of it, the same run).
+  "$H" run "$SC" --set vms.workload.outstanding=4 --duration 2s --warmup 2ms --set run.precision=2% -q --json a.json \
+    > /dev/null || fail "run --set: exit $?"
+  "$H" run "$SC" --set vms.workload.outstanding=4 --duration 2s --warmup 2ms --precision 2% -q --json b.json \
+    > /dev/null || fail "run --precision: exit $?"
+  grep -v '"file"\|"title"\|wall\|per_s"\|_seconds"\|"events' a.json > a.txt; grep -v '"file"\|"title"\|wall\|per_s"\|_seconds"\|"events' b.json > b.txt
+  cmp a.txt b.txt || fail "--precision and --set run.precision differ"
   ;;
 *) fail "unknown case" ;;
 esac

@@ -212,6 +212,9 @@ TEST_CASE("scenario errors name file, line and key", "[scenario]") {
        "8: key 'vms.workload.file_size': the file size is given twice"},
       {"    file_size: 10GiB\n", "", "6: key 'vms.workload': expected the working set per VM"},
       {"  seed: 7\n", "  seed: -1\n", "10: key 'run.seed': expected a whole number from 0 to"},
+      {"  seed: 7\n", "  seed: 7\n  precision: 0%\n", "11: key 'run.precision': expected a precision above 0% and at most 50%"},
+      {"  seed: 7\n", "  seed: 7\n  precision: 60%\n", "11: key 'run.precision': expected a precision above 0% and at most 50%"},
+      {"  seed: 7\n", "  seed: 7\n  precision: 0.02\n", "11: key 'run.precision': expected a percentage like 10%, got '0.02'"},
       {"value: 5727985,", "value: lots,", "14: key 'reference.figures[0].value': expected a count like 1400000"},
       {"figure: read_iops,", "figure: read_iopz,", "14: key 'reference.figures[0].figure': expected one of read_iops, write_iops"},
       {"tolerance: 10%", "tolerance: 0.1", "14: key 'reference.figures[0].tolerance': expected a percentage like 10%, got '0.1'"},
@@ -246,7 +249,7 @@ TEST_CASE("errors from an included file name that file", "[scenario]") {
   fx.dir.write(kScenarioPath, kTest1);
   const auto common = fx.dir.write(kCommonPath, std::string(kCommon) + "  warmpu: 1ms\n");
   CHECK(load_error_of([&] { load_scenario(fx.file, bundled()); }) ==
-        common.string() + ":15: key 'run.warmpu': unknown key; did you mean 'warmup'? expected one of warmup, duration, seed or interval");
+        common.string() + ":15: key 'run.warmpu': unknown key; did you mean 'warmup'? expected one of warmup, duration, seed, interval or precision");
 
   fx.dir.write(kCommonPath, edited("resiliency: three-way-mirror", "resiliency: 3way", kCommon));
   CHECK(load_error_of([&] { load_scenario(fx.file, bundled()); }) ==

@@ -56,6 +56,9 @@ TEST_CASE("timeline refusals name the key and what was expected", "[scenario][ti
   CHECK_THAT(error_of({"timeline.events=[{at: 40s, fail: node 3}]"}),
              Contains("key 'timeline.events[0].at': expected a time inside the run (warm-up + duration = 40 s)"));
   CHECK_THAT(error_of({"timeline.events=[{at: 2s, return: node 3}]"}), Contains("node 3 is up then: nothing returns"));
+  // A precision stop would cut the phases short.
+  CHECK_THAT(error_of({"run.precision=2%"}),
+             Contains("key 'run.precision': a run with a failure timeline measures its whole duration"));
   CHECK_THAT(error_of({"timeline.events=[{at: 2s, fail: node 3}, {at: 3s, fail: node 3}]"}),
              Contains("node 3 is already down then"));
   CHECK_THAT(error_of({"timeline.events=[{at: 2s, fail: drive 2.1}, {at: 3s, return: drive 2.1}]"}),

@@ -84,7 +84,7 @@ std::int64_t duration_option(const std::string& name, const std::string& text) {
 
 void refuse_run_controls_with_fast(const boost::program_options::variables_map& vm) {
   if (!vm.count("fast")) return;
-  for (const char* control : {"seed", "duration", "warmup"}) {
+  for (const char* control : {"seed", "duration", "warmup", "precision"}) {
     if (vm.count(control)) {
       throw UsageError{std::string("--") + control +
                        " changes a simulation; the fast path answers for the steady state, with no random numbers "

@@ -62,6 +62,10 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
   if (r.analytic) j["method"] = "analytic fast path";
   j["scenario"] = {{"id", r.scenario_id}, {"file", spec.file}, {"title", r.title}, {"seed", r.seed},
                    {"warmup_s", r.warmup_seconds}, {"measured_s", r.measured_seconds}};
+  if (r.precision > 0) {  // only when asked: the reports of other runs keep their shape
+    j["scenario"]["precision"] = r.precision;
+    j["scenario"]["precision_reached"] = r.precision_reached;
+  }
   j["read"] = direction(r.read_iops, r.read_bytes_per_s, r.read_latency);
   j["write"] = direction(r.write_iops, r.write_bytes_per_s, r.write_latency);
   for (const auto& [key, stages] : {std::pair{"read", r.read_stages}, std::pair{"write", r.write_stages}}) {

@@ -148,6 +148,16 @@ std::string oltp_section(const models::OltpResult& o) {
   return text + "Storage I/O of the databases:\n";
 }
 
+// The measured time; with a precision, whether the run stopped there and the most it could have measured.
+std::string measured_text(const models::ScenarioSpec& spec, const models::RunResult& r) {
+  const std::string whole = format_duration(spec.run.duration_ns) + " of simulated time";
+  if (spec.run.precision <= 0) return whole;
+  const std::string target = "run.precision +/- " + format_percent(spec.run.precision);
+  if (!r.precision_reached) return whole + ", " + target + " not reached";
+  return format_duration(static_cast<std::int64_t>(std::llround(r.measured_seconds * 1e9))) +
+         " of simulated time, stopped at " + target + " (at most " + format_duration(spec.run.duration_ns) + ")";
+}
+
 }  // namespace
 
 std::string format_comparison_header() {
@@ -193,7 +203,7 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
     out << cloud_heading_text(spec, r) << sas_text(r);  // report_cloud.cpp
   } else {
     out << "  scenario  " << printable(spec.file) << " (seed " << r.seed << ", warm-up " << format_duration(spec.run.warmup_ns)
-        << ", measured " << format_duration(spec.run.duration_ns) << " of simulated time)\n";
+        << ", measured " << measured_text(spec, r) << ")\n";
     out << "  cluster   " << spec.cluster.node_count << " x " << printable(spec.cluster.node.id) << ", "
         << resiliency_name(spec.cluster.resiliency) << ", stack " << spec.cluster.stack.id << ", hypervisor "
         << spec.cluster.hypervisor.id;

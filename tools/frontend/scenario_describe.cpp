@@ -262,6 +262,10 @@ std::string describe(const models::ScenarioSpec& s) {
     out << "Run: warm-up " << format_duration(s.run.warmup_ns) << ", measure " << format_duration(s.run.duration_ns)
         << " (simulated), seed " << s.run.seed;
     if (s.run.interval_ns > 0) out << ", timeline every " << format_duration(s.run.interval_ns);
+    if (s.run.precision > 0) {
+      out << ", stopping earlier once the 95 % intervals of IOPS and mean latency are within +/- "
+          << format_percent(s.run.precision);
+    }
     out << "\n";
     describe_timeline(out, s);
   }

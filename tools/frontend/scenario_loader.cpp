@@ -607,7 +607,7 @@ models::VmSpec read_vms(const YamlValue& value, models::ClusterSpec& cluster, co
 }
 
 models::RunControl read_run(const YamlValue& value) {
-  const YamlMap map = value.map({"warmup", "duration", "seed", "interval"});
+  const YamlMap map = value.map({"warmup", "duration", "seed", "interval", "precision"});
   models::RunControl run;
   const YamlValue duration = map.required("duration");
   run.duration_ns = duration.duration_ns();
@@ -619,6 +619,12 @@ models::RunControl read_run(const YamlValue& value) {
     }
   }
   read_seed_and_interval(map, run, "the measured time");
+  if (const auto precision = map.optional("precision")) {
+    run.precision = precision->percent();
+    if (!(run.precision > 0 && run.precision <= 0.5)) {
+      precision->fail_expected("a precision above 0% and at most 50% (the 95% intervals' half-width, e.g. 2%)");
+    }
+  }
   return run;
 }
 
@@ -973,6 +979,11 @@ models::ScenarioSpec load_scenario(const std::filesystem::path& file, const Cata
                      (scenario.cluster.stack.product == models::ProductKind::ScaleIo ? "rebuild:" : "failure:") + ")");
     }
     scenario.timeline = read_timeline(*timeline, scenario.cluster, scenario.run);
+    if (scenario.run.precision > 0) {
+      map.required("run").map({"warmup", "duration", "seed", "interval", "precision"}).required("precision").fail(
+          "a run with a failure timeline measures its whole duration (its phases need it); precision stops only a "
+          "steady-state run");
+    }
   }
   scenario.vms = cloud ? read_sas_vms(map.required("vms"), scenario.cluster)
                        : read_vms(map.required("vms"), scenario.cluster, catalog, scenario.timeline);

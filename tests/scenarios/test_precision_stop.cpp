@@ -1,0 +1,88 @@
+// run.precision: a run stops once the 95 % intervals of its IOPS and mean
+// latency are that narrow, at the same point every time, with figures that
+// agree with a run of the whole duration; one that cannot get there measures
+// all of it and says so.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "models/run/precision_stop.hpp"
+#include "models/run/simulation.hpp"
+#include "tools/frontend/catalog.hpp"
+#include "tools/frontend/report_json.hpp"
+#include "tools/frontend/report_text.hpp"
+#include "tools/frontend/scenario_loader.hpp"
+
+using namespace hcisim;
+using Catch::Matchers::Contains;
+
+namespace {
+
+const frontend::Catalog& catalog() {
+  static const frontend::Catalog c = frontend::Catalog::load();
+  return c;
+}
+
+// AX-7525 Test 1 4K random read: 20 ms warm-up, at most 300 ms measured.
+models::ScenarioSpec test1_read(double precision) {
+  models::ScenarioSpec spec = frontend::load_scenario(
+      std::filesystem::path(HCISIM_SOURCE_DIR) / "scenarios/ax7525/test1-4k-random-read.yaml", catalog());
+  spec.run.warmup_ns = 20'000'000;
+  spec.run.duration_ns = 300'000'000;
+  spec.run.precision = precision;
+  return spec;
+}
+
+std::string json_of(const models::ScenarioSpec& spec, const models::RunResult& r) {
+  auto json = frontend::run_report_json(spec, r, /*with_performance=*/false);
+  json["scenario"].erase("file");
+  return json.dump(1);
+}
+
+}  // namespace
+
+TEST_CASE("a run with a precision stops once both intervals are that narrow, the same way every time",
+          "[scenario][precision]") {
+  const models::ScenarioSpec spec = test1_read(0.02);
+  const models::RunResult r = models::simulate(spec);
+  REQUIRE(r.precision_reached);
+  CHECK(r.measured_seconds < 0.3);
+  // What the rule asked for, as the report states it.
+  CHECK(r.total_iops_ci_half_width > 0);
+  CHECK(r.total_iops_ci_half_width <= 0.02 * r.total_iops());
+  CHECK(r.latency_ci_half_width_s > 0);
+  CHECK(r.latency_ci_half_width_s <= 0.02 * r.all_latency.mean_s);
+  // And the minimum it needs to trust them: 50 mean latencies of measured time.
+  CHECK(r.measured_seconds >= models::PrecisionStop::kMinTurnovers * r.all_latency.mean_s * 0.9);
+  for (const std::string& w : r.warnings) CHECK(w.find("without reaching its precision") == std::string::npos);
+  // The checks are at fixed simulated times: the same stop, to the byte.
+  CHECK(json_of(spec, models::simulate(spec)) == json_of(spec, r));
+  const std::string text = frontend::format_run_report(spec, r);
+  CHECK_THAT(text, Contains("stopped at run.precision +/- 2% (at most 300 ms)"));
+
+  // The answer is the whole run's, within the two intervals together.
+  const models::ScenarioSpec whole_spec = test1_read(0);
+  const models::RunResult whole = models::simulate(whole_spec);
+  CHECK(whole.measured_seconds == Approx(0.3));
+  CHECK(std::fabs(r.total_iops() - whole.total_iops()) <= r.total_iops_ci_half_width + whole.total_iops_ci_half_width);
+  CHECK(std::fabs(r.all_latency.mean_s - whole.all_latency.mean_s) <=
+        r.latency_ci_half_width_s + whole.latency_ci_half_width_s);
+  // Without a precision the report keeps its shape.
+  CHECK(frontend::run_report_json(whole_spec, whole, false)["scenario"].count("precision") == 0);
+}
+
+TEST_CASE("a precision the duration cannot reach: the run measures all of it and says how far it got",
+          "[scenario][precision]") {
+  models::ScenarioSpec spec = test1_read(0.0001);
+  spec.run.duration_ns = 40'000'000;
+  const models::RunResult r = models::simulate(spec);
+  CHECK_FALSE(r.precision_reached);
+  CHECK(r.measured_seconds == Approx(0.04));
+  bool said = false;
+  for (const std::string& w : r.warnings) {
+    said = said || w.find("without reaching its precision of +/- 0.01% (95% intervals: IOPS +/- ") != std::string::npos;
+  }
+  CHECK(said);
+  CHECK_THAT(frontend::format_run_report(spec, r), Contains("run.precision +/- 0.01% not reached"));
+  CHECK(frontend::run_report_json(spec, r, false)["scenario"]["precision_reached"] == false);
+}
