@@ -23,10 +23,13 @@ const frontend::Catalog& catalog() {
   return c;
 }
 
+models::ScenarioSpec bundled(const std::string& file) {
+  return frontend::load_scenario(std::filesystem::path(HCISIM_SOURCE_DIR) / "scenarios" / file, catalog());
+}
+
 // AX-7525 Test 1 4K random read: 20 ms warm-up, at most 300 ms measured.
 models::ScenarioSpec test1_read(double precision) {
-  models::ScenarioSpec spec = frontend::load_scenario(
-      std::filesystem::path(HCISIM_SOURCE_DIR) / "scenarios/ax7525/test1-4k-random-read.yaml", catalog());
+  models::ScenarioSpec spec = bundled("ax7525/test1-4k-random-read.yaml");
   spec.run.warmup_ns = 20'000'000;
   spec.run.duration_ns = 300'000'000;
   spec.run.precision = precision;
@@ -85,4 +88,30 @@ TEST_CASE("a precision the duration cannot reach: the run measures all of it and
   CHECK(said);
   CHECK_THAT(frontend::format_run_report(spec, r), Contains("run.precision +/- 0.01% not reached"));
   CHECK(frontend::run_report_json(spec, r, false)["scenario"]["precision_reached"] == false);
+}
+
+TEST_CASE("runs stopped at +/- 2 % land within 2 % of a long run, seed after seed", "[scenario][precision]") {
+  // Test 2, 8K 30 % write: the truth from 3 s, then 12 seeds stopped at +/- 2 %
+  // (each about 80 ms). A rule that stopped on too little (one lucky check,
+  // batches shorter than the I/Os) would put some of them outside.
+  models::ScenarioSpec spec = bundled("ax7525/test2-8k-random-30w.yaml");
+  spec.run.duration_ns = 3'000'000'000;
+  const models::RunResult truth = models::simulate(spec);
+  spec.run.duration_ns = 1'000'000'000;
+  spec.run.precision = 0.02;
+  int iops_within = 0, latency_within = 0;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    spec.run.seed = seed;
+    const models::RunResult r = models::simulate(spec);
+    INFO("seed " << seed << ": " << r.measured_seconds << " s, IOPS " << r.total_iops() << " against "
+                 << truth.total_iops() << ", mean latency " << r.all_latency.mean_s << " against "
+                 << truth.all_latency.mean_s);
+    CHECK(r.precision_reached);
+    CHECK(r.measured_seconds < 0.5);
+    iops_within += std::fabs(r.total_iops() / truth.total_iops() - 1) <= 0.02 ? 1 : 0;
+    latency_within += std::fabs(r.all_latency.mean_s / truth.all_latency.mean_s - 1) <= 0.02 ? 1 : 0;
+  }
+  // 95 % intervals: one miss in twelve is allowed.
+  CHECK(iops_within >= 11);
+  CHECK(latency_within >= 11);
 }
