@@ -9,12 +9,14 @@ namespace hcisim::models {
 
 RunEstimate estimate_run(const ScenarioSpec& spec) {
   RunEstimate e;
+  e.at_most = spec.run.precision > 0;
   const std::int64_t whole = spec.run.warmup_ns + spec.run.duration_ns;
   for (const std::int64_t pilot_ns : {std::int64_t{10'000'000}, std::int64_t{100'000'000}, std::int64_t{1'000'000'000}}) {
     ScenarioSpec pilot = spec;
     pilot.run.warmup_ns = std::min(spec.run.warmup_ns, pilot_ns / 2);
     pilot.run.duration_ns = std::min(spec.run.duration_ns, pilot_ns - pilot.run.warmup_ns);
     pilot.run.interval_ns = 0;
+    pilot.run.precision = 0;  // the pilot measures what it measures: no stop of its own
     pilot.references.clear();
     RunResult r;
     try {

@@ -35,6 +35,7 @@ struct RunEstimate {
   double expected_ios = 0;          // in the whole run, warm-up included
   double steady_ios = 0;            // of those, past the pilot's warm-up
   double estimated_wall_s = 0;      // setup + start + steady
+  bool at_most = false;             // the run has a precision: it may stop before its duration
 };
 
 RunEstimate estimate_run(const ScenarioSpec& spec);

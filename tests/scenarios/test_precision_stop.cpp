@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "models/run/precision_stop.hpp"
+#include "models/run/run_estimate.hpp"
 #include "models/run/simulation.hpp"
 #include "tools/frontend/catalog.hpp"
 #include "tools/frontend/report_json.hpp"
@@ -114,4 +115,17 @@ TEST_CASE("runs stopped at +/- 2 % land within 2 % of a long run, seed after see
   // 95 % intervals: one miss in twelve is allowed.
   CHECK(iops_within >= 11);
   CHECK(latency_within >= 11);
+}
+
+TEST_CASE("the wall-time estimate of a run with a precision is for its whole duration, from the same pilot",
+          "[scenario][precision]") {
+  const models::RunEstimate plain = models::estimate_run(test1_read(0));
+  const models::RunEstimate stopping = models::estimate_run(test1_read(0.02));
+  CHECK_FALSE(plain.at_most);
+  CHECK(stopping.at_most);
+  // The same pilot, which measures its whole length (estimate_run clears the
+  // precision: a pilot of 5 ms measured could otherwise stop where latencies
+  // are tens of microseconds; this one's 2.8 ms latencies never let it).
+  CHECK(stopping.pilot_ios == plain.pilot_ios);
+  CHECK(stopping.pilot_simulated_s == plain.pilot_simulated_s);
 }

@@ -35,7 +35,8 @@ std::string format_run_estimate(const models::RunEstimate& e) {
       format_fixed(e.steady_events_per_io, 1), format_count(std::round(e.steady_events_per_wall_s)),
       format_duration(static_cast<std::int64_t>(e.pilot_simulated_s * 1e9)), format_count(static_cast<double>(e.pilot_ios)),
       format_count(static_cast<double>(e.pilot_events)), format_seconds(e.pilot_wall_s),
-      format_duration(static_cast<std::int64_t>(e.start_simulated_s * 1e9)), format_count(std::round(e.ios_per_simulated_s)));
+      format_duration(static_cast<std::int64_t>(e.start_simulated_s * 1e9)), format_count(std::round(e.ios_per_simulated_s))) +
+         (e.at_most ? "  That is for the whole duration: run.precision may stop the run earlier.\n" : "");
 }
 
 }  // namespace hcisim::frontend
