@@ -215,6 +215,9 @@ TEST_CASE("scenario errors name file, line and key", "[scenario]") {
       {"  seed: 7\n", "  seed: 7\n  precision: 0%\n", "11: key 'run.precision': expected a precision above 0% and at most 50%"},
       {"  seed: 7\n", "  seed: 7\n  precision: 60%\n", "11: key 'run.precision': expected a precision above 0% and at most 50%"},
       {"  seed: 7\n", "  seed: 7\n  precision: 0.02\n", "11: key 'run.precision': expected a percentage like 10%, got '0.02'"},
+      {"  seed: 7\n", "  seed: 7\n  precision: 2%\n  interval: 2ms\n",
+       "12: key 'run.interval': with a precision the run needs 64 timeline intervals before it can stop: an interval of "
+       "at most 1/128 of the duration (100 intervals here), or none"},
       {"value: 5727985,", "value: lots,", "14: key 'reference.figures[0].value': expected a count like 1400000"},
       {"figure: read_iops,", "figure: read_iopz,", "14: key 'reference.figures[0].figure': expected one of read_iops, write_iops"},
       {"tolerance: 10%", "tolerance: 0.1", "14: key 'reference.figures[0].tolerance': expected a percentage like 10%, got '0.1'"},

@@ -57,7 +57,7 @@ TEST_CASE("timeline refusals name the key and what was expected", "[scenario][ti
              Contains("key 'timeline.events[0].at': expected a time inside the run (warm-up + duration = 40 s)"));
   CHECK_THAT(error_of({"timeline.events=[{at: 2s, return: node 3}]"}), Contains("node 3 is up then: nothing returns"));
   // A precision stop would cut the phases short.
-  CHECK_THAT(error_of({"run.precision=2%"}),
+  CHECK_THAT(error_of({"run.precision=2%", "run.interval=100ms"}),
              Contains("key 'run.precision': a run with a failure timeline measures its whole duration"));
   CHECK_THAT(error_of({"timeline.events=[{at: 2s, fail: node 3}, {at: 3s, fail: node 3}]"}),
              Contains("node 3 is already down then"));

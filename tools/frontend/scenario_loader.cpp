@@ -12,6 +12,7 @@
 #include <set>
 
 #include "models/capacity/capacity.hpp"
+#include "models/run/precision_stop.hpp"
 #include "models/workload/diskspd_regions.hpp"
 #include "models/workload/oltp_spec_check.hpp"
 #include "tools/frontend/calibration_case.hpp"
@@ -623,6 +624,15 @@ models::RunControl read_run(const YamlValue& value) {
     run.precision = precision->percent();
     if (!(run.precision > 0 && run.precision <= 0.5)) {
       precision->fail_expected("a precision above 0% and at most 50% (the 95% intervals' half-width, e.g. 2%)");
+    }
+    // The stop needs that many timeline intervals first: a coarse timeline could never let it.
+    constexpr std::int64_t kNeeded = 2 * static_cast<std::int64_t>(models::PrecisionStop::kMinIntervals);
+    if (run.interval_ns > 0 && run.duration_ns / run.interval_ns < kNeeded) {
+      map.required("interval").fail(
+          "with a precision the run needs " + std::to_string(models::PrecisionStop::kMinIntervals) +
+          " timeline intervals before it can stop: an interval of at most 1/" + std::to_string(kNeeded) +
+          " of the duration (" + std::to_string(run.duration_ns / run.interval_ns) +
+          " intervals here), or none (1,024 by default then)");
     }
   }
   return run;
