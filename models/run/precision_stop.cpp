@@ -18,6 +18,7 @@ bool PrecisionStop::precise_now(const Measurement& measurement, sim::SimTime mea
 }
 
 bool PrecisionStop::check(const Measurement& measurement, sim::SimTime measured) {
+  if (precision_ <= 0) return false;  // none asked: the run measures its whole duration
   in_a_row_ = precise_now(measurement, measured) ? in_a_row_ + 1 : 0;
   reached_ = in_a_row_ >= 2;
   return reached_;

@@ -38,7 +38,8 @@ class PrecisionStop {
 
   explicit PrecisionStop(double precision) : precision_(precision) {}
 
-  // A check after `measured` of measured time: true when the run may stop.
+  // A check after `measured` of measured time: true when the run may stop
+  // (never without a precision, 0).
   bool check(const Measurement& measurement, sim::SimTime measured);
   bool reached() const { return reached_; }
 

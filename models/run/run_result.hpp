@@ -251,8 +251,7 @@ struct RunResult {
   std::string scenario_id;
   std::string title;
   double measured_seconds = 0;      // simulated time after warm-up
-  double precision = 0;             // the scenario's run.precision (0: none)
-  bool precision_reached = false;   // the run stopped there, before its duration
+  bool precision_reached = false;   // the run stopped at the scenario's run.precision, before its duration
   double warmup_seconds = 0;
   std::uint64_t seed = 0;
   double read_iops = 0, write_iops = 0;

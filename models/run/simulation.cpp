@@ -103,6 +103,15 @@ void place_streams(Model& m, const ScenarioSpec& spec) {
 
 constexpr int kTimelineIntervals = 32;
 
+// The scenario's timeline interval, or by default 1/32 of the measured time;
+// with a precision 1/1,024, so that the stop rule has its minimum of intervals
+// early on (precision_stop.hpp).
+sim::SimTime timeline_interval(const RunControl& run) {
+  if (run.interval_ns > 0) return run.interval_ns;
+  const int intervals = run.precision > 0 ? PrecisionStop::kIntervals : kTimelineIntervals;
+  return std::max<sim::SimTime>(1, run.duration_ns / intervals);
+}
+
 // The cluster's state at the end of each timeline interval (cumulative
 // counters since warm-up; the result takes differences).
 struct IntervalProbe {
@@ -135,7 +144,7 @@ class WarmupEnd final : public sim::EventHandler {
   WarmupEnd(Model& model, sim::SimTime duration, sim::SimTime interval)
       : m_(model),
         duration_(duration),
-        interval_(interval > 0 ? interval : std::max<sim::SimTime>(1, duration / kTimelineIntervals)),
+        interval_(interval),
         intervals_(static_cast<std::uint64_t>(duration / interval_)) {}
   void on_event(std::uint64_t tick) override {
     if (tick == 0) {
@@ -305,13 +314,7 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
 
   const sim::SimTime warmup = spec.run.warmup_ns;
   const sim::SimTime end = warmup + spec.run.duration_ns;
-  // With a precision the run may stop early: intervals fine enough for the stop
-  // rule to have its minimum of them early on (precision_stop.hpp).
-  const sim::SimTime interval =
-      spec.run.interval_ns > 0 || spec.run.precision <= 0
-          ? spec.run.interval_ns
-          : std::max<sim::SimTime>(1, spec.run.duration_ns / PrecisionStop::kIntervals);
-  WarmupEnd warmup_end(m, spec.run.duration_ns, interval);
+  WarmupEnd warmup_end(m, spec.run.duration_ns, timeline_interval(spec.run));
   m.engine.schedule_at(warmup, warmup_end);
   RunLog events;
   m.product->set_event_log(&events);
@@ -333,7 +336,7 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
     peak_pending = std::max<std::uint64_t>(peak_pending, m.engine.pending_events());
     if (options.progress) options.progress(static_cast<double>(t) / static_cast<double>(end));
     if (m.workload->finished()) break;  // a workload with an end of its own (SAS: both phases done)
-    if (spec.run.precision > 0 && t > warmup && precision.check(m.io(), t - warmup)) break;
+    if (t > warmup && precision.check(m.io(), t - warmup)) break;
   }
   const auto loop_end = std::chrono::steady_clock::now();
   const sim::SimTime stopped = std::min(end, m.engine.now());
@@ -346,7 +349,6 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   result.seed = spec.run.seed;
   result.warmup_seconds = sim::to_seconds(warmup);
   result.measured_seconds = sim::to_seconds(stopped - warmup);
-  result.precision = spec.run.precision;
   result.precision_reached = precision.reached();
   const Measurement& measurement = m.io();
   result.read_iops = static_cast<double>(measurement.reads()) / result.measured_seconds;

@@ -117,17 +117,17 @@ void assess_steady_state(RunResult& result, const ScenarioSpec& spec, const Meas
                               duration_text(20 * result.all_latency.max_s));
   }
   if (phased) return;
-  if (result.precision > 0 && !result.precision_reached) {
+  if (spec.run.precision > 0 && !result.precision_reached) {
     // Asked for, not reached: say how far it got, whatever the width.
     const double on_iops = result.total_iops_ci_half_width / iops;
     const double on_latency = result.latency_ci_half_width_s / latency;
     const double worst = std::max(on_iops, on_latency);
     result.warnings.push_back(
         "the run measured its whole duration without reaching its precision of +/- " +
-        target_text(result.precision) + " (95% intervals: IOPS " +
+        target_text(spec.run.precision) + " (95% intervals: IOPS " +
         (on_iops > 0 ? "+/- " + percent_text(on_iops) : std::string("too few intervals")) + ", mean latency " +
         (on_latency > 0 ? "+/- " + percent_text(on_latency) : std::string("too few intervals")) + ")" +
-        (worst > 0 ? "; try " + longer_for(result, worst, result.precision) : std::string()));
+        (worst > 0 ? "; try " + longer_for(result, worst, spec.run.precision) : std::string()));
   }
   if (result.total_iops_ci_half_width > kWideInterval * iops) {
     const double relative = result.total_iops_ci_half_width / iops;

@@ -62,8 +62,8 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
   if (r.analytic) j["method"] = "analytic fast path";
   j["scenario"] = {{"id", r.scenario_id}, {"file", spec.file}, {"title", r.title}, {"seed", r.seed},
                    {"warmup_s", r.warmup_seconds}, {"measured_s", r.measured_seconds}};
-  if (r.precision > 0) {  // only when asked: the reports of other runs keep their shape
-    j["scenario"]["precision"] = r.precision;
+  if (spec.run.precision > 0) {  // only when asked: the reports of other runs keep their shape
+    j["scenario"]["precision"] = spec.run.precision;
     j["scenario"]["precision_reached"] = r.precision_reached;
   }
   j["read"] = direction(r.read_iops, r.read_bytes_per_s, r.read_latency);

@@ -607,8 +607,11 @@ models::VmSpec read_vms(const YamlValue& value, models::ClusterSpec& cluster, co
   return vms;
 }
 
+// The keys of a steady-state run: section.
+const std::vector<std::string> kRunKeys = {"warmup", "duration", "seed", "interval", "precision"};
+
 models::RunControl read_run(const YamlValue& value) {
-  const YamlMap map = value.map({"warmup", "duration", "seed", "interval", "precision"});
+  const YamlMap map = value.map(kRunKeys);
   models::RunControl run;
   const YamlValue duration = map.required("duration");
   run.duration_ns = duration.duration_ns();
@@ -990,7 +993,7 @@ models::ScenarioSpec load_scenario(const std::filesystem::path& file, const Cata
     }
     scenario.timeline = read_timeline(*timeline, scenario.cluster, scenario.run);
     if (scenario.run.precision > 0) {
-      map.required("run").map({"warmup", "duration", "seed", "interval", "precision"}).required("precision").fail(
+      map.required("run").map(kRunKeys).required("precision").fail(
           "a run with a failure timeline measures its whole duration (its phases need it); precision stops only a "
           "steady-state run");
     }
