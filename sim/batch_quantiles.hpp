@@ -1,0 +1,72 @@
+// Confidence intervals for a percentile of latencies observed over a run (a
+// p99, say), by sectioning (Asmussen and Glynn, Stochastic Simulation, 2007,
+// III.5a), streaming with bounded memory.
+//
+// The run is cut into equal sections (batches of consecutive observations, each
+// observation being the latencies of one timeline interval); the point
+// estimate is the percentile of all the sections' latencies together, and its
+// spread is that of the sections' own percentiles around it:
+//   half-width = t(m-1) x sqrt(sum (q_i - q)^2 / (m - 1)) / sqrt(m).
+// Unlike the mean of the sections' percentiles (batching), the estimate does
+// not inherit the bias of a percentile taken from a small sample, and a tail
+// that still grows through the run (a population that drifts between queues)
+// shows as spread between the sections.
+//
+// Sections double as in BatchMeans: when 2 x batch_count are complete, adjacent
+// pairs merge, so between batch_count and 2 x batch_count - 1 are kept. Each is
+// a LatencyHistogram (34 KB), allocated at the first add(); add() merges the
+// interval into the open section (O(buckets), once per interval, nothing per
+// I/O) and never allocates after that.
+//
+// A section's percentile means something only when enough of its samples lie
+// beyond it: an interval is given only when every complete section has at
+// least kMinTailSamples above the percentile (count x (1 - p/100)), and at
+// least 2 sections are complete.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+#include "sim/latency_histogram.hpp"
+
+namespace hcisim::sim {
+
+class BatchQuantiles {
+ public:
+  static constexpr double kMinTailSamples = 20;
+
+  // batch_count >= 2 (throws std::invalid_argument otherwise).
+  explicit BatchQuantiles(std::size_t batch_count = 8);
+
+  // One observation: the latencies of one interval (possibly none).
+  void add(const LatencyHistogram& interval);
+
+  struct Interval {
+    double estimate_ns;    // the percentile of the complete sections' latencies together
+    double half_width_ns;  // the interval is estimate +- half_width
+    std::size_t batches;
+  };
+  // The interval on percentile p (in (0, 100)) at `confidence` (in (0, 1));
+  // nullopt with fewer than 2 complete sections or too few samples beyond p
+  // in one of them. With `also` (fed the same intervals: read and write of one
+  // run), each section holds the latencies of both (p99 of all I/Os).
+  std::optional<Interval> interval(double p, double confidence, const BatchQuantiles* also = nullptr) const;
+
+  void reset();
+
+  std::size_t batch_count() const { return batch_count_; }
+  std::size_t batch_size() const { return batch_size_; }  // observations per complete section
+  std::size_t complete_batches() const { return complete_; }
+
+ private:
+  void close_batch();
+
+  std::size_t batch_count_;
+  std::size_t batch_size_ = 1;
+  std::size_t complete_ = 0;
+  std::size_t partial_count_ = 0;
+  std::vector<LatencyHistogram> sections_;  // [0, complete_) complete; [complete_] open
+};
+
+}  // namespace hcisim::sim
