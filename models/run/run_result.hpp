@@ -28,6 +28,9 @@ struct LatencySummary {
   std::uint64_t count = 0;
   double mean_s = 0, p50_s = 0, p90_s = 0, p99_s = 0, p999_s = 0, max_s = 0;
   double min_s = 0;
+  // Half-width of the 95 % sectioning interval on p99 (sim::BatchQuantiles); 0
+  // when the run has too few sections or too few samples beyond its p99.
+  double p99_ci_half_width_s = 0;
   // False for an estimate (the fast path's fitted distribution): percentiles,
   // but no observed minimum, maximum or bins.
   bool observed = true;

@@ -5,6 +5,9 @@
 #include <cstdio>
 #include <numeric>
 #include <string>
+#include <utility>
+
+#include "models/run/precision_stop.hpp"
 
 namespace hcisim::models {
 namespace {
@@ -66,6 +69,13 @@ void assess_steady_state(RunResult& result, const ScenarioSpec& spec, const Meas
   if (measurement.latency_batches().complete_batches() >= 2 && measurement.latency_batches().count() >= 16) {
     result.latency_ci_half_width_s = measurement.latency_batches().interval(0.95).half_width * 1e-9;
   }
+  const sim::BatchQuantiles& reads = measurement.read_sections();
+  const sim::BatchQuantiles& writes = measurement.write_sections();
+  for (const auto& [summary, p99] : {std::pair{&result.read_latency, reads.interval(99, 0.95)},
+                                     std::pair{&result.write_latency, writes.interval(99, 0.95)},
+                                     std::pair{&result.all_latency, reads.interval(99, 0.95, &writes)}}) {
+    if (p99) summary->p99_ci_half_width_s = p99->half_width_ns * 1e-9;
+  }
   const double total_s = result.warmup_seconds + result.measured_seconds;
   if (result.all_latency.count == 0) {
     throw NoCompletedIo("no I/O completed in the measured time (" + run_text(result) +
@@ -121,13 +131,24 @@ void assess_steady_state(RunResult& result, const ScenarioSpec& spec, const Meas
     // Asked for, not reached: say how far it got, whatever the width.
     const double on_iops = result.total_iops_ci_half_width / iops;
     const double on_latency = result.latency_ci_half_width_s / latency;
-    const double worst = std::max(on_iops, on_latency);
-    result.warnings.push_back(
-        "the run measured its whole duration without reaching its precision of +/- " +
-        target_text(spec.run.precision) + " (95% intervals: IOPS " +
-        (on_iops > 0 ? "+/- " + percent_text(on_iops) : std::string("too few intervals")) + ", mean latency " +
-        (on_latency > 0 ? "+/- " + percent_text(on_latency) : std::string("too few intervals")) + ")" +
-        (worst > 0 ? "; try " + longer_for(result, worst, spec.run.precision) : std::string()));
+    double worst = std::max(on_iops, on_latency);
+    std::string widths = "IOPS " + (on_iops > 0 ? "+/- " + percent_text(on_iops) : std::string("too few intervals")) +
+                         ", mean latency " +
+                         (on_latency > 0 ? "+/- " + percent_text(on_latency) : std::string("too few intervals"));
+    for (const LatencyPercentile& percentile : spec.run.precision_percentiles) {
+      const auto on_percentile = PrecisionStop::interval(measurement, percentile);
+      widths += ", " + latency_percentile_name(percentile) + " ";
+      if (on_percentile && on_percentile->estimate_ns > 0) {
+        const double relative = on_percentile->half_width_ns / on_percentile->estimate_ns;
+        widths += "+/- " + percent_text(relative);
+        worst = std::max(worst, relative);
+      } else {
+        widths += "too few samples beyond it";
+      }
+    }
+    result.warnings.push_back("the run measured its whole duration without reaching its precision of +/- " +
+                              target_text(spec.run.precision) + " (95% intervals: " + widths + ")" +
+                              (worst > 0 ? "; try " + longer_for(result, worst, spec.run.precision) : std::string()));
   }
   if (result.total_iops_ci_half_width > kWideInterval * iops) {
     const double relative = result.total_iops_ci_half_width / iops;

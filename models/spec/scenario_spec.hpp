@@ -103,6 +103,14 @@ struct VmSpec {
   std::optional<SasIotestSpec> sas;
 };
 
+// A percentile of the measured latencies: of the reads, of the writes, or of all I/Os.
+struct LatencyPercentile {
+  enum class Of { Read, Write, All };
+  Of of = Of::All;
+  double percentile = 99;  // in (0, 100)
+  bool operator==(const LatencyPercentile&) const = default;
+};
+
 struct RunControl {
   std::int64_t warmup_ns = 0;
   std::int64_t duration_ns = 0;   // measured interval after warm-up
@@ -112,6 +120,9 @@ struct RunControl {
   // within this share of their values (0.02: +-2 %); duration_ns is then the
   // most the run measures. 0: measure the whole duration.
   double precision = 0;
+  // Latency percentiles the precision covers as well (run.precision_percentiles:
+  // read.p99, lat.p999...): their 95 % intervals too must be within it.
+  std::vector<LatencyPercentile> precision_percentiles;
 };
 
 // The figures a run can be compared on. Values are in SI units: IOPS, bytes/s,

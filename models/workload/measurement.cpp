@@ -29,6 +29,8 @@ void Measurement::close_interval() {
   open_.read_p99_ns = interval_read_.percentile_ns(99);
   open_.write_p50_ns = interval_write_.percentile_ns(50);
   open_.write_p99_ns = interval_write_.percentile_ns(99);
+  read_sections_.add(interval_read_);
+  write_sections_.add(interval_write_);
   fold_interval_latencies();
   closed_.push_back(open_);
   interval_end_ += interval_;

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "models/analytic/fast_path.hpp"
+#include "models/run/precision_stop.hpp"
 #include "tools/cli/commands.hpp"
 #include "tools/frontend/message_text.hpp"
 #include "tools/frontend/quantity_format.hpp"
@@ -91,7 +92,7 @@ class Search {
     xs.erase(std::unique(xs.begin(), xs.end()), xs.end());
     std::vector<SweepJob> jobs;
     for (const long long x : xs) {
-      if (!sim_.count(x)) jobs.push_back(setup_.load(point(x)));
+      if (!sim_.count(x)) jobs.push_back(with_slo_percentiles(setup_.load(point(x))));
     }
     std::vector<models::RunResult> out(jobs.size());
     run_results(jobs, out);
@@ -105,6 +106,22 @@ class Search {
                   << verdict(out[i]) << "\n";
       }
     }
+  }
+
+  // With a precision, the percentiles the objectives bound are part of it: a
+  // point stopped on IOPS and mean latency alone could report a p99 still growing.
+  SweepJob with_slo_percentiles(SweepJob job) const {
+    models::RunControl& run = job.spec.run;
+    if (run.precision <= 0) return job;
+    for (const frontend::Slo& s : slos_) {
+      const auto p = frontend::slo_percentile(s);
+      if (!p || !models::workload_issues(job.spec, p->of)) continue;
+      if (std::find(run.precision_percentiles.begin(), run.precision_percentiles.end(), *p) ==
+          run.precision_percentiles.end()) {
+        run.precision_percentiles.push_back(*p);
+      }
+    }
+    return job;
   }
 
   bool sim_ok(long long x) const { return frontend::all_hold(slos_, sim_.at(x)); }

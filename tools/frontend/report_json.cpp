@@ -1,5 +1,6 @@
 #include "tools/frontend/report_json.hpp"
 
+#include "models/run/precision_stop.hpp"
 #include "tools/frontend/capacity_report.hpp"
 #include "tools/frontend/figure_names.hpp"
 #include "tools/frontend/run_event_names.hpp"
@@ -64,10 +65,19 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
                    {"warmup_s", r.warmup_seconds}, {"measured_s", r.measured_seconds}};
   if (spec.run.precision > 0) {  // only when asked: the reports of other runs keep their shape
     j["scenario"]["precision"] = spec.run.precision;
+    if (!spec.run.precision_percentiles.empty()) {
+      nlohmann::json names = nlohmann::json::array();
+      for (const models::LatencyPercentile& p : spec.run.precision_percentiles) {
+        names.push_back(models::latency_percentile_name(p));
+      }
+      j["scenario"]["precision_percentiles"] = names;
+    }
     j["scenario"]["precision_reached"] = r.precision_reached;
   }
   j["read"] = direction(r.read_iops, r.read_bytes_per_s, r.read_latency);
   j["write"] = direction(r.write_iops, r.write_bytes_per_s, r.write_latency);
+  j["read"]["lat_p99_ns_ci95_half_width"] = r.read_latency.p99_ci_half_width_s * 1e9;
+  j["write"]["lat_p99_ns_ci95_half_width"] = r.write_latency.p99_ci_half_width_s * 1e9;
   for (const auto& [key, stages] : {std::pair{"read", r.read_stages}, std::pair{"write", r.write_stages}}) {
     nlohmann::json by_stage;
     for (int s = 0; s < models::kIoStageCount; ++s) {
@@ -79,6 +89,8 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
                 {"iops_ci95_half_width", r.total_iops_ci_half_width},
                 {"latency_mean_ns", r.all_latency.mean_s * 1e9},
                 {"latency_mean_ns_ci95_half_width", r.latency_ci_half_width_s * 1e9},
+                {"latency_p99_ns", r.all_latency.p99_s * 1e9},
+                {"latency_p99_ns_ci95_half_width", r.all_latency.p99_ci_half_width_s * 1e9},
                 {"bw_bytes", r.total_bytes_per_s()}};
   nlohmann::json nodes = nlohmann::json::array();
   nlohmann::json compute_hosts = nlohmann::json::array();

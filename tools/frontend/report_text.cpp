@@ -5,7 +5,9 @@
 #include <cmath>
 #include <cstdio>
 #include <sstream>
+#include <utility>
 
+#include "models/run/precision_stop.hpp"
 #include "tools/frontend/capacity_report.hpp"
 #include "tools/frontend/figure_names.hpp"
 #include "tools/frontend/message_text.hpp"
@@ -148,11 +150,27 @@ std::string oltp_section(const models::OltpResult& o) {
   return text + "Storage I/O of the databases:\n";
 }
 
+// "  p99 read 3.875 ms (95% CI +/- 11.7%), write ...": the sectioning intervals
+// on the p99s (sim::BatchQuantiles), where the run gives them.
+std::string p99_intervals(const models::RunResult& r) {
+  std::string text;
+  for (const auto& [name, latency] : {std::pair{"read", &r.read_latency}, std::pair{"write", &r.write_latency}}) {
+    if (!(latency->p99_ci_half_width_s > 0 && latency->p99_s > 0)) continue;
+    text += printf_string("%s %s %.3f ms (95%% CI +/- %.1f%%)", text.empty() ? "  p99" : ",", name, latency->p99_s * 1e3,
+                          100 * latency->p99_ci_half_width_s / latency->p99_s);
+  }
+  return text.empty() ? text : text + "\n";
+}
+
 // The measured time; with a precision, whether the run stopped there and the most it could have measured.
 std::string measured_text(const models::ScenarioSpec& spec, const models::RunResult& r) {
   const std::string whole = format_duration(spec.run.duration_ns) + " of simulated time";
   if (spec.run.precision <= 0) return whole;
-  const std::string target = "run.precision +/- " + format_percent(spec.run.precision);
+  std::string target = "run.precision +/- " + format_percent(spec.run.precision);
+  for (const models::LatencyPercentile& p : spec.run.precision_percentiles) {
+    target += p == spec.run.precision_percentiles.front() ? " with " : ", ";
+    target += models::latency_percentile_name(p);
+  }
   if (!r.precision_reached) return whole + ", " + target + " not reached";
   return format_duration(static_cast<std::int64_t>(std::llround(r.measured_seconds * 1e9))) +
          " of simulated time, stopped at " + target + " (at most " + format_duration(spec.run.duration_ns) + ")";
@@ -242,6 +260,7 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
     out << printf_string("  mean of all I/Os %.3f ms (95%% CI +/- %.2f%%)\n", r.all_latency.mean_s * 1e3,
                          100 * r.latency_ci_half_width_s / r.all_latency.mean_s);
   }
+  out << p99_intervals(r);
   out << stage_header();
   if (r.read_latency.count > 0) out << stage_row("read", r.read_stages);
   if (r.write_latency.count > 0) out << stage_row("write", r.write_stages);

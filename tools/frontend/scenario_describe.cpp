@@ -3,6 +3,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "models/run/precision_stop.hpp"
 #include "models/workload/diskspd_regions.hpp"
 #include "models/workload/diskspd_workload.hpp"
 
@@ -263,8 +264,9 @@ std::string describe(const models::ScenarioSpec& s) {
         << " (simulated), seed " << s.run.seed;
     if (s.run.interval_ns > 0) out << ", timeline every " << format_duration(s.run.interval_ns);
     if (s.run.precision > 0) {
-      out << ", stopping earlier once the 95 % intervals of IOPS and mean latency are within +/- "
-          << format_percent(s.run.precision);
+      out << ", stopping earlier once the 95 % intervals of IOPS, mean latency";
+      for (const models::LatencyPercentile& p : s.run.precision_percentiles) out << ", " << models::latency_percentile_name(p);
+      out << " are within +/- " << format_percent(s.run.precision);
     }
     out << "\n";
     describe_timeline(out, s);

@@ -27,6 +27,7 @@
 #include "tools/frontend/not_modelled_yet.hpp"
 #include "tools/frontend/quantity_format.hpp"
 #include "tools/frontend/scenario_cloud.hpp"
+#include "tools/frontend/slo.hpp"
 #include "tools/frontend/vmfleet2_workloads.hpp"
 #include "tools/frontend/yaml_include.hpp"
 #include "tools/frontend/yaml_reader.hpp"
@@ -608,7 +609,27 @@ models::VmSpec read_vms(const YamlValue& value, models::ClusterSpec& cluster, co
 }
 
 // The keys of a steady-state run: section.
-const std::vector<std::string> kRunKeys = {"warmup", "duration", "seed", "interval", "precision"};
+const std::vector<std::string> kRunKeys = {"warmup", "duration", "seed", "interval", "precision",
+                                           "precision_percentiles"};
+
+// run.precision_percentiles: "read.p99", or a list of them, each once.
+std::vector<models::LatencyPercentile> read_precision_percentiles(const YamlValue& value) {
+  const std::vector<YamlValue> items = value.is_list() ? value.items() : std::vector<YamlValue>{value};
+  if (items.empty()) value.fail_expected("a latency percentile or a list of them, like [read.p99, write.p99]");
+  std::vector<models::LatencyPercentile> percentiles;
+  for (const YamlValue& item : items) {
+    const auto percentile = parse_latency_percentile(item.text());
+    if (!percentile) {
+      item.fail_expected("a latency percentile: read, write or lat (all I/Os), then p50, p90, p99 or p999, like "
+                         "read.p99");
+    }
+    if (std::find(percentiles.begin(), percentiles.end(), *percentile) != percentiles.end()) {
+      item.fail("'" + item.text() + "' is already in the list");
+    }
+    percentiles.push_back(*percentile);
+  }
+  return percentiles;
+}
 
 models::RunControl read_run(const YamlValue& value) {
   const YamlMap map = value.map(kRunKeys);
@@ -637,6 +658,13 @@ models::RunControl read_run(const YamlValue& value) {
           " of the duration (" + std::to_string(run.duration_ns / run.interval_ns) +
           " intervals here), or none (1,024 by default then)");
     }
+  }
+  if (const auto percentiles = map.optional("precision_percentiles")) {
+    if (run.precision <= 0) {
+      percentiles->fail("precision_percentiles says which latency percentiles a precision covers besides IOPS and "
+                        "the mean latency: set run.precision (e.g. 2%) with it");
+    }
+    run.precision_percentiles = read_precision_percentiles(*percentiles);
   }
   return run;
 }
@@ -1003,6 +1031,13 @@ models::ScenarioSpec load_scenario(const std::filesystem::path& file, const Cata
   const bool nodes_fail = scenario.timeline.random_failures ||
                           std::any_of(scenario.timeline.events.begin(), scenario.timeline.events.end(),
                                       [](const auto& e) { return e.part == models::FailurePart::Node; });
+  for (const models::LatencyPercentile& p : scenario.run.precision_percentiles) {
+    // A percentile of a direction the workload never issues could never be precise.
+    if (models::workload_issues(scenario, p.of)) continue;
+    const bool reads = p.of == models::LatencyPercentile::Of::Read;
+    map.required("run").map(kRunKeys).required("precision_percentiles").fail(
+        models::latency_percentile_name(p) + ": the workload issues no " + (reads ? "reads (-w100)" : "writes (-w0)"));
+  }
   if (scenario.vms.oltp && nodes_fail) {
     map.required("timeline").fail("node failures during an OLTP run are not modelled yet (the database's crash "
                                   "recovery after its VM restarts); use cluster.failed_nodes for a degraded steady "

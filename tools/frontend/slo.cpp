@@ -16,6 +16,15 @@ std::string trimmed(const std::string& s) {
   return s.substr(first, s.find_last_not_of(" \t") - first + 1);
 }
 
+// p50, p90, p99, p999 as percentiles.
+std::optional<double> percentile_of_stat(std::string_view stat) {
+  if (stat == "p50") return 50;
+  if (stat == "p90") return 90;
+  if (stat == "p99") return 99;
+  if (stat == "p999") return 99.9;
+  return std::nullopt;
+}
+
 bool is_figure(const std::string& name) {
   for (const std::string& n : sweep_figure_names()) {
     if (n == name) return true;
@@ -89,6 +98,29 @@ bool all_hold(const std::vector<Slo>& slos, const models::RunResult& result) {
     if (!s.holds(result)) return false;
   }
   return true;
+}
+
+std::optional<models::LatencyPercentile> parse_latency_percentile(std::string_view text) {
+  const auto dot = text.find('.');
+  if (dot == std::string_view::npos) return std::nullopt;
+  const std::string_view of = text.substr(0, dot);
+  const std::optional<double> p = percentile_of_stat(text.substr(dot + 1));
+  if (!p) return std::nullopt;
+  using Of = models::LatencyPercentile::Of;
+  if (of == "read") return models::LatencyPercentile{Of::Read, *p};
+  if (of == "write") return models::LatencyPercentile{Of::Write, *p};
+  if (of == "lat" || of == "all" || of == "latency") return models::LatencyPercentile{Of::All, *p};
+  return std::nullopt;
+}
+
+std::optional<models::LatencyPercentile> slo_percentile(const Slo& slo) {
+  // Latency figures are named [read_|write_]lat_STAT_ms (parse_slo).
+  const std::string& f = slo.figure;
+  const auto lat = f.find("lat_");
+  if (lat == std::string::npos || f.size() < 3 || f.compare(f.size() - 3, 3, "_ms") != 0) return std::nullopt;
+  const std::string of = lat == 0 ? "lat" : f.substr(0, lat - 1);
+  const std::string stat = f.substr(lat + 4, f.size() - 3 - (lat + 4));
+  return parse_latency_percentile(of + "." + stat);
 }
 
 }  // namespace hcisim::frontend

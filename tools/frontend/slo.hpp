@@ -5,7 +5,9 @@
 // a duration for latencies, a count otherwise.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "models/run/run_result.hpp"
@@ -24,5 +26,11 @@ struct Slo {
 // Throws std::invalid_argument naming what is wrong.
 Slo parse_slo(const std::string& text);
 bool all_hold(const std::vector<Slo>& slos, const models::RunResult& result);
+
+// "read.p99", "write.p999", "lat.p50" (also all. or latency. for lat.): the
+// percentiles p50, p90, p99 and p999 of --slo and run.precision_percentiles.
+std::optional<models::LatencyPercentile> parse_latency_percentile(std::string_view text);
+// The percentile an objective bounds (read.p99<=1ms: read.p99); none for a mean, a maximum or a count.
+std::optional<models::LatencyPercentile> slo_percentile(const Slo& slo);
 
 }  // namespace hcisim::frontend

@@ -89,6 +89,9 @@ std::vector<std::pair<std::string, Figure>> make_figures() {
   f.emplace_back("transaction_lat_p99_ms", [](const auto& r) { return r.oltp.latency.p99_s * 1e3; });
   // The simulated time measured: the duration, or less where run.precision stopped the point.
   observed("measured_ms", [](const auto& r) { return r.measured_seconds * 1e3; });
+  observed("lat_p99_ms_ci95", [](const auto& r) { return r.all_latency.p99_ci_half_width_s * 1e3; });
+  observed("read_lat_p99_ms_ci95", [](const auto& r) { return r.read_latency.p99_ci_half_width_s * 1e3; });
+  observed("write_lat_p99_ms_ci95", [](const auto& r) { return r.write_latency.p99_ci_half_width_s * 1e3; });
   return f;
 }
 
