@@ -173,6 +173,17 @@ precision)  # --precision: each point stops once its intervals are that narrow, 
     > /dev/null || fail "run --precision: exit $?"
   grep -v '"file"\|"title"\|wall\|per_s"\|_seconds"\|"events' a.json > a.txt; grep -v '"file"\|"title"\|wall\|per_s"\|_seconds"\|"events' b.json > b.txt
   cmp a.txt b.txt || fail "--precision and --set run.precision differ"
+  # Covering the read p99 too: a point goes on until that interval is as narrow too, never stopping sooner.
+  # At queue depth 1 (6,300 reads a second) 2 s cannot give one: its 8 sections need 20 reads beyond the
+  # p99 each, 16,000 reads; it measures all of it. At depth 4 it stops inside.
+  "$H" sweep "$SC" --vary vms.workload.outstanding=1,4 --duration 2s --warmup 2ms --precision 2% \
+    --set 'run.precision_percentiles=[read.p99]' -q --out q > /dev/null || fail "precision_percentiles: exit $?"
+  paste -d, p/sweep.csv q/sweep.csv | awk -F, 'NR == 1 { n = NF / 2; for (i = 1; i <= n; i++) c[$i] = i; next }
+           { p99 = $(n + c["read_lat_p99_ms"]); w = $(n + c["read_lat_p99_ms_ci95"]); m = $(n + c["measured_ms"])
+             if (NR == 2 && !(m == 2000 && w == 0)) { print "depth 1: measured " m ", read p99 +/- " w; bad = 1 }
+             if (NR == 3 && !(m < 2000 && w > 0 && w <= 0.02 * p99)) { print "depth 4: measured " m ", read p99 " p99 " +/- " w; bad = 1 }
+             if (!(m >= $c["measured_ms"])) { print "stopped sooner: " m; bad = 1 } }
+           END { exit bad }' > why.txt || fail "$(cat why.txt)"
   ;;
 *) fail "unknown case" ;;
 esac

@@ -218,6 +218,15 @@ TEST_CASE("scenario errors name file, line and key", "[scenario]") {
       {"  seed: 7\n", "  seed: 7\n  precision: 2%\n  interval: 2ms\n",
        "12: key 'run.interval': with a precision the run needs 64 timeline intervals before it can stop: an interval of "
        "at most 1/128 of the duration (100 intervals here), or none"},
+      {"  seed: 7\n", "  seed: 7\n  precision_percentiles: read.p99\n",
+       "11: key 'run.precision_percentiles': precision_percentiles says which latency percentiles a precision covers"},
+      {"  seed: 7\n", "  seed: 7\n  precision: 2%\n  precision_percentiles: [read.p97]\n",
+       "12: key 'run.precision_percentiles[0]': expected a latency percentile: read, write or lat (all I/Os), then p50, "
+       "p90, p99 or p999, like read.p99, got 'read.p97'"},
+      {"  seed: 7\n", "  seed: 7\n  precision: 2%\n  precision_percentiles: [read.p99, lat.p999, read.p99]\n",
+       "12: key 'run.precision_percentiles[2]': 'read.p99' is already in the list"},
+      {"  seed: 7\n", "  seed: 7\n  precision: 2%\n  precision_percentiles: [read.p99, write.p99]\n",
+       "12: key 'run.precision_percentiles': write.p99: the workload issues no writes (-w0)"},
       {"value: 5727985,", "value: lots,", "14: key 'reference.figures[0].value': expected a count like 1400000"},
       {"figure: read_iops,", "figure: read_iopz,", "14: key 'reference.figures[0].figure': expected one of read_iops, write_iops"},
       {"tolerance: 10%", "tolerance: 0.1", "14: key 'reference.figures[0].tolerance': expected a percentage like 10%, got '0.1'"},
@@ -357,6 +366,20 @@ TEST_CASE("--set overrides are merged over the file and checked like it") {
   CHECK_THAT(load_error_of([&] { load_scenario(file, catalog, {"no-equals-sign"}); }),
              Contains("expected key.path=value"));
   CHECK_THAT(load_error_of([&] { load_scenario(file, catalog, {"a..b=1"}); }), Contains("expected key.path=value"));
+}
+
+TEST_CASE("run.precision_percentiles: one or a list, in --slo's names, described back") {
+  const auto file = std::filesystem::path(HCISIM_SOURCE_DIR) / "scenarios/ax7525/test2-8k-random-30w.yaml";
+  const Catalog catalog = Catalog::load();
+  const auto one = load_scenario(file, catalog, {"run.precision=2%", "run.precision_percentiles=write.p999"});
+  using Of = LatencyPercentile::Of;
+  CHECK(one.run.precision_percentiles == std::vector<LatencyPercentile>{{Of::Write, 99.9}});
+  const auto several = load_scenario(
+      file, catalog, {"run.precision=2%", "run.precision_percentiles=[read.p99, lat.p50, all.p90, write.p99]"});
+  CHECK(several.run.precision_percentiles ==
+        std::vector<LatencyPercentile>{{Of::Read, 99}, {Of::All, 50}, {Of::All, 90}, {Of::Write, 99}});
+  CHECK_THAT(describe(several), Contains("once the 95 % intervals of IOPS, mean latency, read.p99, lat.p50, lat.p90, "
+                                         "write.p99 are within +/- 2%"));
 }
 
 TEST_CASE("a --set of the workload in another form replaces the file's form; its other keys stay") {

@@ -85,6 +85,14 @@ TEST_CASE("an SLO names a figure, a comparison and a limit in the figure's unit"
   CHECK(p99.holds(r));
   r.read_latency.p99_s = 1.1e-3;
   CHECK_FALSE(p99.holds(r));
+  // The percentile an objective bounds, which a precision then covers.
+  using Of = hcisim::models::LatencyPercentile::Of;
+  CHECK(slo_percentile(p99) == hcisim::models::LatencyPercentile{Of::Read, 99});
+  CHECK(slo_percentile(parse_slo("lat.p999<=5ms")) == hcisim::models::LatencyPercentile{Of::All, 99.9});
+  CHECK(slo_percentile(parse_slo("write.p50<=1ms")) == hcisim::models::LatencyPercentile{Of::Write, 50});
+  CHECK_FALSE(slo_percentile(mean));
+  CHECK_FALSE(slo_percentile(iops));
+  CHECK_FALSE(slo_percentile(parse_slo("read.max<=9ms")));
   CHECK_THROWS_AS(parse_slo("read.p97<=1ms"), std::invalid_argument);
   CHECK_THROWS_AS(parse_slo("read.p99"), std::invalid_argument);
   CHECK_THROWS_AS(parse_slo("bogus<=3"), std::invalid_argument);
