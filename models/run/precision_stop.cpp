@@ -41,7 +41,6 @@ bool PrecisionStop::precise_now(const Measurement& measurement, sim::SimTime mea
   for (const LatencyPercentile& percentile : percentiles_) {
     const auto on_percentile = interval(measurement, percentile);
     if (!on_percentile || !(on_percentile->half_width_ns <= precision_ * on_percentile->estimate_ns)) return false;
-    // A tail turns over more slowly than the mean: as many of its own latencies.
     if (static_cast<double>(measured) < kMinTurnovers * on_percentile->estimate_ns) return false;
   }
   return true;

@@ -16,7 +16,9 @@
 //  - the 95 % sectioning intervals (sim::BatchQuantiles) of the latency
 //    percentiles it is also asked to cover (run.precision_percentiles: a p99
 //    under an SLO, say) are within `precision` of their estimates, each with
-//    enough samples beyond the percentile in every section;
+//    enough samples beyond the percentile in every section, after
+//    kMinTurnovers of the percentile's own latency (a tail turns over more
+//    slowly than the mean);
 //  - and all of this at two checks in a row: stopping at the first lucky check
 //    would favour the moments the interval happens to be narrow.
 // It assumes the measured time is stationary (a warm-up long enough for caches
@@ -60,8 +62,8 @@ class PrecisionStop {
   bool check(const Measurement& measurement, sim::SimTime measured);
   bool reached() const { return reached_; }
 
-  // The 95 % interval on a percentile of the measured latencies; nullopt while
-  // too short (sim::BatchQuantiles::interval).
+  // The 95 % interval on a percentile of the measured latencies (the run's
+  // sections, sim::BatchQuantiles); nullopt while too short.
   static std::optional<sim::BatchQuantiles::Interval> interval(const Measurement& measurement,
                                                                const LatencyPercentile& percentile);
 

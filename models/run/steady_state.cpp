@@ -69,11 +69,10 @@ void assess_steady_state(RunResult& result, const ScenarioSpec& spec, const Meas
   if (measurement.latency_batches().complete_batches() >= 2 && measurement.latency_batches().count() >= 16) {
     result.latency_ci_half_width_s = measurement.latency_batches().interval(0.95).half_width * 1e-9;
   }
-  const sim::BatchQuantiles& reads = measurement.read_sections();
-  const sim::BatchQuantiles& writes = measurement.write_sections();
-  for (const auto& [summary, p99] : {std::pair{&result.read_latency, reads.interval(99, 0.95)},
-                                     std::pair{&result.write_latency, writes.interval(99, 0.95)},
-                                     std::pair{&result.all_latency, reads.interval(99, 0.95, &writes)}}) {
+  using Of = LatencyPercentile::Of;
+  for (const auto& [summary, of] : {std::pair{&result.read_latency, Of::Read}, std::pair{&result.write_latency, Of::Write},
+                                    std::pair{&result.all_latency, Of::All}}) {
+    const auto p99 = PrecisionStop::interval(measurement, LatencyPercentile{of, 99});
     if (p99) summary->p99_ci_half_width_s = p99->half_width_ns * 1e-9;
   }
   const double total_s = result.warmup_seconds + result.measured_seconds;
