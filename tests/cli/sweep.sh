@@ -151,6 +151,7 @@ refused)  # what a grid or a search does not use is refused before anything runs
   refused "drop --seed or --fast" --vary vms.vcpus=1,2 --fast --seed 3
   refused "drop --duration or --fast" --vary vms.vcpus=1,2 --fast --duration 1s
   refused "drop --precision or --fast" --vary vms.vcpus=1,2 --fast --precision 2%
+  refused "drop --precision-percentiles or --fast" --vary vms.vcpus=1,2 --fast --precision-percentiles read.p99
   "$H" run "$SC" --fast --warmup 5ms > out.txt 2>&1; code=$?
   [ $code -eq 2 ] && grep -q "drop --warmup or --fast" out.txt || fail "run --fast --warmup: exit $code, $(cat out.txt)"
   ;;
@@ -177,7 +178,7 @@ precision)  # --precision: each point stops once its intervals are that narrow, 
   # At queue depth 1 (6,300 reads a second) 2 s cannot give one: its 8 sections need 20 reads beyond the
   # p99 each, 16,000 reads; it measures all of it. At depth 4 it stops inside.
   "$H" sweep "$SC" --vary vms.workload.outstanding=1,4 --duration 2s --warmup 2ms --precision 2% \
-    --set 'run.precision_percentiles=[read.p99]' -q --out q > /dev/null || fail "precision_percentiles: exit $?"
+    --precision-percentiles read.p99 -q --out q > /dev/null || fail "--precision-percentiles: exit $?"
   paste -d, p/sweep.csv q/sweep.csv | awk -F, 'NR == 1 { n = NF / 2; for (i = 1; i <= n; i++) c[$i] = i; next }
            { p99 = $(n + c["read_lat_p99_ms"]); w = $(n + c["read_lat_p99_ms_ci95"]); m = $(n + c["measured_ms"])
              if (NR == 2 && !(m == 2000 && w == 0)) { print "depth 1: measured " m ", read p99 +/- " w; bad = 1 }

@@ -68,9 +68,7 @@ int run_command(const std::vector<std::string>& args) {
       "seed", po::value(&seed), "override the scenario's random seed (0 to 2^63-1)")(
       "duration", po::value(&duration), "override the measured simulated time (e.g. 500ms)")(
       "warmup", po::value(&warmup), "override the warm-up (e.g. 20ms)")(
-      "precision", po::value<std::string>(),
-      "stop once the 95 % intervals of IOPS and of the mean latency are within this share, e.g. 2%\n"
-      "(as --set run.precision=2%: the duration is then the most it measures)")(
+
       "json-format", po::value<std::string>(&json_format)->default_value("hcisim"),
       "hcisim (everything, fio's names inside) or fio (fio 3.x json+ for a job group: jobs[], clat_ns with\n"
       "percentiles and bins, for fio's own tools)")(
@@ -82,6 +80,7 @@ int run_command(const std::vector<std::string>& args) {
               "refuses, naming it, a mechanism it does not model, and what only a simulation has\n"
               "(--csv, --plot, --json-format fio)")(
       "quiet,q", "no progress (as --progress none)");
+  add_precision_options(options, "stop");
   po::positional_options_description positional;
   positional.add("scenario", 1);
   po::variables_map vm;
@@ -127,7 +126,7 @@ int run_command(const std::vector<std::string>& args) {
   // A quick answer reads only the catalog parts the scenario names.
   const std::vector<std::filesystem::path> dirs(user_dirs.begin(), user_dirs.end());
   const auto catalog = vm.count("fast") ? frontend::Catalog::load_lazy(dirs) : frontend::Catalog::load(dirs);
-  if (vm.count("precision")) overrides.push_back("run.precision=" + vm["precision"].as<std::string>());
+  add_precision_sets(vm, overrides);
   models::ScenarioSpec spec = frontend::load_scenario(scenario_file, catalog, overrides);
   if (vm.count("seed")) spec.run.seed = seed_value;
   if (vm.count("duration")) spec.run.duration_ns = duration_ns;

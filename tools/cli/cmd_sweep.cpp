@@ -113,11 +113,9 @@ int sweep_command(const std::vector<std::string>& args) {
       "seed", po::value(&seed), "override the scenario's random seed for every point")(
       "duration", po::value(&duration), "override the measured simulated time (e.g. 200ms)")(
       "warmup", po::value(&warmup), "override the warm-up (e.g. 20ms)")(
-      "precision", po::value<std::string>(),
-      "each point stops once the 95 % intervals of IOPS and of the mean latency are within this share, e.g. 2%\n"
-      "(as --set run.precision=2%: the duration is then the most it measures)")(
       "dry-run", "load and check every point, then estimate the sweep's wall time from a pilot of each point; run "
                  "and write nothing")("quiet,q", "no progress");
+  add_precision_options(options, "each point stops");
   po::positional_options_description positional;
   positional.add("scenario", 1);
   po::variables_map vm;
@@ -128,7 +126,7 @@ int sweep_command(const std::vector<std::string>& args) {
   setup.scenario = scenario;
   setup.user_dirs = user_dirs;
   setup.sets = sets;
-  if (vm.count("precision")) setup.sets.push_back("run.precision=" + vm["precision"].as<std::string>());
+  add_precision_sets(vm, setup.sets);
   setup.fast = vm.count("fast") > 0;
   if (vm.count("seed")) {
     try {

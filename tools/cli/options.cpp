@@ -84,13 +84,32 @@ std::int64_t duration_option(const std::string& name, const std::string& text) {
 
 void refuse_run_controls_with_fast(const boost::program_options::variables_map& vm) {
   if (!vm.count("fast")) return;
-  for (const char* control : {"seed", "duration", "warmup", "precision"}) {
+  for (const char* control : {"seed", "duration", "warmup", "precision", "precision-percentiles"}) {
     if (vm.count(control)) {
       throw UsageError{std::string("--") + control +
                        " changes a simulation; the fast path answers for the steady state, with no random numbers "
                        "and no run length: drop --" + control + " or --fast"};
     }
   }
+}
+
+void add_precision_sets(const boost::program_options::variables_map& vm, std::vector<std::string>& sets) {
+  if (vm.count("precision")) sets.push_back("run.precision=" + vm["precision"].as<std::string>());
+  if (vm.count("precision-percentiles")) {
+    sets.push_back("run.precision_percentiles=[" + vm["precision-percentiles"].as<std::string>() + "]");
+  }
+}
+
+void add_precision_options(boost::program_options::options_description& options, const char* what_stops) {
+  namespace po = boost::program_options;
+  options.add_options()(
+      "precision", po::value<std::string>(),
+      (std::string(what_stops) + " once the 95 % intervals of IOPS and of the mean latency are within this share, "
+                                 "e.g. 2%\n(as --set run.precision=2%: the duration is then the most it measures)")
+          .c_str())(
+      "precision-percentiles", po::value<std::string>(),
+      "latency percentiles the precision covers too, e.g. read.p99,write.p99 (read, write or lat; p50, p90, p99 or\n"
+      "p999; as --set run.precision_percentiles=[read.p99,write.p99])");
 }
 
 }  // namespace hcisim::cli

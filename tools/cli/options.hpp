@@ -30,5 +30,10 @@ std::int64_t duration_option(const std::string& name, const std::string& text);
 // so --seed, --duration and --warmup would change nothing; a UsageError names
 // the first one given.
 void refuse_run_controls_with_fast(const boost::program_options::variables_map& vm);
+// --precision 2% and --precision-percentiles read.p99,write.p99 as the --sets
+// they stand for (run.precision, run.precision_percentiles), appended to `sets`.
+void add_precision_sets(const boost::program_options::variables_map& vm, std::vector<std::string>& sets);
+// Their help, for `run` (one run) or `sweep` (each point).
+void add_precision_options(boost::program_options::options_description& options, const char* what_stops);
 
 }  // namespace hcisim::cli
