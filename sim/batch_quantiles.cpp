@@ -1,5 +1,6 @@
 #include "sim/batch_quantiles.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <utility>
@@ -33,41 +34,72 @@ void BatchQuantiles::close_batch() {
   batch_size_ *= 2;
 }
 
-std::optional<BatchQuantiles::Interval> BatchQuantiles::interval(double p, double confidence,
-                                                                  const BatchQuantiles* also) const {
-  if (!(p > 0 && p < 100)) throw std::invalid_argument("BatchQuantiles::interval: p must be in (0, 100)");
-  if (!(confidence > 0 && confidence < 1)) {
-    throw std::invalid_argument("BatchQuantiles::interval: confidence must be in (0, 1)");
-  }
+void BatchQuantiles::check_query(double p, double confidence, const BatchQuantiles* also) const {
+  if (!(p > 0 && p < 100)) throw std::invalid_argument("BatchQuantiles: p must be in (0, 100)");
+  if (!(confidence > 0 && confidence < 1)) throw std::invalid_argument("BatchQuantiles: confidence must be in (0, 1)");
   if (also != nullptr && (also->complete_ != complete_ || also->batch_size_ != batch_size_)) {
-    throw std::logic_error("BatchQuantiles::interval: the two series were not fed the same intervals");
+    throw std::logic_error("BatchQuantiles: the two series were not fed the same intervals");
   }
-  const std::size_t m = complete_;
-  if (m < 2) return std::nullopt;
+}
+
+const LatencyHistogram& BatchQuantiles::section(std::size_t i, const BatchQuantiles* also,
+                                                LatencyHistogram& both) const {
+  if (also == nullptr) return sections_[i];
+  both.reset();
+  both.merge(sections_[i]);
+  both.merge(also->sections_[i]);
+  return both;
+}
+
+std::optional<BatchQuantiles::Spread> BatchQuantiles::spread(double p, std::size_t begin, std::size_t end,
+                                                             const BatchQuantiles* also) const {
   const double tail_share = 1 - p / 100;
   LatencyHistogram all;
-  LatencyHistogram both;  // a section of the two series together
-  std::vector<double> section_estimates;
-  section_estimates.reserve(m);
-  for (std::size_t i = 0; i < m; ++i) {
-    const LatencyHistogram* section = &sections_[i];
-    if (also != nullptr) {
-      both.reset();
-      both.merge(sections_[i]);
-      both.merge(also->sections_[i]);
-      section = &both;
-    }
-    if (static_cast<double>(section->count()) * tail_share < kMinTailSamples) return std::nullopt;
-    section_estimates.push_back(section->percentile_ns(p));
-    all.merge(*section);
+  LatencyHistogram both;
+  std::vector<double> estimates;
+  estimates.reserve(end - begin);
+  for (std::size_t i = begin; i < end; ++i) {
+    const LatencyHistogram& s = section(i, also, both);
+    if (static_cast<double>(s.count()) * tail_share < kMinTailSamples) return std::nullopt;
+    estimates.push_back(s.percentile_ns(p));
+    all.merge(s);
   }
   const double estimate = all.percentile_ns(p);
   double squares = 0;
-  for (const double q : section_estimates) squares += (q - estimate) * (q - estimate);
+  for (const double q : estimates) squares += (q - estimate) * (q - estimate);
+  return Spread{estimate, squares};
+}
+
+namespace {
+double t_quantile(double degrees_of_freedom, double confidence) {
+  return boost::math::quantile(boost::math::students_t(degrees_of_freedom), 0.5 + confidence / 2);
+}
+}  // namespace
+
+std::optional<BatchQuantiles::Interval> BatchQuantiles::interval(double p, double confidence,
+                                                                  const BatchQuantiles* also) const {
+  check_query(p, confidence, also);
+  const std::size_t m = complete_;
+  if (m < 2) return std::nullopt;
+  const auto whole = spread(p, 0, m, also);
+  if (!whole) return std::nullopt;
   const double k = static_cast<double>(m);
-  const boost::math::students_t distribution(k - 1);
-  const double t = boost::math::quantile(distribution, 0.5 + confidence / 2);
-  return Interval{estimate, t * std::sqrt(squares / (k - 1) / k), m};
+  return Interval{whole->estimate_ns, t_quantile(k - 1, confidence) * std::sqrt(whole->squares / (k - 1) / k), m};
+}
+
+std::optional<BatchQuantiles::Halves> BatchQuantiles::halves(double p, double confidence,
+                                                              const BatchQuantiles* also) const {
+  check_query(p, confidence, also);
+  const std::size_t m = complete_;
+  if (m < 4) return std::nullopt;
+  const std::size_t middle = m / 2;
+  const auto first = spread(p, 0, middle, also);
+  const auto second = spread(p, middle, m, also);
+  if (!first || !second) return std::nullopt;
+  const double k1 = static_cast<double>(middle), k2 = static_cast<double>(m - middle);
+  const double variance = first->squares / (k1 - 1) / k1 + second->squares / (k2 - 1) / k2;
+  return Halves{first->estimate_ns, second->estimate_ns,
+                t_quantile(std::min(k1, k2) - 1, confidence) * std::sqrt(variance)};
 }
 
 void BatchQuantiles::reset() {

@@ -53,6 +53,19 @@ class BatchQuantiles {
   // run), each section holds the latencies of both (p99 of all I/Os).
   std::optional<Interval> interval(double p, double confidence, const BatchQuantiles* also = nullptr) const;
 
+  // Whether the percentile moved during the run: the first half of the complete
+  // sections against the second (each with its own sectioning spread), and the
+  // half-width of the difference at `confidence` (Student t with the smaller
+  // half's sections less one degrees of freedom). nullopt with fewer than 4
+  // complete sections or too few samples beyond p in one.
+  struct Halves {
+    double first_ns;
+    double second_ns;
+    double half_width_ns;  // of second - first
+    bool moved() const { return second_ns - first_ns > half_width_ns || first_ns - second_ns > half_width_ns; }
+  };
+  std::optional<Halves> halves(double p, double confidence, const BatchQuantiles* also = nullptr) const;
+
   void reset();
 
   std::size_t batch_count() const { return batch_count_; }
@@ -61,6 +74,16 @@ class BatchQuantiles {
 
  private:
   void close_batch();
+  void check_query(double p, double confidence, const BatchQuantiles* also) const;
+  // Section i, with the other series' section i when there is one (`both` is scratch).
+  const LatencyHistogram& section(std::size_t i, const BatchQuantiles* also, LatencyHistogram& both) const;
+  // Over sections [begin, end): the percentile of them together and the sum of
+  // squares of their own percentiles around it; nullopt when one has too few samples beyond p.
+  struct Spread {
+    double estimate_ns;
+    double squares;
+  };
+  std::optional<Spread> spread(double p, std::size_t begin, std::size_t end, const BatchQuantiles* also) const;
 
   std::size_t batch_count_;
   std::size_t batch_size_ = 1;

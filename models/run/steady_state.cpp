@@ -52,6 +52,24 @@ std::string longer_for(const RunResult& r, double now, double wanted) {
   return "a duration of " + duration_text(r.measured_seconds * factor);
 }
 
+// A p99 that moved between the halves of the measured time (steady_state.hpp).
+void warn_moving_tails(RunResult& result, const Measurement& measurement) {
+  for (const auto& [name, sections] : {std::pair{"read", &measurement.read_sections()},
+                                       std::pair{"write", &measurement.write_sections()}}) {
+    const auto halves = sections->halves(99, 0.95);
+    if (!halves || !halves->moved()) continue;
+    const double change = halves->second_ns / halves->first_ns - 1;
+    if (!(std::fabs(change) > kWideInterval)) continue;
+    char moved[160];
+    std::snprintf(moved, sizeof moved, " p99 moved from %.3f ms over the first half of the measured time to %.3f ms over "
+                  "the second (%+.1f%%, beyond the 95%% interval of the change)", halves->first_ns * 1e-6,
+                  halves->second_ns * 1e-6, change * 100);
+    result.warnings.push_back(std::string("the ") + name + moved +
+                              ": the tail had not settled, which its own interval cannot see; try a warm-up of " +
+                              duration_text(result.measured_seconds) + " or more, and measure as long");
+  }
+}
+
 }  // namespace
 
 void warn_short_streams(RunResult& result, const StreamCoverage& coverage) {
@@ -159,6 +177,7 @@ void assess_steady_state(RunResult& result, const ScenarioSpec& spec, const Meas
     result.warnings.push_back("the 95% interval on the mean latency is +/- " + percent_text(relative) +
                               "; for +/- 2% try " + longer_for(result, relative, 0.02));
   }
+  warn_moving_tails(result, measurement);
 }
 
 }  // namespace hcisim::models

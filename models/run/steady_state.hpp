@@ -8,10 +8,16 @@
 //  - the slowest I/O took about as long as the whole run: the latency
 //    distribution is cut off by the run length.
 //  - the 95 % interval on IOPS or on the mean latency is wide.
+//  - a p99 moved during the measured time: that of its first half and that of
+//    its second differ by more than kWideInterval and beyond the 95 % interval
+//    of the difference (sim::BatchQuantiles::halves). The tail can take far
+//    longer than the mean to settle, and the intervals cannot see what has not
+//    happened yet.
 //  - (warn_short_streams) sequential streams that the run did not carry over
 //    their whole region: the figures are those of the few slabs they passed.
 // No I/O completed in the measured time at all is an error (NoCompletedIo).
-// Also fills RunResult::latency_ci_half_width_s from the measurement.
+// Also fills RunResult::latency_ci_half_width_s and the p99 intervals
+// (LatencySummary::p99_ci_half_width_s) from the measurement.
 #pragma once
 
 #include <stdexcept>

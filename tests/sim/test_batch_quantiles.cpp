@@ -1,7 +1,7 @@
 // BatchQuantiles: sections formed and merged as specified, the sectioning
 // interval by hand, coverage of the p99 of i.i.d. exponential latencies against
-// the asymptotic spread of a sample quantile, and a tail that grows through the
-// run seen as spread.
+// the asymptotic spread of a sample quantile, a tail that grows through the
+// run seen as spread and as halves that differ, and steady halves that seldom do.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -149,4 +149,45 @@ TEST_CASE("a p99 that grows through the run shows as a wide interval", "[stats][
   INFO("relative half-widths: steady " << steady_relative << ", growing " << growing_relative);
   CHECK(steady_relative < 0.03);
   CHECK(growing_relative > 0.08);  // about 0.11: sections from x1.04 to x1.56
+
+  // And its halves tell it moved: about x1.15 over the first half, x1.45 over the second.
+  const auto steady_halves = steady.halves(99, 0.95);
+  const auto growing_halves = growing.halves(99, 0.95);
+  REQUIRE(steady_halves);
+  REQUIRE(growing_halves);
+  INFO("steady halves " << steady_halves->first_ns << " " << steady_halves->second_ns << " +/- "
+                        << steady_halves->half_width_ns << ", growing " << growing_halves->first_ns << " "
+                        << growing_halves->second_ns << " +/- " << growing_halves->half_width_ns);
+  CHECK_FALSE(steady_halves->moved());
+  CHECK(growing_halves->moved());
+  CHECK(growing_halves->second_ns / growing_halves->first_ns == Approx(1.45 / 1.15).epsilon(0.05));
+}
+
+TEST_CASE("batch quantiles' halves of a steady run seldom differ beyond their 95 % interval",
+          "[stats][batch_quantiles]") {
+  // Two halves of 4 sections each (16 intervals of 2,000 exponential latencies,
+  // so that each section holds 80 beyond its p99): a 95 % test should call a
+  // steady run moved about 5 % of the time.
+  RandomStream rng(29, "batch quantiles halves");
+  constexpr int kReplications = 200;
+  int moved = 0;
+  LatencyHistogram interval;
+  for (int r = 0; r < kReplications; ++r) {
+    BatchQuantiles bq(8);
+    for (int i = 0; i < 16; ++i) {
+      interval.reset();
+      for (int k = 0; k < 2000; ++k) interval.record(static_cast<SimTime>(rng.exponential(1e6)));
+      bq.add(interval);
+    }
+    const auto halves = bq.halves(99, 0.95);
+    REQUIRE(halves);
+    moved += halves->moved() ? 1 : 0;
+  }
+  const double share = static_cast<double>(moved) / kReplications;
+  INFO("called moved in " << share << " of steady runs");
+  CHECK(share >= 0.01);
+  CHECK(share <= 0.10);
+  BatchQuantiles short_one(8);
+  for (int i = 0; i < 3; ++i) short_one.add(interval);
+  CHECK_FALSE(short_one.halves(99, 0.95));  // fewer than 4 sections
 }
