@@ -93,6 +93,17 @@ TEST_CASE("an SLO names a figure, a comparison and a limit in the figure's unit"
   CHECK_FALSE(slo_percentile(mean));
   CHECK_FALSE(slo_percentile(iops));
   CHECK_FALSE(slo_percentile(parse_slo("read.max<=9ms")));
+  // Whether the run settles it: the limit 1 ms against 0.99 ms +/- 0.02 ms is not.
+  r.read_latency.p99_s = 0.99e-3;
+  CHECK_FALSE(p99.interval(r));  // no interval given
+  CHECK_FALSE(p99.close_call(r));
+  r.read_latency.p99_ci_half_width_s = 0.02e-3;
+  REQUIRE(p99.interval(r));
+  CHECK(*p99.interval(r) == Approx(0.02));
+  CHECK(p99.close_call(r));
+  r.read_latency.p99_ci_half_width_s = 0.005e-3;
+  CHECK_FALSE(p99.close_call(r));
+  CHECK_FALSE(parse_slo("read.mean<=1ms").interval(r));  // no interval on a direction's mean
   CHECK_THROWS_AS(parse_slo("read.p97<=1ms"), std::invalid_argument);
   CHECK_THROWS_AS(parse_slo("read.p99"), std::invalid_argument);
   CHECK_THROWS_AS(parse_slo("bogus<=3"), std::invalid_argument);

@@ -1,5 +1,6 @@
 #include "tools/frontend/slo.hpp"
 
+#include <cmath>
 #include <stdexcept>
 
 #include "tools/frontend/message_text.hpp"
@@ -91,6 +92,20 @@ bool Slo::holds(const models::RunResult& result) const {
   const double v = *value;
   if (at_most) return strict ? v < limit : v <= limit;
   return strict ? v > limit : v >= limit;
+}
+
+std::optional<double> Slo::interval(const models::RunResult& result) const {
+  const std::string name = figure + "_ci95";
+  if (!is_figure(name)) return std::nullopt;
+  const std::optional<double> half_width = sweep_figure(result, name);
+  if (!half_width || !(*half_width > 0)) return std::nullopt;
+  return half_width;
+}
+
+bool Slo::close_call(const models::RunResult& result) const {
+  const std::optional<double> half_width = interval(result);
+  const std::optional<double> value = sweep_figure(result, figure);
+  return half_width && value && std::fabs(*value - limit) <= *half_width;
 }
 
 bool all_hold(const std::vector<Slo>& slos, const models::RunResult& result) {

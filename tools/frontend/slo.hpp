@@ -21,6 +21,12 @@ struct Slo {
   bool strict = false;  // < or >
   double limit = 0;     // in the figure's unit
   bool holds(const models::RunResult& result) const;
+  // The half-width of the 95 % interval the run gives on the figure (total
+  // IOPS, the mean latency of all I/Os, a p99), or none.
+  std::optional<double> interval(const models::RunResult& result) const;
+  // The limit lies within the figure's 95 % interval: whether the run meets
+  // the objective is not settled by it (a longer run could turn it).
+  bool close_call(const models::RunResult& result) const;
 };
 
 // Throws std::invalid_argument naming what is wrong.
