@@ -3,7 +3,8 @@
 // `--vary key.path=v1,LO..HI,...` axis of a sweep (its values, or an
 // invalid_argument that says what is wrong) and as one search objective,
 // `--slo 'read.p99<=1ms'` (a figure of the sweep's rows and a finite limit >= 0,
-// or an invalid_argument).
+// and the percentile it bounds in (0, 100), or an invalid_argument). A run.*
+// key is also tried beside run.precision=2%, which run.precision_percentiles needs.
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -36,6 +37,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (const frontend::LoadError& e) {
     fuzz::check_message(e.what());
   }
+  if (text.rfind("run.", 0) == 0) {
+    // What needs a precision beside it (run.precision_percentiles) is reached too.
+    try {
+      frontend::load_scenario(g_scenario, *g_catalog, {"run.precision=2%", text});
+    } catch (const frontend::LoadError& e) {
+      fuzz::check_message(e.what());
+    }
+  }
   try {
     const frontend::SweepAxis axis = frontend::parse_vary(text);
     if (axis.values.empty()) __builtin_trap();
@@ -48,6 +57,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     const frontend::Slo slo = frontend::parse_slo(text);
     if (slo.figure.empty() || !std::isfinite(slo.limit) || slo.limit < 0) __builtin_trap();
+    const auto percentile = frontend::slo_percentile(slo);
+    if (percentile && !(percentile->percentile > 0 && percentile->percentile < 100)) __builtin_trap();
   } catch (const std::invalid_argument& e) {
     fuzz::check_message(e.what());
   }
