@@ -65,7 +65,7 @@ double LatencyHistogram::percentile_ns(double p) const {
   if (rank == count_) return static_cast<double>(max_);
 
   std::uint64_t seen = 0;
-  std::size_t index = 0;
+  std::size_t index = bucket_index(min_);  // none below it holds a sample
   for (; index < buckets_.size(); ++index) {
     seen += buckets_[index];
     if (seen >= rank) break;
@@ -77,7 +77,9 @@ double LatencyHistogram::percentile_ns(double p) const {
 
 void LatencyHistogram::merge(const LatencyHistogram& other) {
   if (other.count_ == 0) return;
-  for (std::size_t i = 0; i < buckets_.size(); ++i) buckets_[i] += other.buckets_[i];
+  // Only the buckets between the other's minimum and maximum hold samples.
+  const std::size_t last = bucket_index(other.max_);
+  for (std::size_t i = bucket_index(other.min_); i <= last; ++i) buckets_[i] += other.buckets_[i];
   if (count_ == 0) {
     min_ = other.min_;
     max_ = other.max_;
@@ -90,7 +92,11 @@ void LatencyHistogram::merge(const LatencyHistogram& other) {
 }
 
 void LatencyHistogram::reset() {
-  std::fill(buckets_.begin(), buckets_.end(), 0);
+  // Only the buckets between the minimum and the maximum hold samples (none when empty).
+  if (count_ > 0) {
+    std::fill(buckets_.begin() + static_cast<std::ptrdiff_t>(bucket_index(min_)),
+              buckets_.begin() + static_cast<std::ptrdiff_t>(bucket_index(max_)) + 1, 0);
+  }
   count_ = 0;
   sum_ = 0;
   min_ = 0;

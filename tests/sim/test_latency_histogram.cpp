@@ -217,6 +217,12 @@ TEST_CASE("histogram merge equals recording both sample sets", "[stats][histogra
     if (a.percentile_ns(p) != both.percentile_ns(p)) ++mismatches;
   }
   CHECK(mismatches == 0);
+  // Bucket by bucket (merge adds only the other's range between its minimum and maximum).
+  int bucket_mismatches = 0;
+  for (std::size_t i = 0; i < LatencyHistogram::bucket_count(); ++i) {
+    bucket_mismatches += a.bucket_samples(i) != both.bucket_samples(i) ? 1 : 0;
+  }
+  CHECK(bucket_mismatches == 0);
 
   SECTION("merging into an empty histogram copies, merging an empty one changes nothing") {
     LatencyHistogram empty, target;
@@ -252,4 +258,10 @@ TEST_CASE("histogram reset empties it", "[stats][histogram]") {
   CHECK(h.max_ns() == 7'000'000);
   CHECK(h.mean_ns() == fresh.mean_ns());
   for (double p = 0.0; p <= 100.0; p += 10.0) CHECK(h.percentile_ns(p) == fresh.percentile_ns(p));
+  // Bucket by bucket (reset clears only the range between the minimum and the maximum).
+  int leftovers = 0;
+  for (std::size_t i = 0; i < LatencyHistogram::bucket_count(); ++i) {
+    leftovers += h.bucket_samples(i) != fresh.bucket_samples(i) ? 1 : 0;
+  }
+  CHECK(leftovers == 0);
 }

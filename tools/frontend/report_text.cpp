@@ -194,6 +194,16 @@ std::string format_comparison(const models::FigureComparison& c) {
                        verdict, ref.calibration && c.graded ? " (calibration)" : "");
 }
 
+namespace {
+// Millions a second with at least three significant digits in fixed notation:
+// "1.95", "0.572", "0.00452" (a sanitized or tiny run is not "0.00").
+std::string millions(double per_second) {
+  const double m = per_second / 1e6;
+  const int decimals = m > 0 ? std::clamp(2 - static_cast<int>(std::floor(std::log10(m))), 2, 8) : 2;
+  return printf_string("%.*f", decimals, m);
+}
+}  // namespace
+
 std::string format_speed_line(const models::RunResult& r) {
   const auto& p = r.performance;
   if (r.analytic) {
@@ -203,11 +213,12 @@ std::string format_speed_line(const models::RunResult& r) {
   }
   const double measured_rate =
       p.measured_wall_seconds > 0 ? static_cast<double>(p.measured_ios) / p.measured_wall_seconds : 0.0;
-  return printf_string("simulator speed: %.2f s wall (%.2f s set-up), %s simulated I/Os (%.2f M per wall second, "
-                       "%.2f M past warm-up), %.2f M events per wall second (%.2f cancelled per event), peak %llu "
+  return printf_string("simulator speed: %.2f s wall (%.2f s set-up), %s simulated I/Os (%s M per wall second, "
+                       "%s M past warm-up), %.2f M events per wall second (%.2f cancelled per event), peak %llu "
                        "pending events\n",
                        p.wall_seconds, p.setup_seconds, format_count(static_cast<double>(p.simulated_ios)).c_str(),
-                       p.ios_per_wall_second / 1e6, measured_rate / 1e6, p.events_per_wall_second / 1e6,
+                       millions(p.ios_per_wall_second).c_str(), millions(measured_rate).c_str(),
+                       p.events_per_wall_second / 1e6,
                        p.events > 0 ? static_cast<double>(p.events_cancelled) / static_cast<double>(p.events) : 0.0,
                        static_cast<unsigned long long>(p.peak_pending_events));
 }
