@@ -9,6 +9,51 @@
 
 namespace hcisim::sim {
 
+void BatchQuantiles::Section::widen(std::size_t first, std::size_t last) {
+  if (samples_.empty()) {
+    first_ = first;
+    samples_.assign(last - first + 1, 0);
+    return;
+  }
+  if (first < first_) {
+    samples_.insert(samples_.begin(), first_ - first, 0);
+    first_ = first;
+  }
+  if (last >= first_ + samples_.size()) samples_.resize(last - first_ + 1, 0);
+}
+
+void BatchQuantiles::Section::count_in(std::uint64_t count, SimTime min, SimTime max) {
+  min_ = count_ == 0 ? min : std::min(min_, min);
+  max_ = count_ == 0 ? max : std::max(max_, max);
+  count_ += count;
+}
+
+void BatchQuantiles::Section::add(const LatencyHistogram& h) {
+  if (h.count() == 0) return;
+  const std::size_t first = LatencyHistogram::bucket_index(h.min_ns());
+  const std::size_t last = LatencyHistogram::bucket_index(h.max_ns());
+  widen(first, last);
+  for (std::size_t i = first; i <= last; ++i) samples_[i - first_] += h.bucket_samples(i);
+  count_in(h.count(), h.min_ns(), h.max_ns());
+}
+
+void BatchQuantiles::Section::add(const Section& s) {
+  if (s.count_ == 0) return;
+  widen(s.first_, s.first_ + s.samples_.size() - 1);
+  for (std::size_t i = 0; i < s.samples_.size(); ++i) samples_[s.first_ + i - first_] += s.samples_[i];
+  count_in(s.count_, s.min_, s.max_);
+}
+
+void BatchQuantiles::Section::clear() {
+  std::fill(samples_.begin(), samples_.end(), 0);
+  count_ = 0;
+}
+
+double BatchQuantiles::Section::percentile_ns(double p) const {
+  return LatencyHistogram::percentile_of(p, count_, min_, max_,
+                                         [this](std::size_t i) { return samples_[i - first_]; });
+}
+
 BatchQuantiles::BatchQuantiles(std::size_t batch_count) : batch_count_(batch_count) {
   if (batch_count < 2) throw std::invalid_argument("BatchQuantiles: batch_count must be at least 2");
 }
@@ -16,7 +61,7 @@ BatchQuantiles::BatchQuantiles(std::size_t batch_count) : batch_count_(batch_cou
 void BatchQuantiles::add(const LatencyHistogram& interval) {
   // Every section past the complete ones is kept empty, the open one included.
   if (sections_.empty()) sections_.resize(2 * batch_count_ + 1);
-  sections_[complete_].merge(interval);
+  sections_[complete_].add(interval);
   if (++partial_count_ == batch_size_) close_batch();
 }
 
@@ -27,9 +72,9 @@ void BatchQuantiles::close_batch() {
   // moves up lies below 2i + 2, where nothing is read again).
   for (std::size_t i = 0; i < batch_count_; ++i) {
     if (i != 2 * i) std::swap(sections_[i], sections_[2 * i]);
-    sections_[i].merge(sections_[2 * i + 1]);
+    sections_[i].add(sections_[2 * i + 1]);
   }
-  for (std::size_t i = batch_count_; i < sections_.size(); ++i) sections_[i].reset();
+  for (std::size_t i = batch_count_; i < sections_.size(); ++i) sections_[i].clear();
   complete_ = batch_count_;
   batch_size_ *= 2;
 }
@@ -42,27 +87,26 @@ void BatchQuantiles::check_query(double p, double confidence, const BatchQuantil
   }
 }
 
-const LatencyHistogram& BatchQuantiles::section(std::size_t i, const BatchQuantiles* also,
-                                                LatencyHistogram& both) const {
+const BatchQuantiles::Section& BatchQuantiles::section(std::size_t i, const BatchQuantiles* also, Section& both) const {
   if (also == nullptr) return sections_[i];
-  both.reset();
-  both.merge(sections_[i]);
-  both.merge(also->sections_[i]);
+  both.clear();
+  both.add(sections_[i]);
+  both.add(also->sections_[i]);
   return both;
 }
 
 std::optional<BatchQuantiles::Spread> BatchQuantiles::spread(double p, std::size_t begin, std::size_t end,
                                                              const BatchQuantiles* also) const {
   const double tail_share = 1 - p / 100;
-  LatencyHistogram all;
-  LatencyHistogram both;
+  Section all;
+  Section both;
   std::vector<double> estimates;
   estimates.reserve(end - begin);
   for (std::size_t i = begin; i < end; ++i) {
-    const LatencyHistogram& s = section(i, also, both);
+    const Section& s = section(i, also, both);
     if (static_cast<double>(s.count()) * tail_share < kMinTailSamples) return std::nullopt;
     estimates.push_back(s.percentile_ns(p));
-    all.merge(s);
+    all.add(s);
   }
   const double estimate = all.percentile_ns(p);
   double squares = 0;
@@ -103,7 +147,7 @@ std::optional<BatchQuantiles::Halves> BatchQuantiles::halves(double p, double co
 }
 
 void BatchQuantiles::reset() {
-  for (LatencyHistogram& section : sections_) section.reset();
+  for (Section& section : sections_) section.clear();
   batch_size_ = 1;
   complete_ = 0;
   partial_count_ = 0;

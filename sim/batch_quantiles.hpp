@@ -13,10 +13,12 @@
 // shows as spread between the sections.
 //
 // Sections double as in BatchMeans: when 2 x batch_count are complete, adjacent
-// pairs merge, so between batch_count and 2 x batch_count - 1 are kept. Each is
-// a LatencyHistogram (34 KB), allocated at the first add(); add() merges the
-// interval into the open section (O(buckets), once per interval, nothing per
-// I/O) and never allocates after that.
+// pairs merge, so between batch_count and 2 x batch_count - 1 are kept. Each
+// holds the LatencyHistogram buckets between its shortest and longest latency
+// only (a few KB, not the histogram's 34 KB: a run builds about 35 of them, and
+// on a VM first-touched memory is slow); add() merges the interval into the
+// open section, once per interval and nothing per I/O, and allocates only when
+// a section's range widens, which stops once the latencies have been seen.
 //
 // A section's percentile means something only when enough of its samples lie
 // beyond it: an interval is given only when every complete section has at
@@ -25,6 +27,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -73,10 +76,30 @@ class BatchQuantiles {
   std::size_t complete_batches() const { return complete_; }
 
  private:
+  // LatencyHistogram's buckets from first to first + size, and its count, minimum and maximum.
+  class Section {
+   public:
+    void add(const LatencyHistogram& h);
+    void add(const Section& s);
+    void clear();  // keeps the capacity
+    std::uint64_t count() const { return count_; }
+    double percentile_ns(double p) const;
+
+   private:
+    // Makes room for buckets [first, last].
+    void widen(std::size_t first, std::size_t last);
+    void count_in(std::uint64_t count, SimTime min, SimTime max);
+
+    std::vector<std::uint64_t> samples_;
+    std::size_t first_ = 0;
+    std::uint64_t count_ = 0;
+    SimTime min_ = 0, max_ = 0;
+  };
+
   void close_batch();
   void check_query(double p, double confidence, const BatchQuantiles* also) const;
   // Section i, with the other series' section i when there is one (`both` is scratch).
-  const LatencyHistogram& section(std::size_t i, const BatchQuantiles* also, LatencyHistogram& both) const;
+  const Section& section(std::size_t i, const BatchQuantiles* also, Section& both) const;
   // Over sections [begin, end): the percentile of them together and the sum of
   // squares of their own percentiles around it; nullopt when one has too few samples beyond p.
   struct Spread {
@@ -89,7 +112,7 @@ class BatchQuantiles {
   std::size_t batch_size_ = 1;
   std::size_t complete_ = 0;
   std::size_t partial_count_ = 0;
-  std::vector<LatencyHistogram> sections_;  // [0, complete_) complete; [complete_] open
+  std::vector<Section> sections_;  // [0, complete_) complete; [complete_] open
 };
 
 }  // namespace hcisim::sim

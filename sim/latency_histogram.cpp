@@ -54,25 +54,7 @@ double LatencyHistogram::mean_ns() const {
 }
 
 double LatencyHistogram::percentile_ns(double p) const {
-  if (count_ == 0) return 0.0;
-  p = std::clamp(p, 0.0, 100.0);
-  // Nearest rank: ceil(p * N / 100), at least 1. Multiplying before dividing keeps
-  // "round" percentiles (99.9 of 200000) exact in double arithmetic.
-  const double raw_rank = std::ceil(p * static_cast<double>(count_) / 100.0);
-  const std::uint64_t rank =
-      std::clamp<std::uint64_t>(static_cast<std::uint64_t>(std::max(raw_rank, 1.0)), 1, count_);
-  if (rank == 1) return static_cast<double>(min_);
-  if (rank == count_) return static_cast<double>(max_);
-
-  std::uint64_t seen = 0;
-  std::size_t index = bucket_index(min_);  // none below it holds a sample
-  for (; index < buckets_.size(); ++index) {
-    seen += buckets_[index];
-    if (seen >= rank) break;
-  }
-  const double midpoint = static_cast<double>(bucket_lower_ns(index)) +
-                          static_cast<double>(bucket_width_ns(index) - 1) / 2.0;
-  return std::clamp(midpoint, static_cast<double>(min_), static_cast<double>(max_));
+  return percentile_of(p, count_, min_, max_, [this](std::size_t i) { return buckets_[i]; });
 }
 
 void LatencyHistogram::merge(const LatencyHistogram& other) {

@@ -17,6 +17,8 @@
 // construction. Mean, min and max are exact (running sum in 128 bits).
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -51,6 +53,13 @@ class LatencyHistogram {
   void merge(const LatencyHistogram& other);
   void reset();
 
+  // The nearest-rank percentile as percentile_ns() defines it, of `count`
+  // samples between `min` and `max` held in buckets of this geometry, where
+  // samples(i) gives bucket i's (scanned from the minimum's bucket): for other
+  // stores of the same buckets (sim::BatchQuantiles' sections).
+  template <class Samples>
+  static double percentile_of(double p, std::uint64_t count, SimTime min, SimTime max, const Samples& samples);
+
   // Bucket geometry, public so reports and tests can reason about resolution.
   static std::size_t bucket_index(SimTime value_ns);
   static SimTime bucket_lower_ns(std::size_t index);
@@ -68,5 +77,28 @@ class LatencyHistogram {
   SimTime min_ = 0;
   SimTime max_ = 0;
 };
+
+template <class Samples>
+double LatencyHistogram::percentile_of(double p, std::uint64_t count, SimTime min, SimTime max,
+                                       const Samples& samples) {
+  if (count == 0) return 0.0;
+  p = std::clamp(p, 0.0, 100.0);
+  // Nearest rank: ceil(p * N / 100), at least 1. Multiplying before dividing keeps
+  // "round" percentiles (99.9 of 200000) exact in double arithmetic.
+  const double raw_rank = std::ceil(p * static_cast<double>(count) / 100.0);
+  const std::uint64_t rank = std::clamp<std::uint64_t>(static_cast<std::uint64_t>(std::max(raw_rank, 1.0)), 1, count);
+  if (rank == 1) return static_cast<double>(min);
+  if (rank == count) return static_cast<double>(max);
+  std::uint64_t seen = 0;
+  std::size_t index = bucket_index(min);  // none below it holds a sample
+  const std::size_t last = bucket_index(max);
+  for (; index < last; ++index) {
+    seen += samples(index);
+    if (seen >= rank) break;
+  }
+  const double midpoint =
+      static_cast<double>(bucket_lower_ns(index)) + static_cast<double>(bucket_width_ns(index) - 1) / 2.0;
+  return std::clamp(midpoint, static_cast<double>(min), static_cast<double>(max));
+}
 
 }  // namespace hcisim::sim
