@@ -4,7 +4,8 @@
 // intervals on IOPS and on the mean latency (of the intervals that completed
 // an I/O), and sectioning intervals on percentiles of the latency (read and
 // write kept apart, sim::BatchQuantiles). Memory: one small record per
-// interval, fixed by begin(), and the sections' histograms (about 1.2 MB).
+// interval, fixed by begin(), and the sections' buckets (at most 35 sections of
+// the buckets their latencies span, a few KB each).
 #pragma once
 
 #include <array>
