@@ -87,12 +87,12 @@ TEST_CASE("an SLO names a figure, a comparison and a limit in the figure's unit"
   CHECK_FALSE(p99.holds(r));
   // The percentile an objective bounds, which a precision then covers.
   using Of = hcisim::models::LatencyPercentile::Of;
-  CHECK(slo_percentile(p99) == hcisim::models::LatencyPercentile{Of::Read, 99});
-  CHECK(slo_percentile(parse_slo("lat.p999<=5ms")) == hcisim::models::LatencyPercentile{Of::All, 99.9});
-  CHECK(slo_percentile(parse_slo("write.p50<=1ms")) == hcisim::models::LatencyPercentile{Of::Write, 50});
-  CHECK_FALSE(slo_percentile(mean));
-  CHECK_FALSE(slo_percentile(iops));
-  CHECK_FALSE(slo_percentile(parse_slo("read.max<=9ms")));
+  CHECK(p99.percentile == hcisim::models::LatencyPercentile{Of::Read, 99});
+  CHECK(parse_slo("lat.p999<=5ms").percentile == hcisim::models::LatencyPercentile{Of::All, 99.9});
+  CHECK(parse_slo("write.p50<=1ms").percentile == hcisim::models::LatencyPercentile{Of::Write, 50});
+  CHECK_FALSE(mean.percentile);
+  CHECK_FALSE(iops.percentile);
+  CHECK_FALSE(parse_slo("read.max<=9ms").percentile);
   // Whether the run settles it: the limit 1 ms against 0.99 ms +/- 0.02 ms is not.
   r.read_latency.p99_s = 0.99e-3;
   CHECK_FALSE(p99.interval(r));  // no interval given

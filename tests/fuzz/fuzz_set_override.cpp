@@ -57,8 +57,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     const frontend::Slo slo = frontend::parse_slo(text);
     if (slo.figure.empty() || !std::isfinite(slo.limit) || slo.limit < 0) __builtin_trap();
-    const auto percentile = frontend::slo_percentile(slo);
-    if (percentile && !(percentile->percentile > 0 && percentile->percentile < 100)) __builtin_trap();
+    if (slo.percentile && !(slo.percentile->percentile > 0 && slo.percentile->percentile < 100)) __builtin_trap();
   } catch (const std::invalid_argument& e) {
     fuzz::check_message(e.what());
   }

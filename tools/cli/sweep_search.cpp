@@ -114,7 +114,7 @@ class Search {
     models::RunControl& run = job.spec.run;
     if (run.precision <= 0) return job;
     for (const frontend::Slo& s : slos_) {
-      const auto p = frontend::slo_percentile(s);
+      const auto& p = s.percentile;
       if (!p || !models::workload_issues(job.spec, p->of)) continue;
       if (std::find(run.precision_percentiles.begin(), run.precision_percentiles.end(), *p) ==
           run.precision_percentiles.end()) {

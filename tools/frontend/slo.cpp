@@ -66,6 +66,7 @@ Slo parse_slo(const std::string& text) {
                                   ": expected a latency like read.p99, write.mean or lat.p999 (read, write or lat; "
                                   "mean, p50, p90, p99, p999 or max)");
     }
+    slo.percentile = parse_latency_percentile(left);
     try {
       slo.limit = static_cast<double>(parse_duration_ns(right)) * 1e-6;
     } catch (const std::invalid_argument& e) {
@@ -126,16 +127,6 @@ std::optional<models::LatencyPercentile> parse_latency_percentile(std::string_vi
   if (of == "write") return models::LatencyPercentile{Of::Write, *p};
   if (of == "lat" || of == "all" || of == "latency") return models::LatencyPercentile{Of::All, *p};
   return std::nullopt;
-}
-
-std::optional<models::LatencyPercentile> slo_percentile(const Slo& slo) {
-  // Latency figures are named [read_|write_]lat_STAT_ms (parse_slo).
-  const std::string& f = slo.figure;
-  const auto lat = f.find("lat_");
-  if (lat == std::string::npos || f.size() < 3 || f.compare(f.size() - 3, 3, "_ms") != 0) return std::nullopt;
-  const std::string of = lat == 0 ? "lat" : f.substr(0, lat - 1);
-  const std::string stat = f.substr(lat + 4, f.size() - 3 - (lat + 4));
-  return parse_latency_percentile(of + "." + stat);
 }
 
 }  // namespace hcisim::frontend

@@ -20,6 +20,8 @@ struct Slo {
   bool at_most = true;  // <= / < (else >= / >)
   bool strict = false;  // < or >
   double limit = 0;     // in the figure's unit
+  // The percentile it bounds (read.p99<=1ms: read.p99); none for a mean, a maximum or a count.
+  std::optional<models::LatencyPercentile> percentile;
   bool holds(const models::RunResult& result) const;
   // The half-width of the 95 % interval the run gives on the figure (total
   // IOPS, the mean latency of all I/Os, a p99), or none.
@@ -36,7 +38,5 @@ bool all_hold(const std::vector<Slo>& slos, const models::RunResult& result);
 // "read.p99", "write.p999", "lat.p50" (also all. or latency. for lat.): the
 // percentiles p50, p90, p99 and p999 of --slo and run.precision_percentiles.
 std::optional<models::LatencyPercentile> parse_latency_percentile(std::string_view text);
-// The percentile an objective bounds (read.p99<=1ms: read.p99); none for a mean, a maximum or a count.
-std::optional<models::LatencyPercentile> slo_percentile(const Slo& slo);
 
 }  // namespace hcisim::frontend
