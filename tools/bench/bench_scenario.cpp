@@ -11,6 +11,9 @@
 //    Then, for each scenario, its events per I/O by handler (which step of the
 //    I/O path each event is: a CPU burst's end, a drive's completion, a
 //    message's delivery...): where fewer events per I/O would have to come from.
+//    Part 1a turns events per I/O into a ceiling: the I/Os per second the
+//    scenario would reach were each of its events as cheap as a bare-loop
+//    event, and what an hcisim event costs in bare-loop events.
 // 2. Memory over a long run: resident memory sampled through the run of the
 //    first scenario for 1 s of simulated time: at 10 %, at 50 %, at the end, and the peak.
 // 3. Set-up time of large clusters: the Test 1 4K read scaled to 4 .. 1,024
@@ -173,12 +176,38 @@ std::size_t population_of(const models::ScenarioSpec& spec) {
 
 // ---- 1. Speed ----
 
+// What a scenario's events per I/O alone allow: were each of hcisim's events as
+// cheap as one of the bare loop's (a heap pop and push, a draw, a call: no model
+// work at all), it would run bare / (events per I/O) I/Os per second. That is a
+// ceiling no tuning of the handlers can pass; only fewer events per I/O can.
+// "event cost" is what one hcisim event, its stage's model work included,
+// costs in bare-loop events. CPU-time figures: they survive a shared machine.
+struct Ceiling {
+  std::string name;
+  double events_per_io;
+  double sim_per_cpu;
+  double bare_per_cpu;
+};
+
+void print_ceilings(const std::vector<Ceiling>& rows) {
+  std::printf("\n1a. the ceiling set by events per I/O: I/Os per CPU second were every hcisim event as cheap as a\n");
+  std::printf("    bare-loop event (model work free), and what an hcisim event costs in bare-loop events\n");
+  std::printf("%-36s %9s %15s %15s %11s\n", "scenario", "events/IO", "bare events/cpu", "ceiling I/O/cpu",
+              "event cost");
+  for (const Ceiling& row : rows) {
+    std::printf("%-36s %9.2f %15.3e %15.3e %11.2f\n", row.name.c_str(), row.events_per_io, row.bare_per_cpu,
+                row.bare_per_cpu / row.events_per_io, row.bare_per_cpu / (row.sim_per_cpu * row.events_per_io));
+  }
+  std::fflush(stdout);
+}
+
 void speed(const std::vector<std::string>& files, const frontend::Catalog& catalog, int repeat, double seconds) {
   std::printf("\n1. speed: simulate() on one core (set-up included), against a bare one-event-per-I/O heap loop\n");
   std::printf("   over the same closed population in this process; best of %d alternating runs each, per wall\n", repeat);
   std::printf("   second and per second of CPU time of this process (the robust one when the machine is shared)\n");
   std::printf("%-36s %9s %10s %9s %11s %11s %7s %11s %11s %7s\n", "scenario", "simulated", "sim I/Os", "events/IO",
               "I/O per s", "bare", "ratio", "I/O per cpu", "bare", "ratio");
+  std::vector<Ceiling> ceilings;
   for (const std::string& file : files) {
     models::ScenarioSpec spec = frontend::load_scenario(file, catalog);
     spec.run.duration_ns = static_cast<std::int64_t>(seconds * 1e9);
@@ -202,7 +231,9 @@ void speed(const std::vector<std::string>& files, const frontend::Catalog& catal
                 static_cast<double>(events) / static_cast<double>(ios), sim_rate.wall, bare_rate.wall,
                 sim_rate.wall / bare_rate.wall, sim_rate.cpu, bare_rate.cpu, sim_rate.cpu / bare_rate.cpu);
     std::fflush(stdout);
+    ceilings.push_back({name, static_cast<double>(events) / static_cast<double>(ios), sim_rate.cpu, bare_rate.cpu});
   }
+  print_ceilings(ceilings);
 }
 
 // ---- 1b. Events per I/O by handler ----
