@@ -69,9 +69,9 @@ void BatchQuantiles::close_batch() {
   partial_count_ = 0;
   if (++complete_ < 2 * batch_count_) return;
   // Section i becomes old sections 2i and 2i+1 (a swap moves 2i down; what it
-  // moves up lies below 2i + 2, where nothing is read again).
+  // moves up lies below 2i + 2, where nothing is read again; section 0 stays).
   for (std::size_t i = 0; i < batch_count_; ++i) {
-    if (i != 2 * i) std::swap(sections_[i], sections_[2 * i]);
+    if (i > 0) std::swap(sections_[i], sections_[2 * i]);
     sections_[i].add(sections_[2 * i + 1]);
   }
   for (std::size_t i = batch_count_; i < sections_.size(); ++i) sections_[i].clear();

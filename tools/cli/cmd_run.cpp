@@ -68,7 +68,6 @@ int run_command(const std::vector<std::string>& args) {
       "seed", po::value(&seed), "override the scenario's random seed (0 to 2^63-1)")(
       "duration", po::value(&duration), "override the measured simulated time (e.g. 500ms)")(
       "warmup", po::value(&warmup), "override the warm-up (e.g. 20ms)")(
-
       "json-format", po::value<std::string>(&json_format)->default_value("hcisim"),
       "hcisim (everything, fio's names inside) or fio (fio 3.x json+ for a job group: jobs[], clat_ns with\n"
       "percentiles and bins, for fio's own tools)")(

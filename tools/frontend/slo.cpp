@@ -17,6 +17,12 @@ std::string trimmed(const std::string& s) {
   return s.substr(first, s.find_last_not_of(" \t") - first + 1);
 }
 
+// A latency's direction as the figures name it: read, write, or lat for all
+// I/Os (also written all or latency).
+std::string figure_direction(std::string_view direction) {
+  return direction == "all" || direction == "latency" ? "lat" : std::string(direction);
+}
+
 // p50, p90, p99, p999 as percentiles.
 std::optional<double> percentile_of_stat(std::string_view stat) {
   if (stat == "p50") return 50;
@@ -58,7 +64,7 @@ Slo parse_slo(const std::string& text) {
     // A latency: direction.stat against a duration.
     const std::string direction = left.substr(0, dot);
     const std::string stat = left.substr(dot + 1);
-    const std::string prefix = direction == "all" || direction == "latency" ? "lat" : direction;
+    const std::string prefix = figure_direction(direction);
     slo.figure = prefix + "_lat_" + stat + "_ms";
     if (prefix == "lat") slo.figure = "lat_" + stat + "_ms";
     if (!is_figure(slo.figure)) {
@@ -119,13 +125,13 @@ bool all_hold(const std::vector<Slo>& slos, const models::RunResult& result) {
 std::optional<models::LatencyPercentile> parse_latency_percentile(std::string_view text) {
   const auto dot = text.find('.');
   if (dot == std::string_view::npos) return std::nullopt;
-  const std::string_view of = text.substr(0, dot);
+  const std::string of = figure_direction(text.substr(0, dot));
   const std::optional<double> p = percentile_of_stat(text.substr(dot + 1));
   if (!p) return std::nullopt;
   using Of = models::LatencyPercentile::Of;
   if (of == "read") return models::LatencyPercentile{Of::Read, *p};
   if (of == "write") return models::LatencyPercentile{Of::Write, *p};
-  if (of == "lat" || of == "all" || of == "latency") return models::LatencyPercentile{Of::All, *p};
+  if (of == "lat") return models::LatencyPercentile{Of::All, *p};
   return std::nullopt;
 }
 
