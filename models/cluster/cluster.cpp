@@ -127,6 +127,9 @@ Cluster::Cluster(sim::Engine& engine, const ClusterSpec& spec)
       nodes_(make_nodes(engine, spec)),
       fabric_(engine, endpoints_of(spec, nodes_), spec.network_switch) {
   for (const int failed : spec.failed_nodes) nodes_.at(static_cast<std::size_t>(failed))->up = false;
+  // VMs run on the storage nodes and compute hosts under the cluster's hypervisor (cloud VMs run no guests).
+  const bool whole_core_guests = !spec.cloud.defined() && spec.hypervisor.scheduler == VpScheduler::Core;
+  for (auto& node : nodes_) node->cpu.set_whole_core_guests(whole_core_guests);
 }
 
 std::vector<HostCpu*> Cluster::cpus() {

@@ -62,6 +62,7 @@ void HostCpu::fill_burst(Burst& burst, const CpuWork& work, sim::EventHandler& d
   burst.done = &done;
   burst.arg = arg;
   burst.pinned_queue = queue;
+  burst.kind = Kind::Host;
   if (burst_scv_ > 0) {
     const double factor = rng_.unit_mean(burst_scv_);
     for (double& c : burst.work.cycles) c *= factor;
@@ -71,6 +72,13 @@ void HostCpu::fill_burst(Burst& burst, const CpuWork& work, sim::EventHandler& d
 void HostCpu::run(const CpuWork& work, sim::EventHandler& done, std::uint64_t arg) {
   Burst burst;
   fill_burst(burst, work, done, arg, -1);
+  dispatch(burst);
+}
+
+void HostCpu::run_guest(double cycles, sim::EventHandler& done, std::uint64_t arg) {
+  Burst burst;
+  fill_burst(burst, CpuWork::of(CpuLayer::Guest, cycles), done, arg, -1);
+  burst.kind = guest_kind();
   dispatch(burst);
 }
 
@@ -91,35 +99,59 @@ void HostCpu::run_pinned(int queue, const CpuWork& work, sim::EventHandler& done
 }
 
 // Starts `burst` on a free LP (an idle core first, then the free thread of a
-// busy core), or queues it when every LP is busy.
+// busy core, except for a whole-core guest), or queues it when none will do.
 void HostCpu::dispatch(const Burst& burst) {
   const sim::SimTime now = engine_->now();
   if (!idle_cores_.empty()) {
-    start(take_idle_core(), burst);
+    start(take_idle_core(burst.kind == Kind::GuestWholeCore), burst);
     return;
   }
-  if (!half_cores_.empty()) {
-    const int c = half_cores_.back();
-    erase_set(half_cores_, c);
-    cores_[static_cast<std::size_t>(c)].busy = 2;
-    const int lp = threads_[static_cast<std::size_t>(2 * c)].busy ? 2 * c + 1 : 2 * c;
-    set_rate(sibling(lp), paired_rate_);
-    busy_lps_.add(now, 1.0);
-    threads_[static_cast<std::size_t>(lp)].rate = paired_rate_;
-    start(lp, burst);
-    return;
+  if (burst.kind != Kind::GuestWholeCore) {
+    if (!chained_.empty()) cross_passed_chains();
+    if (!half_cores_.empty()) {
+      const int c = half_cores_.back();
+      erase_set(half_cores_, c);
+      cores_[static_cast<std::size_t>(c)].busy = 2;
+      const int lp = threads_[static_cast<std::size_t>(2 * c)].busy ? 2 * c + 1 : 2 * c;
+      set_rate(sibling(lp), paired_rate_);
+      busy_lps_.add(now, 1.0);
+      threads_[static_cast<std::size_t>(lp)].rate = paired_rate_;
+      start(lp, burst);
+      return;
+    }
   }
-  (burst.pinned_queue >= 0 ? urgent_ : waiting_).push_back(burst);
+  line_for(burst).push_back(burst);
   waiting_stat_.add(now, 1.0);
   // A chain's second part would now wait behind this one at its boundary.
   if (!chained_.empty()) split_waiting_chains();
 }
 
-int HostCpu::take_idle_core() {
+// A chain whose guest part held its core whole has passed its boundary: its
+// host part runs on, and the core's other thread is free for host work.
+void HostCpu::cross_passed_chains() {
+  const sim::SimTime now = engine_->now();
+  for (std::size_t i = chained_.size(); i-- > 0;) {
+    Thread& t = threads_[static_cast<std::size_t>(chained_[i])];
+    if (now >= t.boundary) cross(t);
+  }
+}
+
+bool HostCpu::pop_next(bool pairable_only, Burst& next) {
+  sim::FifoRing<Burst>* line = !urgent_.empty() ? &urgent_ : !waiting_.empty() ? &waiting_ : &guests_;
+  if (line->empty()) return false;
+  if (pairable_only && line->front().kind == Kind::GuestWholeCore) return false;
+  next = line->pop_front();
+  waiting_stat_.add(engine_->now(), -1.0);
+  return true;
+}
+
+int HostCpu::take_idle_core(bool whole) {
   const int c = idle_cores_.back();
   erase_set(idle_cores_, c);
-  cores_[static_cast<std::size_t>(c)].busy = 1;
-  if (threads_per_core_ > 1) push_set(half_cores_, c);
+  Core& core = cores_[static_cast<std::size_t>(c)];
+  core.busy = 1;
+  core.whole = whole;
+  if (threads_per_core_ > 1 && !whole) push_set(half_cores_, c);
   busy_lps_.add(engine_->now(), 1.0);
   const int lp = c * threads_per_core_;
   threads_[static_cast<std::size_t>(lp)].rate = single_rate_;
@@ -129,9 +161,10 @@ int HostCpu::take_idle_core() {
 HostCpu::ChainStart HostCpu::start_chain(const CpuWork& first, sim::EventHandler& done, std::uint64_t arg,
                                          sim::EventHandler& split_notice) {
   if (!can_chain()) throw std::logic_error("start_chain: no idle core, or bursts are waiting");
-  const int lp = take_idle_core();
+  const int lp = take_idle_core(whole_core_guests_);
   Thread& t = threads_[static_cast<std::size_t>(lp)];
   fill_burst(t.burst, first, done, arg, -1);
+  t.burst.kind = guest_kind();
   t.busy = true;
   t.remaining = t.burst.total();
   t.uncounted = 0;
@@ -187,6 +220,13 @@ void HostCpu::cross(Thread& t) {
   t.last_update = t.boundary;
   t.chain = Chain::None;
   unlist_chain(t);
+  // The host part does not hold the core whole: its other thread may pair now.
+  const int c = core_of(static_cast<int>(&t - threads_.data()));
+  Core& core = cores_[static_cast<std::size_t>(c)];
+  if (core.whole) {
+    core.whole = false;
+    if (threads_per_core_ > 1) push_set(half_cores_, c);
+  }
 }
 
 void HostCpu::unlist_chain(Thread& t) {
@@ -263,23 +303,36 @@ void HostCpu::on_done(std::uint64_t index) {
   sim::EventHandler* const done = t.burst.done;
   const std::uint64_t arg = t.burst.arg;
   const int pinned_queue = t.burst.pinned_queue;
-  if (!urgent_.empty() || !waiting_.empty()) {
-    // The LP goes straight to the next burst: its sibling's speed does not change.
-    const Burst next = urgent_.empty() ? waiting_.pop_front() : urgent_.pop_front();
-    waiting_stat_.add(now, -1.0);
+  const int c = core_of(lp);
+  Core& core = cores_[static_cast<std::size_t>(c)];
+  // The LP goes straight to the next burst it may take: with its sibling busy,
+  // its speed and the sibling's do not change; with the core free, a whole-core
+  // guest takes it as a whole.
+  Burst next;
+  if (pop_next(core.busy == 2, next)) {
+    if (core.busy == 1) {
+      const bool whole = next.kind == Kind::GuestWholeCore;
+      if (whole != core.whole && threads_per_core_ > 1) {
+        if (whole) {
+          erase_set(half_cores_, c);
+        } else {
+          push_set(half_cores_, c);
+        }
+      }
+      core.whole = whole;
+    }
     start(lp, next);
   } else {
     t.busy = false;
     busy_lps_.add(now, -1.0);
-    const int c = core_of(lp);
-    Core& core = cores_[static_cast<std::size_t>(c)];
     if (core.busy == 2) {
       core.busy = 1;
       set_rate(sibling(lp), single_rate_);
       push_set(half_cores_, c);
     } else {
       core.busy = 0;
-      if (threads_per_core_ > 1) erase_set(half_cores_, c);
+      if (threads_per_core_ > 1 && !core.whole) erase_set(half_cores_, c);
+      core.whole = false;
       push_set(idle_cores_, c);
     }
   }

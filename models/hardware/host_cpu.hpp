@@ -11,6 +11,15 @@
 // linearly with load until every core has one thread busy (half the LPs), then
 // slowly up to cores x smt_yield: the shape of a real CPU-vs-load curve.
 //
+// Guest bursts (a VM's virtual processors, run_guest) come after host work:
+// a free LP takes a waiting host burst before a waiting guest one (the host's
+// I/O path preempts virtual processors; docs/s2d-calibration.md gives the data
+// that require it). Under Hyper-V's core scheduler (set_whole_core_guests) a
+// guest burst takes a whole core: it starts only on an idle core, and the
+// core's other thread stays idle while it runs (a core never runs virtual
+// processors of two VMs, or a VM's beside the host's, at once). So with guests
+// busy, not every LP can be: VMFleet's CPU % stays below 100 at saturation.
+//
 // Serial queues ("pinned" work, e.g. the processing of one network connection,
 // whose completions are bound to one LP) run one burst at a time; each burst
 // still runs on the pool's LPs, ahead of ordinary bursts (interrupt/DPC-level
@@ -65,16 +74,24 @@ class HostCpu {
   void run(CpuLayer layer, double cycles, sim::EventHandler& done, std::uint64_t arg) {
     run(CpuWork::of(layer, cycles), done, arg);
   }
+  // Runs `cycles` of a VM's virtual processor (CpuLayer::Guest): after waiting
+  // host work, and on a whole core under the core scheduler.
+  void run_guest(double cycles, sim::EventHandler& done, std::uint64_t arg);
+  // Hyper-V's core scheduler: each guest burst takes a whole core (see the top).
+  void set_whole_core_guests(bool on) { whole_core_guests_ = on; }
+  bool whole_core_guests() const { return whole_core_guests_; }
 
   // Chains (see the top). True when a burst would start now on an idle core with
   // nothing waiting: start_chain() may be called.
-  bool can_chain() const { return !idle_cores_.empty() && urgent_.empty() && waiting_.empty(); }
+  bool can_chain() const { return !idle_cores_.empty() && urgent_.empty() && waiting_.empty() && guests_.empty(); }
   struct ChainStart {
     int lp;                  // for finish_chain() and split_chain()
     sim::SimTime boundary;   // when the first part ends
   };
-  // Starts `first` on an idle core (can_chain() must hold). `done`/`arg` are its
-  // completion if the chain is split; split_notice.on_event(arg) tells of a split.
+  // Starts `first` on an idle core (can_chain() must hold); it is a guest burst
+  // (whole-core under the core scheduler) and the second part host work.
+  // `done`/`arg` are its completion if the chain is split; split_notice.on_event(arg)
+  // tells of a split.
   ChainStart start_chain(const CpuWork& first, sim::EventHandler& done, std::uint64_t arg,
                          sim::EventHandler& split_notice);
   // The second part of the chain just started on `lp`: it runs on from the
@@ -122,6 +139,11 @@ class HostCpu {
   void reset_stats(sim::SimTime now);
 
  private:
+  enum class Kind : std::uint8_t {
+    Host,            // the host's work: pairs on a core's second thread
+    Guest,           // a virtual processor's (classic scheduler): pairs too, waits behind host work
+    GuestWholeCore,  // a virtual processor's under the core scheduler: an idle core to itself
+  };
   // 64 bytes, one cache line (queues of them are long on a busy connection):
   // its total is summed from the work again where it is needed.
   struct alignas(sim::kCacheLine) Burst {
@@ -129,6 +151,7 @@ class HostCpu {
     sim::EventHandler* done = nullptr;
     std::uint64_t arg = 0;
     int pinned_queue = -1;     // serial queue it belongs to, -1 = none
+    Kind kind = Kind::Host;
     double total() const { return work.total(); }  // cycles
   };
   static_assert(sizeof(Burst) == sim::kCacheLine, "HostCpu::Burst: one cache line");
@@ -156,6 +179,7 @@ class HostCpu {
   struct Core {
     int busy = 0;        // threads running
     int position = -1;   // index in idle_cores_ or half_cores_, -1 = in neither
+    bool whole = false;  // a guest burst holds it whole (its other thread stays idle)
   };
   struct Pinned {
     sim::FifoRing<Burst> waiting;
@@ -165,8 +189,16 @@ class HostCpu {
   };
 
   void fill_burst(Burst& burst, const CpuWork& work, sim::EventHandler& done, std::uint64_t arg, int queue);
+  Kind guest_kind() const { return whole_core_guests_ ? Kind::GuestWholeCore : Kind::Guest; }
   void dispatch(const Burst& burst);
-  int take_idle_core();  // marks an idle core busy; returns its first LP
+  void cross_passed_chains();  // chains past their boundary: their cores may take a second thread now
+  sim::FifoRing<Burst>& line_for(const Burst& burst) {
+    return burst.pinned_queue >= 0 ? urgent_ : burst.kind == Kind::Host ? waiting_ : guests_;
+  }
+  // The next waiting burst an LP can take: host work first; `pairable_only`
+  // when the LP's sibling is busy (a whole-core guest cannot start there).
+  bool pop_next(bool pairable_only, Burst& next);
+  int take_idle_core(bool whole);  // marks an idle core busy; returns its first LP
   void cross(Thread& t);  // a chain past its boundary: the first part is accounted, the second runs on
   void split_waiting_chains();
   void unlist_chain(Thread& t);  // out of chained_ (swap with the last)
@@ -195,7 +227,9 @@ class HostCpu {
   std::vector<int> idle_cores_;  // cores with no busy thread (stack)
   std::vector<int> half_cores_;  // cores with one of two threads busy (stack)
   sim::FifoRing<Burst> urgent_;  // heads of serial queues
-  sim::FifoRing<Burst> waiting_;
+  sim::FifoRing<Burst> waiting_;  // host work
+  sim::FifoRing<Burst> guests_;   // virtual processors' work
+  bool whole_core_guests_ = false;
   std::vector<Pinned> pinned_;
   std::vector<int> chained_;  // LPs whose thread is Chain::Chained
   std::array<double, kCpuLayerCount> cycles_{};

@@ -92,7 +92,7 @@ void VcpuSet::on_split(std::uint64_t vcpu) {
 
 void VcpuSet::start(int vcpu, const Burst& burst) {
   vcpus_[static_cast<std::size_t>(vcpu)].running = burst;
-  host_->run(CpuLayer::Guest, burst.cycles, burst_done_, static_cast<std::uint64_t>(vcpu));
+  host_->run_guest(burst.cycles, burst_done_, static_cast<std::uint64_t>(vcpu));
 }
 
 void VcpuSet::on_burst_done(std::uint64_t vcpu) {

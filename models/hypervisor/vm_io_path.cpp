@@ -7,7 +7,12 @@ namespace hcisim::models {
 
 VmIoPath::VmIoPath(sim::Engine& engine, const HypervisorSpec& spec, StorageProduct& product, RequestTable& requests,
                    sim::EventHandler& workload)
-    : engine_(&engine), spec_(spec), product_(&product), requests_(&requests), workload_(&workload) {
+    : engine_(&engine),
+      spec_(spec),
+      product_(&product),
+      requests_(&requests),
+      workload_(&workload),
+      background_rng_(engine.stream("vm-io-path/background")) {
   if (spec.disk_queue_depth < 0 || spec.adapter_queue_depth < 0) {
     throw std::invalid_argument("hypervisor '" + spec.id + "': queue depths cannot be negative");
   }
@@ -25,8 +30,27 @@ std::uint32_t VmIoPath::add_vm(int host, HostCpu& cpu, int vcpus, int volume, st
   vm.disk = product_->attach_disk(host, volume, disk_bytes);
   vm.vcpus = std::make_unique<VcpuSet>(*engine_, cpu, vcpus);
   vm.vcpu_count = vcpus;
+  if (spec_.background_cycles_per_s > 0 && spec_.background_cycles_per_s >= 0.5 * vcpus * cpu.clock_hz()) {
+    throw std::invalid_argument("hypervisor '" + spec_.id + "': the guest OS's background work (" +
+                                std::to_string(spec_.background_cycles_per_s) +
+                                " cycles a second) would take half of a VM's vCPUs or more");
+  }
   vms_.push_back(std::move(vm));
-  return static_cast<std::uint32_t>(vms_.size() - 1);
+  const auto index = static_cast<std::uint32_t>(vms_.size() - 1);
+  if (spec_.background_cycles_per_s > 0) engine_->schedule_in(background_gap(), background_, index);
+  return index;
+}
+
+// Background bursts arrive at random: exponential gaps of burst / rate on average.
+sim::SimTime VmIoPath::background_gap() {
+  const double mean_ns = spec_.background_burst_cycles / spec_.background_cycles_per_s * 1e9;
+  return static_cast<sim::SimTime>(background_rng_.exponential(mean_ns)) + 1;
+}
+
+void VmIoPath::on_background(std::uint64_t vm) {
+  Vm& v = vms_[vm];
+  if (v.running) v.vcpus->run(spec_.background_burst_cycles, background_done_, vm);
+  engine_->schedule_in(background_gap(), background_, vm);
 }
 
 void VmIoPath::submit(std::uint32_t request) {
@@ -116,8 +140,20 @@ void VmIoPath::on_storage_done(std::uint64_t request) {
   const IoRequest& r = (*requests_)[request];
   Vm& vm = vms_[r.vm];
   --vm.in_flight;
-  ++completed_;
   if (!vm.waiting.empty()) issue(vm.waiting.pop_front());
+  if (spec_.io_latency_ns > 0) {
+    engine_->schedule_in(spec_.io_latency_ns, path_done_, request);
+    return;
+  }
+  ++completed_;
+  workload_->on_event(request);
+}
+
+// The completion has crossed back into the VM (io_latency_ns after the host's).
+void VmIoPath::on_path_done(std::uint64_t request) {
+  if (from_old_life(request)) return;
+  (*requests_)[request].enter(IoStage::Guest, engine_->now());
+  ++completed_;
   workload_->on_event(request);
 }
 

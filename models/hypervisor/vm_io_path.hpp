@@ -4,7 +4,10 @@
 // own work for that I/O, IoRequest::workload_cycles), waits for a slot in
 // the virtual controller's queue (disk_queue_depth per disk), then the host's
 // side (HypervisorSpec.host) runs on the host CPU as part of the storage
-// product's first burst there. Completions go back to the workload. Each VM
+// product's first burst there. Completions go back to the workload after the
+// path's fixed latency (HypervisorSpec::io_latency_ns; the VM's controller slot
+// is free from the host's completion on). Beside its I/O, each VM's guest OS
+// runs background bursts on its vCPUs (HypervisorSpec::background_*). Each VM
 // has one data disk on one virtual adapter, so an adapter limit
 // (adapter_queue_depth, ESXi's vSCSI) caps its I/Os in flight like the disk's.
 // The host is a storage node (hyperconverged) or a compute host (two-layer).
@@ -84,6 +87,11 @@ class VmIoPath final : public IoTarget {
   void count_slots();
   void issue(std::uint32_t request);
   void on_storage_done(std::uint64_t request);
+  void on_path_done(std::uint64_t request);
+  // The guest OS's background work (HypervisorSpec::background_*): a burst on the VM's vCPUs, then the next.
+  void on_background(std::uint64_t vm);
+  void on_background_done(std::uint64_t) {}
+  sim::SimTime background_gap();
 
   sim::Engine* engine_;
   HypervisorSpec spec_;
@@ -98,6 +106,10 @@ class VmIoPath final : public IoTarget {
   bool slots_counted_ = false;
   sim::MemberEvent<VmIoPath, &VmIoPath::on_guest_done> guest_done_{*this};
   sim::MemberEvent<VmIoPath, &VmIoPath::on_storage_done> storage_done_{*this};
+  sim::MemberEvent<VmIoPath, &VmIoPath::on_path_done> path_done_{*this};
+  sim::MemberEvent<VmIoPath, &VmIoPath::on_background> background_{*this};
+  sim::MemberEvent<VmIoPath, &VmIoPath::on_background_done> background_done_{*this};
+  sim::RandomStream background_rng_;
   sim::MemberEvent<VmIoPath, &VmIoPath::on_split_boundary> split_boundary_{*this};
 };
 

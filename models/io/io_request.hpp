@@ -19,7 +19,8 @@ namespace hcisim::models {
 // backend stages are those of the piece that finished last (the critical path),
 // so the stages of every I/O add up to its latency.
 enum class IoStage {
-  Guest,          // waiting for and running on a vCPU (application and guest I/O path)
+  Guest,          // waiting for and running on a vCPU (application and guest I/O path), and the virtual
+                  // disk path's fixed latency across the VM boundary (HypervisorSpec::io_latency_ns)
   VmQueue,        // waiting for a slot in the virtual controller's queue
   Host,           // host CPU bursts before the backend (hypervisor, storage stack), queueing included
   Redirect,       // file-system redirection to the volume's owner and back (network and connection work)

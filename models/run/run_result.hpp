@@ -12,6 +12,7 @@
 #include "models/spec/oltp_spec.hpp"
 #include "models/spec/scenario_spec.hpp"
 #include "models/storage/run_event.hpp"
+#include "models/storage/stack_charges.hpp"
 #include "models/workload/phase_measurement.hpp"
 
 namespace hcisim::models {
@@ -267,6 +268,7 @@ struct RunResult {
   double vmfleet_cpu = 0;           // plain mean of the running nodes' vmfleet_cpu, as VMFleet reports it
   std::uint64_t degraded_ios = 0;
   std::uint64_t redirected_ios = 0; // I/Os sent to their volume's owner first (ReFS CSV redirection)
+  StackCharges charges;             // the stack profile's costs charged in the measured time (S2D)
   std::uint64_t host_cache_hits = 0, host_cache_misses = 0;  // CSV block cache (reads looked up there)
   std::string hotspot;              // the product's busiest serial resource (a connection end), if any
   double hotspot_utilisation = 0;

@@ -58,7 +58,8 @@ struct Model {
 
 // Where each VM runs and which volume holds its disk: VMFleet creates each
 // node's VMs on the volume named for the node; a failed node's VMs run where
-// the scenario failed them over. Two-layer: the VMs run on the compute hosts
+// the scenario failed them over; with an alignment below 1, the last of each
+// node's VMs run on the other running nodes in turn. Two-layer: the VMs run on the compute hosts
 // instead, dealt round-robin in node order.
 void place_vms(Model& m, const ScenarioSpec& spec) {
   const int compute_hosts = m.cluster.host_count() - m.cluster.node_count();
@@ -78,11 +79,23 @@ void place_vms(Model& m, const ScenarioSpec& spec) {
         throw std::invalid_argument("node " + std::to_string(n + 1) + " is down and its VMs have no failover node");
       }
     }
+    // VMs away from their volume's owner (alignment), dealt over the other running nodes.
+    const int aligned = compute_hosts > 0 ? count : static_cast<int>(std::lround(spec.vms.alignment * count));
+    std::vector<int> others;
+    for (int k = 1; k < spec.cluster.node_count; ++k) {
+      const int other = (host + k) % spec.cluster.node_count;
+      if (m.cluster.up(other)) others.push_back(other);
+    }
+    if (aligned < count && others.empty()) {
+      throw std::invalid_argument("VMs away from their volume's node need another running node");
+    }
     for (int i = 0; i < count; ++i) {
-      if (compute_hosts > 0) host = m.cluster.node_count() + dealt++ % compute_hosts;
+      int at = host;
+      if (compute_hosts > 0) at = m.cluster.node_count() + dealt++ % compute_hosts;
+      if (i >= aligned) at = others[static_cast<std::size_t>(i - aligned) % others.size()];
       const std::uint64_t disk = m.workload->disk_bytes();
-      const std::uint32_t vm = m.vms.add_vm(host, m.cluster.cpu(host), spec.vms.vcpus, n, disk);
-      m.workload->add_vm(vm, host, m.vms.vcpus(vm));
+      const std::uint32_t vm = m.vms.add_vm(at, m.cluster.cpu(at), spec.vms.vcpus, n, disk);
+      m.workload->add_vm(vm, at, m.vms.vcpus(vm));
     }
   }
 }
@@ -365,6 +378,7 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   result.all_latency = summarise(all);
   result.degraded_ios = m.product->counters().degraded_ios;
   result.redirected_ios = m.product->counters().redirected_ios;
+  result.charges = m.product->counters().charges;
   result.host_cache_hits = m.product->counters().host_cache_hits;
   result.host_cache_misses = m.product->counters().host_cache_misses;
   result.read_stages = stage_means(measurement, false, measurement.reads());

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "models/spec/cloud_spec.hpp"
@@ -93,6 +94,10 @@ struct VmSpec {
   // Where the VMs of a failed node run instead (0-based node, -1 = the node is
   // up); their disks stay on their own volume. Empty = no node failed over.
   std::vector<int> failover;
+  // VMFleet's VMAlignmentPct: the share of each node's VMs that run on the node
+  // owning their volume; the others run on the other running nodes, dealt
+  // round-robin (Move-Fleet -DistributeVMPercent), their I/O redirected.
+  double alignment = 1.0;
   DiskspdSpec workload;            // what the VMs run, unless oltp is set
   // Set: every VM runs this OLTP database application instead of DISKSPD, on
   // one virtual disk of data_disk_bytes (data file at the start, log at the end).
@@ -152,6 +157,14 @@ struct ReferenceFigure {
   std::string note;               // where the figure comes from
 };
 
+// reference.vmfleet_runs: a VMFleet 2.0 result table whose rows are measured
+// runs of this scenario's cluster (the front end makes each a scenario:
+// tools/frontend/measured_cases.hpp).
+struct MeasuredRunsRef {
+  std::string file;                                        // resolved path
+  std::vector<std::pair<std::string, std::string>> where;  // only rows with these column values
+};
+
 struct ScenarioSpec {
   std::string id;                 // file stem, e.g. "test1-4k-random-read"
   std::string file;               // path it was loaded from
@@ -162,6 +175,7 @@ struct ScenarioSpec {
   RunControl run;
   FailureTimeline timeline;
   std::vector<ReferenceFigure> references;
+  std::optional<MeasuredRunsRef> measured_runs;
   // The --set what-ifs that change the modelled system or workload (not run
   // control or titles); non-empty: the published figures are not graded.
   std::vector<std::string> what_if;

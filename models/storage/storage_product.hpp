@@ -11,6 +11,7 @@
 
 #include "models/hardware/cpu_work.hpp"
 #include "models/storage/run_event.hpp"
+#include "models/storage/stack_charges.hpp"
 #include "sim/engine.hpp"
 
 namespace hcisim::models {
@@ -36,6 +37,7 @@ struct ProductCounters {
   std::uint64_t host_cache_misses = 0;  // reads looked up there and not found
   std::uint64_t failed_ios = 0;         // I/Os the storage could not serve (volume offline, no copy left)
   std::uint64_t retried_ios = 0;        // copies re-sent elsewhere after a failure was detected
+  StackCharges charges;                 // S2D only (others leave it empty)
 };
 
 class StorageProduct {

@@ -1,11 +1,14 @@
 // hcisim validate [DIR...] [--catalog DIR]...
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <thread>
 
 #include "tools/cli/commands.hpp"
 #include "tools/cli/options.hpp"
+#include "tools/frontend/output_file.hpp"
 #include "tools/frontend/validate.hpp"
 
 namespace hcisim::cli {
@@ -15,8 +18,12 @@ namespace po = boost::program_options;
 int validate_command(const std::vector<std::string>& args) {
   po::options_description options("validate options");
   std::vector<std::string> dirs, user_dirs;
+  int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  std::string csv;
   options.add_options()("dirs", po::value(&dirs), "scenario folders (default: the bundled scenarios/)")(
-      "catalog", po::value(&user_dirs)->composing(), "a folder of your own parts (repeatable)");
+      "catalog", po::value(&user_dirs)->composing(), "a folder of your own parts (repeatable)")(
+      "jobs", po::value(&jobs), "measured runs simulated at once (default: the machine's hardware threads)")(
+      "csv", po::value(&csv), "write every measured run's comparison to this file (- = standard output)");
   po::positional_options_description positional;
   positional.add("dirs", -1);
   po::variables_map vm;
@@ -29,13 +36,24 @@ int validate_command(const std::vector<std::string>& args) {
     if (!std::filesystem::is_directory(dir)) throw UsageError{"'" + dir + "' is not a folder"};
     for (auto& f : frontend::find_scenarios(dir)) files.push_back(f);
   }
+  if (jobs < 1) throw UsageError{"--jobs: expected at least 1"};
   const bool tty = isatty(STDERR_FILENO);
-  const auto report = frontend::validate_scenarios(files, catalog, [tty](const std::string& id) {
-    if (tty) std::fprintf(stderr, "\rrunning %-40s", id.c_str());
-  });
-  if (tty) std::fprintf(stderr, "\r%50s\r", "");
+  const auto report = frontend::validate_scenarios(
+      files, catalog,
+      [tty](const std::string& id) {
+        if (tty) std::fprintf(stderr, "\rrunning %-60s", id.c_str());
+      },
+      jobs);
+  if (tty) std::fprintf(stderr, "\r%70s\r", "");
   std::cout << frontend::format_validation_table(report);
-  return report.outside == 0 ? 0 : 1;
+  if (!csv.empty()) {
+    if (csv == "-") {
+      std::cout << frontend::measured_csv(report.measured);
+    } else {
+      frontend::write_output_file(csv, frontend::measured_csv(report.measured));
+    }
+  }
+  return report.outside == 0 && !report.measured_outside ? 0 : 1;
 }
 
 }  // namespace hcisim::cli

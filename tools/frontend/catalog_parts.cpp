@@ -48,7 +48,7 @@ std::vector<std::string> kind_keys(PartKind kind) {
     case PartKind::Switch: return {"port_speed", "latency"};
     case PartKind::Node: return {"cpu", "sockets", "memory", "drives", "nic", "nic_count", "hba", "mtbf"};
     case PartKind::Stack: {
-      std::vector<std::string> keys = {"product",     "storage_stack", "drive_io",   "network_message",
+      std::vector<std::string> keys = {"product",     "storage_stack", "mirror_write", "drive_io",   "network_message",
                                        "network_tcp_extra", "slab_size", "columns", "interleave",
                                        "connections_per_pair", "control_message_size", "cpu_burst_variability",
                                        "cache_tier", "csv_cache", "failure", "sdc", "sds", "network_tcp",
@@ -57,7 +57,8 @@ std::vector<std::string> kind_keys(PartKind kind) {
       return keys;
     }
     case PartKind::Hypervisor:
-      return {"type", "version", "guest", "host", "disk_queue_depth", "adapter_queue_depth", "vm_restart"};
+      return {"type", "version", "guest", "host", "disk_queue_depth", "adapter_queue_depth", "vm_restart",
+              "scheduler", "io_latency", "guest_background"};
     case PartKind::Application: return application_keys();
     case PartKind::CloudVm: return cloud_vm_keys();
     case PartKind::ManagedDisk: return managed_disk_keys();
@@ -332,15 +333,19 @@ models::LayerCost read_layer(const YamlMap& map, std::string_view key, PartField
 
 // Keys of a stack profile that only one product uses: the other refuses them,
 // so a value is never accepted and then ignored.
-constexpr std::string_view kS2dOnlyKeys[] = {"storage_stack", "network_tcp_extra", "slab_size", "columns",
-                                             "interleave"};
-constexpr std::string_view kScaleIoOnlyKeys[] = {"sdc", "sds", "network_tcp", "chunk_size", "rebuild"};
+constexpr std::string_view kS2dOnlyKeys[] = {"storage_stack", "mirror_write", "network_tcp_extra", "slab_size",
+                                             "columns", "interleave"};
+constexpr std::string_view kScaleIoOnlyKeys[] = {"sdc", "sds", "network_tcp", "chunk_size", "rebuild",
+                                                 "connections_per_pair"};
 
 // Storage Spaces Direct: CSV/ReFS/Spaces on the owner, columns x interleave over slabs.
 void read_s2d_stack(const YamlMap& map, PartFieldReader& fields, models::StackSpec& stack) {
-  refuse_keys(map, kScaleIoOnlyKeys, "used only by product: scaleio");
+  refuse_keys(map, kScaleIoOnlyKeys,
+              "used only by product: scaleio (S2D's messages run on the nodes' cores as any other work: no "
+              "connection handles them one at a time, docs/s2d-calibration.md)");
   refuse_keys(map, infoscale_only_stack_keys(), "used only by product: infoscale");
   stack.storage_stack = read_layer(map, "storage_stack", fields);
+  stack.mirror_write = read_layer(map, "mirror_write", fields);
   stack.network_tcp_extra = read_layer(map, "network_tcp_extra", fields);
   const std::uint64_t slab = fields.size(map, "slab_size");
   require(slab >= limits::kMinSlabBytes && slab <= kMaxSlabBytes, map, "slab_size",
@@ -404,7 +409,7 @@ models::StackSpec read_stack(const YamlMap& map, PartFieldReader& fields) {
   }
   stack.drive_io = read_layer(map, "drive_io", fields);
   stack.network_message = read_layer(map, "network_message", fields);
-  if (stack.product != models::ProductKind::InfoScale) {
+  if (stack.product == models::ProductKind::ScaleIo) {
     stack.connections_per_pair =
         static_cast<int>(fields.integer(map, "connections_per_pair", 1, 64, "connections per node pair"));
   }
@@ -485,6 +490,26 @@ models::HypervisorSpec read_hypervisor(const YamlMap& map, PartFieldReader& fiel
   hv.disk_queue_depth =
       static_cast<int>(fields.integer(map, "disk_queue_depth", 1, 65536, "outstanding I/Os per virtual disk"));
   if (map.has("vm_restart")) hv.vm_restart_ns = fields.duration_ns(map, "vm_restart");
+  hv.scheduler = fields.choice<models::VpScheduler>(
+      map, "scheduler", {{"classic", models::VpScheduler::Classic}, {"core", models::VpScheduler::Core}},
+      models::VpScheduler::Classic);
+  if (map.has("io_latency")) hv.io_latency_ns = fields.duration_ns(map, "io_latency");
+  if (const auto background = map.optional("guest_background")) {
+    const YamlMap b = background->map({"cycles_per_second", "cycles_per_burst"});
+    hv.background_cycles_per_s = fields.real(b, "cycles_per_second", 0.0, "cycles per second per VM");
+    hv.background_burst_cycles = fields.real(b, "cycles_per_burst", 0.0, "cycles per burst");
+    require(hv.background_cycles_per_s <= limits::kMaxCyclesPerIo * 1e3, b, "cycles_per_second",
+            at_most(format_number(limits::kMaxCyclesPerIo * 1e3) + " cycles per second"));
+    require(hv.background_burst_cycles <= limits::kMaxCyclesPerIo, b, "cycles_per_burst",
+            at_most(format_number(limits::kMaxCyclesPerIo) + " cycles per burst"));
+    if ((hv.background_cycles_per_s > 0) != (hv.background_burst_cycles > 0)) {
+      b.fail("expected both above 0 (background work in bursts) or both 0 (none)");
+    }
+    // At least one cycle's gap between bursts on average, and a burst at most a second of one vCPU's work.
+    if (hv.background_burst_cycles > 0 && hv.background_burst_cycles < hv.background_cycles_per_s * 1e-6) {
+      b.required("cycles_per_burst").fail_expected("a burst of at least a millionth of the cycles per second");
+    }
+  }
   if (map.has("adapter_queue_depth")) {
     hv.adapter_queue_depth = static_cast<int>(
         fields.integer(map, "adapter_queue_depth", 1, 65536, "outstanding I/Os per virtual storage adapter"));

@@ -10,64 +10,11 @@
 
 #include "tools/frontend/load_error.hpp"
 #include "tools/frontend/message_text.hpp"
+#include "tools/frontend/result_table.hpp"
 
 namespace hcisim::frontend {
 
 namespace {
-
-constexpr std::uintmax_t kMaxResultFileBytes = 64u << 20;
-
-std::string read_file(const std::filesystem::path& file, const char* what) {
-  std::error_code ec;
-  const auto bytes = std::filesystem::file_size(file, ec);
-  if (ec || !std::filesystem::is_regular_file(file, ec)) {
-    throw LoadError(printable(file.string()) + ": cannot read the " + what + " (no such regular file)");
-  }
-  if (bytes > kMaxResultFileBytes) throw LoadError(printable(file.string()) + ": a " + what + " of more than 64 MiB");
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (!in) throw LoadError(printable(file.string()) + ": cannot read the " + what);
-  return text.str();
-}
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
-std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
-}
-
-// One line of a CSV/TSV with optional double-quoted fields ("" is a quote).
-std::vector<std::string> split_fields(const std::string& line, char separator) {
-  std::vector<std::string> fields(1);
-  bool quoted = false;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
-    if (quoted) {
-      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-        fields.back() += '"';
-        ++i;
-      } else if (c == '"') {
-        quoted = false;
-      } else {
-        fields.back() += c;
-      }
-    } else if (c == '"') {
-      quoted = true;
-    } else if (c == separator) {
-      fields.emplace_back();
-    } else if (c != '\r') {
-      fields.back() += c;
-    }
-  }
-  for (auto& f : fields) f = trim(f);
-  return fields;
-}
 
 struct Column {
   const char* name;     // lower case
@@ -95,31 +42,17 @@ constexpr Column kColumns[] = {
 }  // namespace
 
 std::map<models::Figure, double> read_vmfleet_table(const std::filesystem::path& file, const std::string& row) {
-  const std::string text = read_file(file, "VMFleet result table");
-  const std::string label = printable(file.string());
-  std::istringstream in(text);
-  std::string line;
-  int number = 0;
-  std::vector<std::string> header;
-  char separator = ',';
-  int header_line = 0;
+  const ResultTable table = read_result_table(file, "VMFleet result table");
+  const std::string& label = table.label;
+  const std::vector<std::string>& header = table.header;
+  const int header_line = table.header_line;
   std::vector<std::pair<int, std::vector<std::string>>> rows;
-  while (std::getline(in, line)) {
-    ++number;
-    if (trim(line).empty() || trim(line)[0] == '#') continue;
-    if (header.empty()) {
-      separator = line.find('\t') != std::string::npos ? '\t' : ',';
-      header = split_fields(line, separator);
-      header_line = number;
-      continue;
-    }
-    rows.emplace_back(number, split_fields(line, separator));
-  }
+  for (const ResultTable::Row& r : table.rows) rows.emplace_back(r.line, r.fields);
   if (header.empty()) throw LoadError(label + ": expected a header line (Name, IOPS, AverageCPU, ...), got an empty table");
   // Which figure each column gives; unknown columns are refused, so a typo is not a silent "not measured".
   std::vector<const Column*> columns(header.size(), nullptr);
   for (std::size_t c = 1; c < header.size(); ++c) {
-    const std::string name = lower(header[c]);
+    const std::string name = lower_case(header[c]);
     for (const Column& col : kColumns) {
       if (name == col.name) columns[c] = &col;
     }
@@ -167,7 +100,7 @@ std::map<models::Figure, double> read_fio_json_figures(const std::filesystem::pa
   const std::string label = printable(file.string());
   nlohmann::json j;
   try {
-    j = nlohmann::json::parse(read_file(file, "fio JSON result"));
+    j = nlohmann::json::parse(read_text_file(file, "fio JSON result"));
   } catch (const nlohmann::json::exception& e) {
     throw LoadError(label + ": expected fio's JSON output (--output-format=json), got " + printable(e.what(), 80));
   }
@@ -235,7 +168,7 @@ std::map<models::Figure, double> read_fio_json_figures(const std::filesystem::pa
 }
 
 std::map<models::Figure, double> read_measured_figures(const std::filesystem::path& file, const std::string& row) {
-  const std::string ext = lower(file.extension().string());
+  const std::string ext = lower_case(file.extension().string());
   if (ext == ".json") return read_fio_json_figures(file, row);
   if (ext == ".csv" || ext == ".tsv" || ext == ".txt") return read_vmfleet_table(file, row);
   throw LoadError(printable(file.string()) +

@@ -20,6 +20,7 @@
 #include "tools/frontend/diskspd_xml.hpp"
 #include "tools/frontend/fio_job_parser.hpp"
 #include "tools/frontend/measured_results.hpp"
+#include "tools/frontend/vmfleet_runs.hpp"
 #include "tools/frontend/figure_names.hpp"
 #include "tools/frontend/input_limits.hpp"
 #include "tools/frontend/load_error.hpp"
@@ -310,7 +311,7 @@ constexpr std::string_view kWorkloadForms[] = {"vmfleet", "vmfleet2", "diskspd",
 
 Workload read_workload(const YamlValue& value) {
   std::vector<std::string> allowed(std::begin(kWorkloadForms), std::end(kWorkloadForms));
-  allowed.insert(allowed.end(), {"file_size", "threads", "outstanding"});
+  allowed.insert(allowed.end(), {"file_size", "threads", "outstanding", "iops_per_vm"});
   const YamlMap map = value.map(allowed);
   std::optional<YamlValue> sources[std::size(kWorkloadForms)];
   for (std::size_t i = 0; i < std::size(kWorkloadForms); ++i) sources[i] = map.optional(kWorkloadForms[i]);
@@ -350,6 +351,16 @@ Workload read_workload(const YamlValue& value) {
   }
   if (const auto outstanding = map.optional("outstanding")) {
     for (models::DiskspdTarget& t : spec.targets) t.outstanding = static_cast<int>(outstanding->integer(1, 65536));
+  }
+  // VMFleet 2.0's per-VM IOPS target (QOSperVM): DISKSPD's -g on every thread.
+  if (const auto iops = map.optional("iops_per_vm")) {
+    const double target = iops->count();
+    if (!(target >= 1 && target <= 1e9)) iops->fail_expected("an IOPS target from 1 to 10^9 per VM");
+    try {
+      apply_iops_per_vm(spec, target);
+    } catch (const DiskspdError& e) {
+      iops->fail(e.what());
+    }
   }
   YamlValue file_size_key = line;
   if (const auto file_size = map.optional("file_size")) {
@@ -522,7 +533,8 @@ void read_oltp(const YamlValue& value, const Catalog& catalog, models::VmSpec& v
 
 models::VmSpec read_vms(const YamlValue& value, models::ClusterSpec& cluster, const Catalog& catalog,
                         const models::FailureTimeline& timeline) {
-  const YamlMap map = value.map({"per_node", "vcpus", "memory", "workload", "oltp", "failover", "sas_iotest"});
+  const YamlMap map =
+      value.map({"per_node", "vcpus", "memory", "workload", "oltp", "failover", "sas_iotest", "alignment"});
   if (const auto sas = map.optional("sas_iotest")) {
     sas->fail("SAS iotest streams run on the client VMs of a cloud cluster (cluster.cloud)");
   }
@@ -587,6 +599,16 @@ models::VmSpec read_vms(const YamlValue& value, models::ClusterSpec& cluster, co
   }
   if (std::accumulate(vms.per_node.begin(), vms.per_node.end(), 0) == 0) {
     per_node.fail_expected("at least one VM in the cluster");
+  }
+  if (const auto alignment = map.optional("alignment")) {
+    vms.alignment = alignment->percent();
+    if (!(vms.alignment >= 0 && vms.alignment <= 1)) alignment->fail_expected("a share from 0% to 100%");
+    if (vms.alignment < 1 && cluster.node_count - static_cast<int>(cluster.failed_nodes.size()) < 2) {
+      alignment->fail("VMs away from their volume's node need a second running node");
+    }
+    if (vms.alignment < 1 && cluster.stack.product != models::ProductKind::S2d) {
+      alignment->fail("only Storage Spaces Direct has volume owners to be aligned with");
+    }
   }
   vms.vcpus = static_cast<int>(map.required("vcpus").integer(1, 1024));
   if (const auto memory = map.optional("memory")) vms.memory_bytes = memory->size();
@@ -855,14 +877,38 @@ void read_measured(const YamlValue& value, const std::string& source, std::vecto
 
 // `calibration_case` is the scenario's case name; `catalog_names_case` whether a
 // catalog field was fitted on it.
+// reference.vmfleet_runs: {file, where: {column: value, ...}} (measured_cases.hpp).
+models::MeasuredRunsRef read_vmfleet_runs_ref(const YamlValue& value) {
+  const YamlMap map = value.map({"file", "where"});
+  models::MeasuredRunsRef runs;
+  runs.file = profile_path(map.required("file")).string();
+  if (const auto where = map.optional("where")) {
+    if (!where->is_map()) where->fail_expected("a map of column names to values, like {cluster: R640-All-NVMe}");
+    for (const YamlNode& item : where->node().children) {
+      if (item.kind != YamlNode::Kind::Scalar || item.scalar.empty()) {
+        where->fail("column " + in_quotes(item.key) + ": expected the value its rows must have, got " + item.describe());
+      }
+      runs.where.emplace_back(item.key, item.scalar);
+    }
+  }
+  try {
+    (void)read_vmfleet_runs(runs.file, runs.where);  // its errors now, with this scenario
+  } catch (const LoadError& e) {
+    map.required("file").fail(e.what());
+  }
+  return runs;
+}
+
 std::vector<models::ReferenceFigure> read_reference(const YamlValue& value, const std::string& calibration_case,
-                                                    bool catalog_names_case, bool sas_run) {
-  const YamlMap map = value.map({"source", "figures", "measured"});
+                                                    bool catalog_names_case, bool sas_run,
+                                                    std::optional<models::MeasuredRunsRef>& runs) {
+  const YamlMap map = value.map({"source", "figures", "measured", "vmfleet_runs"});
   std::string source;
   if (const auto given = map.optional("source")) source = given->text();
   std::vector<models::ReferenceFigure> figures;
   std::set<models::Figure> seen;
   if (const auto measured = map.optional("measured")) read_measured(*measured, source, figures, seen);
+  if (const auto vmfleet = map.optional("vmfleet_runs")) runs = read_vmfleet_runs_ref(*vmfleet);
   const auto list = map.optional("figures");
   if (!list) return figures;
   for (const YamlValue& item : list->items()) {
@@ -1046,7 +1092,8 @@ models::ScenarioSpec load_scenario(const std::filesystem::path& file, const Cata
   if (const auto reference = map.optional("reference")) {
     const std::string calibration_case = calibration_case_name(scenario);
     scenario.references = read_reference(*reference, calibration_case,
-                                         !catalog.fields_calibrated_on(calibration_case).empty(), cloud);
+                                         !catalog.fields_calibrated_on(calibration_case).empty(), cloud,
+                                         scenario.measured_runs);
   }
   for (const std::string& assignment : overrides) {
     scenario.title += " [" + assignment + "]";

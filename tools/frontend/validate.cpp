@@ -6,6 +6,7 @@
 
 #include "models/run/simulation.hpp"
 #include "tools/frontend/message_text.hpp"
+#include "tools/frontend/printf_string.hpp"
 #include "tools/frontend/report_text.hpp"
 #include "tools/frontend/scenario_loader.hpp"
 
@@ -27,10 +28,15 @@ std::vector<std::filesystem::path> find_scenarios(const std::filesystem::path& d
 }
 
 ValidationReport validate_scenarios(const std::vector<std::filesystem::path>& files, const Catalog& catalog,
-                                    const std::function<void(const std::string&)>& on_scenario) {
+                                    const std::function<void(const std::string&)>& on_scenario, int jobs) {
   ValidationReport report;
   for (const auto& file : files) {
     const models::ScenarioSpec spec = load_scenario(file, catalog);
+    if (spec.measured_runs) {
+      const std::vector<MeasuredCase> cases = measured_cases_of(spec);
+      if (on_scenario) on_scenario(spec.id + " (" + std::to_string(cases.size()) + " measured runs)");
+      for (MeasuredComparison& m : run_measured_cases(spec.id, cases, jobs)) report.measured.push_back(std::move(m));
+    }
     if (spec.references.empty()) continue;
     if (on_scenario) on_scenario(spec.id);
     const models::RunResult result = models::simulate(spec);
@@ -40,6 +46,12 @@ ValidationReport validate_scenarios(const std::vector<std::filesystem::path>& fi
       if (c.graded && !c.within) ++report.outside;
     }
     for (const std::string& w : result.warnings) report.warnings.push_back({spec.id, w});
+  }
+  if (!report.measured.empty()) {
+    const MeasuredSummary all = summarise(report.measured);
+    report.measured_outside = all.median_peak_iops_error > kMeasuredIopsTolerance ||
+                              all.median_latency_error > kMeasuredLatencyTolerance ||
+                              all.median_cpu_points > kMeasuredCpuPoints;
   }
   return report;
 }
@@ -56,6 +68,33 @@ std::string format_validation_table(const ValidationReport& report) {
   std::snprintf(line, sizeof line, "\n%d scenarios, %zu figures, %d outside tolerance\n", report.scenarios_run,
                 report.rows.size(), report.outside);
   out << line;
+  if (!report.measured.empty()) {
+    out << "\nMeasured runs: the unthrottled peaks (all runs: --csv)\n";
+    std::vector<MeasuredComparison> peaks;
+    for (const MeasuredComparison& m : report.measured) {
+      if (m.peak) peaks.push_back(m);
+    }
+    out << format_measured_table(peaks) << "\n";
+    std::vector<std::string> scenarios;
+    for (const MeasuredComparison& m : report.measured) {
+      if (std::find(scenarios.begin(), scenarios.end(), m.scenario) == scenarios.end()) scenarios.push_back(m.scenario);
+    }
+    for (const std::string& id : scenarios) {
+      std::vector<MeasuredComparison> own;
+      for (const MeasuredComparison& m : report.measured) {
+        if (m.scenario == id) own.push_back(m);
+      }
+      out << format_measured_summary(id, summarise(own));
+    }
+    const MeasuredSummary all = summarise(report.measured);
+    out << format_measured_summary("all measured runs", all);
+    out << printf_string("criteria: peaks' IOPS %s (median within %.0f %%), mean latency %s (%.0f %%), CPU %s (%.0f points)\n",
+                         all.median_peak_iops_error <= kMeasuredIopsTolerance ? "met" : "MISSED",
+                         kMeasuredIopsTolerance * 100,
+                         all.median_latency_error <= kMeasuredLatencyTolerance ? "met" : "MISSED",
+                         kMeasuredLatencyTolerance * 100, all.median_cpu_points <= kMeasuredCpuPoints ? "met" : "MISSED",
+                         kMeasuredCpuPoints);
+  }
   if (!report.warnings.empty()) out << "\nWarnings\n";
   for (const ValidationWarning& w : report.warnings) {
     out << "  " << printable(w.scenario, 34) << ": " << printable(w.text) << "\n";

@@ -1,6 +1,7 @@
 #include "tools/frontend/vmfleet2_workloads.hpp"
 
 #include <cctype>
+#include <cmath>
 
 #include "tools/frontend/diskspd_parser.hpp"
 #include "tools/frontend/message_text.hpp"
@@ -71,5 +72,33 @@ std::vector<std::string> vmfleet2_workload_names() {
 }
 
 std::vector<std::string> vmfleet2_command_lines(std::string_view name) { return find(name).targets; }
+
+void apply_iops_per_vm(models::DiskspdSpec& spec, double iops) {
+  int paced = 0, threads = 0;
+  double profile_iops = 0;  // per VM, as the targets' own rates give it
+  for (const models::DiskspdTarget& t : spec.targets) {
+    threads += t.threads;
+    if (t.throughput_bytes_per_ms == 0) continue;
+    ++paced;
+    profile_iops += static_cast<double>(t.throughput_bytes_per_ms) * 1000.0 / static_cast<double>(t.block_bytes) *
+                    t.threads;
+  }
+  if (paced != 0 && paced != static_cast<int>(spec.targets.size())) {
+    throw DiskspdError("a per-VM IOPS target needs every target paced (-g) or none: it scales the targets' own "
+                       "rates, or shares the target over the threads");
+  }
+  for (models::DiskspdTarget& t : spec.targets) {
+    const double own = static_cast<double>(t.throughput_bytes_per_ms) * 1000.0 / static_cast<double>(t.block_bytes);
+    const double per_thread = paced > 0 ? own * iops / profile_iops : iops / threads;
+    const auto bytes_per_ms =
+        static_cast<std::uint64_t>(std::llround(per_thread)) * t.block_bytes / 1000;  // DISKSPD's -g<n>i
+    if (bytes_per_ms == 0) {
+      throw DiskspdError("a per-VM IOPS target of " + std::to_string(std::llround(iops)) + " gives a thread " +
+                         std::to_string(std::llround(per_thread)) + " IOPS of " + std::to_string(t.block_bytes) +
+                         "-byte blocks: less than one byte per ms, which DISKSPD's -g cannot pace");
+    }
+    t.throughput_bytes_per_ms = bytes_per_ms;
+  }
+}
 
 }  // namespace hcisim::frontend

@@ -34,4 +34,13 @@ std::vector<std::string> vmfleet2_workload_names();
 // The DISKSPD command line of each target of `name` (canonical name).
 std::vector<std::string> vmfleet2_command_lines(std::string_view name);
 
+// VMFleet 2.0's per-VM IOPS target (QOSperVM, its -g sweep): the targets' own
+// rates scaled in proportion so that they add up to `iops` per VM (Vdi, Sql),
+// or, for targets without a rate (General, Peak), `iops` shared evenly over
+// their threads; each thread's rate as DISKSPD's -g<n>i turns it into bytes per
+// ms (n x block / 1000, integer division). Throws DiskspdError when some
+// targets have a rate and others not, or when a thread's rate comes to 0
+// bytes per ms.
+void apply_iops_per_vm(models::DiskspdSpec& spec, double iops);
+
 }  // namespace hcisim::frontend

@@ -33,8 +33,6 @@ S2dProduct::S2dProduct(sim::Engine& engine, const ClusterSpec& spec, Cluster& cl
       witness_(spec.witness),
       layout_(cluster.node_count(), cluster.drives_per_node(), shape_of(spec, cluster.drives_per_node()),
               engine.stream("s2d/placement")),
-      sbl_(cluster.cpus(), spec.stack.connections_per_pair),
-      csv_(cluster.cpus(), spec.stack.connections_per_pair),
       requests_(&requests),
       cache_warmup_(spec.cache_warmup) {
   if (spec.compute_hosts.count > 0) {
@@ -160,13 +158,15 @@ void S2dProduct::reserve(std::size_t requests, std::uint64_t max_bytes, std::uin
 
 void S2dProduct::reset_stats() { counters_ = ProductCounters{}; }
 
-double S2dProduct::message(double bytes) const {
+double S2dProduct::message(double bytes) {
+  counters_.charges.network_message.add(bytes);
   double cycles = stack_.network_message.cycles(bytes);
   if (!rdma_) cycles += stack_.network_tcp_extra.cycles(bytes);
   return cycles;
 }
 
-double S2dProduct::drive_cycles(int node, double bytes) const {
+double S2dProduct::drive_cycles(int node, double bytes) {
+  counters_.charges.drive_io.add(bytes);
   const double lookup = cluster_->node(node).cache ? stack_.cache.lookup_cycles_per_io : 0.0;
   return stack_.drive_io.cycles(bytes) + lookup;
 }
@@ -242,6 +242,7 @@ void S2dProduct::submit(std::uint32_t id, const CpuWork& host_work) {
       CpuWork work = host_work;
       work.add(CpuLayer::StorageStack, stack_.storage_stack.cycles_per_io +
                                            stack_.csv_cache_hit_cycles_per_byte * static_cast<double>(r.bytes));
+      counters_.charges.storage_stack.add(0);  // its per-I/O part; the copy is the cache's per-byte cost
       cluster_->cpu(r.node).run(work, csv_hit_, whole(id));
       return;
     } else {
@@ -302,8 +303,8 @@ void S2dProduct::on_redirect_arrived(Arg arg) {
   if (!current(arg)) return;
   IoRequest& r = req(request_of(arg));
   const int owner = owner_of(r);
-  csv_.run(r.node, owner, request_of(arg), owner,
-           CpuWork::of(CpuLayer::Network, message(static_cast<double>(request_bytes(r)))), redirect_received_, arg);
+  cluster_->cpu(owner).run(CpuWork::of(CpuLayer::Network, message(static_cast<double>(request_bytes(r)))),
+                           redirect_received_, arg);
 }
 
 void S2dProduct::on_redirect_received(Arg arg) {
@@ -383,7 +384,13 @@ int S2dProduct::plan(std::uint32_t id, int owner, CpuWork& work) {
 bool S2dProduct::prepare_stack(std::uint32_t id, const CpuWork& extra, CpuWork& work) {
   IoRequest& r = req(id);
   work = extra;
-  work.add(CpuLayer::StorageStack, stack_.storage_stack.cycles(static_cast<double>(r.bytes)));
+  const auto bytes = static_cast<double>(r.bytes);
+  work.add(CpuLayer::StorageStack, stack_.storage_stack.cycles(bytes));
+  counters_.charges.storage_stack.add(bytes);
+  if (r.write) {
+    work.add(CpuLayer::StorageStack, stack_.mirror_write.cycles(bytes));
+    counters_.charges.mirror_write.add(bytes);
+  }
   const int n = plan(id, owner_of(r), work);
   if (n < 0) return false;
   states_[id].subops = static_cast<std::uint16_t>(n);
@@ -475,7 +482,7 @@ void S2dProduct::on_remote_arrived(Arg arg) {
   CpuWork work;
   work.add(CpuLayer::Network, message(in) + message(out));
   work.add(CpuLayer::DriveIo, drive_cycles(s.node, static_cast<double>(s.bytes)));
-  sbl_.run(owner_of(r), s.node, request_of(arg), s.node, work, remote_cpu_done_, arg);
+  cluster_->cpu(s.node).run(work, remote_cpu_done_, arg);
 }
 
 void S2dProduct::on_remote_cpu_done(Arg arg) {
@@ -503,7 +510,7 @@ void S2dProduct::on_reply_arrived(Arg arg) {
   const IoRequest& r = req(request_of(arg));
   const double in = static_cast<double>(r.write ? stack_.control_message_bytes : s.bytes + stack_.control_message_bytes);
   const int owner = owner_of(r);
-  sbl_.run(owner, s.node, request_of(arg), owner, CpuWork::of(CpuLayer::Network, message(in)), reply_received_, arg);
+  cluster_->cpu(owner).run(CpuWork::of(CpuLayer::Network, message(in)), reply_received_, arg);
 }
 
 void S2dProduct::on_reply_received(Arg arg) {
@@ -525,8 +532,8 @@ void S2dProduct::finish_subop(std::uint32_t id, int k) {
     on_done(whole(id));
     return;
   }
-  csv_.run(r.node, owner, id, owner, CpuWork::of(CpuLayer::Network, message(static_cast<double>(reply_bytes(r)))),
-           redirect_reply_sent_, whole(id));
+  cluster_->cpu(owner).run(CpuWork::of(CpuLayer::Network, message(static_cast<double>(reply_bytes(r)))),
+                           redirect_reply_sent_, whole(id));
 }
 
 void S2dProduct::on_redirect_reply_sent(Arg arg) {
@@ -538,8 +545,7 @@ void S2dProduct::on_redirect_reply_sent(Arg arg) {
 void S2dProduct::on_redirect_reply_arrived(Arg arg) {
   if (!current(arg)) return;
   IoRequest& r = req(request_of(arg));
-  csv_.run(r.node, owner_of(r), request_of(arg), r.node,
-           CpuWork::of(CpuLayer::Network, message(static_cast<double>(reply_bytes(r)))), done_, arg);
+  cluster_->cpu(r.node).run(CpuWork::of(CpuLayer::Network, message(static_cast<double>(reply_bytes(r)))), done_, arg);
 }
 
 void S2dProduct::on_done(Arg arg) {
@@ -562,20 +568,6 @@ void S2dProduct::on_failed(Arg arg) {
   if (!current(arg)) return;
   req(request_of(arg)).enter(IoStage::Host, engine_->now());
   complete(request_of(arg));
-}
-
-ProductHotspot S2dProduct::hotspot(sim::SimTime now) const {
-  ProductHotspot h;
-  auto consider = [&](const Connections& c, const char* what) {
-    const Connections::Busiest b = c.busiest(now);
-    if (b.at < 0 || b.utilisation <= h.utilisation) return;
-    h.utilisation = b.utilisation;
-    h.what = std::string(what) + " node " + std::to_string(b.client + 1) + " -> node " + std::to_string(b.server + 1) +
-             " (its end at node " + std::to_string(b.at + 1) + ")";
-  };
-  consider(sbl_, "Storage Bus SMB Direct connection");
-  consider(csv_, "CSV redirection SMB connection");
-  return h;
 }
 
 }  // namespace hcisim::models

@@ -12,10 +12,12 @@
 //    owner holds one, else the first current copy; a write piece goes to every
 //    reachable copy (on distinct nodes) and completes when all are persisted.
 // 4. Software Storage Bus: a copy on another node is reached over SMB Direct:
-//    request message -> the copy node's connection end (receive, drive I/O,
-//    reply) -> drive -> reply message -> the owner's connection end. Each end of
-//    a node pair's connection handles its messages one at a time (Connections),
-//    which is what limits remote traffic between two nodes.
+//    request message -> the copy node's CPU (receive, drive I/O, reply) ->
+//    drive -> reply message -> the owner's CPU (receive). Each message costs
+//    network_message at each end, as an ordinary burst on that node's cores: no
+//    source or measurement shows remote work serialised per node pair
+//    (docs/s2d-calibration.md).
+//    A write also costs mirror_write once on the owner (dirty-region tracking).
 // Failures (s2d_failures.cpp): I/O to a node or drive that failed stalls until
 // the failure is detected, then a read goes to another current copy and a write
 // skips the copy, which dirty-region tracking marks stale; the failed node's
@@ -35,7 +37,6 @@
 
 #include "models/cluster/cluster.hpp"
 #include "models/io/io_request.hpp"
-#include "models/network/connections.hpp"
 #include "models/placement/volume_layout.hpp"
 #include "models/spec/scenario_spec.hpp"
 #include "models/storage/cache/block_cache.hpp"
@@ -64,7 +65,7 @@ class S2dProduct final : public StorageProduct {
   bool can_chain(std::uint32_t request) const override;
   Burst submit_chained(std::uint32_t request, const CpuWork& host_work) override;
   const ProductCounters& counters() const override { return counters_; }
-  ProductHotspot hotspot(sim::SimTime now) const override;
+  ProductHotspot hotspot(sim::SimTime) const override { return {}; }
   void reset_stats() override;
 
   void node_failed(int node) override;
@@ -142,8 +143,9 @@ class S2dProduct final : public StorageProduct {
   bool current(Arg arg) const;
   int volume_of(const IoRequest& r) const { return disk_volume_[r.disk]; }
   int owner_of(const IoRequest& r) const { return volumes_[static_cast<std::size_t>(volume_of(r))].owner; }
-  double message(double bytes) const;
-  double drive_cycles(int node, double bytes) const;  // issuing a drive I/O, through the cache tier if there is one
+  // What one message end and one drive I/O cost, each charged (counters_.charges) as it is asked for.
+  double message(double bytes);
+  double drive_cycles(int node, double bytes);  // issuing a drive I/O, through the cache tier if there is one
   std::uint64_t request_bytes(const IoRequest& r) const;  // on the wire toward the copy
   std::uint64_t reply_bytes(const IoRequest& r) const;    // on the wire back
   bool reachable(int node, int drive) const;   // up, and so far as the cluster knows
@@ -222,8 +224,6 @@ class S2dProduct final : public StorageProduct {
   bool rdma_;
   bool witness_;
   VolumeLayout layout_;
-  Connections sbl_;  // Software Storage Bus: copies on other nodes
-  Connections csv_;  // CSV file-system redirection to the owner
   RequestTable* requests_;
   sim::EventHandler* client_ = nullptr;
   std::vector<Volume> volumes_;

@@ -89,7 +89,7 @@ void S2dProduct::on_repair_arrived(std::uint64_t index) {
   work.add(CpuLayer::Network, message(stack_.control_message_bytes) +
                                   message(static_cast<double>(op.bytes + stack_.control_message_bytes)));
   work.add(CpuLayer::DriveIo, drive_cycles(op.source_node, static_cast<double>(op.bytes)));
-  sbl_.run(op.node, op.source_node, op.copy, op.source_node, work, repair_cpu_done_, index, /*background=*/true);
+  cluster_->cpu(op.source_node).run(work, repair_cpu_done_, index);
 }
 
 void S2dProduct::on_repair_cpu_done(std::uint64_t index) {
@@ -108,7 +108,7 @@ void S2dProduct::on_repair_data(std::uint64_t index) {
   CpuWork work;
   work.add(CpuLayer::Network, message(static_cast<double>(op.bytes + stack_.control_message_bytes)));
   work.add(CpuLayer::DriveIo, drive_cycles(op.node, static_cast<double>(op.bytes)));
-  sbl_.run(op.node, op.source_node, op.copy, op.node, work, repair_received_, index, /*background=*/true);
+  cluster_->cpu(op.node).run(work, repair_received_, index);
 }
 
 void S2dProduct::on_repair_received(std::uint64_t index) {
