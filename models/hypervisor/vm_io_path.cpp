@@ -30,6 +30,8 @@ std::uint32_t VmIoPath::add_vm(int host, HostCpu& cpu, int vcpus, int volume, st
   vm.disk = product_->attach_disk(host, volume, disk_bytes);
   vm.vcpus = std::make_unique<VcpuSet>(*engine_, cpu, vcpus);
   vm.vcpu_count = vcpus;
+  vm.cpu = &cpu;
+  vm.channels = make_channels(vcpus);
   if (spec_.background_cycles_per_s > 0 && spec_.background_cycles_per_s >= 0.5 * vcpus * cpu.clock_hz()) {
     throw std::invalid_argument("hypervisor '" + spec_.id + "': the guest OS's background work (" +
                                 std::to_string(spec_.background_cycles_per_s) +
@@ -69,19 +71,26 @@ void VmIoPath::submit(std::uint32_t request) {
   vm.vcpus->run(guest, guest_done_, request);
 }
 
+std::vector<VmIoPath::Channel> VmIoPath::make_channels(int vcpus) const {
+  if (spec_.vcpus_per_channel <= 0) return {};
+  return std::vector<Channel>(static_cast<std::size_t>((vcpus + spec_.vcpus_per_channel - 1) / spec_.vcpus_per_channel));
+}
+
 // What on_guest_done() and issue() would do at the end of the guest's burst,
-// done now with that time, and the product's first burst chained onto it.
+// done now with that time, and the channel's burst chained onto it.
 bool VmIoPath::try_chain(std::uint32_t request, Vm& vm, double guest_cycles) {
   if (!slots_counted_) count_slots();
-  if (!vm.queue_never_full || !product_->can_chain(request)) return false;
+  if (!vm.queue_never_full || vm.vcpu_count != 1 || vm.channels.empty()) return false;
+  IoRequest& r = (*requests_)[request];
+  Channel& channel = channel_of(vm, r);
+  if (channel.busy) return false;
   const sim::SimTime boundary = vm.vcpus->start_chain(guest_cycles, split_boundary_, request);
   if (boundary < 0) return false;
-  IoRequest& r = (*requests_)[request];
   r.enter(IoStage::Guest, boundary);
   r.enter(IoStage::VmQueue, boundary);
   ++vm.in_flight;
-  const StorageProduct::Burst first = product_->submit_chained(request, host_work(r));
-  vm.vcpus->finish_chain(first.work, *first.done, first.arg);
+  channel.busy = true;
+  vm.vcpus->finish_chain(host_work(r), channel_done_, request);
   return true;
 }
 
@@ -131,8 +140,36 @@ void VmIoPath::on_guest_done(std::uint64_t request) {
 void VmIoPath::issue(std::uint32_t request) {
   IoRequest& r = (*requests_)[request];
   r.enter(IoStage::VmQueue, engine_->now());
-  ++vms_[r.vm].in_flight;
-  product_->submit(request, host_work(r));
+  Vm& vm = vms_[r.vm];
+  ++vm.in_flight;
+  if (vm.channels.empty()) {
+    product_->submit(request, host_work(r));
+    return;
+  }
+  Channel& channel = channel_of(vm, r);
+  if (channel.busy) {
+    channel.waiting.push_back(request);
+    return;
+  }
+  channel.busy = true;
+  vm.cpu->run(host_work(r), channel_done_, request);
+}
+
+// The channel has done the I/O's host work: on to the storage product; the
+// channel takes its next I/O.
+void VmIoPath::on_channel_done(std::uint64_t request) {
+  if (from_old_life(request)) return;  // its VM's channels were made anew when it restarted
+  IoRequest& r = (*requests_)[request];
+  Vm& vm = vms_[r.vm];
+  Channel& channel = channel_of(vm, r);
+  if (channel.waiting.empty()) {
+    channel.busy = false;
+  } else {
+    const std::uint32_t next = channel.waiting.pop_front();
+    vm.cpu->run(host_work((*requests_)[next]), channel_done_, next);
+  }
+  r.enter(IoStage::Host, engine_->now());
+  product_->submit(static_cast<std::uint32_t>(request), CpuWork{});
 }
 
 void VmIoPath::on_storage_done(std::uint64_t request) {
@@ -145,8 +182,7 @@ void VmIoPath::on_storage_done(std::uint64_t request) {
     engine_->schedule_in(spec_.io_latency_ns, path_done_, request);
     return;
   }
-  ++completed_;
-  workload_->on_event(request);
+  on_path_done(request);
 }
 
 // The completion has crossed back into the VM (io_latency_ns after the host's).
@@ -166,6 +202,10 @@ std::vector<std::uint32_t> VmIoPath::stop_vms_on(int host) {
     ++vm.epoch;
     vm.in_flight = 0;
     while (!vm.waiting.empty()) vm.parked.push_back(vm.waiting.pop_front());
+    for (Channel& channel : vm.channels) {
+      while (!channel.waiting.empty()) vm.parked.push_back(channel.waiting.pop_front());
+      channel.busy = false;  // its burst in flight comes back to an old life (from_old_life)
+    }
     stopped.push_back(i);
   }
   return stopped;
@@ -176,6 +216,8 @@ void VmIoPath::restart_vm(std::uint32_t index, int host, HostCpu& cpu, Restartab
   if (vm.running) throw std::logic_error("restart_vm: the VM is running");
   retired_vcpus_.push_back(std::move(vm.vcpus));
   vm.vcpus = std::make_unique<VcpuSet>(*engine_, cpu, vm.vcpu_count);
+  vm.cpu = &cpu;
+  vm.channels = make_channels(vm.vcpu_count);
   vm.host = host;
   vm.running = true;
   vm.restarter = &workload;

@@ -3,20 +3,22 @@
 // stack and the virtual disk driver: HypervisorSpec.guest; plus the generator's
 // own work for that I/O, IoRequest::workload_cycles), waits for a slot in
 // the virtual controller's queue (disk_queue_depth per disk), then the host's
-// side (HypervisorSpec.host) runs on the host CPU as part of the storage
-// product's first burst there. Completions go back to the workload after the
+// side (HypervisorSpec.host) runs on the host CPU: on one of the VM's storage
+// channels (HypervisorSpec::vcpus_per_channel), which take their I/Os one at
+// a time, then the I/O goes to the storage product; without channels, as part
+// of the product's first burst on the VM's node. Completions go back to the workload after the
 // path's fixed latency (HypervisorSpec::io_latency_ns; the VM's controller slot
 // is free from the host's completion on). Beside its I/O, each VM's guest OS
 // runs background bursts on its vCPUs (HypervisorSpec::background_*). Each VM
 // has one data disk on one virtual adapter, so an adapter limit
 // (adapter_queue_depth, ESXi's vSCSI) caps its I/Os in flight like the disk's.
 // The host is a storage node (hyperconverged) or a compute host (two-layer).
-// When the storage product would take the I/O straight to one burst on the
-// VM's node (StorageProduct::can_chain), the guest's burst and that one run as
+// When the I/O's channel is free, the guest's burst and the channel's run as
 // one chain on one LP (VcpuSet::start_chain): what happens at the end of the
 // guest's burst is applied when it starts, stamped with the time it ends. That
-// needs the virtual controller's queue never to be full, so it is done only
-// for VMs with no more request slots than the queue holds.
+// needs the virtual controller's queue never to be full and no other I/O of
+// the VM reaching the channel before the boundary, so it is done only for VMs
+// of one vCPU with no more request slots than the queue holds.
 #pragma once
 
 #include <cstdint>
@@ -65,8 +67,15 @@ class VmIoPath final : public IoTarget {
   void reset_stats();
 
  private:
+  // A storage channel: one I/O's host work at a time, the others waiting.
+  struct Channel {
+    bool busy = false;
+    sim::FifoRing<std::uint32_t> waiting;
+  };
   struct Vm {
     std::unique_ptr<VcpuSet> vcpus;
+    HostCpu* cpu = nullptr;               // of its host
+    std::vector<Channel> channels;        // none without HypervisorSpec::vcpus_per_channel
     int host;
     std::uint32_t disk;
     int vcpu_count = 0;
@@ -88,6 +97,9 @@ class VmIoPath final : public IoTarget {
   void issue(std::uint32_t request);
   void on_storage_done(std::uint64_t request);
   void on_path_done(std::uint64_t request);
+  void on_channel_done(std::uint64_t request);
+  Channel& channel_of(Vm& vm, const IoRequest& r) { return vm.channels[r.thread % vm.channels.size()]; }
+  std::vector<Channel> make_channels(int vcpus) const;
   // The guest OS's background work (HypervisorSpec::background_*): a burst on the VM's vCPUs, then the next.
   void on_background(std::uint64_t vm);
   void on_background_done(std::uint64_t) {}
@@ -107,6 +119,7 @@ class VmIoPath final : public IoTarget {
   sim::MemberEvent<VmIoPath, &VmIoPath::on_guest_done> guest_done_{*this};
   sim::MemberEvent<VmIoPath, &VmIoPath::on_storage_done> storage_done_{*this};
   sim::MemberEvent<VmIoPath, &VmIoPath::on_path_done> path_done_{*this};
+  sim::MemberEvent<VmIoPath, &VmIoPath::on_channel_done> channel_done_{*this};
   sim::MemberEvent<VmIoPath, &VmIoPath::on_background> background_{*this};
   sim::MemberEvent<VmIoPath, &VmIoPath::on_background_done> background_done_{*this};
   sim::RandomStream background_rng_;

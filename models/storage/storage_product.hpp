@@ -59,27 +59,6 @@ class StorageProduct {
   // work on that node, run as part of the product's first burst there.
   virtual void submit(std::uint32_t request, const CpuWork& host_work) = 0;
 
-  // Chaining (VmIoPath, HostCpu::start_chain): whether `request`, submitted
-  // now, would go at once to one burst on its VM's node and wait for nothing
-  // there; if so, submit_chained() submits it as submit() would and returns that
-  // burst instead of running it. The product must then be indifferent to
-  // whether the submission happens now or at the end of the guest's burst
-  // (nothing it reads changes in between, or a change there is taken up later).
-  virtual bool can_chain(std::uint32_t request) const {
-    (void)request;
-    return false;
-  }
-  struct Burst {
-    CpuWork work;
-    sim::EventHandler* done = nullptr;
-    std::uint64_t arg = 0;
-  };
-  virtual Burst submit_chained(std::uint32_t request, const CpuWork& host_work) {
-    (void)request;
-    (void)host_work;
-    throw std::logic_error("submit_chained: this product does not chain");
-  }
-
   virtual const ProductCounters& counters() const = 0;
 
   // Failures during the run. A product that does not model one throws

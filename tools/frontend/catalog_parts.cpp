@@ -58,7 +58,8 @@ std::vector<std::string> kind_keys(PartKind kind) {
     }
     case PartKind::Hypervisor:
       return {"type", "version", "guest", "host", "disk_queue_depth", "adapter_queue_depth", "vm_restart",
-              "scheduler", "io_latency", "guest_background"};
+              "scheduler", "io_latency", "guest_background",
+              "vcpus_per_channel"};
     case PartKind::Application: return application_keys();
     case PartKind::CloudVm: return cloud_vm_keys();
     case PartKind::ManagedDisk: return managed_disk_keys();
@@ -494,6 +495,10 @@ models::HypervisorSpec read_hypervisor(const YamlMap& map, PartFieldReader& fiel
       map, "scheduler", {{"classic", models::VpScheduler::Classic}, {"core", models::VpScheduler::Core}},
       models::VpScheduler::Classic);
   if (map.has("io_latency")) hv.io_latency_ns = fields.duration_ns(map, "io_latency");
+  if (map.has("vcpus_per_channel")) {
+    hv.vcpus_per_channel =
+        static_cast<int>(fields.integer(map, "vcpus_per_channel", 1, 1024, "virtual processors per storage channel"));
+  }
   if (const auto background = map.optional("guest_background")) {
     const YamlMap b = background->map({"cycles_per_second", "cycles_per_burst"});
     hv.background_cycles_per_s = fields.real(b, "cycles_per_second", 0.0, "cycles per second per VM");

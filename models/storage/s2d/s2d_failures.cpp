@@ -36,7 +36,6 @@ void S2dProduct::take_down(int node, std::string what) {
   ClusterNode& n = cluster_->node(node);
   if (!n.up) throw std::invalid_argument("node " + std::to_string(node + 1) + " goes down, but it is already down");
   n.up = false;
-  failure_seen_ = true;
   log_event(engine_->now(), RunEventKind::Failure, std::move(what));
   // What was in flight toward the node stalls until the failure is detected.
   auto& stalled = stalled_on_node_[static_cast<std::size_t>(node)];
@@ -90,7 +89,6 @@ void S2dProduct::drive_failed(int node, int drive) {
                                 " fails, but it has failed already");
   }
   down[static_cast<std::size_t>(drive)] = 1;
-  failure_seen_ = true;
   log_event(engine_->now(), RunEventKind::Failure,
             "drive " + std::to_string(drive + 1) + " of node " + std::to_string(node + 1) + " fails");
   const std::size_t key = static_cast<std::size_t>(node) * down.size() + static_cast<std::size_t>(drive);

@@ -407,27 +407,6 @@ void S2dProduct::run_stack(std::uint32_t id, const CpuWork& extra) {
   cluster_->cpu(owner_of(req(id))).run(work, stack_done_, whole(id));
 }
 
-// A healthy pool, no CSV cache, the volume on the VM's own node: submit() goes
-// straight to run_stack() on the VM's node, and what plan() reads (the layout,
-// which parts are down or stale) changes only when something fails, which
-// stops chaining for the rest of the run. A failure between the submission and
-// the boundary is met where the sub-ops are launched, as at any other time.
-bool S2dProduct::can_chain(std::uint32_t id) const {
-  if (failure_seen_ || !csv_cache_.empty() || !pool_online_) return false;
-  const IoRequest& r = (*requests_)[id];
-  const Volume& volume = volumes_[static_cast<std::size_t>(volume_of(r))];
-  return volume.available && volume.owner == r.node;
-}
-
-StorageProduct::Burst S2dProduct::submit_chained(std::uint32_t id, const CpuWork& host_work) {
-  enter_product(id, host_work);
-  Burst burst;
-  if (!prepare_stack(id, host_work, burst.work)) throw std::logic_error("s2d: a healthy pool found no copy");
-  burst.done = &stack_done_;
-  burst.arg = whole(id);
-  return burst;
-}
-
 void S2dProduct::on_stack_done(Arg arg) {
   if (!current(arg)) return;
   const std::uint32_t id = request_of(arg);

@@ -62,8 +62,6 @@ class S2dProduct final : public StorageProduct {
   void reserve_disks(std::size_t disks, std::uint64_t bytes) override;
   void reserve(std::size_t requests, std::uint64_t max_bytes, std::uint64_t align) override;
   void submit(std::uint32_t request, const CpuWork& host_work) override;
-  bool can_chain(std::uint32_t request) const override;
-  Burst submit_chained(std::uint32_t request, const CpuWork& host_work) override;
   const ProductCounters& counters() const override { return counters_; }
   ProductHotspot hotspot(sim::SimTime) const override { return {}; }
   void reset_stats() override;
@@ -245,7 +243,6 @@ class S2dProduct final : public StorageProduct {
   std::vector<std::vector<std::uint64_t>> stalled_on_node_;  // sub-op / request args waiting for detection
   std::vector<std::vector<std::uint64_t>> stalled_on_drive_;  // per node x drive
   bool pool_online_ = true;
-  bool failure_seen_ = false;  // a node or drive has gone down in this run: no more chaining
   std::vector<std::uint32_t> drive_slots_;  // per node: extents one capacity drive holds
   std::uint64_t reserve_slots_ = 0;         // per node, kept free for rebuilds
   // Repair state.
