@@ -173,6 +173,55 @@ int ClusterStations::burst(int cls, int host, const CpuWork& work, IoStage stage
   return step;
 }
 
+int ClusterStations::guest_burst(int cls, int host, double cycles) {
+  const int step = burst(cls, host, CpuWork::of(CpuLayer::Guest, cycles), IoStage::Guest);
+  if (whole_core_guests()) {
+    Step& s = net_->steps[static_cast<std::size_t>(step)];
+    const auto h = static_cast<std::size_t>(host);
+    s.whole_core = true;
+    s.share_s = cycles / (clock_[h] * net_->stations[static_cast<std::size_t>(cpu_[h])].cores);
+  }
+  return step;
+}
+
+bool ClusterStations::whole_core_guests() const {
+  return !spec_->cloud.defined() && spec_->hypervisor.scheduler == VpScheduler::Core;
+}
+
+void ClusterStations::add_background(int host, int vcpu_station, int vms, int vcpus_per_vm) {
+  const HypervisorSpec& hv = spec_->hypervisor;
+  if (!(hv.background_cycles_per_s > 0) || vms <= 0) return;
+  const auto h = static_cast<std::size_t>(host);
+  const double burst_s = hv.background_burst_cycles / clock_[h];
+  Station& cpu = net_->stations[static_cast<std::size_t>(cpu_[h])];
+  const double per_core = whole_core_guests() ? cpu.cores : capacity_[h];
+  cpu.background += vms * hv.background_cycles_per_s / (clock_[h] * per_core);
+  cpu.background_burst_s = burst_s / per_core;
+  cpu.whole_core_background = whole_core_guests();
+  Station& vcpus = net_->stations[static_cast<std::size_t>(vcpu_station)];
+  vcpus.background = hv.background_cycles_per_s / (clock_[h] * std::max(1, vcpus_per_vm));
+  vcpus.background_burst_s = burst_s / std::max(1, vcpus_per_vm);
+  charges_.push_back({-1, host, CpuWork::of(CpuLayer::Guest, vms * hv.background_cycles_per_s)});
+}
+
+int ClusterStations::serial_burst(int cls, int station, int host, const CpuWork& work, IoStage stage) {
+  const auto h = static_cast<std::size_t>(host);
+  const double cycles = work.total();
+  Step s;
+  s.cls = cls;
+  s.station = station;
+  s.stretch_by = cpu_[h];
+  s.lone_s = cycles / clock_[h];
+  s.share_s = s.lone_s;  // one burst at a time
+  s.load_station = cpu_[h];
+  s.load_share_s = cycles / (clock_[h] * capacity_[h]);
+  s.scv = spec_->stack.cpu_burst_scv;
+  s.stage = stage;
+  const int step = net_->add_step(s);
+  charges_.push_back({step, host, work});
+  return step;
+}
+
 int ClusterStations::connection_burst(int cls, ConnectionKey key, int lanes, const CpuWork& work, IoStage stage,
                                       const std::string& name) {
   auto found = connections_.find(key);
@@ -182,21 +231,7 @@ int ClusterStations::connection_burst(int cls, ConnectionKey key, int lanes, con
     st.instances = std::max(1, lanes);
     found = connections_.emplace(key, net_->add_station(st)).first;
   }
-  const auto h = static_cast<std::size_t>(key.at);
-  const double cycles = work.total();
-  Step s;
-  s.cls = cls;
-  s.station = found->second;
-  s.stretch_by = cpu_[h];
-  s.lone_s = cycles / clock_[h];
-  s.share_s = s.lone_s;  // one burst at a time
-  s.load_station = cpu_[h];
-  s.load_share_s = cycles / (clock_[h] * capacity_[h]);
-  s.scv = spec_->stack.cpu_burst_scv;
-  s.stage = stage;
-  const int step = net_->add_step(s);
-  charges_.push_back({step, key.at, work});
-  return step;
+  return serial_burst(cls, found->second, key.at, work, stage);
 }
 
 int ClusterStations::vcpus(int cls, int vcpu_station, int guest_step, int vcpus_per_vm) {

@@ -30,7 +30,8 @@
 
 namespace hcisim::models::analytic {
 
-// CPU work a step puts on a host, by layer, for utilisation per layer.
+// CPU work a step puts on a host, by layer, for utilisation per layer (step -1:
+// work a second that no step makes, the guests' background).
 struct CpuCharge {
   int step = -1;
   int host = 0;
@@ -72,6 +73,8 @@ class ClusterStations {
   };
   HbaStations hba(int node) const;
   bool behind_hba() const { return serial_ && !spec_->hba.id.empty(); }
+  // Guest bursts take whole cores (Hyper-V's core scheduler).
+  bool whole_core_guests() const;
   // The serving drives' device queue depth (DeviceQueue: SAS/SATA only) and
   // the HBA's queue depth over a node's serving drives; 0 where none applies.
   int device_queue_depth() const { return serial_ ? serving_->queue_depth : 0; }
@@ -86,11 +89,19 @@ class ClusterStations {
   // The connection stations made so far, by key.
   const std::map<ConnectionKey, int>& connections() const { return connections_; }
 
-  // A CPU burst of `work` on `host`, as an ordinary (FIFO) burst.
+  // A CPU burst of `work` on `host`, as an ordinary (FIFO) burst; a guest's
+  // under the core scheduler (guest_burst) takes a whole core.
   int burst(int cls, int host, const CpuWork& work, IoStage stage);
+  int guest_burst(int cls, int host, double cycles);
+  // A burst on `station`, one at a time per instance (a VM's storage channel),
+  // on the host's cores.
+  int serial_burst(int cls, int station, int host, const CpuWork& work, IoStage stage);
   // A burst at a connection end: one at a time per lane, on the host's cores.
   int connection_burst(int cls, ConnectionKey key, int lanes, const CpuWork& work, IoStage stage,
                        const std::string& name);
+  // Guest OS background work on a VM group's host CPU (whole-core under the core
+  // scheduler) and on their vCPUs (`vcpu_station`): VmIoPath's background bursts.
+  void add_background(int host, int vcpu_station, int vms, int vcpus_per_vm);
   // The VM's vCPUs held through the guest burst `guest_step`.
   int vcpus(int cls, int vcpu_station, int guest_step, int vcpus_per_vm);
   // A message of `bytes` from one host to another: the pipes, then the routed latency.

@@ -162,20 +162,13 @@ void merge(Mixture& into, const Mixture& from) {
   for (std::size_t i = 0; i < from.weight.size(); ++i) into.add(from.weight[i], from.mean[i], from.variance[i]);
 }
 
-// Busy logical processors of a CPU at `utilisation` of its capacity (as the solver's SMT stretch).
-double busy_lps(const analytic::Station& cpu, double utilisation, double capacity) {
-  const double busy = std::clamp(utilisation, 0.0, 1.0) * capacity;
-  if (!cpu.smt || cpu.smt_yield <= 1 || busy <= cpu.cores) return busy;
-  return cpu.cores + std::min(cpu.cores, (busy - cpu.cores) / (cpu.smt_yield - 1));
-}
-
 void fill_nodes(RunResult& result, const ScenarioSpec& spec, const Network& net, const ClusterStations& hw,
                 const std::vector<analytic::VmGroup>& groups, const std::vector<analytic::NodeDriveLoad>& load) {
   const int hosts = hw.hosts();
   std::vector<std::array<double, kCpuLayerCount>> cycles(static_cast<std::size_t>(hosts));
   for (const analytic::CpuCharge& c : hw.charges()) {
-    const analytic::Step& s = net.steps[static_cast<std::size_t>(c.step)];
-    const double rate = net.rate(s);
+    // Step -1: work a second (background), not a step's per visit.
+    const double rate = c.step < 0 ? 1.0 : net.rate(net.steps[static_cast<std::size_t>(c.step)]);
     for (int l = 0; l < kCpuLayerCount; ++l) cycles[static_cast<std::size_t>(c.host)][l] += rate * c.work.cycles[l];
   }
   std::vector<bool> up(static_cast<std::size_t>(hosts), true);
@@ -199,7 +192,7 @@ void fill_nodes(RunResult& result, const ScenarioSpec& spec, const Network& net,
       r.cpu_by_layer[static_cast<std::size_t>(l)] = cycles[static_cast<std::size_t>(h)][l] / capacity_cycles;
       r.cpu_utilisation += r.cpu_by_layer[static_cast<std::size_t>(l)];
     }
-    r.lp_busy = busy_lps(st, r.cpu_utilisation, hw.capacity_threads(h)) / r.logical_processors;
+    r.lp_busy = analytic::smt_busy_lps(st, st.utilisation, st.whole_core) / r.logical_processors;
     r.vmfleet_cpu = r.lp_busy * hw.clock_hz(h) / cpu.base_hz;
     double vcpu = 0;
     for (const analytic::VmGroup& g : groups) {

@@ -14,7 +14,7 @@
 namespace hcisim::models::analytic {
 
 // Connection sets of ClusterStations' keys.
-enum ConnectionSet { kStorageBus = 0, kCsvRedirect = 1, kScaleIoSdc = 2, kScaleIoSds = 3 };
+enum ConnectionSet { kScaleIoSdc = 2, kScaleIoSds = 3 };
 
 // Each fills `groups` with the VM groups its classes refer to.
 std::vector<ClassInfo> build_s2d(Network& net, ClusterStations& hw, const ScenarioSpec& spec,

@@ -75,15 +75,32 @@ void clark_max(double m1, double v1, double m2, double v2, double& mean, double&
 
 namespace {
 
-// Mean burst time over the time alone on a core, for a CPU busy at `utilisation`
-// of its capacity (cores x SMT yield): an SMT-aware scheduler fills idle cores
-// first, so bursts slow down only once the busy work exceeds one thread per core.
-double smt_stretch(const Station& s, double utilisation) {
+}  // namespace
+
+// Busy logical processors of an smt station at `utilisation` of its capacity
+// (cores x yield), `whole_core` of it whole-core work: that holds a core each
+// and one LP; the rest fills the other cores, one thread each first, then pairs.
+double smt_busy_lps(const Station& s, double utilisation, double whole_core) {
+  const double cores = s.cores > 0 ? s.cores : 0;
+  const double y = s.smt ? s.smt_yield : 1.0;
+  const double guests = std::clamp(whole_core, 0.0, 1.0) * cores * y;  // cores they hold (share_s is over the cores)
+  const double work = std::max(0.0, std::clamp(utilisation, 0.0, 1.0) - std::clamp(whole_core, 0.0, 1.0)) * cores * y;
+  const double free = std::max(0.0, cores - guests);
+  if (!s.smt || y <= 1 || work <= free) return guests + work;
+  return guests + free + std::min(free, (work - free) / (y - 1));
+}
+
+namespace {
+
+// Mean burst time over the time alone on a core of the ordinary (not
+// whole-core) work: an SMT-aware scheduler fills idle cores first, so bursts
+// slow down only once that work exceeds one thread per core left free.
+double smt_stretch(const Station& s, double utilisation, double whole_core) {
   if (!s.smt || s.smt_yield <= 1.0 || s.cores <= 0) return 1.0;
-  const double busy = std::clamp(utilisation, 0.0, 1.0) * s.cores * s.smt_yield;  // in single-thread units
-  if (busy <= s.cores) return 1.0;
-  const double paired = std::min(s.cores, (busy - s.cores) / (s.smt_yield - 1.0));
-  return (s.cores + paired) / busy;
+  const double work = std::max(0.0, utilisation - whole_core) * s.cores * s.smt_yield;  // single-thread units
+  if (work <= 0) return 1.0;
+  const double lps = smt_busy_lps(s, utilisation, whole_core) - std::clamp(whole_core, 0.0, 1.0) * s.cores * s.smt_yield;
+  return std::max(1.0, lps / work);
 }
 
 // Variance of a wait of mean w at a station busy `rho` whose visits take
@@ -231,7 +248,7 @@ SolveReport solve(Network& net) {
   // Backlog per station instance, in total and per class (for self-exclusion).
   std::vector<double> backlog(stations, 0.0), fresh(stations, 0.0), rho(stations, 0.0);
   std::vector<double> by_class(stations * classes, 0.0), fresh_by_class(stations * classes, 0.0);
-  std::vector<double> stretch(stations, 1.0);
+  std::vector<double> stretch(stations, 1.0), whole(stations, 0.0);
   // Token pools: their units, and the factor on their queueing part's wait.
   // A pool with a unit for every customer that can take one makes no one wait.
   std::vector<int> pool_units(stations, 0);
@@ -264,7 +281,7 @@ SolveReport solve(Network& net) {
     return std::max(0.0, backlog[static_cast<std::size_t>(station)] - own);
   };
   auto effective = [&](const Step& s, double base) {
-    return s.stretch_by >= 0 ? base * stretch[static_cast<std::size_t>(s.stretch_by)] : base;
+    return s.stretch_by >= 0 && !s.whole_core ? base * stretch[static_cast<std::size_t>(s.stretch_by)] : base;
   };
   auto held_s = [&](const Step& s) {
     double held = 0;
@@ -331,10 +348,19 @@ SolveReport solve(Network& net) {
     std::fill(fresh.begin(), fresh.end(), 0.0);
     std::fill(fresh_by_class.begin(), fresh_by_class.end(), 0.0);
     std::fill(rho.begin(), rho.end(), 0.0);
-    auto add = [&](int station, int cls, double rate, double share, double wait) {
+    std::fill(whole.begin(), whole.end(), 0.0);
+    // Background load: its share of the station, and the work it leaves found (a burst in progress).
+    for (std::size_t k = 0; k < stations; ++k) {
+      const Station& st = net.stations[k];
+      rho[k] = st.background;
+      if (st.whole_core_background) whole[k] = st.background;
+      fresh[k] = st.background * st.background_burst_s;
+    }
+    auto add = [&](int station, int cls, double rate, double share, double wait, bool whole_core = false) {
       const auto k = static_cast<std::size_t>(station);
       const double per_instance = rate / net.stations[k].instances;
       rho[k] += per_instance * share;
+      if (whole_core) whole[k] += per_instance * share;
       const double work = per_instance * share * (share + wait);
       fresh[k] += work;
       fresh_by_class[k * classes + static_cast<std::size_t>(cls)] += work;
@@ -343,7 +369,9 @@ SolveReport solve(Network& net) {
       const double rate = net.rate(s);
       if (rate <= 0) continue;
       // Each pipe of a message holds it for its own wait only (the other may finish later).
-      if (s.station >= 0) add(s.station, s.cls, rate, share_of(s), s.pair_station >= 0 ? s.own_wait_s : s.wait_s);
+      if (s.station >= 0) {
+        add(s.station, s.cls, rate, share_of(s), s.pair_station >= 0 ? s.own_wait_s : s.wait_s, s.whole_core);
+      }
       if (s.pair_station >= 0) add(s.pair_station, s.cls, rate, s.pair_share_s, s.pair_wait_s);
       if (s.load_station >= 0) add(s.load_station, s.cls, rate, s.load_share_s, 0.0);
     }
@@ -352,7 +380,7 @@ SolveReport solve(Network& net) {
       const double next = fresh[k];
       backlog_change = std::max(backlog_change, std::fabs(next - backlog[k]) / std::max(next, 1e-9));
       backlog[k] = next;
-      stretch[k] = smt_stretch(net.stations[k], rho[k]);
+      stretch[k] = smt_stretch(net.stations[k], rho[k], whole[k]);
     }
     for (std::size_t i = 0; i < by_class.size(); ++i) {
       by_class[i] = fresh_by_class[i];
@@ -367,6 +395,7 @@ SolveReport solve(Network& net) {
   }
   for (std::size_t k = 0; k < stations; ++k) {
     net.stations[k].utilisation = rho[k];
+    net.stations[k].whole_core = whole[k];
     net.stations[k].backlog_s = backlog[k];
     net.stations[k].stretch = stretch[k];
   }

@@ -52,8 +52,15 @@ struct Station {
   bool smt = false;
   double cores = 0;        // physical cores (smt only)
   double smt_yield = 1;    // work of a core with both threads busy, over one thread alone
+  // Load that is not the classes' I/O (a guest OS's background work), as a
+  // share of its capacity per instance, in bursts whose share (as Step::share_s)
+  // is background_burst_s; on a CPU it may be whole-core work (whole_core_background).
+  double background = 0;
+  double background_burst_s = 0;
+  bool whole_core_background = false;
   // Filled by the solver (per instance):
   double utilisation = 0;  // busy share of its capacity
+  double whole_core = 0;   // smt: the share of it that whole-core steps (Step::whole_core) take
   double backlog_s = 0;    // work found in the queueing part, time-average
   double stretch = 1;      // smt: mean burst time over its time alone on a core
 };
@@ -65,6 +72,10 @@ struct Step {
   double scv = 1;          // variability of lone_s: 0 fixed, 1 exponential
   IoStage stage = IoStage::Host;
   int stretch_by = -1;     // an smt station whose stretch scales lone_s (and share_s on `station` if it is that one)
+  // A guest burst under Hyper-V's core scheduler (HostCpu::set_whole_core_guests):
+  // it takes a whole core, never stretched by SMT; its share_s is its time over
+  // the cores (not cores x yield).
+  bool whole_core = false;
   // Work on another station (a CPU) that this visit causes without residing there:
   // a connection end's burst runs on the node's cores ahead of ordinary bursts.
   int load_station = -1;
@@ -141,6 +152,10 @@ struct SolveReport {
 
 // Solves in place: fills the results of stations, steps, nodes and classes.
 SolveReport solve(Network& network);
+
+// Busy logical processors of an smt station at `utilisation` of its capacity
+// (cores x yield), `whole_core` of that whole-core work (Step::whole_core).
+double smt_busy_lps(const Station& s, double utilisation, double whole_core);
 
 // Clark (1961): mean and variance of max(X, Y) for independent normal X, Y;
 // `p_first` is P(X > Y).

@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <stdexcept>
 #include <string>
 
@@ -16,14 +17,11 @@ double hypergeometric(int population, int marked, int draws, int k) {
 
 namespace {
 
-std::string node_name(int n) { return "node " + std::to_string(n + 1); }
-
 class S2dPaths {
  public:
   S2dPaths(Network& net, ClusterStations& hw, const ScenarioSpec& spec)
       : net_(net), hw_(hw), spec_(spec), stack_(spec.cluster.stack), rdma_(spec.cluster.nic.rdma != RdmaKind::None),
-        nodes_(spec.cluster.node_count), copies_(copies(spec.cluster.resiliency)),
-        lanes_(spec.cluster.stack.connections_per_pair), up_(static_cast<std::size_t>(nodes_), true) {
+        nodes_(spec.cluster.node_count), copies_(copies(spec.cluster.resiliency)), up_(static_cast<std::size_t>(nodes_), true) {
     for (const int f : spec.cluster.failed_nodes) up_.at(static_cast<std::size_t>(f)) = false;
     for (int n = 0; n < nodes_; ++n) up_count_ += up_[static_cast<std::size_t>(n)] ? 1 : 0;
   }
@@ -57,6 +55,7 @@ class S2dPaths {
     // The owner's planning work: per piece, a drive I/O issued locally or a message to each remote copy.
     CpuWork plan;
     plan.add(CpuLayer::StorageStack, stack_.storage_stack.cycles(block));
+    if (write) plan.add(CpuLayer::StorageStack, stack_.mirror_write.cycles(block));
     std::vector<int> per_count;
     std::vector<double> probabilities;
     for (const PieceCount& pc : pieces) {
@@ -69,8 +68,16 @@ class S2dPaths {
                                    {static_cast<double>(pc.pieces)}));
       probabilities.push_back(pc.probability);
     }
-    const int io = net_.mix(per_count, probabilities);
-    const CpuWork host_work = CpuWork::of(CpuLayer::Hypervisor, hyp.host.cycles(block));
+    int io = net_.mix(per_count, probabilities);
+    // A write takes its volume's write log (serial per volume on the owner) before its copies go out.
+    if (write && stack_.write_log.cycles_per_io > 0) {
+      const int log = hw_.serial_burst(cls, write_log_station(owner), owner,
+                                       CpuWork::of(CpuLayer::StorageStack, stack_.write_log.cycles(block)), IoStage::Host);
+      io = net_.seq({net_.leaf(log), io});
+    }
+    // With storage channels the hypervisor's work is the channel's step (workload_classes.cpp).
+    const CpuWork host_work =
+        hyp.vcpus_per_channel > 0 ? CpuWork{} : CpuWork::of(CpuLayer::Hypervisor, hyp.host.cycles(block));
     if (host == owner) {
       CpuWork work = host_work;
       for (int l = 0; l < kCpuLayerCount; ++l) work.cycles[l] += plan.cycles[l];
@@ -84,12 +91,12 @@ class S2dPaths {
     first.add(CpuLayer::Network, message(request));
     steps.push_back(hw_.burst(cls, host, first, IoStage::Host));
     for (const int s : hw_.message(cls, host, owner, request)) steps.push_back(redirect(s));
-    steps.push_back(csv(cls, host, owner, owner, message(request)));
+    steps.push_back(csv(cls, owner, message(request)));
     steps.push_back(hw_.burst(cls, owner, plan, IoStage::Host));
     std::vector<int> after;
-    after.push_back(csv(cls, host, owner, owner, message(reply)));
+    after.push_back(csv(cls, owner, message(reply)));
     for (const int s : hw_.message(cls, owner, host, reply)) after.push_back(redirect(s));
-    after.push_back(csv(cls, host, owner, host, message(reply)));
+    after.push_back(csv(cls, host, message(reply)));
     std::vector<int> all = hw_.leaves(steps);
     all.push_back(io);
     for (const int leaf : hw_.leaves(after)) all.push_back(leaf);
@@ -108,20 +115,22 @@ class S2dPaths {
     net_.steps[static_cast<std::size_t>(step)].stage = IoStage::Redirect;
     return step;
   }
-  int csv(int cls, int client, int server, int at, double cycles) {
-    return hw_.connection_burst(cls, {kCsvRedirect, client, server, at}, lanes_, CpuWork::of(CpuLayer::Network, cycles),
-                                IoStage::Redirect,
-                                "CSV redirection SMB connection " + node_name(client) + " -> " + node_name(server) +
-                                    " (its end at " + node_name(at) + ")");
-  }
-  int storage_bus(int cls, int owner, int copy, int at, const CpuWork& work, IoStage stage) {
-    return hw_.connection_burst(cls, {kStorageBus, owner, copy, at}, lanes_, work, stage,
-                                "Storage Bus SMB Direct connection " + node_name(owner) + " -> " + node_name(copy) +
-                                    " (its end at " + node_name(at) + ")");
+  // The write logs of the volumes `owner` coordinates: one station, an instance per volume.
+  int write_log_station(int owner) {
+    auto found = write_logs_.find(owner);
+    if (found != write_logs_.end()) return found->second;
+    Station st;
+    st.name = "write logs of the volumes node " + std::to_string(owner + 1) + " owns";
+    const std::vector<int> all = owners();
+    st.instances = std::max(1, static_cast<int>(std::count(all.begin(), all.end(), owner)));
+    return write_logs_.emplace(owner, net_.add_station(st)).first->second;
   }
 
-  // A sub-op on a copy at node j != owner: request, the copy node's connection
-  // end (receive, drive I/O, reply), the drive, the reply, the owner's end.
+  // A message end of CSV redirection at `at`: an ordinary burst there.
+  int csv(int cls, int at, double cycles) { return hw_.burst(cls, at, CpuWork::of(CpuLayer::Network, cycles), IoStage::Redirect); }
+
+  // A sub-op on a copy at node j != owner: request, the copy node's burst
+  // (receive, drive I/O, reply), the drive, the reply, the owner's receive.
   int remote(int cls, int owner, int j, double b, bool write) {
     const double ctl = stack_.control_message_bytes;
     const double request = write ? b + ctl : ctl;
@@ -130,11 +139,10 @@ class S2dPaths {
     CpuWork at_copy;
     at_copy.add(CpuLayer::Network, message(request) + message(reply));
     at_copy.add(CpuLayer::DriveIo, drive_cycles(b));
-    steps.push_back(storage_bus(cls, owner, j, j, at_copy, IoStage::RemoteCpu));
+    steps.push_back(hw_.burst(cls, j, at_copy, IoStage::RemoteCpu));
     for (const int d : write ? hw_.drive_write(cls, j, b) : hw_.drive_read(cls, j, b)) steps.push_back(d);
     for (const int s : hw_.message(cls, j, owner, reply)) steps.push_back(s);
-    steps.push_back(storage_bus(cls, owner, j, owner, CpuWork::of(CpuLayer::Network, message(reply)),
-                                IoStage::CompletionCpu));
+    steps.push_back(hw_.burst(cls, owner, CpuWork::of(CpuLayer::Network, message(reply)), IoStage::CompletionCpu));
     return net_.seq(hw_.leaves(steps));
   }
   // A copy on one of the running nodes other than the owner, each as likely.
@@ -198,7 +206,7 @@ class S2dPaths {
   bool rdma_;
   int nodes_;
   int copies_;
-  int lanes_;
+  std::map<int, int> write_logs_;  // owner -> its volumes' write log station
   std::vector<bool> up_;
   int up_count_ = 0;
 };

@@ -1,6 +1,7 @@
 #include "models/analytic/workload_classes.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <numeric>
 #include <stdexcept>
@@ -56,9 +57,18 @@ std::vector<VmGroup> vm_groups(const ScenarioSpec& spec, const std::vector<int>&
       }
     }
     const int owner = compute_hosts > 0 ? -1 : owner_of_volume[static_cast<std::size_t>(n)];
+    // As place_vms (simulation.cpp): the VMs away from their volume's node (alignment) in turn on the others.
+    const int aligned = compute_hosts > 0 ? count : static_cast<int>(std::lround(spec.vms.alignment * count));
+    std::vector<int> others;
+    for (int k = 1; k < spec.cluster.node_count; ++k) {
+      const int other = (host + k) % spec.cluster.node_count;
+      if (up[static_cast<std::size_t>(other)]) others.push_back(other);
+    }
     for (int i = 0; i < count; ++i) {
-      if (compute_hosts > 0) host = spec.cluster.node_count + dealt++ % compute_hosts;
-      add(host, owner < 0 ? host : owner);
+      int at = host;
+      if (compute_hosts > 0) at = spec.cluster.node_count + dealt++ % compute_hosts;
+      if (i >= aligned && !others.empty()) at = others[static_cast<std::size_t>(i - aligned) % others.size()];
+      add(at, owner < 0 ? at : owner);
     }
   }
   return groups;
@@ -111,6 +121,16 @@ std::vector<ClassInfo> add_classes(Network& net, ClusterStations& hw, const Scen
     vcpus.instances = g.vms;
     vcpus.per_vm = true;
     g.vcpu_station = net.add_station(vcpus);
+    hw.add_background(g.host, g.vcpu_station, g.vms, spec.vms.vcpus);
+    // The VMs' storage channels (VmIoPath): the host's work, one I/O at a time each.
+    int channel_station = -1;
+    if (hyp.vcpus_per_channel > 0) {
+      Station channels;
+      channels.name = "VMs on " + host_label(spec, g.host) + " storage channels";
+      channels.instances = g.vms * ((spec.vms.vcpus + hyp.vcpus_per_channel - 1) / hyp.vcpus_per_channel);
+      channels.per_vm = true;
+      channel_station = net.add_station(channels);
+    }
     for (std::size_t ti = 0; ti < w.targets.size(); ++ti) {
       const DiskspdTarget& t = w.targets[ti];
       const int cls = static_cast<int>(net.classes.size());
@@ -132,11 +152,25 @@ std::vector<ClassInfo> add_classes(Network& net, ClusterStations& hw, const Scen
         if (write && t.write_buffer == WriteBufferContent::RandomPerIo) {
           guest += DiskspdWorkload::kRandomFillCyclesPerByte * block;
         }
-        const int burst = hw.burst(cls, g.host, CpuWork::of(CpuLayer::Guest, guest), IoStage::Guest);
+        const int burst = hw.guest_burst(cls, g.host, guest);
         const int hold = hw.vcpus(cls, g.vcpu_station, burst, spec.vms.vcpus);
         if (rate > 0) net.steps[static_cast<std::size_t>(hold)].batch = std::max(0.0, tick_batch - std::min(1.0, per_tick(t)));
-        const int storage = path(cls, g, t, write, pieces);
-        return net.seq({net.leaf(hold), net.leaf(burst), storage});
+        std::vector<int> steps = {net.leaf(hold), net.leaf(burst)};
+        if (channel_station >= 0) {
+          steps.push_back(net.leaf(hw.serial_burst(cls, channel_station, g.host,
+                                                   CpuWork::of(CpuLayer::Hypervisor, hyp.host.cycles(block)),
+                                                   IoStage::Host)));
+        }
+        steps.push_back(path(cls, g, t, write, pieces));
+        if (hyp.io_latency_ns > 0) {
+          Step delay;
+          delay.cls = cls;
+          delay.lone_s = static_cast<double>(hyp.io_latency_ns) * 1e-9;
+          delay.scv = 0;
+          delay.stage = IoStage::Guest;
+          steps.push_back(net.leaf(net.add_step(delay)));
+        }
+        return net.seq(steps);
       };
       if (t.write_fraction < 1) c.read_root = direction(false);
       if (t.write_fraction > 0) c.write_root = direction(true);

@@ -11,7 +11,6 @@ namespace hcisim::models {
 
 std::string_view fitted_parameter_name(FittedParameter p) {
   switch (p) {
-    case FittedParameter::NetworkMessagePerIo: return "network_message.cycles_per_io";
     case FittedParameter::CacheLookupPerIo: return "cache_tier.lookup_cycles_per_io";
   }
   return "?";
@@ -19,7 +18,6 @@ std::string_view fitted_parameter_name(FittedParameter p) {
 
 double parameter_value(const StackSpec& stack, FittedParameter p) {
   switch (p) {
-    case FittedParameter::NetworkMessagePerIo: return stack.network_message.cycles_per_io;
     case FittedParameter::CacheLookupPerIo: return stack.cache.lookup_cycles_per_io;
   }
   return 0;
@@ -28,7 +26,6 @@ double parameter_value(const StackSpec& stack, FittedParameter p) {
 StackSpec with_parameter(const StackSpec& stack, FittedParameter p, double value) {
   StackSpec out = stack;
   switch (p) {
-    case FittedParameter::NetworkMessagePerIo: out.network_message.cycles_per_io = value; break;
     case FittedParameter::CacheLookupPerIo: out.cache.lookup_cycles_per_io = value; break;
   }
   return out;

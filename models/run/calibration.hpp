@@ -1,10 +1,9 @@
 // Fitting one constant of a stack profile to its calibration case, by a secant
 // search on the case's calibration figure. Each fitted constant belongs to one
 // case (its catalog source says "calibrated: <case>"):
-//   network_message.cycles_per_io       AX-7525 Test 1 4K random read: the work each
-//                                       end of a storage connection does per message
 //   cache_tier.lookup_cycles_per_io     R740xd 100 % read: going through the cache tier
-// Every other cost stays as the catalog estimates it.
+// Every other cost stays as the catalog gives it. (The S2D stack's other
+// constants are fitted on measured runs: tools/frontend/s2d_calibration.hpp.)
 #pragma once
 
 #include <functional>
@@ -15,7 +14,7 @@
 
 namespace hcisim::models {
 
-enum class FittedParameter { NetworkMessagePerIo, CacheLookupPerIo };
+enum class FittedParameter { CacheLookupPerIo };
 std::string_view fitted_parameter_name(FittedParameter p);  // its key in the stack file
 double parameter_value(const StackSpec& stack, FittedParameter p);
 StackSpec with_parameter(const StackSpec& stack, FittedParameter p, double value);
@@ -28,7 +27,7 @@ struct CalibrationStep {
 
 struct CalibrationResult {
   ReferenceFigure figure;            // the calibration figure that was fitted
-  FittedParameter parameter = FittedParameter::NetworkMessagePerIo;
+  FittedParameter parameter = FittedParameter::CacheLookupPerIo;
   std::vector<CalibrationStep> steps;
   double value = 0;                  // the fitted value
   StackSpec fitted;                  // the stack with it

@@ -69,7 +69,9 @@ struct StackSpec {
   LayerCost server_io;           // ScaleIO: the SDS's work per copy it serves; InfoScale: the FSS server's per
                                  // piece on the storage node (unused by S2D)
   LayerCost mirror_write;        // S2D: per VM write on the volume's owner, beside storage_stack (a mirror's
-                                 // dirty-region tracking and write bookkeeping)
+                                 // write bookkeeping)
+  LayerCost write_log;           // S2D: per VM write on the owner, one write at a time per volume, before its
+                                 // copies are sent (dirty-region tracking's log of the virtual disk)
   LayerCost drive_io;            // per drive I/O issued (one per piece and copy on that node)
   LayerCost network_message;     // per message, at each end (SMB Direct over RDMA)
   LayerCost network_tcp_extra;   // added per message end when the transport is TCP (S2D without RDMA; ScaleIO always)

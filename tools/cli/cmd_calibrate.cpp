@@ -130,7 +130,7 @@ int calibrate_command(const std::vector<std::string>& args) {
   const std::string calibration_case = frontend::calibration_case_name(spec);
   const auto fields = catalog.calibrated_fields(spec.cluster.stack.id, calibration_case);
   std::optional<models::FittedParameter> parameter;
-  for (const auto p : {models::FittedParameter::NetworkMessagePerIo, models::FittedParameter::CacheLookupPerIo}) {
+  for (const auto p : {models::FittedParameter::CacheLookupPerIo}) {
     for (const std::string& key : fields) {
       if (key == models::fitted_parameter_name(p)) parameter = p;
     }

@@ -20,6 +20,7 @@ S2dConstants S2dConstants::of(const models::ClusterSpec& cluster) {
   c.host_cycles = cluster.hypervisor.host.cycles_per_io;
   c.stack_cycles = cluster.stack.storage_stack.cycles_per_io;
   c.mirror_write_cycles = cluster.stack.mirror_write.cycles_per_io;
+  c.write_log_cycles = cluster.stack.write_log.cycles_per_io;
   c.message_cycles = cluster.stack.network_message.cycles_per_io;
   c.io_latency_ns = static_cast<double>(cluster.hypervisor.io_latency_ns);
   c.background_cycles_per_s = cluster.hypervisor.background_cycles_per_s;
@@ -32,6 +33,7 @@ void S2dConstants::apply(models::ClusterSpec& cluster) const {
   cluster.hypervisor.host.cycles_per_io = host_cycles;
   cluster.stack.storage_stack.cycles_per_io = stack_cycles;
   cluster.stack.mirror_write.cycles_per_io = mirror_write_cycles;
+  cluster.stack.write_log.cycles_per_io = write_log_cycles;
   cluster.stack.network_message.cycles_per_io = message_cycles;
   cluster.hypervisor.io_latency_ns = static_cast<sim::SimTime>(std::llround(io_latency_ns));
   cluster.hypervisor.background_cycles_per_s = background_cycles_per_s;
@@ -43,6 +45,7 @@ std::vector<S2dConstants::Named> S2dConstants::named() const {
           {"hypervisor", "host.cycles_per_io", "cycles", host_cycles},
           {"stack", "storage_stack.cycles_per_io", "cycles", stack_cycles},
           {"stack", "mirror_write.cycles_per_io", "cycles", mirror_write_cycles},
+          {"stack", "write_log.cycles_per_io", "cycles", write_log_cycles},
           {"stack", "network_message.cycles_per_io", "cycles", message_cycles},
           {"hypervisor", "io_latency", "ns", io_latency_ns},
           {"hypervisor", "guest_background.cycles_per_second", "cycles/s", background_cycles_per_s},
@@ -133,6 +136,7 @@ CpuRow cpu_row(const MeasuredCase& c, const models::RunResult& r) {
                               st.drive_io.cycles_per_byte * bytes_per_io(ch.drive_io.bytes) +
                               st.storage_stack.cycles_per_byte * bytes_per_io(ch.storage_stack.bytes) +
                               st.mirror_write.cycles_per_byte * bytes_per_io(ch.mirror_write.bytes) +
+                              st.write_log.cycles_per_byte * bytes_per_io(ch.write_log.bytes) +
                               st.network_message.cycles_per_byte * bytes_per_io(ch.network_message.bytes);
   row.known = x_meas * known_per_io;
   row.design = {x_meas * per_io(ch.storage_stack.times), x_meas * per_io(ch.mirror_write.times),
@@ -157,17 +161,29 @@ std::pair<S2dConstants, double> fit_cpu(const std::vector<CpuRow>& rows, S2dCons
   const double rms = std::sqrt((a * x - b).squaredNorm() / static_cast<double>(rows.size()));
   if (!(x.array() > 0).all()) {
     std::ostringstream msg;
-    msg << "the utilisation law gives a cost of 0 or less (guest + host + storage_stack " << x(0) << ", mirror_write " << x(1)
+    msg << "the utilisation law gives a cost of 0 or less (guest + host + storage_stack " << x(0)
+        << ", mirror_write + write_log " << x(1)
         << ", network_message " << x(2) << " cycles, background " << x(3)
         << " cycles/s per VM): the runs do not separate them, or the fixed costs (guest, hypervisor, drive I/O) "
            "are above what they measured";
     throw std::invalid_argument(msg.str());
   }
   const double before = k.guest_cycles + k.host_cycles + k.stack_cycles;
-  k.guest_cycles *= x(0) / before;
-  k.host_cycles *= x(0) / before;
-  k.stack_cycles *= x(0) / before;
-  k.mirror_write_cycles = x(1);
+  if (before > 0) {
+    k.guest_cycles *= x(0) / before;
+    k.host_cycles *= x(0) / before;
+    k.stack_cycles *= x(0) / before;
+  } else {
+    k.guest_cycles = x(0) / 2;  // no split to keep: step B finds one
+    k.stack_cycles = x(0) / 2;
+  }
+  const double per_write = k.mirror_write_cycles + k.write_log_cycles;
+  if (per_write > 0) {
+    k.mirror_write_cycles *= x(1) / per_write;
+    k.write_log_cycles *= x(1) / per_write;
+  } else {
+    k.mirror_write_cycles = x(1);
+  }
   k.message_cycles = x(2);
   k.background_cycles_per_s = x(3);
   return {k, rms};
@@ -373,22 +389,29 @@ S2dCalibration calibrate_s2d(std::vector<MeasuredCase> cases, const CalibrationO
     const double total = k.guest_cycles + k.host_cycles + k.stack_cycles;
     say(printf_string("round %d: where a VM I/O's work runs, on %zu peaks and %zu paced runs", round,
                       sets.peaks.size(), sets.paced.size()));
-    auto split_loss = [&](double guest, double host) {
+    auto split_loss = [&](double guest, double host, double log) {
       S2dConstants t = k;
       t.guest_cycles = guest;
       t.host_cycles = host;
       t.stack_cycles = std::max(0.0, total - guest - host);
+      t.mirror_write_cycles = k.mirror_write_cycles + k.write_log_cycles - log;
+      t.write_log_cycles = log;
       const double peaks = peak_loss(sets.peaks, simulate_all(sets.peaks, t, options.jobs));
       const double paced = mean_square(mean_latency_log_errors(sets.paced, simulate_all(sets.paced, t, options.jobs)));
       return peaks + paced;
     };
     const double guest =
-        golden_minimum([&](double g) { return split_loss(g, std::min(k.host_cycles, total - g)); }, 0.2 * total,
-                       0.95 * total, 8);
-    const double host = golden_minimum([&](double h) { return split_loss(guest, h); }, 0.0, total - guest, 8);
+        golden_minimum([&](double g) { return split_loss(g, std::min(k.host_cycles, total - g), k.write_log_cycles); },
+                       0.2 * total, 0.95 * total, 8);
+    const double host = golden_minimum([&](double h) { return split_loss(guest, h, k.write_log_cycles); }, 0.0,
+                                       total - guest, 8);
+    const double per_write = k.mirror_write_cycles + k.write_log_cycles;
+    const double log = golden_minimum([&](double l) { return split_loss(guest, host, l); }, 0.0, 0.5 * per_write, 8);
     k.guest_cycles = guest;
     k.host_cycles = host;
     k.stack_cycles = std::max(0.0, total - guest - host);
+    k.write_log_cycles = log;
+    k.mirror_write_cycles = per_write - log;
     // C: the latency floor on the light runs' medians, the background burst on their p99.
     say(printf_string("round %d: latency floor and tail, on %zu light runs", round, sets.light.size()));
     const LightErrors now = light_errors(sets.light, simulate_all(sets.light, k, options.jobs));

@@ -9,13 +9,14 @@
 //     the simulation says SMT pairing adds, equal its IOPS x the cycles per I/O
 //     plus its VMs x the guest OS's background cycles. Per I/O, the cycles are
 //     how often the run charged each cost (RunResult::charges) times that cost:
-//     weighted least squares (relative residuals) for storage_stack, mirror_write,
+//     weighted least squares (relative residuals) for guest + host + storage_stack
+//     (each paid once per VM I/O), mirror_write + write_log (each once per write),
 //     network_message and the background rate.
-//  B. Where the work of a VM I/O runs: guest + host + storage_stack is fixed by
-//     A (each is paid once per VM I/O); the guest's share (on the VM's vCPU)
-//     and the host's (serial on the VM's storage channel) are the ones that best
-//     match the unthrottled peaks' IOPS (what a VM and a node can do) and the
-//     paced runs' mean latencies (how a VM's I/O queues as its rate grows):
+//  B. Where the work runs: of guest + host + storage_stack, the guest's share
+//     (on the VM's vCPU) and the host's (serial on the VM's storage channel); of
+//     mirror_write + write_log, the log's (serial per volume): the ones that
+//     best match the unthrottled peaks' IOPS (what a VM, a volume and a node can
+//     do) and the paced runs' mean latencies (how I/O queues as the rate grows):
 //     coordinate golden-section searches on the mean squared log errors.
 //  C. The latency floor: io_latency moves the light runs' median latency
 //     (IOPS per VM at most kLightIopsPerVm) onto the measured one; the guest OS's
@@ -48,6 +49,7 @@ struct S2dConstants {
   double host_cycles = 0;              // hypervisor: host.cycles_per_io (the VM's storage channel)
   double stack_cycles = 0;             // stack: storage_stack.cycles_per_io
   double mirror_write_cycles = 0;      // stack: mirror_write.cycles_per_io
+  double write_log_cycles = 0;         // stack: write_log.cycles_per_io (serial per volume)
   double message_cycles = 0;           // stack: network_message.cycles_per_io
   double io_latency_ns = 0;            // hypervisor: io_latency
   double background_cycles_per_s = 0;  // hypervisor: guest_background.cycles_per_second

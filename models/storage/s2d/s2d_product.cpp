@@ -410,6 +410,46 @@ void S2dProduct::run_stack(std::uint32_t id, const CpuWork& extra) {
 void S2dProduct::on_stack_done(Arg arg) {
   if (!current(arg)) return;
   const std::uint32_t id = request_of(arg);
+  IoRequest& r = req(id);
+  r.enter(IoStage::Host, engine_->now());
+  if (r.write && stack_.write_log.cycles_per_io > 0) {
+    Volume& volume = volumes_[static_cast<std::size_t>(volume_of(r))];
+    if (volume.log_busy) {
+      volume.log_waiting.push_back(arg);
+    } else {
+      start_log(id);
+    }
+    return;
+  }
+  for (int k = 0; k < states_[id].subops; ++k) launch(id, k);
+}
+
+void S2dProduct::next_log(Volume& volume) {
+  while (!volume.log_waiting.empty()) {
+    const Arg next = volume.log_waiting.pop_front();
+    if (current(next)) {
+      start_log(request_of(next));
+      return;
+    }
+  }
+  volume.log_busy = false;
+}
+
+void S2dProduct::start_log(std::uint32_t id) {
+  const IoRequest& r = req(id);
+  volumes_[static_cast<std::size_t>(volume_of(r))].log_busy = true;
+  const auto bytes = static_cast<double>(r.bytes);
+  counters_.charges.write_log.add(bytes);
+  cluster_->cpu(owner_of(r)).run(CpuWork::of(CpuLayer::StorageStack, stack_.write_log.cycles(bytes)), log_done_,
+                                 whole(id));
+}
+
+// The log has taken the write: its copies go out, and the next write waiting takes the log
+// (also when this one was abandoned meanwhile).
+void S2dProduct::on_log_done(Arg arg) {
+  const std::uint32_t id = request_of(arg);
+  next_log(volumes_[static_cast<std::size_t>(volume_of(req(id)))]);
+  if (!current(arg)) return;
   req(id).enter(IoStage::Host, engine_->now());
   for (int k = 0; k < states_[id].subops; ++k) launch(id, k);
 }

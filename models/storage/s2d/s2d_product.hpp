@@ -17,7 +17,9 @@
 //    network_message at each end, as an ordinary burst on that node's cores: no
 //    source or measurement shows remote work serialised per node pair
 //    (docs/s2d-calibration.md).
-//    A write also costs mirror_write once on the owner (dirty-region tracking).
+//    A write also costs mirror_write on the owner, and before its copies go
+//    out it takes its volume's write log (write_log: dirty-region tracking of
+//    the virtual disk), one write at a time per volume.
 // Failures (s2d_failures.cpp): I/O to a node or drive that failed stalls until
 // the failure is detected, then a read goes to another current copy and a write
 // skips the copy, which dirty-region tracking marks stale; the failed node's
@@ -117,6 +119,8 @@ class S2dProduct final : public StorageProduct {
     int owner = 0;
     bool available = true;                  // false while ownership moves
     sim::FifoRing<std::uint32_t> waiting;   // requests that arrived meanwhile
+    bool log_busy = false;                  // its write log (StackSpec::write_log) is taking a write
+    sim::FifoRing<std::uint64_t> log_waiting;  // writes waiting for it (their Arg: an abandoned one is skipped)
   };
   // Events carry (request, sub-op, generation); request-level events use sub-op kWhole.
   using Arg = std::uint64_t;
@@ -165,6 +169,9 @@ class S2dProduct final : public StorageProduct {
   void on_redirect_arrived(Arg arg);
   void on_redirect_received(Arg arg);
   void on_stack_done(Arg arg);
+  void start_log(std::uint32_t id);  // the write's turn at its volume's write log
+  void next_log(Volume& volume);     // the next waiting write that is still current takes the log
+  void on_log_done(Arg arg);
   void on_local_done(Arg arg);
   void on_remote_arrived(Arg arg);
   void on_remote_cpu_done(Arg arg);
@@ -263,6 +270,7 @@ class S2dProduct final : public StorageProduct {
   Step<&S2dProduct::on_redirect_arrived> redirect_arrived_{*this};
   Step<&S2dProduct::on_redirect_received> redirect_received_{*this};
   Step<&S2dProduct::on_stack_done> stack_done_{*this};
+  Step<&S2dProduct::on_log_done> log_done_{*this};
   Step<&S2dProduct::on_local_done> local_done_{*this};
   Step<&S2dProduct::on_remote_arrived> remote_arrived_{*this};
   Step<&S2dProduct::on_remote_cpu_done> remote_cpu_done_{*this};
