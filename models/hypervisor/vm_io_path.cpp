@@ -168,7 +168,7 @@ void VmIoPath::on_channel_done(std::uint64_t request) {
     const std::uint32_t next = channel.waiting.pop_front();
     vm.cpu->run(host_work((*requests_)[next]), channel_done_, next);
   }
-  r.enter(IoStage::Host, engine_->now());
+  r.enter(IoStage::VmQueue, engine_->now());  // the virtual controller's part, above the CSV layer
   product_->submit(static_cast<std::uint32_t>(request), CpuWork{});
 }
 

@@ -48,6 +48,9 @@ struct StageBreakdown {
     return t;
   }
   double operator[](IoStage s) const { return mean_s[static_cast<std::size_t>(s)]; }
+  // What lies below the host's CSV file system: all but the guest's and the
+  // virtual controller's stages (the latency the host's CSVFS counters see).
+  double below_csv_s() const { return total_s() - (*this)[IoStage::Guest] - (*this)[IoStage::VmQueue]; }
 };
 
 // An HBA's limits (HbaResult): per-command processing, the host link each way, its tags.

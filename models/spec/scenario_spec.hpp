@@ -139,6 +139,9 @@ enum class Figure {
   ReadLatencyP50, ReadLatencyP90, ReadLatencyP99,
   WriteLatencyP50, WriteLatencyP90, WriteLatencyP99,
   VmfleetCpu,  // CPU % as VMFleet reports it: the mean over running nodes of LP run time x actual/nominal clock
+  // Mean latency below the host's Cluster Shared Volume file system (VMFleet's
+  // AverageCSVRead/WriteMilliseconds): the I/O from where the storage product takes it.
+  CsvReadLatencyAvg, CsvWriteLatencyAvg,
   Tps, TransactionLatencyAvg,  // OLTP runs: transactions per second and their mean latency (s)
   WriteBytesPerSecPerCore, ReadBytesPerSecPerCore,  // SAS iotest runs: MB/s per physical core of the clients
 };

@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -360,5 +361,73 @@ TEST_CASE("burst variability keeps the mean and sets the spread of burst times")
     const double scv_seen = (serial.sum_sq / serial.done - mean * mean) / (mean * mean);
     CHECK(mean == Approx(10000).epsilon(0.01));
     CHECK(scv_seen == Approx(scv).margin(0.03));
+  }
+}
+
+TEST_CASE("host cpu: a waiting host burst takes a free LP before a waiting guest burst", "[cpu]") {
+  // One core, no SMT: the host's work preempts virtual processors (their wait is above the CSV layer).
+  Engine engine;
+  CpuSpec one_core = epyc_7742();
+  one_core.cores = 1;
+  one_core.threads = 1;
+  HostCpu host(engine, one_core, 1);
+  CompletionLog log(engine);
+  host.run(CpuLayer::StorageStack, 30'000, log, 1);  // holds the core for 10 us
+  host.run_guest(30'000, log, 2);                      // waits
+  host.run(CpuLayer::StorageStack, 30'000, log, 3);  // waits, arrived later, goes first
+  engine.run_until(kMillisecond);
+  REQUIRE(log.done.size() == 3);
+  CHECK(log.done[1].arg == 3);
+  CHECK(log.done[1].at == 20 * kMicrosecond);
+  CHECK(log.done[2].arg == 2);
+  CHECK(log.done[2].at == 30 * kMicrosecond);
+}
+
+TEST_CASE("host cpu: under the core scheduler a guest burst holds a whole core", "[cpu]") {
+  // Two cores with SMT (4 LPs), 3 GHz; 30 k cycles = 10 us alone on a core.
+  Engine engine;
+  HostCpu host(engine, smt_cpu(2), 1);
+  host.set_whole_core_guests(true);
+  CompletionLog log(engine);
+
+  SECTION("its core's other thread stays idle: host work pairs on the other core only") {
+    host.run_guest(30'000, log, 1);                      // core 0, whole
+    host.run(CpuLayer::StorageStack, 30'000, log, 2);  // core 1
+    host.run(CpuLayer::StorageStack, 30'000, log, 3);  // pairs with 2 on core 1: both at 1.25 / 2 speed
+    engine.run_until(kMillisecond);
+    REQUIRE(log.done.size() == 3);
+    CHECK(log.done[0].arg == 1);
+    CHECK(log.done[0].at == 10 * kMicrosecond);  // at full speed: nothing shares its core
+    CHECK(log.done[1].at == 16 * kMicrosecond);  // 10 us / 0.625
+  }
+  SECTION("it waits for an idle core, not a free thread; the LPs it leaves idle are not busy") {
+    host.run(CpuLayer::StorageStack, 30'000, log, 1);  // core 0
+    host.run(CpuLayer::StorageStack, 60'000, log, 2);  // core 1
+    host.run_guest(30'000, log, 3);                      // both cores have a free thread, no idle core
+    engine.run_until(kMillisecond);
+    REQUIRE(log.done.size() == 3);
+    CHECK(log.done[2].arg == 3);
+    CHECK(log.done[2].at == 20 * kMicrosecond);  // core 0 frees at 10 us
+    host.reset_stats(engine.now());
+    host.run_guest(3'000'000, log, 4);  // 1 ms alone
+    engine.run_until(engine.now() + kMillisecond);
+    CHECK(host.logical_busy_fraction(engine.now()) == Approx(0.25).epsilon(1e-9));  // 1 of 4 LPs
+  }
+  SECTION("saturated with guests: one LP of each core busy, VMFleet's CPU at half") {
+    std::vector<std::unique_ptr<VcpuSet>> vms;
+    std::vector<std::unique_ptr<BurstLoop>> loops;
+    for (int v = 0; v < 4; ++v) {
+      vms.push_back(std::make_unique<VcpuSet>(engine, host, 1));
+      loops.push_back(std::make_unique<BurstLoop>(*vms.back(), 30'000));
+      vms.back()->run(30'000, *loops.back(), 0);
+    }
+    engine.run_until(kMillisecond);
+    host.reset_stats(engine.now());
+    engine.run_until(engine.now() + 10 * kMillisecond);
+    CHECK(host.logical_busy_fraction(engine.now()) == Approx(0.5).epsilon(1e-3));
+    // Two cores at full speed: 2 bursts a 10 us, whatever the SMT yield.
+    std::uint64_t done = 0;
+    for (const auto& l : loops) done += l->completed;
+    CHECK(static_cast<double>(done) == Approx(2 * (11e-3 / 10e-6)).epsilon(0.01));
   }
 }

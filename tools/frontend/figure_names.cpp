@@ -30,6 +30,8 @@ constexpr FigureInfo kFigures[] = {
     {models::Figure::WriteLatencyP90, "write_latency_p90", FigureUnit::Seconds},
     {models::Figure::WriteLatencyP99, "write_latency_p99", FigureUnit::Seconds},
     {models::Figure::VmfleetCpu, "vmfleet_cpu", FigureUnit::Percent},
+    {models::Figure::CsvReadLatencyAvg, "csv_read_latency_avg", FigureUnit::Seconds},
+    {models::Figure::CsvWriteLatencyAvg, "csv_write_latency_avg", FigureUnit::Seconds},
     {models::Figure::Tps, "tps", FigureUnit::Tps},
     {models::Figure::TransactionLatencyAvg, "transaction_latency_avg", FigureUnit::Seconds},
     {models::Figure::WriteBytesPerSecPerCore, "write_throughput_per_core", FigureUnit::BytesPerSecond},

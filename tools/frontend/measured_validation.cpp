@@ -8,6 +8,7 @@
 #include <sstream>
 #include <thread>
 
+#include "models/run/reference_check.hpp"
 #include "models/run/simulation.hpp"
 #include "tools/frontend/message_text.hpp"
 #include "tools/frontend/printf_string.hpp"
@@ -46,6 +47,10 @@ MeasuredComparison compare_measured(const std::string& scenario, const MeasuredC
   m.read_p99_ms = measured(c.run, models::Figure::ReadLatencyP99) * 1e3;
   m.write_p99_ms = measured(c.run, models::Figure::WriteLatencyP99) * 1e3;
   m.cpu_pct = measured(c.run, models::Figure::VmfleetCpu) * 100;
+  m.csv_read_ms = measured(c.run, models::Figure::CsvReadLatencyAvg) * 1e3;
+  m.csv_write_ms = measured(c.run, models::Figure::CsvWriteLatencyAvg) * 1e3;
+  m.predicted_csv_read_ms = models::figure_value(r, models::Figure::CsvReadLatencyAvg) * 1e3;
+  m.predicted_csv_write_ms = models::figure_value(r, models::Figure::CsvWriteLatencyAvg) * 1e3;
   if (r.read_iops > 0) {
     m.predicted_read_ms = r.read_latency.mean_s * 1e3;
     m.predicted_read_p99_ms = r.read_latency.p99_s * 1e3;
@@ -94,7 +99,7 @@ std::vector<MeasuredComparison> run_measured_cases(const std::string& scenario, 
 
 MeasuredSummary summarise(const std::vector<MeasuredComparison>& rows) {
   MeasuredSummary s;
-  std::vector<double> iops, lat, cpu, ratio, measured_ratio;
+  std::vector<double> iops, lat, cpu, ratio, measured_ratio, csv;
   for (const MeasuredComparison& m : rows) {
     ++s.cases;
     if (m.peak && m.iops > 0) {
@@ -107,6 +112,8 @@ MeasuredSummary summarise(const std::vector<MeasuredComparison>& rows) {
     if (m.read_ms > 0) lat.push_back(std::fabs(rel(m.predicted_read_ms, m.read_ms)));
     if (m.write_ms > 0) lat.push_back(std::fabs(rel(m.predicted_write_ms, m.write_ms)));
     if (m.cpu_pct > 0) cpu.push_back(std::fabs(m.predicted_cpu_pct - m.cpu_pct));
+    if (m.csv_read_ms > 0 && m.read_ms > 0) csv.push_back(std::fabs(rel(m.predicted_csv_read_ms, m.csv_read_ms)));
+    if (m.csv_write_ms > 0 && m.write_ms > 0) csv.push_back(std::fabs(rel(m.predicted_csv_write_ms, m.csv_write_ms)));
   }
   s.peaks = static_cast<int>(iops.size());
   s.latencies = static_cast<int>(lat.size());
@@ -114,6 +121,8 @@ MeasuredSummary summarise(const std::vector<MeasuredComparison>& rows) {
   s.median_peak_iops_error = median(iops);
   s.median_latency_error = median(lat);
   s.median_cpu_points = median(cpu);
+  s.csv_latencies = static_cast<int>(csv.size());
+  s.median_csv_latency_error = median(csv);
   s.median_p99_over_mean = median(ratio);
   s.measured_median_p99_over_mean = median(measured_ratio);
   return s;
@@ -140,15 +149,17 @@ std::string format_measured_summary(const std::string& heading, const MeasuredSu
   return printf_string(
       "%s: %d runs; median |IOPS error| %.1f %% over %d unthrottled peaks; median |mean latency error| %.1f %% over "
       "%d read and write means; median |CPU difference| %.1f points over %d runs; read p99 / mean at the peaks %.2f "
-      "(measured %.2f)\n",
+      "(measured %.2f); median |CSV-level latency error| %.1f %% over %d means\n",
       heading.c_str(), s.cases, s.median_peak_iops_error * 100, s.peaks, s.median_latency_error * 100, s.latencies,
-      s.median_cpu_points, s.cpus, s.median_p99_over_mean, s.measured_median_p99_over_mean);
+      s.median_cpu_points, s.cpus, s.median_p99_over_mean, s.measured_median_p99_over_mean,
+      s.median_csv_latency_error * 100, s.csv_latencies);
 }
 
 std::string measured_csv(const std::vector<MeasuredComparison>& rows) {
   std::ostringstream out;
   out << "scenario,row,run,peak,iops,predicted_iops,read_ms,predicted_read_ms,write_ms,predicted_write_ms,"
-         "read_p99_ms,predicted_read_p99_ms,write_p99_ms,predicted_write_p99_ms,cpu_pct,predicted_cpu_pct,limit\n";
+         "read_p99_ms,predicted_read_p99_ms,write_p99_ms,predicted_write_p99_ms,csv_read_ms,predicted_csv_read_ms,"
+         "csv_write_ms,predicted_csv_write_ms,cpu_pct,predicted_cpu_pct,limit\n";
   auto quoted = [](const std::string& s) {
     std::string q = "\"";
     for (const char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
@@ -156,9 +167,10 @@ std::string measured_csv(const std::vector<MeasuredComparison>& rows) {
   };
   for (const MeasuredComparison& m : rows) {
     out << quoted(m.scenario) << "," << quoted(m.where) << "," << quoted(m.label) << "," << (m.peak ? 1 : 0)
-        << printf_string(",%.1f,%.1f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.2f,%.2f,", m.iops, m.predicted_iops,
-                         m.read_ms, m.predicted_read_ms, m.write_ms, m.predicted_write_ms, m.read_p99_ms,
-                         m.predicted_read_p99_ms, m.write_p99_ms, m.predicted_write_p99_ms, m.cpu_pct,
+        << printf_string(",%.1f,%.1f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.2f,%.2f,", m.iops,
+                         m.predicted_iops, m.read_ms, m.predicted_read_ms, m.write_ms, m.predicted_write_ms,
+                         m.read_p99_ms, m.predicted_read_p99_ms, m.write_p99_ms, m.predicted_write_p99_ms,
+                         m.csv_read_ms, m.predicted_csv_read_ms, m.csv_write_ms, m.predicted_csv_write_ms, m.cpu_pct,
                          m.predicted_cpu_pct)
         << quoted(m.bottleneck) << "\n";
   }

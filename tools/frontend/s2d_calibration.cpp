@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "models/run/reference_check.hpp"
 #include "models/run/simulation.hpp"
 #include "tools/frontend/printf_string.hpp"
 
@@ -240,6 +241,20 @@ std::vector<double> mean_latency_log_errors(const std::vector<const MeasuredCase
   return e;
 }
 
+// Log errors of the runs' mean CSV-level write latency (the write log lies below the CSV layer).
+std::vector<double> csv_write_log_errors(const std::vector<const MeasuredCase*>& cases,
+                                         const std::vector<models::RunResult>& r) {
+  std::vector<double> e;
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const double csv = measured(*cases[i], models::Figure::CsvWriteLatencyAvg);
+    const double write = measured(*cases[i], models::Figure::WriteLatencyAvg);
+    if (csv > 0 && write > 0 && r[i].write_iops > 0) {
+      e.push_back(log_error(models::figure_value(r[i], models::Figure::CsvWriteLatencyAvg), csv));
+    }
+  }
+  return e;
+}
+
 // The light runs' p50 and p99 errors (reads and writes each a sample): signed log errors.
 struct LightErrors {
   std::vector<double> p50_ns, p99_log;  // p50: measured - simulated (ns); p99: log(simulated / measured)
@@ -396,9 +411,12 @@ S2dCalibration calibrate_s2d(std::vector<MeasuredCase> cases, const CalibrationO
       t.stack_cycles = std::max(0.0, total - guest - host);
       t.mirror_write_cycles = k.mirror_write_cycles + k.write_log_cycles - log;
       t.write_log_cycles = log;
-      const double peaks = peak_loss(sets.peaks, simulate_all(sets.peaks, t, options.jobs));
-      const double paced = mean_square(mean_latency_log_errors(sets.paced, simulate_all(sets.paced, t, options.jobs)));
-      return peaks + paced;
+      const std::vector<models::RunResult> peak_runs = simulate_all(sets.peaks, t, options.jobs);
+      const std::vector<models::RunResult> paced_runs = simulate_all(sets.paced, t, options.jobs);
+      std::vector<double> csv = csv_write_log_errors(sets.peaks, peak_runs);
+      for (const double e : csv_write_log_errors(sets.paced, paced_runs)) csv.push_back(e);
+      return peak_loss(sets.peaks, peak_runs) + mean_square(mean_latency_log_errors(sets.paced, paced_runs)) +
+             mean_square(csv);
     };
     const double guest =
         golden_minimum([&](double g) { return split_loss(g, std::min(k.host_cycles, total - g), k.write_log_cycles); },

@@ -16,8 +16,9 @@
 //     (on the VM's vCPU) and the host's (serial on the VM's storage channel); of
 //     mirror_write + write_log, the log's (serial per volume): the ones that
 //     best match the unthrottled peaks' IOPS (what a VM, a volume and a node can
-//     do) and the paced runs' mean latencies (how I/O queues as the rate grows):
-//     coordinate golden-section searches on the mean squared log errors.
+//     do), the paced runs' mean latencies (how I/O queues as the rate grows)
+//     and their CSV-level write latencies (the write log's queue lies below the
+//     CSV layer): coordinate golden-section searches on the mean squared log errors.
 //  C. The latency floor: io_latency moves the light runs' median latency
 //     (IOPS per VM at most kLightIopsPerVm) onto the measured one; the guest OS's
 //     background burst length is the one whose tail best matches their p99

@@ -142,7 +142,7 @@ models::ClusterSpec read_cluster(const YamlValue& value, const Catalog& catalog)
   if (is_cloud_cluster(value)) return read_cloud_cluster(value, catalog);  // scenario_cloud.cpp
   const YamlMap map = value.map({"node", "nodes", "switch", "stack", "hypervisor", "resiliency", "csv_cache",
                                  "cache_warmup", "failed_nodes", "volume_owners", "witness", "repair_speed",
-                                 "compute_hosts", "infoscale"});
+                                 "compute_hosts", "infoscale", "vp_scheduler"});
   models::ClusterSpec cluster;
   const YamlValue node_value = map.required("node");
   cluster.node = resolve(node_value, [&](const std::string& id) { return catalog.node(id); });
@@ -183,6 +183,12 @@ models::ClusterSpec read_cluster(const YamlValue& value, const Catalog& catalog)
     cluster.hypervisor = catalog.hypervisor("hyper-v");
   }
   if (const auto hosts = map.optional("compute_hosts")) cluster.compute_hosts = read_compute_hosts(*hosts, catalog);
+  // The hosts' virtual-processor scheduler, where it is not the hypervisor profile's
+  // default (Windows Server 2016 runs Hyper-V's classic scheduler, 2019 and later its core scheduler).
+  if (const auto scheduler = map.optional("vp_scheduler")) {
+    cluster.hypervisor.scheduler = scheduler->choice<models::VpScheduler>(
+        {{"classic", models::VpScheduler::Classic}, {"core", models::VpScheduler::Core}});
+  }
 
   const YamlValue resiliency = map.required("resiliency");
   cluster.resiliency = resiliency.choice<models::Resiliency>({{"simple", models::Resiliency::Simple},

@@ -19,6 +19,8 @@
 //     repair_speed: 4                       outstanding repair I/Os per volume: 1, 2, 4, 8 or 16
 //     hypervisor: hyper-v                   catalog hypervisor id of the hosts the VMs run on; default hyper-v
 //                                           for s2d (which refuses others); required for scaleio
+//     vp_scheduler: classic                 classic | core: the hosts' virtual-processor scheduler; default the
+//                                           hypervisor profile's
 //     compute_hosts: {node: ID, count: 4}   two-layer: the VMs run on `count` compute-only hosts (a node
 //                                           part without drives), dealt round-robin; default none (HCI)
 //   vms:                                  *
@@ -35,6 +37,8 @@
 //       fio: jobs/oltp.fio                  a fio job file, relative to this file (fio_job_parser.hpp)
 //       threads: 2                          sets -t of every target (a what-if over the line); 1..65536
 //       outstanding: 32                     sets -o of every target; 1..65536
+//       iops_per_vm: 8480                   VMFleet 2.0's per-VM IOPS target (QOSperVM): -g on every thread
+//                                           (vmfleet2_workloads.hpp)
 //       file_size: 10GiB                    the VM's file, which every target works in; or -c in the
 //                                           diskspd line / FileSize in the profile (not both);
 //                                           VMs x file_size x copies must fit the pool's capacity drives
@@ -45,6 +49,8 @@
 //       buffer_pool: 48GB                 * per VM
 //       database_size: 150GB              * per VM (the data file, at the start of the disk)
 //       data_disk: 500GB                  * the VM's data/log virtual disk (log region at its end)
+//     alignment: 70%                        the share of each node's VMs on their volume's owner (VMFleet's
+//                                           VMAlignmentPct); the rest run on the other nodes in turn; default 100%
 //     failover: [{from: 4, to: 2}]          where a failed node's VMs restart (required for failed_nodes with
 //                                           VMs; a node failing in the timeline defaults to the running node
 //                                           with the fewest VMs)
@@ -72,6 +78,9 @@
 //       row: NAME | job: NAME             * exactly one: the table row, or the fio job
 //       figures: [total_iops, vmfleet_cpu] * figure names the file has a value for
 //       tolerance: 10%                      default 25%; comparison, note as above
+//     vmfleet_runs:                         a VMFleet 2.0 result table whose rows are runs of this cluster
+//       file: data/points.csv             * (vmfleet_runs.hpp; validate and calibrate run every row)
+//       where: {cluster: NAME}              only the rows whose columns have these values
 //
 // A cloud cluster (scenario_cloud.hpp) replaces the server keys of cluster:,
 // vms: and run: (node, nodes, switch, hypervisor, ... are refused there; the

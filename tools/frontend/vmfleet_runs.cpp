@@ -32,6 +32,8 @@ constexpr MeasuredColumn kMeasured[] = {
     {"writemilliseconds50", models::Figure::WriteLatencyP50, 1e-3},
     {"writemilliseconds90", models::Figure::WriteLatencyP90, 1e-3},
     {"writemilliseconds99", models::Figure::WriteLatencyP99, 1e-3},
+    {"averagecsvreadmilliseconds", models::Figure::CsvReadLatencyAvg, 1e-3},
+    {"averagecsvwritemilliseconds", models::Figure::CsvWriteLatencyAvg, 1e-3},
 };
 
 constexpr const char* kSetup[] = {"workload", "vmcount", "processorcount", "vmalignmentpct", "qospervm",

@@ -13,8 +13,9 @@
 // 0 for a kind of I/O a run had none of):
 //   IOPS AverageReadIOPS AverageWriteIOPS AverageReadBW AverageWriteBW (bytes/s) AverageCPU (%)
 //   AverageReadMilliseconds AverageWriteMilliseconds ReadMilliseconds50/90/99 WriteMilliseconds50/90/99
-// Columns that only label a run (cluster, ComputeTemplate) are kept as text;
-// others (the CSV-level latencies, anything else) are listed as not used.
+//   AverageCSVReadMilliseconds AverageCSVWriteMilliseconds (below the host's CSV file system)
+// Columns that only label a run (cluster, ComputeTemplate) are skipped; any
+// other is listed as not used.
 #pragma once
 
 #include <cstdint>
