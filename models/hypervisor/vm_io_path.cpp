@@ -143,7 +143,7 @@ void VmIoPath::issue(std::uint32_t request) {
   Vm& vm = vms_[r.vm];
   ++vm.in_flight;
   if (vm.channels.empty()) {
-    product_->submit(request, host_work(r));
+    to_product(request, host_work(r));
     return;
   }
   Channel& channel = channel_of(vm, r);
@@ -168,11 +168,18 @@ void VmIoPath::on_channel_done(std::uint64_t request) {
     const std::uint32_t next = channel.waiting.pop_front();
     vm.cpu->run(host_work((*requests_)[next]), channel_done_, next);
   }
-  r.enter(IoStage::VmQueue, engine_->now());  // the virtual controller's part, above the CSV layer
-  product_->submit(static_cast<std::uint32_t>(request), CpuWork{});
+  r.enter(IoStage::Host, engine_->now());
+  to_product(static_cast<std::uint32_t>(request), CpuWork{});
+}
+
+// The I/O enters the layer below the host's CSV file system: timed there from now.
+void VmIoPath::to_product(std::uint32_t request, const CpuWork& host_work) {
+  csv_[(*requests_)[request].write].enter(engine_->now());
+  product_->submit(request, host_work);
 }
 
 void VmIoPath::on_storage_done(std::uint64_t request) {
+  csv_[(*requests_)[request].write].leave(engine_->now());  // it has left the product, whatever its VM's fate
   if (from_old_life(request)) return;
   const IoRequest& r = (*requests_)[request];
   Vm& vm = vms_[r.vm];
@@ -226,7 +233,10 @@ void VmIoPath::restart_vm(std::uint32_t index, int host, HostCpu& cpu, Restartab
   for (const std::uint32_t request : parked) workload.reissue(request);
 }
 
+double VmIoPath::csv_latency_s(bool write) const { return csv_[write].mean_s(engine_->now()); }
+
 void VmIoPath::reset_stats() {
+  for (LayerTime& t : csv_) t.reset(engine_->now());
   for (auto& vm : vms_) vm.vcpus->reset_stats(engine_->now());
   for (auto& v : retired_vcpus_) v->reset_stats(engine_->now());
 }

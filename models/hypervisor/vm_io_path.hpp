@@ -21,6 +21,7 @@
 // of one vCPU with no more request slots than the queue holds.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -64,9 +65,38 @@ class VmIoPath final : public IoTarget {
   VcpuSet& vcpus(std::uint32_t vm) { return *vms_[vm].vcpus; }
   int queue_limit() const { return queue_limit_; }
   std::uint64_t completed() const { return completed_; }  // I/Os completed since the start
+  // Mean time from the storage product taking a read (or write) to its
+  // completion since reset_stats(): the latency below the host's CSV layer.
+  double csv_latency_s(bool write) const;
   void reset_stats();
 
  private:
+  // Time in a layer without a timestamp per I/O: each entry subtracts its time
+  // and each exit adds its own, so the sum is the time spent there by the
+  // I/Os that left (those in it at a reset count from the reset, those still in
+  // it at the end up to then); over the exits, the mean (Little's law).
+  struct LayerTime {
+    double sum_ns = 0;
+    std::int64_t inside = 0;
+    std::uint64_t left = 0;
+    void enter(sim::SimTime now) {
+      sum_ns -= static_cast<double>(now);
+      ++inside;
+    }
+    void leave(sim::SimTime now) {
+      sum_ns += static_cast<double>(now);
+      --inside;
+      ++left;
+    }
+    void reset(sim::SimTime now) {
+      sum_ns = -static_cast<double>(inside) * static_cast<double>(now);
+      left = 0;
+    }
+    double mean_s(sim::SimTime now) const {
+      return left > 0 ? (sum_ns + static_cast<double>(inside) * static_cast<double>(now)) * 1e-9 / static_cast<double>(left)
+                      : 0.0;
+    }
+  };
   // A storage channel: one I/O's host work at a time, the others waiting.
   struct Channel {
     bool busy = false;
@@ -98,6 +128,7 @@ class VmIoPath final : public IoTarget {
   void on_storage_done(std::uint64_t request);
   void on_path_done(std::uint64_t request);
   void on_channel_done(std::uint64_t request);
+  void to_product(std::uint32_t request, const CpuWork& host_work);
   Channel& channel_of(Vm& vm, const IoRequest& r) { return vm.channels[r.thread % vm.channels.size()]; }
   std::vector<Channel> make_channels(int vcpus) const;
   // The guest OS's background work (HypervisorSpec::background_*): a burst on the VM's vCPUs, then the next.
@@ -116,6 +147,7 @@ class VmIoPath final : public IoTarget {
   std::uint64_t completed_ = 0;
   bool chaining_ = true;
   bool slots_counted_ = false;
+  std::array<LayerTime, 2> csv_{};  // reads, writes: below the host's CSV layer
   sim::MemberEvent<VmIoPath, &VmIoPath::on_guest_done> guest_done_{*this};
   sim::MemberEvent<VmIoPath, &VmIoPath::on_storage_done> storage_done_{*this};
   sim::MemberEvent<VmIoPath, &VmIoPath::on_path_done> path_done_{*this};

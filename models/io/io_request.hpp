@@ -21,7 +21,7 @@ namespace hcisim::models {
 enum class IoStage {
   Guest,          // waiting for and running on a vCPU (application and guest I/O path), and the virtual
                   // disk path's fixed latency across the VM boundary (HypervisorSpec::io_latency_ns)
-  VmQueue,        // the virtual controller: waiting for a slot in its queue, and its storage channel's work
+  VmQueue,        // waiting for a slot in the virtual controller's queue
   Host,           // host CPU bursts before the backend (hypervisor, storage stack), queueing included
   Redirect,       // file-system redirection to the volume's owner and back (network and connection work)
   Network,        // messages on the wire between nodes

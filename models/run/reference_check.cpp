@@ -22,8 +22,8 @@ double figure_value(const RunResult& r, Figure figure) {
     case Figure::WriteLatencyP90: return r.write_latency.p90_s;
     case Figure::WriteLatencyP99: return r.write_latency.p99_s;
     case Figure::VmfleetCpu: return r.vmfleet_cpu;
-    case Figure::CsvReadLatencyAvg: return r.read_iops > 0 ? r.read_stages.below_csv_s() : 0;
-    case Figure::CsvWriteLatencyAvg: return r.write_iops > 0 ? r.write_stages.below_csv_s() : 0;
+    case Figure::CsvReadLatencyAvg: return r.csv_read_latency_s;
+    case Figure::CsvWriteLatencyAvg: return r.csv_write_latency_s;
     case Figure::Tps: return r.oltp.tps;
     case Figure::TransactionLatencyAvg: return r.oltp.latency.mean_s;
     case Figure::WriteBytesPerSecPerCore: return r.sas.write_bytes_per_s_per_core;

@@ -48,9 +48,6 @@ struct StageBreakdown {
     return t;
   }
   double operator[](IoStage s) const { return mean_s[static_cast<std::size_t>(s)]; }
-  // What lies below the host's CSV file system: all but the guest's and the
-  // virtual controller's stages (the latency the host's CSVFS counters see).
-  double below_csv_s() const { return total_s() - (*this)[IoStage::Guest] - (*this)[IoStage::VmQueue]; }
 };
 
 // An HBA's limits (HbaResult): per-command processing, the host link each way, its tags.
@@ -272,6 +269,9 @@ struct RunResult {
   std::uint64_t degraded_ios = 0;
   std::uint64_t redirected_ios = 0; // I/Os sent to their volume's owner first (ReFS CSV redirection)
   StackCharges charges;             // the stack profile's costs charged in the measured time (S2D)
+  // Mean time from the storage product taking an I/O to its completion: the
+  // latency below the host's CSV file system (VMFleet's AverageCSVRead/WriteMilliseconds); 0 = none.
+  double csv_read_latency_s = 0, csv_write_latency_s = 0;
   std::uint64_t host_cache_hits = 0, host_cache_misses = 0;  // CSV block cache (reads looked up there)
   std::string hotspot;              // the product's busiest serial resource (a connection end), if any
   double hotspot_utilisation = 0;

@@ -379,6 +379,8 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   result.degraded_ios = m.product->counters().degraded_ios;
   result.redirected_ios = m.product->counters().redirected_ios;
   result.charges = m.product->counters().charges;
+  result.csv_read_latency_s = m.vms.csv_latency_s(false);
+  result.csv_write_latency_s = m.vms.csv_latency_s(true);
   result.host_cache_hits = m.product->counters().host_cache_hits;
   result.host_cache_misses = m.product->counters().host_cache_misses;
   result.read_stages = stage_means(measurement, false, measurement.reads());

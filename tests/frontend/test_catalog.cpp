@@ -93,9 +93,11 @@ TEST_CASE("the bundled catalog loads and the AX-7525 node resolves", "[catalog]"
 
   const auto& s2d = catalog.stack("s2d");
   CHECK(s2d.product == hcisim::models::ProductKind::S2d);
-  // The fitted constant changes when the fit is redone; check it loaded.
-  CHECK(s2d.storage_stack.cycles_per_io == 30000);
+  // The fitted constants change when the fit is redone; check they loaded.
+  CHECK(s2d.storage_stack.cycles_per_io > 0);
   CHECK(s2d.storage_stack.cycles_per_byte == Approx(0.05));
+  CHECK(s2d.mirror_write.cycles_per_io > 0);
+  CHECK(s2d.write_log.cycles_per_io > 0);
   CHECK(s2d.drive_io.cycles_per_io > 0);
   CHECK(s2d.drive_io.cycles_per_byte == 0.0);
   CHECK(s2d.network_message.cycles_per_io > 0);
@@ -105,14 +107,17 @@ TEST_CASE("the bundled catalog loads and the AX-7525 node resolves", "[catalog]"
   CHECK(s2d.slab_bytes == 256.0 * 1024 * 1024);
   CHECK(s2d.interleave_bytes == 256.0 * 1024);
   CHECK(s2d.columns == 0);  // the product's rule
-  CHECK(s2d.connections_per_pair == 1);
   CHECK_THAT(s2d.model, Contains("Storage Spaces Direct"));
 
   const auto& hv = catalog.hypervisor("hyper-v");
   CHECK(hv.kind == hcisim::models::HypervisorKind::HyperV);
-  CHECK(hv.guest.cycles_per_io == 30000);
-  CHECK(hv.host.cycles_per_io == 20000);
+  CHECK(hv.guest.cycles_per_io > 0);
+  CHECK(hv.host.cycles_per_io > 0);
   CHECK(hv.disk_queue_depth == 256);
+  CHECK(hv.scheduler == hcisim::models::VpScheduler::Core);
+  CHECK(hv.vcpus_per_channel == 16);
+  CHECK(hv.io_latency_ns > 0);
+  CHECK(hv.background_cycles_per_s > 0);
 }
 
 TEST_CASE("list and show describe every part with values, units and sources", "[catalog]") {
@@ -153,7 +158,7 @@ TEST_CASE("list and show describe every part with values, units and sources", "[
 
   const std::string stack = catalog.show("s2d");
   CHECK_THAT(line_of(stack, "network_message.cycles_per_io"),
-             Contains(" cycles per I/O") && Contains("calibrated: ax7525-test1-4k-random-read"));
+             Contains(" cycles per I/O") && Contains("calibrated: geos-ax6515-2node, geos-ax6515-4node, geos-r640-2node"));
   CHECK_THAT(line_of(stack, "storage_stack.cycles_per_byte"), Contains("0.05 cycles per byte") && Contains("EST: "));
   CHECK_THAT(line_of(stack, "interleave"), Contains("256 KiB") && Contains("DOC: "));
   CHECK_THAT(line_of(stack, "slab_size"), Contains("256 MiB") && Contains("DOC: "));
@@ -163,7 +168,7 @@ TEST_CASE("unknown ids are errors that suggest near and known ids", "[catalog]")
   const Catalog catalog = Catalog::load();
   CHECK_THROWS_AS(catalog.cpu("amd-epyc-7743"), CatalogError);
   CHECK_THROWS_WITH(catalog.cpu("amd-epyc-7743"),
-                    StartsWith("unknown cpu 'amd-epyc-7743'; did you mean amd-epyc-7742?") && Contains("known: amd-epyc-7742"));
+                    StartsWith("unknown cpu 'amd-epyc-7743'; did you mean amd-epyc-7742?") && Contains("known: ") && Contains(" amd-epyc-7742,"));
   CHECK_THROWS_WITH(catalog.drive("kioxia-cm6"), Contains("did you mean kioxia-cm6-v-3200"));
   CHECK_THROWS_WITH(catalog.drive("amd-epyc-7742"), StartsWith("'amd-epyc-7742' is a cpu, not a drive"));
   CHECK_THROWS_WITH(catalog.show("s2"), Contains("unknown part 's2'") && Contains("s2d"));
@@ -210,10 +215,11 @@ TEST_CASE("optional fields: a drive's write buffer, a stack's control message si
   user.write("drives/d.yaml", std::string(kUserDrive) + "write_buffer: {value: 1GiB, source: \"EST: test\"}\n");
   const std::string stack = [] {
     std::string text = "schema_version: 1\nkind: stack\nid: st\nmodel: St\nsource: \"EST: test\"\nproduct: s2d\n";
-    for (const char* layer : {"storage_stack", "drive_io", "network_message", "network_tcp_extra"}) {
+    for (const char* layer : {"storage_stack", "mirror_write", "write_log", "drive_io", "network_message",
+                              "network_tcp_extra"}) {
       text.append(layer).append(": {cycles_per_io: 100, cycles_per_byte: 0.5}\n");
     }
-    return text + "slab_size: 1GiB\ninterleave: 256KiB\nconnections_per_pair: 2\n";
+    return text + "slab_size: 1GiB\ninterleave: 256KiB\n";
   }();
   user.write("stacks/st.yaml", stack + "control_message_size: 512\n");
   const Catalog catalog = Catalog::load_only({user.path()});
@@ -226,7 +232,7 @@ TEST_CASE("optional fields: a drive's write buffer, a stack's control message si
   CHECK(Catalog::load_only({user.path()}).stack("st").control_message_bytes == hcisim::models::StackSpec{}.control_message_bytes);
   const auto file = user.write("stacks/st.yaml", stack + "control_message_size: 2MiB\n");
   CHECK(load_error_of([&] { Catalog::load_only({user.path()}); }) ==
-        file.string() + ":14: key 'control_message_size': expected a size of at most 1 MiB, got '2MiB'");
+        file.string() + ":15: key 'control_message_size': expected a size of at most 1 MiB, got '2MiB'");
 }
 
 TEST_CASE("a number without a source is a load error", "[catalog]") {

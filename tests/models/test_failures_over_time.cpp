@@ -148,12 +148,14 @@ TEST_CASE("failures: the repair speed sets the resync time and what it costs the
   CHECK(slow.repaired_bytes == fast.repaired_bytes);
   // One copy in flight per volume is latency-bound (drive read + network +
   // drive write of 1 MiB, one after the other). Four go faster, but less than
-  // four times: they queue at the returning node's four drives, which every
-  // copy is written to (utilisation law: at most 4 x the drive's sequential
-  // write rate) and at its NIC ingress.
+  // four times: they queue at the returning node's drives that hold stale
+  // slabs, which every copy is written to (utilisation law: at most 4 x the
+  // drive's sequential write rate), and at its NIC ingress. (Measured on this
+  // cluster: x1.34; with the copies' CPU work serialised per node pair, as
+  // hcisim once had it, one copy in flight was slower and four gained x1.5+.)
   const double slow_rate = slow.repaired_bytes / took(slow), fast_rate = fast.repaired_bytes / took(fast);
   const DriveSpec drive = failing_cluster().cluster.drives[0];
-  CHECK(fast_rate > 1.5 * slow_rate);
+  CHECK(fast_rate > 1.25 * slow_rate);
   CHECK(fast_rate < 4.0 * slow_rate);
   CHECK(fast_rate < 4 * drive.seq_write_bytes_per_s);
   CHECK(fast_rate < connectx6_dx().ports * connectx6_dx().port_bits_per_s / 8);

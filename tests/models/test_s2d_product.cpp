@@ -200,8 +200,7 @@ TEST_CASE("s2d: a write completes only after every copy is on a drive", "[s2d]")
   auto transfer = [&](int k, std::uint64_t bytes) {
     return std::max(pipe_ns(bytes, port), pipe_ns(k * bytes, node_rate)) + routed_latency_ns(spec.nic, spec.network_switch);
   };
-  // Each remote copy is served by its own node's connection end, and acked into
-  // the owner's end of that pair's connection.
+  // Each remote copy is served by a burst on its own node, and acked by a burst on the owner.
   auto remote_copy = [&](int k) {
     return transfer(k, 4 * KiB + s.control_message_bytes) +
            cpu_ns(message_cycles(s, b + ctl, true) + s.drive_io.cycles(b) + message_cycles(s, ctl, true), kHz) + media +
@@ -216,8 +215,10 @@ TEST_CASE("s2d: a write completes only after every copy is on a drive", "[s2d]")
     CHECK(rig.all_drive_writes() == 3);
     CHECK(rig.drive_writes(0) == 1);
     CHECK(rig.cluster.fabric().messages() == 4);  // data + ack per remote copy
-    const SimTime host = cpu_ns(hv.host.cycles(b) + s.storage_stack.cycles(b) + s.drive_io.cycles(b) +
-                                    2 * message_cycles(s, b + ctl, true), kHz);
+    const SimTime host = cpu_ns(hv.host.cycles(b), kHz) +  // the VM's storage channel
+                         cpu_ns(s.storage_stack.cycles(b) + s.mirror_write.cycles(b) + s.drive_io.cycles(b) +
+                                    2 * message_cycles(s, b + ctl, true), kHz) +
+                         cpu_ns(s.write_log.cycles(b), kHz);  // the volume's write log, then the copies
     CHECK(rig.client.done_at[id] == Approx(static_cast<double>(guest + host + remote_copy(2))).margin(4));
     CHECK(rig.product.counters().degraded_ios == 0);
   }
@@ -231,7 +232,9 @@ TEST_CASE("s2d: a write completes only after every copy is on a drive", "[s2d]")
     CHECK(rig.drive_writes(0) == 0);
     CHECK(rig.cluster.fabric().messages() == 6);
     const SimTime host =
-        cpu_ns(hv.host.cycles(b) + s.storage_stack.cycles(b) + 3 * message_cycles(s, b + ctl, true), kHz);
+        cpu_ns(hv.host.cycles(b), kHz) +
+        cpu_ns(s.storage_stack.cycles(b) + s.mirror_write.cycles(b) + 3 * message_cycles(s, b + ctl, true), kHz) +
+        cpu_ns(s.write_log.cycles(b), kHz);
     CHECK(rig.client.done_at[id] == Approx(static_cast<double>(guest + host + remote_copy(3))).margin(4));
   }
 }
@@ -424,7 +427,9 @@ TEST_CASE("hyper-v path: a VM's I/Os take its storage channel one at a time", "[
   wide.vm = wide.vms.add_vm(0, wide.cluster.cpu(0), 32, 0, kDisk);
   std::vector<std::uint32_t> more;
   for (std::uint64_t offset = 0; offset < kDisk && more.size() < 8; offset += kUnit) {
-    if (wide.has_copy_on(offset, 0)) more.push_back(wide.request(false, offset));
+    if (!wide.has_copy_on(offset, 0)) continue;
+    more.push_back(wide.request(false, offset));
+    wide.requests[more.back()].thread = static_cast<std::uint32_t>(more.size());  // threads alternate channels
   }
   for (const std::uint32_t id : more) wide.submit(id);
   wide.engine.run_until(kSecond);

@@ -9,7 +9,6 @@
 #include <stdexcept>
 #include <thread>
 
-#include "models/run/reference_check.hpp"
 #include "models/run/simulation.hpp"
 #include "tools/frontend/printf_string.hpp"
 
@@ -241,20 +240,6 @@ std::vector<double> mean_latency_log_errors(const std::vector<const MeasuredCase
   return e;
 }
 
-// Log errors of the runs' mean CSV-level write latency (the write log lies below the CSV layer).
-std::vector<double> csv_write_log_errors(const std::vector<const MeasuredCase*>& cases,
-                                         const std::vector<models::RunResult>& r) {
-  std::vector<double> e;
-  for (std::size_t i = 0; i < cases.size(); ++i) {
-    const double csv = measured(*cases[i], models::Figure::CsvWriteLatencyAvg);
-    const double write = measured(*cases[i], models::Figure::WriteLatencyAvg);
-    if (csv > 0 && write > 0 && r[i].write_iops > 0) {
-      e.push_back(log_error(models::figure_value(r[i], models::Figure::CsvWriteLatencyAvg), csv));
-    }
-  }
-  return e;
-}
-
 // The light runs' p50 and p99 errors (reads and writes each a sample): signed log errors.
 struct LightErrors {
   std::vector<double> p50_ns, p99_log;  // p50: measured - simulated (ns); p99: log(simulated / measured)
@@ -365,13 +350,14 @@ double relative_change(const S2dConstants& a, const S2dConstants& b) {
 
 }  // namespace
 
-S2dCalibration calibrate_s2d(std::vector<MeasuredCase> cases, const CalibrationOptions& options) {
-  if (cases.empty()) throw std::invalid_argument("no measured runs to calibrate on");
+namespace {
+
+// Run lengths for the fit: about ios_per_case I/Os at the row's rate (paced runs at least 200 ms).
+void set_fit_lengths(std::vector<MeasuredCase>& cases, const CalibrationOptions& options) {
   for (MeasuredCase& c : cases) {
     if (c.spec.cluster.stack.product != models::ProductKind::S2d) {
       throw std::invalid_argument(c.where + ": calibrating measured runs is for Storage Spaces Direct clusters");
     }
-    // Run lengths for the fit: about ios_per_case I/Os at the row's rate (paced runs keep their minimum).
     const double rate = measured(c, models::Figure::TotalIops);
     if (rate > 0) {
       const auto wanted = static_cast<std::int64_t>(options.ios_per_case / rate * 1e9);
@@ -379,6 +365,32 @@ S2dCalibration calibrate_s2d(std::vector<MeasuredCase> cases, const CalibrationO
           std::min(c.spec.run.duration_ns, std::max<std::int64_t>(wanted, 20'000'000)), c.paced ? 200'000'000 : 0);
     }
   }
+}
+
+// Step A on the CPU runs, with `k` for the costs it does not fit and the splits.
+std::pair<S2dConstants, double> utilisation_step(const std::vector<const MeasuredCase*>& cpu, const S2dConstants& k,
+                                                 int jobs) {
+  const std::vector<models::RunResult> runs = simulate_all(cpu, k, jobs);
+  std::vector<CpuRow> rows;
+  for (std::size_t i = 0; i < cpu.size(); ++i) rows.push_back(cpu_row(*cpu[i], runs[i]));
+  return fit_cpu(rows, k);
+}
+
+}  // namespace
+
+S2dConstants utilisation_law_fit(std::vector<MeasuredCase> cases, const CalibrationOptions& options, double* rms) {
+  if (cases.empty()) throw std::invalid_argument("no measured runs to calibrate on");
+  set_fit_lengths(cases, options);
+  const Sets sets = classify(cases);
+  if (sets.cpu.size() < 4) throw std::invalid_argument("fewer than 4 measured runs with CPU between 3 and 50 %");
+  const auto [k, residual] = utilisation_step(sets.cpu, S2dConstants::of(cases.front().spec.cluster), options.jobs);
+  if (rms) *rms = residual;
+  return k;
+}
+
+S2dCalibration calibrate_s2d(std::vector<MeasuredCase> cases, const CalibrationOptions& options) {
+  if (cases.empty()) throw std::invalid_argument("no measured runs to calibrate on");
+  set_fit_lengths(cases, options);
   const Sets sets = classify(cases);
   if (sets.cpu.size() < 4) throw std::invalid_argument("fewer than 4 measured runs with CPU between 3 and 50 %");
   if (sets.peaks.empty()) throw std::invalid_argument("no unthrottled run (a peak) among the measured runs");
@@ -396,10 +408,7 @@ S2dCalibration calibrate_s2d(std::vector<MeasuredCase> cases, const CalibrationO
     const S2dConstants before = k;
     // A: the utilisation law.
     say(printf_string("round %d: CPU per I/O over %zu runs", round, sets.cpu.size()));
-    const std::vector<models::RunResult> cpu_runs = simulate_all(sets.cpu, k, options.jobs);
-    std::vector<CpuRow> rows;
-    for (std::size_t i = 0; i < sets.cpu.size(); ++i) rows.push_back(cpu_row(*sets.cpu[i], cpu_runs[i]));
-    std::tie(k, cpu_rms) = fit_cpu(rows, k);
+    std::tie(k, cpu_rms) = utilisation_step(sets.cpu, k, options.jobs);
     // B: where guest + host + storage_stack runs, on the peaks and the paced runs' latencies.
     const double total = k.guest_cycles + k.host_cycles + k.stack_cycles;
     say(printf_string("round %d: where a VM I/O's work runs, on %zu peaks and %zu paced runs", round,
@@ -411,12 +420,9 @@ S2dCalibration calibrate_s2d(std::vector<MeasuredCase> cases, const CalibrationO
       t.stack_cycles = std::max(0.0, total - guest - host);
       t.mirror_write_cycles = k.mirror_write_cycles + k.write_log_cycles - log;
       t.write_log_cycles = log;
-      const std::vector<models::RunResult> peak_runs = simulate_all(sets.peaks, t, options.jobs);
-      const std::vector<models::RunResult> paced_runs = simulate_all(sets.paced, t, options.jobs);
-      std::vector<double> csv = csv_write_log_errors(sets.peaks, peak_runs);
-      for (const double e : csv_write_log_errors(sets.paced, paced_runs)) csv.push_back(e);
-      return peak_loss(sets.peaks, peak_runs) + mean_square(mean_latency_log_errors(sets.paced, paced_runs)) +
-             mean_square(csv);
+      const double peaks = peak_loss(sets.peaks, simulate_all(sets.peaks, t, options.jobs));
+      const double paced = mean_square(mean_latency_log_errors(sets.paced, simulate_all(sets.paced, t, options.jobs)));
+      return peaks + paced;
     };
     const double guest =
         golden_minimum([&](double g) { return split_loss(g, std::min(k.host_cycles, total - g), k.write_log_cycles); },
@@ -466,7 +472,19 @@ std::string format_s2d_calibration(const S2dCalibration& c) {
     out << "  " << a[i].unit << "\n";
   }
   out << printf_string("\n%zu round(s), %s\n", c.rounds.size(),
-                       c.converged ? "converged (no constant moved by more than 2 % in the last)" : "NOT converged");
+                       c.converged ? "converged: no constant moved by more than 2 % in the last"
+                                   : "not converged: the constants below still moved in the last round (the fit "
+                                     "determines them no better than that; the runs' noise moves the searches)");
+  if (!c.converged && c.rounds.size() >= 2) {
+    const auto last = c.rounds.back().constants.named(), before = c.rounds[c.rounds.size() - 2].constants.named();
+    for (std::size_t i = 0; i < last.size(); ++i) {
+      const double move = before[i].value > 0 ? std::fabs(last[i].value - before[i].value) / before[i].value : 0;
+      if (move > kConverged) {
+        out << printf_string("  %-36s %.0f -> %.0f %s (%+.0f %%)\n", last[i].key, before[i].value, last[i].value,
+                             last[i].unit, (last[i].value / before[i].value - 1) * 100);
+      }
+    }
+  }
   const FitQuality& q = c.quality;
   out << printf_string(
       "residuals: CPU over %d runs: median |difference| %.1f points (rms relative %.1f %%); peaks' IOPS over %d runs: "

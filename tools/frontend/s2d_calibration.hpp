@@ -16,9 +16,9 @@
 //     (on the VM's vCPU) and the host's (serial on the VM's storage channel); of
 //     mirror_write + write_log, the log's (serial per volume): the ones that
 //     best match the unthrottled peaks' IOPS (what a VM, a volume and a node can
-//     do), the paced runs' mean latencies (how I/O queues as the rate grows)
-//     and their CSV-level write latencies (the write log's queue lies below the
-//     CSV layer): coordinate golden-section searches on the mean squared log errors.
+//     do) and the paced runs' mean latencies (how I/O queues as the rate grows):
+//     coordinate golden-section searches on the mean squared log errors. (The
+//     runs' CSV-level latencies are not fitted: validate reports them.)
 //  C. The latency floor: io_latency moves the light runs' median latency
 //     (IOPS per VM at most kLightIopsPerVm) onto the measured one; the guest OS's
 //     background burst length is the one whose tail best matches their p99
@@ -106,6 +106,14 @@ struct CalibrationOptions {
 // catalog values. Throws std::invalid_argument when the cases cannot carry a
 // step (no run in the CPU range, no peak, no light run) or are not S2D.
 S2dCalibration calibrate_s2d(std::vector<MeasuredCase> cases, const CalibrationOptions& options);
+
+// Step A alone from the cases' catalog constants: what the utilisation law
+// fits (guest + host + storage_stack and mirror_write + write_log, each
+// split as the catalog splits it, network_message, the background rate), its
+// rms relative residual in `rms`. The catalog's constants are the fit when
+// this gives them back.
+S2dConstants utilisation_law_fit(std::vector<MeasuredCase> cases, const CalibrationOptions& options,
+                                 double* rms = nullptr);
 
 // The report: the constants (start -> fitted), each round, the fit's quality.
 std::string format_s2d_calibration(const S2dCalibration& c);
