@@ -88,6 +88,15 @@ class ClusterStations {
   const std::vector<CpuCharge>& charges() const { return charges_; }
   // The connection stations made so far, by key.
   const std::map<ConnectionKey, int>& connections() const { return connections_; }
+  // A product's serial stations (connection ends, volume write logs), as ProductHotspot names them.
+  struct Hotspot {
+    int station = -1;
+    std::string resource, why;
+  };
+  void add_hotspot(int station, std::string resource, std::string why) {
+    hotspots_.push_back({station, std::move(resource), std::move(why)});
+  }
+  const std::vector<Hotspot>& hotspots() const { return hotspots_; }
 
   // A CPU burst of `work` on `host`, as an ordinary (FIFO) burst; a guest's
   // under the core scheduler (guest_burst) takes a whole core.
@@ -155,6 +164,7 @@ class ClusterStations {
   // The command's waits for an HBA tag and a device slot, held through `held`, ahead of it.
   std::vector<int> behind_queues(int cls, int node, std::vector<int> held);
   std::map<ConnectionKey, int> connections_;
+  std::vector<Hotspot> hotspots_;
   std::vector<CpuCharge> charges_;
 };
 

@@ -342,11 +342,13 @@ RunResult analyse(const ScenarioSpec& spec) {
   result.all_latency = all.summary(seconds);
   fill_nodes(result, spec, net, hw, groups, load);
   analytic::fill_cache_results(result, spec, net, hw);
-  for (const auto& [key, station] : hw.connections()) {
-    const analytic::Station& s = net.stations[static_cast<std::size_t>(station)];
+  for (const analytic::ClusterStations::Hotspot& h : hw.hotspots()) {
+    const analytic::Station& s = net.stations[static_cast<std::size_t>(h.station)];
     if (s.utilisation > result.hotspot_utilisation) {
       result.hotspot_utilisation = std::min(1.0, s.utilisation);
       result.hotspot = s.name;
+      result.hotspot_resource = h.resource;
+      result.hotspot_why = h.why;
     }
   }
   attribute_bottleneck(result, spec);

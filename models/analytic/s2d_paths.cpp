@@ -123,7 +123,10 @@ class S2dPaths {
     st.name = "write logs of the volumes node " + std::to_string(owner + 1) + " owns";
     const std::vector<int> all = owners();
     st.instances = std::max(1, static_cast<int>(std::count(all.begin(), all.end(), owner)));
-    return write_logs_.emplace(owner, net_.add_station(st)).first->second;
+    const int station = net_.add_station(st);
+    hw_.add_hotspot(station, "volume write log",
+                    "each write takes its volume's dirty-region log, one write at a time, before its copies go out");
+    return write_logs_.emplace(owner, station).first->second;
   }
 
   // A message end of CSV redirection at `at`: an ordinary burst there.

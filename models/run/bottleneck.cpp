@@ -124,9 +124,9 @@ std::vector<RankedResource> rank_resources(const RunResult& result, const Scenar
                            percent(nic->nic_rx_utilisation) + " receiving"}});
   }
   if (result.hotspot_utilisation > 0) {
-    ranked.push_back({{"storage connection", result.hotspot_utilisation,
-                       result.hotspot + " has work " + percent(result.hotspot_utilisation) +
-                           " of the time: a connection's messages are handled one at a time at each end"}});
+    ranked.push_back({{result.hotspot_resource, result.hotspot_utilisation,
+                       result.hotspot + " has work " + percent(result.hotspot_utilisation) + " of the time: " +
+                           result.hotspot_why}});
   }
   std::stable_sort(ranked.begin(), ranked.end(), [](const RankedResource& a, const RankedResource& b) {
     return a.what.utilisation > b.what.utilisation;

@@ -273,7 +273,8 @@ struct RunResult {
   // latency below the host's CSV file system (VMFleet's AverageCSVRead/WriteMilliseconds); 0 = none.
   double csv_read_latency_s = 0, csv_write_latency_s = 0;
   std::uint64_t host_cache_hits = 0, host_cache_misses = 0;  // CSV block cache (reads looked up there)
-  std::string hotspot;              // the product's busiest serial resource (a connection end), if any
+  std::string hotspot;              // the product's busiest serial resource (ProductHotspot), if any
+  std::string hotspot_resource, hotspot_why;
   double hotspot_utilisation = 0;
   Bottleneck bottleneck;
   OltpResult oltp;                  // the application's figures, for an OLTP run

@@ -430,6 +430,8 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   fill_nodes(result, m);
   const ProductHotspot hotspot = m.product->hotspot(m.engine.now());
   result.hotspot = hotspot.what;
+  result.hotspot_resource = hotspot.resource;
+  result.hotspot_why = hotspot.why;
   result.hotspot_utilisation = hotspot.utilisation;
   if (m.cluster.cloud()) fill_cloud(result, m.cluster, spec);
   m.workload->fill(result, spec, m.engine.now());

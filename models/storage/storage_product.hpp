@@ -17,8 +17,11 @@
 namespace hcisim::models {
 
 // The busiest serial resource of a product's protocol (a connection end).
+// A product's busiest serial resource (its own queue, not a CPU, drive or NIC).
 struct ProductHotspot {
-  std::string what;           // e.g. "SMB Direct connection node 1 -> node 2 (at node 2)"
+  std::string resource;       // its kind, as the bottleneck names it: "storage connection", "volume write log"
+  std::string what;           // which one, e.g. "ScaleIO socket SDC on node 1 -> SDS on node 2 (its end at node 2)"
+  std::string why;            // why it limits: how it takes its work
   double utilisation = 0;     // share of time it had work
 };
 

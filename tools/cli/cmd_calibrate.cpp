@@ -1,9 +1,10 @@
-// hcisim calibrate SCENARIO...: fit the S2D stack's constants on measured runs
-// (scenarios with reference.vmfleet_runs, or one scenario and --results FILE),
-// or refit the one stack constant that belongs to a calibration case.
+// hcisim calibrate SCENARIO...: fit the S2D stack's and Hyper-V's constants on
+// measured runs (scenarios with reference.vmfleet_runs, or one scenario of the
+// cluster and --results FILE: a VMFleet 2.0 result table).
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <optional>
@@ -12,7 +13,6 @@
 #include <string>
 #include <iostream>
 
-#include "models/run/calibration.hpp"
 #include "tools/cli/commands.hpp"
 #include "tools/cli/options.hpp"
 #include "tools/frontend/calibrated_profiles.hpp"
@@ -21,9 +21,7 @@
 #include "tools/frontend/s2d_calibration.hpp"
 #include "tools/frontend/validate.hpp"
 #include "tools/frontend/catalog.hpp"
-#include "tools/frontend/figure_names.hpp"
 #include "tools/frontend/scenario_loader.hpp"
-#include "tools/frontend/units.hpp"
 
 namespace hcisim::cli {
 
@@ -45,9 +43,12 @@ std::vector<frontend::MeasuredCase> measured_runs(const std::vector<models::Scen
 }
 
 int calibrate_measured(const frontend::Catalog& catalog, const std::vector<models::ScenarioSpec>& specs,
-                       const std::string& results, int jobs, const std::string& write_dir, const std::string& name) {
+                       const std::string& results, int jobs, int rounds, const std::string& write_dir,
+                       const std::string& name) {
+  if (!write_dir.empty()) frontend::check_profiles_absent(write_dir, name);  // before the fit, not after
   frontend::CalibrationOptions options;
   options.jobs = jobs;
+  options.max_rounds = rounds;
   const bool tty = isatty(STDERR_FILENO);
   options.progress = [tty](const std::string& step) {
     if (tty) std::fprintf(stderr, "\r%-78s", step.c_str());
@@ -72,7 +73,8 @@ int calibrate_measured(const frontend::Catalog& catalog, const std::vector<model
 int calibrate_command(const std::vector<std::string>& args) {
   po::options_description options("calibrate options");
   std::vector<std::string> scenario_files, user_dirs;
-  std::string duration, results, write_dir, name = "calibrated";
+  std::string results, write_dir, name = "calibrated";
+  int rounds = frontend::kMaxRounds;
   int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   options.add_options()("scenario", po::value(&scenario_files)->required(),
                         "scenarios (YAML) or folders of them")(
@@ -81,22 +83,27 @@ int calibrate_command(const std::vector<std::string>& args) {
       "jobs", po::value(&jobs), "measured runs simulated at once (default: the machine's hardware threads)")(
       "write", po::value(&write_dir), "write the fitted stack and hypervisor profiles into this catalog folder")(
       "name", po::value(&name), "their id (default 'calibrated'): name it as stack and hypervisor in scenarios")(
-      "duration", po::value(&duration), "override the measured simulated time of each trial run (one case)");
+      "rounds", po::value(&rounds), "rounds of the fit, at most (default 3)");
   po::positional_options_description positional;
   positional.add("scenario", -1);
   po::variables_map vm;
   if (!parse_command_line(args,
                           "usage: hcisim calibrate SCENARIO... [options]\n\n"
-                          "On measured runs (scenarios with reference.vmfleet_runs, or one scenario of your cluster\n"
-                          "and --results FILE, a VMFleet 2.0 result table): fits the S2D stack's and Hyper-V's costs\n"
-                          "over all of them at once and prints them with their residuals; --write DIR saves them\n"
-                          "as catalog parts (use with --catalog DIR). On one calibration case: fits the stack\n"
-                          "constant whose source names it (\"calibrated: FOLDER-NAME\") to its calibration figure.\n"
-                          "Changes no file unless --write is given.",
+                          "Fits the S2D stack's and Hyper-V's costs over measured runs at once (scenarios with\n"
+                          "reference.vmfleet_runs, like scenarios/geos, or one scenario of your cluster and\n"
+                          "--results FILE, a VMFleet 2.0 result table) and prints them with their residuals;\n"
+                          "--write DIR saves them as catalog parts to use with --catalog DIR. Changes no file\n"
+                          "unless --write is given. (docs/s2d-calibration.md says how.)",
                           options, positional, vm)) {
     return 0;
   }
   if (jobs < 1) throw UsageError{"--jobs: expected at least 1"};
+  if (rounds < 1 || rounds > 20) throw UsageError{"--rounds: expected 1 to 20"};
+  const bool plain_name = !name.empty() && name.size() <= 64 && name[0] != '.' &&
+                          std::all_of(name.begin(), name.end(), [](char c) {
+                            return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+                          });
+  if (!plain_name) throw UsageError{"--name: expected a catalog id of letters, digits, '-', '_' and '.'"};
   const auto catalog = frontend::Catalog::load({user_dirs.begin(), user_dirs.end()});
   std::vector<models::ScenarioSpec> specs;
   for (const std::string& f : scenario_files) {
@@ -111,45 +118,15 @@ int calibrate_command(const std::vector<std::string>& args) {
     return s.measured_runs.has_value();
   });
   if (!results.empty() && specs.size() != 1) throw UsageError{"--results: give the one scenario of that cluster"};
-  if (measured) {
-    std::vector<models::ScenarioSpec> with_runs;
-    for (const auto& s : specs) {
-      if (!results.empty() || s.measured_runs) with_runs.push_back(s);
-    }
-    return calibrate_measured(catalog, with_runs, results, jobs, write_dir, name);
+  if (!measured) {
+    throw UsageError{"no measured runs: give scenarios with reference.vmfleet_runs (like scenarios/geos), or one "
+                     "scenario of your cluster and --results FILE (a VMFleet 2.0 result table)"};
   }
-  if (specs.size() != 1) throw UsageError{"a calibration case is one scenario"};
-  models::ScenarioSpec spec = specs.front();
-  if (vm.count("duration")) {
-    try {
-      spec.run.duration_ns = frontend::parse_duration_ns(duration);
-    } catch (const std::invalid_argument& e) {
-      throw UsageError{e.what()};
-    }
+  std::vector<models::ScenarioSpec> with_runs;
+  for (const auto& s : specs) {
+    if (!results.empty() || s.measured_runs) with_runs.push_back(s);
   }
-  const std::string calibration_case = frontend::calibration_case_name(spec);
-  const auto fields = catalog.calibrated_fields(spec.cluster.stack.id, calibration_case);
-  std::optional<models::FittedParameter> parameter;
-  for (const auto p : {models::FittedParameter::CacheLookupPerIo}) {
-    for (const std::string& key : fields) {
-      if (key == models::fitted_parameter_name(p)) parameter = p;
-    }
-  }
-  if (!parameter) {
-    throw std::runtime_error("stack '" + spec.cluster.stack.id + "' has no constant calibrated on case '" +
-                             calibration_case + "' (a field whose source is \"calibrated: " + calibration_case + "\")");
-  }
-  const auto result = models::calibrate_stack(spec, *parameter, 0.002, 8, [](const models::CalibrationStep& s) {
-    std::printf("  %.1f -> predicted %.6g (%+.2f %%)\n", s.value, s.predicted, s.error * 100);
-  });
-  const auto& figure = result.figure;
-  std::printf("\ncalibration case %s: %s published %s\n", spec.id.c_str(),
-              std::string(frontend::figure_name(figure.figure)).c_str(),
-              frontend::format_figure_value(figure.figure, figure.value).c_str());
-  std::printf("%s: stack '%s', %s = %.0f\n", result.converged ? "converged" : "NOT converged",
-              spec.cluster.stack.id.c_str(), std::string(models::fitted_parameter_name(result.parameter)).c_str(),
-              result.value);
-  return result.converged ? 0 : 1;
+  return calibrate_measured(catalog, with_runs, results, jobs, rounds, write_dir, name);
 }
 
 }  // namespace hcisim::cli

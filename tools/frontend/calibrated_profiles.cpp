@@ -84,6 +84,16 @@ std::string with_field(const std::string& text, const std::string& key, const st
   return out;
 }
 
+std::vector<std::filesystem::path> calibrated_profile_files(const std::filesystem::path& dir, const std::string& name) {
+  return {dir / "stacks" / (name + ".yaml"), dir / "hypervisors" / (name + "-hyper-v.yaml")};
+}
+
+void check_profiles_absent(const std::filesystem::path& dir, const std::string& name) {
+  for (const auto& f : calibrated_profile_files(dir, name)) {
+    if (std::filesystem::exists(f)) throw LoadError(f.string() + ": already exists; choose another --name or folder");
+  }
+}
+
 std::vector<std::string> write_calibrated_profiles(const Catalog& catalog, const models::ClusterSpec& cluster,
                                                    const S2dConstants& fitted, const std::string& name,
                                                    const std::vector<std::string>& cases,
@@ -102,11 +112,10 @@ std::vector<std::string> write_calibrated_profiles(const Catalog& catalog, const
   }
   stack = retitled(stack, cluster.stack.id, name, case_list);
   hypervisor = retitled(hypervisor, cluster.hypervisor.id, hypervisor_id, case_list);
-  const std::filesystem::path stack_file = dir / "stacks" / (name + ".yaml");
-  const std::filesystem::path hypervisor_file = dir / "hypervisors" / (hypervisor_id + ".yaml");
-  for (const auto& f : {stack_file, hypervisor_file}) {
-    if (std::filesystem::exists(f)) throw LoadError(f.string() + ": already exists; choose another --name or folder");
-  }
+  const auto files = calibrated_profile_files(dir, name);
+  const std::filesystem::path& stack_file = files[0];
+  const std::filesystem::path& hypervisor_file = files[1];
+  check_profiles_absent(dir, name);
   std::filesystem::create_directories(stack_file.parent_path());
   std::filesystem::create_directories(hypervisor_file.parent_path());
   write_output_file(stack_file.string(), stack);

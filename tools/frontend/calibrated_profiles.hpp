@@ -14,8 +14,12 @@
 
 namespace hcisim::frontend {
 
-// Returns the files written (DIR/stacks/NAME.yaml, DIR/hypervisors/NAME-hyper-v.yaml).
-// Refuses to overwrite an existing file. Throws LoadError.
+// The files it writes: DIR/stacks/NAME.yaml, DIR/hypervisors/NAME-hyper-v.yaml.
+std::vector<std::filesystem::path> calibrated_profile_files(const std::filesystem::path& dir, const std::string& name);
+// Throws LoadError if either exists (checked before a fit, and again when writing).
+void check_profiles_absent(const std::filesystem::path& dir, const std::string& name);
+
+// Returns the files written. Refuses to overwrite an existing file. Throws LoadError.
 std::vector<std::string> write_calibrated_profiles(const Catalog& catalog, const models::ClusterSpec& cluster,
                                                    const S2dConstants& fitted, const std::string& name,
                                                    const std::vector<std::string>& cases,

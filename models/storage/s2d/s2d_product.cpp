@@ -156,7 +156,23 @@ void S2dProduct::reserve(std::size_t requests, std::uint64_t max_bytes, std::uin
   }
 }
 
-void S2dProduct::reset_stats() { counters_ = ProductCounters{}; }
+void S2dProduct::reset_stats() {
+  counters_ = ProductCounters{};
+  for (Volume& v : volumes_) v.log_busy_time.reset(engine_->now());
+}
+
+ProductHotspot S2dProduct::hotspot(sim::SimTime now) const {
+  ProductHotspot h;
+  for (std::size_t v = 0; v < volumes_.size(); ++v) {
+    const double busy = volumes_[v].log_busy_time.average(now);
+    if (busy <= h.utilisation) continue;
+    h.utilisation = busy;
+    h.what = "volume " + std::to_string(v + 1) + "'s write log (on node " + std::to_string(volumes_[v].owner + 1) + ")";
+  }
+  h.resource = "volume write log";
+  h.why = "each write takes its volume's dirty-region log, one write at a time, before its copies go out";
+  return h;
+}
 
 double S2dProduct::message(double bytes) {
   counters_.charges.network_message.add(bytes);
@@ -433,11 +449,14 @@ void S2dProduct::next_log(Volume& volume) {
     }
   }
   volume.log_busy = false;
+  volume.log_busy_time.set(engine_->now(), 0.0);
 }
 
 void S2dProduct::start_log(std::uint32_t id) {
   const IoRequest& r = req(id);
-  volumes_[static_cast<std::size_t>(volume_of(r))].log_busy = true;
+  Volume& volume = volumes_[static_cast<std::size_t>(volume_of(r))];
+  volume.log_busy = true;
+  volume.log_busy_time.set(engine_->now(), 1.0);
   const auto bytes = static_cast<double>(r.bytes);
   counters_.charges.write_log.add(bytes);
   cluster_->cpu(owner_of(r)).run(CpuWork::of(CpuLayer::StorageStack, stack_.write_log.cycles(bytes)), log_done_,

@@ -47,6 +47,7 @@
 #include "sim/engine.hpp"
 #include "sim/fifo_ring.hpp"
 #include "sim/record_pool.hpp"
+#include "sim/time_weighted.hpp"
 #include "sim/zeroed_array.hpp"
 
 namespace hcisim::models {
@@ -65,7 +66,7 @@ class S2dProduct final : public StorageProduct {
   void reserve(std::size_t requests, std::uint64_t max_bytes, std::uint64_t align) override;
   void submit(std::uint32_t request, const CpuWork& host_work) override;
   const ProductCounters& counters() const override { return counters_; }
-  ProductHotspot hotspot(sim::SimTime) const override { return {}; }
+  ProductHotspot hotspot(sim::SimTime now) const override;  // the busiest volume's write log
   void reset_stats() override;
 
   void node_failed(int node) override;
@@ -120,6 +121,7 @@ class S2dProduct final : public StorageProduct {
     bool available = true;                  // false while ownership moves
     sim::FifoRing<std::uint32_t> waiting;   // requests that arrived meanwhile
     bool log_busy = false;                  // its write log (StackSpec::write_log) is taking a write
+    sim::TimeWeighted log_busy_time;        // 1 while it is, since reset_stats()
     sim::FifoRing<std::uint64_t> log_waiting;  // writes waiting for it (their Arg: an abandoned one is skipped)
   };
   // Events carry (request, sub-op, generation); request-level events use sub-op kWhole.
