@@ -175,6 +175,7 @@ int ClusterStations::burst(int cls, int host, const CpuWork& work, IoStage stage
 
 int ClusterStations::guest_burst(int cls, int host, double cycles) {
   const int step = burst(cls, host, CpuWork::of(CpuLayer::Guest, cycles), IoStage::Guest);
+  net_->steps[static_cast<std::size_t>(step)].low_priority = true;
   if (whole_core_guests()) {
     Step& s = net_->steps[static_cast<std::size_t>(step)];
     const auto h = static_cast<std::size_t>(host);
@@ -215,6 +216,7 @@ int ClusterStations::serial_burst(int cls, int station, int host, const CpuWork&
   s.share_s = s.lone_s;  // one burst at a time
   s.load_station = cpu_[h];
   s.load_share_s = cycles / (clock_[h] * capacity_[h]);
+  s.waits_at_load = true;
   s.scv = spec_->stack.cpu_burst_scv;
   s.stage = stage;
   const int step = net_->add_step(s);
@@ -232,7 +234,10 @@ int ClusterStations::connection_burst(int cls, ConnectionKey key, int lanes, con
     found = connections_.emplace(key, net_->add_station(st)).first;
     add_hotspot(found->second, "storage connection", "a connection's messages are handled one at a time at each end");
   }
-  return serial_burst(cls, found->second, key.at, work, stage);
+  // A connection's work runs ahead of ordinary bursts (HostCpu's serial queues): no wait for a core.
+  const int step = serial_burst(cls, found->second, key.at, work, stage);
+  net_->steps[static_cast<std::size_t>(step)].waits_at_load = false;
+  return step;
 }
 
 int ClusterStations::vcpus(int cls, int vcpu_station, int guest_step, int vcpus_per_vm) {

@@ -102,8 +102,9 @@ class ClusterStations {
   // under the core scheduler (guest_burst) takes a whole core.
   int burst(int cls, int host, const CpuWork& work, IoStage stage);
   int guest_burst(int cls, int host, double cycles);
-  // A burst on `station`, one at a time per instance (a VM's storage channel),
-  // on the host's cores.
+  // A burst on `station`, one at a time per instance (a VM's storage channel,
+  // a volume's write log), on the host's cores as an ordinary host burst: the
+  // station is held while it waits for a core too.
   int serial_burst(int cls, int station, int host, const CpuWork& work, IoStage stage);
   // A burst at a connection end: one at a time per lane, on the host's cores.
   int connection_burst(int cls, ConnectionKey key, int lanes, const CpuWork& work, IoStage stage,

@@ -248,6 +248,13 @@ SolveReport solve(Network& net) {
   // Backlog per station instance, in total and per class (for self-exclusion).
   std::vector<double> backlog(stations, 0.0), fresh(stations, 0.0), rho(stations, 0.0);
   std::vector<double> by_class(stations * classes, 0.0), fresh_by_class(stations * classes, 0.0);
+  // Priorities at a CPU (Step::low_priority): the backlog and utilisation of
+  // host work, and what the guest work in progress leaves a host burst to wait
+  // for (sum of rate x share^2: the mean residual of exponential bursts, times
+  // the chance one is in progress).
+  std::vector<double> backlog_hi(stations, 0.0), fresh_hi(stations, 0.0), rho_hi(stations, 0.0), used_hi(stations, 0.0);
+  std::vector<double> by_class_hi(stations * classes, 0.0), fresh_by_class_hi(stations * classes, 0.0);
+  std::vector<double> residual_lo(stations, 0.0), fresh_residual_lo(stations, 0.0), used(stations, 0.0);
   std::vector<double> stretch(stations, 1.0), whole(stations, 0.0);
   // Token pools: their units, and the factor on their queueing part's wait.
   // A pool with a unit for every customer that can take one makes no one wait.
@@ -271,14 +278,36 @@ SolveReport solve(Network& net) {
   std::vector<double> pool_factor(stations, 1.0);
   for (ClassSpec& c : net.classes) c.throughput = 0;
 
-  auto seen = [&](int station, int cls) {
+  auto seen_in = [&](const std::vector<double>& total, const std::vector<double>& per_class, int station, int cls) {
     if (station < 0) return 0.0;
     const Station& st = net.stations[static_cast<std::size_t>(station)];
     const ClassSpec& c = net.classes[static_cast<std::size_t>(cls)];
     const double own_population = st.per_vm ? c.population / std::max(1, c.vm_instances) : c.population;
-    const double own = own_population >= 1 ? by_class[static_cast<std::size_t>(station) * classes + cls] / own_population
-                                           : by_class[static_cast<std::size_t>(station) * classes + cls];
-    return std::max(0.0, backlog[static_cast<std::size_t>(station)] - own);
+    const double mine = per_class[static_cast<std::size_t>(station) * classes + cls];
+    const double own = own_population >= 1 ? mine / own_population : mine;
+    return std::max(0.0, total[static_cast<std::size_t>(station)] - own);
+  };
+  auto seen = [&](int station, int cls) { return seen_in(backlog, by_class, station, cls); };
+  // The wait of a host burst at a CPU: the host work found, and the guest burst
+  // in progress. Of a guest burst: what Kleinrock's conservation law leaves
+  // it (a work-conserving discipline keeps sum rho_i W_i of first come, first
+  // served; what host work waits less, guest work waits more). At a station
+  // without guest work both are the backlog found.
+  // A CPU's many LPs: a burst waits only when every one is busy, so Seidmann's
+  // wait is scaled by Erlang C's probability of waiting over the utilisation
+  // (as a token pool's, with cores x yield servers).
+  auto cpu_wait = [&](int station, int cls, bool low) {
+    if (station < 0) return 0.0;
+    const auto k = static_cast<std::size_t>(station);
+    const Station& st = net.stations[k];
+    const double f =
+        st.cores > 0 ? pool_wait_factor(static_cast<int>(std::lround(st.cores * st.smt_yield)), std::min(used[k], 1.0)) : 1.0;
+    const double fcfs = seen(station, cls) * f;
+    const double hi = std::min(fcfs, (seen_in(backlog_hi, by_class_hi, station, cls) + residual_lo[k]) * f);
+    if (!low) return hi;
+    const double lo_used = used[k] - used_hi[k];
+    if (!(lo_used > 0)) return fcfs;
+    return std::max(fcfs, (used[k] * fcfs - used_hi[k] * hi) / lo_used);
   };
   auto effective = [&](const Step& s, double base) {
     return s.stretch_by >= 0 && !s.whole_core ? base * stretch[static_cast<std::size_t>(s.stretch_by)] : base;
@@ -290,14 +319,24 @@ SolveReport solve(Network& net) {
   };
   auto share_of = [&](const Step& s) {
     if (!s.holds.empty()) return held_s(s) / s.servers;
-    return s.stretch_by >= 0 && s.stretch_by != s.station ? effective(s, s.share_s) : s.share_s;
+    return s.stretch_by >= 0 && s.stretch_by != s.station ? effective(s, s.share_s) + s.load_wait_s : s.share_s;
   };
 
   auto population_of = [&](const Step& s) { return net.classes[static_cast<std::size_t>(s.cls)].population; };
 
   SolveReport report;
   constexpr int kMaxIterations = 3000;
-  constexpr double kDamping = 0.5;
+  // Each update moves part of the way to its new value (throughputs, backlogs,
+  // utilisations): a serial station held through a CPU wait, and Erlang C's
+  // steep rise near a CPU's saturation, feed back on themselves. The share
+  // shrinks while the iteration has not settled, so a cycle dies out.
+  double damping = 0.5;
+  constexpr int kRetryEvery = 200;
+  constexpr double kLeastDamping = 0.01;
+  int iteration = 0;
+  double low = 0, high = 0, sum = 0;  // the total throughput over the iterations since the damping last changed
+  int counted_iterations = 0;
+  auto blend = [&](double old, double fresh) { return iteration == 0 ? fresh : (1 - damping) * old + damping * fresh; };
   for (int it = 0; it < kMaxIterations; ++it) {
     for (std::size_t k = 0; k < stations; ++k) {
       if (pool_units[k] == 0) continue;
@@ -308,7 +347,7 @@ SolveReport solve(Network& net) {
     for (int pass = 0; pass < 2; ++pass) {
       for (Step& s : net.steps) {
         if (s.holds.empty() == (pass == 1)) continue;
-        double wait = seen(s.station, s.cls);
+        double wait = s.holds.empty() ? cpu_wait(s.station, s.cls, s.low_priority) : seen(s.station, s.cls);
         s.own_wait_s = wait;
         if (s.pair_station >= 0) {
           s.pair_wait_s = seen(s.pair_station, s.cls);
@@ -318,14 +357,15 @@ SolveReport solve(Network& net) {
         const double r = s.station >= 0 ? rho[static_cast<std::size_t>(s.station)] : 0.0;
         if (!s.holds.empty()) {
           wait *= pool_factor[static_cast<std::size_t>(s.station)];
-          // A batch released at once: the k-th waits k / servers bursts (half the batch on average).
           const double held = held_s(s);
+          // A batch released at once: the k-th waits k / servers bursts (half the batch on average).
           wait += held * std::max(0.0, s.batch + 1 - s.servers) / (2 * s.servers);
           s.wait_s = wait;
           s.residence_s = wait;
           s.variance = wait_variance(wait, r, share_of(s), population_of(s));
         } else {
-          const double lone = effective(s, s.lone_s);
+          s.load_wait_s = s.waits_at_load ? cpu_wait(s.load_station, s.cls, false) : 0.0;
+          const double lone = effective(s, s.lone_s) + s.load_wait_s;
           s.residence_s = lone + wait;
           s.variance = s.scv * lone * lone + wait_variance(wait, r, share_of(s), population_of(s));
         }
@@ -339,7 +379,7 @@ SolveReport solve(Network& net) {
       const double in_storage = c.storage_limit > 0 ? std::min(c.population, c.storage_limit) : c.population;
       double x = cycle + c.think_s > 0 ? in_storage / (cycle + c.think_s) : 0;
       if (c.max_rate > 0) x = std::min(x, c.max_rate);
-      const double next = it == 0 ? x : (1 - kDamping) * c.throughput + kDamping * x;
+      const double next = it == 0 ? x : (1 - damping) * c.throughput + damping * x;
       change = std::max(change, std::fabs(next - c.throughput) / std::max(next, 1e-300));
       c.throughput = next;
       c.vm_queue_s = next > 0 ? std::max(0.0, (c.population - in_storage) / next) : 0;
@@ -348,15 +388,22 @@ SolveReport solve(Network& net) {
     std::fill(fresh.begin(), fresh.end(), 0.0);
     std::fill(fresh_by_class.begin(), fresh_by_class.end(), 0.0);
     std::fill(rho.begin(), rho.end(), 0.0);
+    std::fill(fresh_hi.begin(), fresh_hi.end(), 0.0);
+    std::fill(fresh_by_class_hi.begin(), fresh_by_class_hi.end(), 0.0);
+    std::fill(rho_hi.begin(), rho_hi.end(), 0.0);
+    std::fill(fresh_residual_lo.begin(), fresh_residual_lo.end(), 0.0);
     std::fill(whole.begin(), whole.end(), 0.0);
     // Background load: its share of the station, and the work it leaves found (a burst in progress).
     for (std::size_t k = 0; k < stations; ++k) {
       const Station& st = net.stations[k];
       rho[k] = st.background;
       if (st.whole_core_background) whole[k] = st.background;
-      fresh[k] = st.background * st.background_burst_s;
+      // Background bursts are of one size (VmIoPath): one in progress has half of it left.
+      fresh[k] = st.background * st.background_burst_s / 2;
+      fresh_residual_lo[k] = fresh[k];  // guest work, as the VMs' own
     }
-    auto add = [&](int station, int cls, double rate, double share, double wait, bool whole_core = false) {
+    auto add = [&](int station, int cls, double rate, double share, double wait, bool whole_core = false,
+                   bool low = false) {
       const auto k = static_cast<std::size_t>(station);
       const double per_instance = rate / net.stations[k].instances;
       rho[k] += per_instance * share;
@@ -364,28 +411,50 @@ SolveReport solve(Network& net) {
       const double work = per_instance * share * (share + wait);
       fresh[k] += work;
       fresh_by_class[k * classes + static_cast<std::size_t>(cls)] += work;
+      if (low) {
+        fresh_residual_lo[k] += per_instance * share * share;
+      } else {
+        rho_hi[k] += per_instance * share;
+        fresh_hi[k] += work;
+        fresh_by_class_hi[k * classes + static_cast<std::size_t>(cls)] += work;
+      }
     };
     for (const Step& s : net.steps) {
       const double rate = net.rate(s);
       if (rate <= 0) continue;
       // Each pipe of a message holds it for its own wait only (the other may finish later).
       if (s.station >= 0) {
-        add(s.station, s.cls, rate, share_of(s), s.pair_station >= 0 ? s.own_wait_s : s.wait_s, s.whole_core);
+        add(s.station, s.cls, rate, share_of(s), s.pair_station >= 0 ? s.own_wait_s : s.wait_s, s.whole_core,
+            s.low_priority);
       }
       if (s.pair_station >= 0) add(s.pair_station, s.cls, rate, s.pair_share_s, s.pair_wait_s);
-      if (s.load_station >= 0) add(s.load_station, s.cls, rate, s.load_share_s, 0.0);
+      if (s.load_station >= 0) add(s.load_station, s.cls, rate, s.load_share_s, s.load_wait_s);
     }
     double backlog_change = 0;
     for (std::size_t k = 0; k < stations; ++k) {
       const double next = fresh[k];
       backlog_change = std::max(backlog_change, std::fabs(next - backlog[k]) / std::max(next, 1e-9));
-      backlog[k] = next;
+      backlog[k] = blend(backlog[k], next);
+      backlog_hi[k] = blend(backlog_hi[k], fresh_hi[k]);
+      residual_lo[k] = fresh_residual_lo[k];
+      used[k] = blend(used[k], rho[k]);
+      used_hi[k] = blend(used_hi[k], rho_hi[k]);
       stretch[k] = smt_stretch(net.stations[k], rho[k], whole[k]);
     }
     for (std::size_t i = 0; i < by_class.size(); ++i) {
-      by_class[i] = fresh_by_class[i];
+      by_class[i] = blend(by_class[i], fresh_by_class[i]);
+      by_class_hi[i] = blend(by_class_hi[i], fresh_by_class_hi[i]);
     }
     report.iterations = it + 1;
+    iteration = it + 1;
+    double total = 0;
+    for (const ClassSpec& c : net.classes) total += c.throughput;
+    if (iteration % kRetryEvery == 1) low = high = sum = 0, counted_iterations = 0;
+    low = counted_iterations == 0 ? total : std::min(low, total);
+    high = std::max(high, total);
+    sum += total;
+    ++counted_iterations;
+    if (iteration % kRetryEvery == 0) damping = std::max(kLeastDamping, damping * 0.7);
     // Throughput settles first; queues split between two equally saturated
     // stations drift slowly without moving the latency (Little: N / X).
     if (it > 2 && change < 1e-7 && backlog_change < 1e-5) {
@@ -393,6 +462,7 @@ SolveReport solve(Network& net) {
       break;
     }
   }
+  if (!report.converged && sum > 0) report.swing = (high - low) / (sum / counted_iterations);
   for (std::size_t k = 0; k < stations; ++k) {
     net.stations[k].utilisation = rho[k];
     net.stations[k].whole_core = whole[k];

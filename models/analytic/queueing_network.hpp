@@ -53,8 +53,9 @@ struct Station {
   double cores = 0;        // physical cores (smt only)
   double smt_yield = 1;    // work of a core with both threads busy, over one thread alone
   // Load that is not the classes' I/O (a guest OS's background work), as a
-  // share of its capacity per instance, in bursts whose share (as Step::share_s)
-  // is background_burst_s; on a CPU it may be whole-core work (whole_core_background).
+  // share of its capacity per instance, in bursts of one size whose share (as
+  // Step::share_s) is background_burst_s; on a CPU it may be whole-core work
+  // (whole_core_background).
   double background = 0;
   double background_burst_s = 0;
   bool whole_core_background = false;
@@ -80,6 +81,15 @@ struct Step {
   // a connection end's burst runs on the node's cores ahead of ordinary bursts.
   int load_station = -1;
   double load_share_s = 0;
+  // The load is an ordinary host burst that waits for the CPU like any other
+  // (a volume's write log, a VM's storage channel): the serial station is held
+  // through that wait too, so its residence and its share here include it.
+  bool waits_at_load = false;
+  // Guest work (a virtual processor's burst): a CPU takes waiting host work
+  // first (HostCpu), so it waits for the work it finds and for the host work
+  // that arrives meanwhile, while host work waits only for host work and the
+  // guest burst in progress (non-preemptive priority, Cobham's two classes).
+  bool low_priority = false;
   // The station's second pipe (a message crosses the sender's egress and the
   // receiver's ingress at once): it resides the longer of the two waits.
   int pair_station = -1;
@@ -100,6 +110,7 @@ struct Step {
   double visits = 0;       // per I/O of the class
   double wait_s = 0;
   double own_wait_s = 0, pair_wait_s = 0;  // a message: the wait at each of its two pipes
+  double load_wait_s = 0;  // waits_at_load: the wait for the CPU
   double residence_s = 0;  // per visit, as counted in the I/O's latency
   double variance = 0;     // of the residence
 };
@@ -148,6 +159,9 @@ struct Network {
 struct SolveReport {
   int iterations = 0;
   bool converged = false;
+  // Not converged: how far the total throughput still swings over the last
+  // iterations, (max - min) / mean.
+  double swing = 0;
 };
 
 // Solves in place: fills the results of stations, steps, nodes and classes.

@@ -52,6 +52,18 @@ std::string hba_limits(const HbaResult& h) {
   return text;
 }
 
+// The share of a node's cores its work needs. Under Hyper-V's core scheduler a
+// guest burst holds a whole core (its sibling idle), so guest work needs a core
+// per thread of work while host work pairs up on cores at the SMT yield: the
+// CPU is full before its utilisation (work over cores x yield) reaches 100 %.
+double cores_needed(const NodeResult& node, const ScenarioSpec& spec) {
+  const bool whole_core_guests = !spec.cluster.cloud.defined() && spec.cluster.hypervisor.scheduler == VpScheduler::Core;
+  if (!whole_core_guests || node.cores <= 0 || node.cpu_utilisation <= 0) return node.cpu_utilisation;
+  const double yield = node.capacity_threads / node.cores;
+  const double guest = node.cpu_by_layer[static_cast<std::size_t>(CpuLayer::Guest)] / node.cpu_utilisation;
+  return node.cpu_utilisation * (guest * yield + 1 - guest);
+}
+
 }  // namespace
 
 std::vector<RankedResource> rank_resources(const RunResult& result, const ScenarioSpec& spec) {
@@ -78,15 +90,21 @@ std::vector<RankedResource> rank_resources(const RunResult& result, const Scenar
     char capacity[96];
     std::snprintf(capacity, sizeof capacity, "%d cores (%d logical processors, %.0f core-equivalents with SMT)",
                   cpu->cores, cpu->logical_processors, cpu->capacity_threads);
-    ranked.push_back({{"host CPU", cpu->cpu_utilisation,
+    // Under the core scheduler the CPU is as full as the cores its work needs.
+    const double needed = cores_needed(*cpu, spec);
+    const std::string cores = needed != cpu->cpu_utilisation
+                                  ? "; with guest work on whole cores (Hyper-V's core scheduler) it needs " +
+                                        percent(needed) + " of the cores"
+                                  : "";
+    ranked.push_back({{"host CPU", needed,
                        host_name(*cpu, spec) + " CPU " + percent(cpu->cpu_utilisation) + " busy over " + capacity +
-                           "; " + top_layer(*cpu)}});
+                           cores + "; " + top_layer(*cpu)}});
   }
   if (vcpu) {
     ranked.push_back({{"VM vCPUs", vcpu->vcpu_utilisation,
                        "VMs on " + host_name(*vcpu, spec) + " keep their " + std::to_string(spec.vms.vcpus) +
                            " vCPUs " + percent(vcpu->vcpu_utilisation) + " busy with guest I/O work"},
-                      !cpu || cpu->cpu_utilisation < 0.9});
+                      !cpu || cores_needed(*cpu, spec) < 0.9});  // else waiting for a core, not for a vCPU
   }
   if (drive) {
     // A hybrid node's I/O goes to its cache drives while they hold the data: they are its drives then.

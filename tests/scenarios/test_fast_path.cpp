@@ -54,7 +54,7 @@ double relative(double a, double b) { return b != 0 ? (a - b) / b : 0; }
 }  // namespace
 
 TEST_CASE("the fast path agrees with the simulator on every bundled scenario it answers, and names what it defers") {
-  int answered = 0, refused = 0;
+  int answered = 0, refused = 0, unsettled = 0;
   for (const auto& file : frontend::find_scenarios(kScenarios)) {
     INFO(file.string());
     models::ScenarioSpec spec = frontend::load_scenario(file, catalog());
@@ -72,11 +72,16 @@ TEST_CASE("the fast path agrees with the simulator on every bundled scenario it 
     try {
       fast = models::analyse(spec);
     } catch (const models::BeyondFastPath& e) {
-      // Decided after solving: sequential streams that a short run does not carry over their region
-      // (the only such refusal among the bundled scenarios).
+      // Decided after solving: sequential streams that a short run does not carry over their region,
+      // or an analysis that does not settle (CPU and vCPUs saturated together, two GEOS clusters).
       ++refused;
+      const std::string why = e.what();
+      if (why.find("does not settle") != std::string::npos) {
+        ++unsettled;
+        continue;
+      }
       CHECK(sequential(spec));
-      CHECK(std::string(e.what()).find("sequential streams") != std::string::npos);
+      CHECK(why.find("sequential streams") != std::string::npos);
       continue;
     }
     ++answered;
@@ -87,7 +92,8 @@ TEST_CASE("the fast path agrees with the simulator on every bundled scenario it 
     // ticks), and so do sequential ones (the fast path answered because the run
     // carries every stream over its region; a shorter one measures a few slabs).
     if (!paced(spec) && !sequential(spec)) {
-      const double latency = fast.all_latency.mean_s;
+      // The slower direction sets the time to settle (writes queued at a saturated write log fill it slowly).
+      const double latency = std::max({fast.all_latency.mean_s, fast.read_latency.mean_s, fast.write_latency.mean_s});
       spec.run.warmup_ns = static_cast<std::int64_t>(std::max(2e-3, 4 * latency) * 1e9);
       spec.run.duration_ns = static_cast<std::int64_t>(std::max(10e-3, 12 * latency) * 1e9);
     }
@@ -105,6 +111,7 @@ TEST_CASE("the fast path agrees with the simulator on every bundled scenario it 
     CHECK(fast.bottleneck.resource == sim.bottleneck.resource);
   }
   CHECK(answered >= 50);
+  CHECK(unsettled <= 3);  // a refusal, not a way out
   CHECK(refused >= 5);  // the R740xd's cold-cache and working-set what-ifs and VxRack (OLTP) at least
 }
 
