@@ -24,6 +24,20 @@ constexpr int kMaxNodes = 64;
 // is not given (the simulator agrees within 10 % where the analysis settles).
 constexpr double kMostSwing = 0.01;
 
+// A serial queue (a volume's write log) and a CPU both saturated: which one the
+// I/Os line up at decides how the latency splits between reads and writes, and
+// the mean value analysis cannot tell (it may put them at either).
+void refuse_double_saturation(const RunResult& result, const ScenarioSpec& spec) {
+  constexpr double kSaturated = 0.98;
+  if (result.hotspot_utilisation < kSaturated) return;
+  for (const NodeResult& n : result.nodes) {
+    if (!n.up || cores_needed(n, spec) < 1.0) continue;
+    throw BeyondFastPath("a host CPU (node " + std::to_string(n.node + 1) + ") and " + result.hotspot +
+                         " are both saturated: where the I/Os line up decides how latency splits between reads "
+                         "and writes, which the mean value analysis cannot tell");
+  }
+}
+
 }  // namespace
 
 std::string fast_path_limit(const ScenarioSpec& spec) {
@@ -363,6 +377,7 @@ RunResult analyse(const ScenarioSpec& spec) {
       result.hotspot_why = h.why;
     }
   }
+  refuse_double_saturation(result, spec);
   attribute_bottleneck(result, spec);
   result.references = compare_references(result, spec.references);
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();

@@ -255,6 +255,8 @@ SolveReport solve(Network& net) {
   std::vector<double> backlog_hi(stations, 0.0), fresh_hi(stations, 0.0), rho_hi(stations, 0.0), used_hi(stations, 0.0);
   std::vector<double> by_class_hi(stations * classes, 0.0), fresh_by_class_hi(stations * classes, 0.0);
   std::vector<double> residual_lo(stations, 0.0), fresh_residual_lo(stations, 0.0), used(stations, 0.0);
+  std::vector<double> bursts(stations, 0.0), fresh_bursts(stations, 0.0);  // visits per second per instance
+  constexpr double kMostHostShare = 0.95;
   std::vector<double> stretch(stations, 1.0), whole(stations, 0.0);
   // Token pools: their units, and the factor on their queueing part's wait.
   // A pool with a unit for every customer that can take one makes no one wait.
@@ -288,14 +290,13 @@ SolveReport solve(Network& net) {
     return std::max(0.0, total[static_cast<std::size_t>(station)] - own);
   };
   auto seen = [&](int station, int cls) { return seen_in(backlog, by_class, station, cls); };
-  // The wait of a host burst at a CPU: the host work found, and the guest burst
-  // in progress. Of a guest burst: what Kleinrock's conservation law leaves
-  // it (a work-conserving discipline keeps sum rho_i W_i of first come, first
-  // served; what host work waits less, guest work waits more). At a station
-  // without guest work both are the backlog found.
-  // A CPU's many LPs: a burst waits only when every one is busy, so Seidmann's
-  // wait is scaled by Erlang C's probability of waiting over the utilisation
-  // (as a token pool's, with cores x yield servers).
+  // Waits at a station where host work goes first (HostCpu). A CPU's many LPs:
+  // a burst waits only when every one is busy, so Seidmann's first come, first
+  // served wait is scaled by Erlang C's probability of waiting over the
+  // utilisation (as a token pool's, with cores x yield servers). A guest burst
+  // waits what Kleinrock's conservation law leaves it (a work-conserving
+  // discipline keeps sum rho_i W_i of first come, first served: what host work
+  // waits less, guest work waits more).
   auto cpu_wait = [&](int station, int cls, bool low) {
     if (station < 0) return 0.0;
     const auto k = static_cast<std::size_t>(station);
@@ -303,7 +304,14 @@ SolveReport solve(Network& net) {
     const double f =
         st.cores > 0 ? pool_wait_factor(static_cast<int>(std::lround(st.cores * st.smt_yield)), std::min(used[k], 1.0)) : 1.0;
     const double fcfs = seen(station, cls) * f;
-    const double hi = std::min(fcfs, (seen_in(backlog_hi, by_class_hi, station, cls) + residual_lo[k]) * f);
+    // Host work at a CPU: Cobham's M/M/c with priorities, the chance every LP is
+    // busy over the time to the next one frees (bursts of all sizes end at the
+    // rate of their count: the count-weighted mean share), stretched by the host
+    // work ahead of it. (Elsewhere: the host work found, and the guest burst in progress.)
+    const double hi =
+        st.cores > 0 && bursts[k] > 0
+            ? std::min(fcfs, f * used[k] * (used[k] / bursts[k]) / (1 - std::min(used_hi[k], kMostHostShare)))
+            : std::min(fcfs, (seen_in(backlog_hi, by_class_hi, station, cls) + residual_lo[k]) * f);
     if (!low) return hi;
     const double lo_used = used[k] - used_hi[k];
     if (!(lo_used > 0)) return fcfs;
@@ -401,12 +409,14 @@ SolveReport solve(Network& net) {
       // Background bursts are of one size (VmIoPath): one in progress has half of it left.
       fresh[k] = st.background * st.background_burst_s / 2;
       fresh_residual_lo[k] = fresh[k];  // guest work, as the VMs' own
+      fresh_bursts[k] = st.background_burst_s > 0 ? st.background / st.background_burst_s : 0.0;
     }
     auto add = [&](int station, int cls, double rate, double share, double wait, bool whole_core = false,
                    bool low = false) {
       const auto k = static_cast<std::size_t>(station);
       const double per_instance = rate / net.stations[k].instances;
       rho[k] += per_instance * share;
+      fresh_bursts[k] += per_instance;
       if (whole_core) whole[k] += per_instance * share;
       const double work = per_instance * share * (share + wait);
       fresh[k] += work;
@@ -437,6 +447,7 @@ SolveReport solve(Network& net) {
       backlog[k] = blend(backlog[k], next);
       backlog_hi[k] = blend(backlog_hi[k], fresh_hi[k]);
       residual_lo[k] = fresh_residual_lo[k];
+      bursts[k] = blend(bursts[k], fresh_bursts[k]);
       used[k] = blend(used[k], rho[k]);
       used_hi[k] = blend(used_hi[k], rho_hi[k]);
       stretch[k] = smt_stretch(net.stations[k], rho[k], whole[k]);

@@ -52,10 +52,13 @@ std::string hba_limits(const HbaResult& h) {
   return text;
 }
 
-// The share of a node's cores its work needs. Under Hyper-V's core scheduler a
-// guest burst holds a whole core (its sibling idle), so guest work needs a core
-// per thread of work while host work pairs up on cores at the SMT yield: the
-// CPU is full before its utilisation (work over cores x yield) reaches 100 %.
+
+}  // namespace
+
+// Under Hyper-V's core scheduler a guest burst holds a whole core (its sibling
+// idle), so guest work needs a core per thread of work while host work pairs
+// up on cores at the SMT yield: the CPU is full before its utilisation (work
+// over cores x yield) reaches 100 %.
 double cores_needed(const NodeResult& node, const ScenarioSpec& spec) {
   const bool whole_core_guests = !spec.cluster.cloud.defined() && spec.cluster.hypervisor.scheduler == VpScheduler::Core;
   if (!whole_core_guests || node.cores <= 0 || node.cpu_utilisation <= 0) return node.cpu_utilisation;
@@ -63,8 +66,6 @@ double cores_needed(const NodeResult& node, const ScenarioSpec& spec) {
   const double guest = node.cpu_by_layer[static_cast<std::size_t>(CpuLayer::Guest)] / node.cpu_utilisation;
   return node.cpu_utilisation * (guest * yield + 1 - guest);
 }
-
-}  // namespace
 
 std::vector<RankedResource> rank_resources(const RunResult& result, const ScenarioSpec& spec) {
   const NodeResult* cpu = nullptr;
@@ -146,9 +147,15 @@ std::vector<RankedResource> rank_resources(const RunResult& result, const Scenar
                        result.hotspot + " has work " + percent(result.hotspot_utilisation) + " of the time: " +
                            result.hotspot_why}});
   }
-  std::stable_sort(ranked.begin(), ranked.end(), [](const RankedResource& a, const RankedResource& b) {
-    return a.what.utilisation > b.what.utilisation;
-  });
+  // A saturated serial resource (one server, first come first served) comes
+  // first: the I/Os queued there wait for it alone, whatever else is as busy.
+  constexpr double kSaturated = 0.98;
+  auto rank = [&](const RankedResource& r) {
+    const bool serial = result.hotspot_utilisation > 0 && r.what.resource == result.hotspot_resource;
+    return serial && r.what.utilisation >= kSaturated ? 2.0 : r.what.utilisation;
+  };
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [&](const RankedResource& a, const RankedResource& b) { return rank(a) > rank(b); });
   return ranked;
 }
 

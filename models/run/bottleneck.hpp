@@ -11,16 +11,20 @@ namespace hcisim::models {
 // its busiest drive, ...), worded as the bottleneck would be.
 struct RankedResource {
   Bottleneck what;
-  // False for the VMs' vCPUs while the host CPU is 90 % busy or more: a vCPU
+  // False for the VMs' vCPUs while the host CPU is 90 % full or more: a vCPU
   // whose burst waits for a host core counts as busy too, so its utilisation
   // then follows the host's and is no limit of its own. Likewise full device
   // queues and HBA tags while the drives are 90 % busy or more.
   bool can_limit = true;
 };
 
+// The share of a node's cores its work needs: its CPU utilisation, or under
+// Hyper-V's core scheduler (guest bursts on whole cores) more than that.
+double cores_needed(const NodeResult& node, const ScenarioSpec& spec);
+
 // The resource classes of a run (host CPU, VM vCPUs, drives, SAS/SATA device
-// queues, the HBA, network, the
-// product's busiest storage connection when it has one), busiest first; equal
+// queues, the HBA, network, the product's busiest serial resource when it has
+// one), busiest first (a saturated serial resource before all); equal
 // utilisations keep that order.
 std::vector<RankedResource> rank_resources(const RunResult& result, const ScenarioSpec& spec);
 

@@ -144,8 +144,10 @@ TEST_CASE("chained CPU bursts change nothing but speed") {
   CHECK(deterministic_json(floor, chained_floor) == deterministic_json(floor, plain_floor));
   CHECK(chained_floor.performance.events < plain_floor.performance.events);
   // Under load the random draws come in another order, so the runs diverge: they
-  // must still agree within their own confidence intervals.
+  // must still agree within their own confidence intervals. (With every core
+  // busy, as at the AX-6515's peak, chains split and save no events.)
   for (const char* file : {"vmfleet2/general4k-w30.yaml", "geos/ax6515-2node.yaml"}) {
+    const bool saturated = std::string(file).find("geos") != std::string::npos;
     INFO(file);
     const auto spec = short_run(file, 10, 40);
     REQUIRE(spec.vms.vcpus == 1);
@@ -157,7 +159,7 @@ TEST_CASE("chained CPU bursts change nothing but speed") {
           3 * std::hypot(a.total_iops_ci_half_width, b.total_iops_ci_half_width));
     CHECK(std::abs(a.all_latency.mean_s - b.all_latency.mean_s) <
           3 * std::hypot(a.latency_ci_half_width_s, b.latency_ci_half_width_s));
-    CHECK(a.performance.events < b.performance.events);
+    if (!saturated) CHECK(a.performance.events < b.performance.events);
   }
 }
 

@@ -48,13 +48,14 @@ TEST_CASE("the fast path answers a warmed cache tier that holds the data as the 
   const std::vector<std::pair<std::string, std::vector<std::string>>> cases = {
       {"r740xd/100-read.yaml", {}},
       {"r740xd/70-30.yaml", {}},
-      {"r740xd/70-30.yaml", {"vms.workload.vmfleet=B16-T1-O8-W50-PR"}},
+      // Half writes on 10 VMs a node: CPU-bound, the write logs below saturation (20 VMs saturate both: refused below).
+      {"r740xd/70-30.yaml", {"vms.workload.vmfleet=B16-T1-O8-W50-PR", "vms.per_node=10"}},
       {"r740xd/100-read.yaml", {"vms.per_node=8"}},
       // 64K reads: each SAS cache drive's 12 Gb/s link binds, and both say it is a cache drive.
       {"r740xd/100-read.yaml", {"vms.workload.vmfleet=B64-T1-O4-W0-PR"}},
   };
   for (const auto& [file, overrides] : cases) {
-    INFO(file << (overrides.empty() ? "" : " " + overrides[0]));
+    INFO(file << (overrides.empty() ? "" : " " + overrides[0]) << (overrides.size() > 1 ? " " + overrides[1] : ""));
     const auto spec = frontend::load_scenario(kScenarios / file, catalog(), overrides);
     const auto fast = models::analyse(spec);
     const auto sim = models::simulate(spec);
@@ -120,6 +121,9 @@ TEST_CASE("the fast path defers on a cache tier outside that regime, naming why"
              Catch::Contains("hot-spot"));
   CHECK_THAT(models::fast_path_limit(at("r740xd/100-read.yaml", {"vms.workload.vmfleet=B64-T1-O4-W0-PSI"})),
              Catch::Contains("sequential reads larger"));
+  // Half writes on 20 VMs a node: CPUs and write logs saturated together (a refusal after solving).
+  CHECK_THAT(test::fast_path_refusal(at("r740xd/70-30.yaml", {"vms.workload.vmfleet=B16-T1-O8-W50-PR"})),
+             Catch::Contains("are both saturated"));
 }
 
 TEST_CASE("the fast path follows SAS SSDs behind their links, HBA and device queues") {

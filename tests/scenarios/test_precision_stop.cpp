@@ -120,16 +120,13 @@ TEST_CASE("runs stopped at +/- 2 % land within 2 % of a long run, seed after see
   CHECK(latency_within >= 11);
 
   // The p99s too, when the precision covers them (run.precision_percentiles).
-  // The tail here settles far more slowly than the mean: it depends on how the
-  // I/Os in flight are split among the storage connections (saturated serial
-  // queues), a split that wanders over hundreds of milliseconds. Stopped on
-  // IOPS and the mean alone (about 80 ms), a run reports that tail from where
-  // the split happened to be; covered at +/- 5 %, the run goes on until the
-  // p99s' own intervals are that narrow, after at least 50 of them, and lands
-  // nearer the long run's.
+  // The tail settles more slowly than the mean: covered at +/- 5 %, the run goes
+  // on until the p99s' own intervals are that narrow, after at least 50 of them,
+  // and each lands within that of the long run's (95 % intervals: one miss in
+  // eight is allowed).
   REQUIRE(truth.read_latency.p99_ci_half_width_s > 0);
   REQUIRE(truth.write_latency.p99_ci_half_width_s > 0);
-  int nearer = 0;
+  int within = 0;
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {
     const models::RunResult& means_only = stopped[seed - 1];
     spec.run.seed = seed;
@@ -147,13 +144,12 @@ TEST_CASE("runs stopped at +/- 2 % land within 2 % of a long run, seed after see
     CHECK(r.read_latency.p99_ci_half_width_s <= 0.05 * r.read_latency.p99_s);
     CHECK(r.write_latency.p99_ci_half_width_s <= 0.05 * r.write_latency.p99_s);
     CHECK(r.measured_seconds >= models::PrecisionStop::kMinTurnovers * r.write_latency.p99_s * 0.95);
-    auto error = [](double value, double reference) { return std::fabs(value / reference - 1); };
-    nearer += error(r.read_latency.p99_s, truth.read_latency.p99_s) <
-                      error(means_only.read_latency.p99_s, truth.read_latency.p99_s) ? 1 : 0;
-    nearer += error(r.write_latency.p99_s, truth.write_latency.p99_s) <
-                      error(means_only.write_latency.p99_s, truth.write_latency.p99_s) ? 1 : 0;
+    auto lands = [](double value, const models::LatencySummary& reference) {
+      return std::fabs(value - reference.p99_s) <= 0.05 * reference.p99_s + reference.p99_ci_half_width_s ? 1 : 0;
+    };
+    within += lands(r.read_latency.p99_s, truth.read_latency) + lands(r.write_latency.p99_s, truth.write_latency);
   }
-  CHECK(nearer >= 7);  // of 8
+  CHECK(within >= 7);  // of 8
 }
 
 TEST_CASE("the wall-time estimate of a run with a precision is for its whole duration, from the same pilot",

@@ -113,5 +113,13 @@ TEST_CASE("doubling the VMs on a saturated node does not double its IOPS") {
   for (int& n : doubled.vms.per_node) n *= 2;
   const double before = iops(base), after = iops(doubled);
   CHECK(after < before * 1.25);
-  CHECK(after >= before * (1 - kNoise));  // nor halve them: the cores are still all busy
+  // Nor halve them: the cores are still all busy, less what the added guests' own
+  // background work takes of them (their OS's idle-time work, whole cores each burst).
+  const auto& hv = base.cluster.hypervisor;
+  const auto& cpu = base.cluster.cpu;
+  const double clock = cpu.all_core_hz > 0 ? cpu.all_core_hz : cpu.base_hz;
+  const double added = base.vms.per_node[0];
+  const double background = added * hv.background_cycles_per_s / (cpu.cores * base.cluster.node.sockets * clock);
+  REQUIRE(background > 0.01);
+  CHECK(after >= before * (1 - kNoise - background));
 }
