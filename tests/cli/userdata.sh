@@ -58,16 +58,19 @@ what-if)  # a two-way-mirror what-if shows the published figures, ungraded
   grep -q '"graded": false' "$D/r.json" || fail "JSON graded"
   ;;
 calibrate-own)  # a user's VMFleet 2.0 result file: calibrate --results writes parts a scenario then names
-  # The R640 rows of Dell's file, in VMFleet's tab-separated shape, without the cluster column.
-  awk -F, 'NR==1 || $1=="R640-All-NVMe-16NVMe-64VMs-2Node"' "$SRC/scenarios/geos/data/points.csv" |
-    cut -d, -f2- | tr ',' '\t' > "$D/fleet.tsv"
-  [ "$(wc -l < "$D/fleet.tsv")" -eq 134 ] || fail "rows: $(wc -l < "$D/fleet.tsv")"
+  # Some of the R640 rows of Dell's file, in VMFleet's tab-separated shape, without the cluster column:
+  # the 1-vCPU VMs' 4K reads (VMs on their volume's node and not: network messages apart from writes),
+  # their 30 % writes, the peaks and the light VDI runs. All 133 take minutes; these, seconds.
+  awk -F, 'NR==1 || ($1=="R640-All-NVMe-16NVMe-64VMs-2Node" && $2=="A1v2" && ($6=="General4KWriteRatio0" ||
+           ($6=="General4KWriteRatio30" && $5==100) || $6=="Peak4kRead" || ($6=="Vdi" && $5==100 && $7>0 && $7<=900)))' \
+    "$SRC/scenarios/geos/data/points.csv" | cut -d, -f2- | tr ',' '\t' > "$D/fleet.tsv"
+  [ "$(wc -l < "$D/fleet.tsv")" -eq 38 ] || fail "rows: $(wc -l < "$D/fleet.tsv")"
   "$H" calibrate "$SRC/scenarios/geos/r640-2node.yaml" --results "$D/fleet.tsv" --rounds 1 --jobs 2 \
        --write "$D/cat" --name my-s2d > "$D/out.txt" 2>&1 || fail "exit $?: $(tail -3 "$D/out.txt")"
-  grep -q "calibrating on 133 measured runs of 1 cluster" "$D/out.txt" || fail "$(head -2 "$D/out.txt")"
+  grep -q "calibrating on 37 measured runs of 1 cluster" "$D/out.txt" || fail "$(head -2 "$D/out.txt")"
   grep -q "^residuals: CPU over" "$D/out.txt" || fail "no residuals"
   [ -s "$D/cat/stacks/my-s2d.yaml" ] && [ -s "$D/cat/hypervisors/my-s2d-hyper-v.yaml" ] || fail "no parts written"
-  grep -q 'calibrated: r640-2node' "$D/cat/stacks/my-s2d.yaml" || fail "sources: $(grep calibrated "$D/cat/stacks/my-s2d.yaml" | head -1)"
+  grep -q 'calibrated: geos-r640-2node (37 measured runs of fleet.tsv)' "$D/cat/stacks/my-s2d.yaml" || fail "sources: $(grep calibrated "$D/cat/stacks/my-s2d.yaml" | head -1)"
   "$H" run "$SRC/scenarios/geos/r640-2node.yaml" --catalog "$D/cat" --set cluster.stack=my-s2d \
        --set cluster.hypervisor=my-s2d-hyper-v --duration 5ms --warmup 2ms -q > "$D/run.txt" || fail "run: exit $?"
   grep -q "stack my-s2d, hypervisor my-s2d-hyper-v" "$D/run.txt" || fail "the run: $(sed -n 3p "$D/run.txt")"

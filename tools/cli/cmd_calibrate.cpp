@@ -61,6 +61,10 @@ int calibrate_measured(const frontend::Catalog& catalog, const std::vector<model
   if (!write_dir.empty()) {
     std::vector<std::string> cases_named;
     for (const auto& spec : specs) cases_named.push_back(frontend::calibration_case_name(spec));
+    if (!results.empty()) {  // a user's own table: the source says which file, and how much of it
+      cases_named.front() += " (" + std::to_string(cases.size()) + " measured runs of " +
+                             std::filesystem::path(results).filename().string() + ")";
+    }
     const auto written = frontend::write_calibrated_profiles(catalog, specs.front().cluster, fit.fitted, name,
                                                              cases_named, write_dir);
     for (const auto& file : written) std::printf("wrote %s\n", file.c_str());
