@@ -1,6 +1,7 @@
 #include "models/run/reference_check.hpp"
 
 #include <cmath>
+#include <limits>
 
 namespace hcisim::models {
 
@@ -32,6 +33,24 @@ double figure_value(const RunResult& r, Figure figure) {
   return 0;
 }
 
+double figure_interval(const RunResult& r, Figure figure) {
+  double half_width = 0;
+  switch (figure) {
+    case Figure::TotalIops: half_width = r.total_iops_ci_half_width; break;
+    case Figure::LatencyAvg: half_width = r.latency_ci_half_width_s; break;
+    case Figure::ReadLatencyP99: half_width = r.read_latency.p99_ci_half_width_s; break;
+    case Figure::WriteLatencyP99: half_width = r.write_latency.p99_ci_half_width_s; break;
+    case Figure::TransactionLatencyAvg:
+      // Batches shorter than the checkpoint cycle see part of it each: the interval is too narrow.
+      if (r.measured_seconds < kCyclesToSettle * r.oltp.slowest_cycle_s) return std::numeric_limits<double>::infinity();
+      half_width = r.oltp.latency_ci_half_width_s;
+      break;
+    default: return 0;
+  }
+  const double value = figure_value(r, figure);
+  return value > 0 ? half_width / value : 0;
+}
+
 std::vector<FigureComparison> compare_references(const RunResult& result,
                                                  const std::vector<ReferenceFigure>& references, bool graded) {
   std::vector<FigureComparison> out;
@@ -43,6 +62,11 @@ std::vector<FigureComparison> compare_references(const RunResult& result,
     c.within = ref.comparison == Comparison::AtMost ? c.predicted <= ref.value * (1 + ref.tolerance)
                                                     : std::fabs(c.error) <= ref.tolerance;
     c.graded = graded;
+    c.interval = figure_interval(result, ref.figure);
+    if (ref.calibration && c.interval > ref.tolerance) {
+      c.unsettled = true;
+      c.within = false;
+    }
     if (!graded) c.within = false;
     out.push_back(c);
   }

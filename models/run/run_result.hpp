@@ -119,6 +119,13 @@ struct FigureComparison {
   // False when the run is a what-if (--set changed the scenario): the figure was
   // published for the unmodified scenario, so no verdict (within is false).
   bool graded = true;
+  // The run's own 95 % interval on the figure, relative (0: the run gives none;
+  // infinity: the run is too short for its interval to mean anything).
+  double interval = 0;
+  // A calibration figure whose run's interval is wider than the tolerance the
+  // constant is fitted to: the fit cannot be trusted to that tolerance, so the
+  // figure is not within, whatever its error (fit and validate on a longer run).
+  bool unsettled = false;
 };
 
 // One interval of the measured run.
@@ -189,6 +196,10 @@ struct OltpResult {
   double tps = 0;                       // transactions per second, all VMs
   LatencySummary latency;               // transaction latency (think time excluded)
   double latency_ci_half_width_s = 0;   // 95 % batch means on the mean; 0 when too few batches
+  // The slowest cycle the application runs (its checkpoint interval): batches
+  // shorter than it are correlated, so a run under a few of them has an interval
+  // narrower than its real uncertainty.
+  double slowest_cycle_s = 0;
   std::array<LatencySummary, kOltpTransactionTypes> by_type{};
   double think_time_s = 0;              // the users' mean think time (given)
   int users = 0;                        // in all VMs

@@ -1,6 +1,7 @@
 // compare_references and attribute_bottleneck on hand-made results.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -116,6 +117,47 @@ TEST_CASE("reference check: within, outside and at-most verdicts", "[reference]"
   CHECK(out[5].within);
   CHECK(out[5].error == Approx(-0.8));  // 1 ms against 5 ms
   CHECK(out[1].reference.value == 1'700'000);
+}
+
+TEST_CASE("reference check: a calibration figure on a run too noisy for its tolerance is unsettled", "[reference]") {
+  RunResult r = figures();  // 1.5 M IOPS, 2.0 ms mean
+  r.total_iops_ci_half_width = 90'000;  // +/- 6 %
+  r.latency_ci_half_width_s = 0.04e-3;  // +/- 2 %
+  std::vector<ReferenceFigure> refs = {ref(Figure::TotalIops, 1'500'000, 0.05), ref(Figure::TotalIops, 1'500'000, 0.05),
+                                       ref(Figure::LatencyAvg, 0.002, 0.05), ref(Figure::ReadIops, 1'000'000, 0.05)};
+  refs[0].calibration = true;  // fitted to 5 % on a run that knows it to 6 %: cannot be trusted
+  refs[2].calibration = true;  // fitted to 5 % on a run that knows it to 2 %: fine
+  refs[3].calibration = true;  // no interval for read IOPS: judged on its error alone
+  const std::vector<FigureComparison> out = compare_references(r, refs);
+  CHECK(out[0].interval == Approx(0.06));
+  CHECK(out[0].unsettled);
+  CHECK_FALSE(out[0].within);  // its error is 0
+  CHECK_FALSE(out[1].unsettled);  // a prediction: the interval is the reader's to weigh
+  CHECK(out[1].within);
+  CHECK(out[2].interval == Approx(0.02));
+  CHECK_FALSE(out[2].unsettled);
+  CHECK(out[2].within);
+  CHECK(out[3].interval == 0);
+  CHECK_FALSE(out[3].unsettled);
+}
+
+TEST_CASE("reference check: a transaction latency over too few checkpoint cycles has no interval to trust",
+          "[reference]") {
+  RunResult r;
+  r.oltp.present = true;
+  r.oltp.latency.mean_s = 0.010;
+  r.oltp.latency_ci_half_width_s = 0.0002;  // +/- 2 %, from batches shorter than a checkpoint cycle
+  r.oltp.slowest_cycle_s = 60;
+  ReferenceFigure fitted = ref(Figure::TransactionLatencyAvg, 0.010, 0.10);
+  fitted.calibration = true;
+  r.measured_seconds = 60;  // one cycle
+  CHECK(std::isinf(figure_interval(r, Figure::TransactionLatencyAvg)));
+  CHECK(compare_references(r, {fitted})[0].unsettled);
+  CHECK_FALSE(compare_references(r, {fitted})[0].within);
+  r.measured_seconds = 600;  // ten cycles: the batches' interval stands
+  CHECK(figure_interval(r, Figure::TransactionLatencyAvg) == Approx(0.02));
+  CHECK_FALSE(compare_references(r, {fitted})[0].unsettled);
+  CHECK(compare_references(r, {fitted})[0].within);
 }
 
 TEST_CASE("bottleneck: the busiest resource class above 80 % is named", "[bottleneck]") {

@@ -1,5 +1,7 @@
 #include "tools/frontend/report_json.hpp"
 
+#include <cmath>
+
 #include "models/run/precision_stop.hpp"
 #include "tools/frontend/capacity_report.hpp"
 #include "tools/frontend/figure_names.hpp"
@@ -167,6 +169,8 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
                     {"comparison", c.reference.comparison == models::Comparison::AtMost ? "at_most" : "approximately"},
                     {"calibration", c.reference.calibration},
                     {"within", c.within},
+                    {"interval_95", std::isinf(c.interval) ? nlohmann::json(nullptr) : nlohmann::json(c.interval)},
+                    {"unsettled", c.unsettled},
                     {"note", c.reference.note}});
     // A what-if's figures were published for the unmodified scenario: no verdict.
     if (!c.graded) {

@@ -187,11 +187,20 @@ std::string format_comparison(const models::FigureComparison& c) {
   const auto& ref = c.reference;
   const std::string tolerance = (ref.comparison == models::Comparison::AtMost ? "<=+" : "+/-") +
                                 printf_string("%.0f%%", ref.tolerance * 100);
-  const char* verdict = !c.graded ? "not graded: published for the unmodified scenario" : c.within ? "within" : "OUTSIDE";
+  const std::string verdict =
+      !c.graded    ? "not graded: published for the unmodified scenario"
+      : c.unsettled && std::isinf(c.interval)
+          ? std::string("UNSETTLED: the run is shorter than four of the application's checkpoint cycles, too short "
+                        "to know the figure its constant is fitted to; fit it on a longer run")
+      : c.unsettled ? printf_string("UNSETTLED: the run's 95%% interval (+/-%.1f%%) is wider than the tolerance its "
+                                    "constant is fitted to; fit it on a longer run",
+                                    c.interval * 100)
+      : c.within    ? "within"
+                    : "OUTSIDE";
   return printf_string("%-18s %16s %16s %+7.1f%% %10s  %s%s", std::string(figure_name(ref.figure)).c_str(),
                        format_figure_value(ref.figure, ref.value).c_str(),
                        format_figure_value(ref.figure, c.predicted).c_str(), c.error * 100, tolerance.c_str(),
-                       verdict, ref.calibration && c.graded ? " (calibration)" : "");
+                       verdict.c_str(), ref.calibration && c.graded ? " (calibration)" : "");
 }
 
 namespace {
