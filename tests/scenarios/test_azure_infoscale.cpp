@@ -82,7 +82,7 @@ TEST_CASE("the azure-infoscale predictions match the golden files (short runs)",
 }
 
 TEST_CASE("what-if: 64 cores at 100 MB/s per core need 5 storage VMs for a short run and 6 for a long one",
-          "[azure][whatif]") {
+          "[azure][whatif][heavy]") {
   // On the coarsest time scale the caps allow (the burst window 1 s of simulated time).
   auto run = [](const char* file, int storage_vms) {
     const auto spec = load(file, {"cluster.cloud.storage_vms=" + std::to_string(storage_vms), "run.time_scale=1800"});

@@ -221,7 +221,7 @@ TEST_CASE("the VxRack OLTP scenarios match their golden files (a short run)") {
   }
 }
 
-TEST_CASE("the bundled S2D costs are the utilisation law's fit of the measured runs") {
+TEST_CASE("the bundled S2D costs are the utilisation law's fit of the measured runs", "[heavy]") {
   // hcisim calibrate scenarios/geos fitted them; step A from the catalog's own
   // values must give them back (within the short runs' noise): the costs per
   // I/O, per write and per message, and the guest OS's background rate.

@@ -53,7 +53,8 @@ double relative(double a, double b) { return b != 0 ? (a - b) / b : 0; }
 
 }  // namespace
 
-TEST_CASE("the fast path agrees with the simulator on every bundled scenario it answers, and names what it defers") {
+TEST_CASE("the fast path agrees with the simulator on every bundled scenario it answers, and names what it defers",
+          "[heavy]") {
   int answered = 0, refused = 0, unsettled = 0;
   for (const auto& file : frontend::find_scenarios(kScenarios)) {
     INFO(file.string());

@@ -92,7 +92,7 @@ TEST_CASE("a precision the duration cannot reach: the run measures all of it and
   CHECK(frontend::run_report_json(spec, r, false)["scenario"]["precision_reached"] == false);
 }
 
-TEST_CASE("runs stopped at +/- 2 % land within 2 % of a long run, seed after seed", "[scenario][precision]") {
+TEST_CASE("runs stopped at +/- 2 % land within 2 % of a long run, seed after seed", "[scenario][precision][heavy]") {
   // Test 2, 8K 30 % write: the truth from 3 s, then 12 seeds stopped at +/- 2 %
   // (each about 80 ms). A rule that stopped on too little (one lucky check,
   // batches shorter than the I/Os) would put some of them outside.
