@@ -232,7 +232,7 @@ int ClusterStations::connection_burst(int cls, ConnectionKey key, int lanes, con
     st.name = name;
     st.instances = std::max(1, lanes);
     found = connections_.emplace(key, net_->add_station(st)).first;
-    add_hotspot(found->second, "storage connection", "a connection's messages are handled one at a time at each end");
+    add_hotspot(found->second, kStorageConnection);
   }
   // A connection's work runs ahead of ordinary bursts (HostCpu's serial queues): no wait for a core.
   const int step = serial_burst(cls, found->second, key.at, work, stage);

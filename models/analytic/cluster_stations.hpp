@@ -27,6 +27,7 @@
 #include "models/analytic/queueing_network.hpp"
 #include "models/hardware/cpu_work.hpp"
 #include "models/spec/scenario_spec.hpp"
+#include "models/storage/storage_product.hpp"
 
 namespace hcisim::models::analytic {
 
@@ -91,11 +92,9 @@ class ClusterStations {
   // A product's serial stations (connection ends, volume write logs), as ProductHotspot names them.
   struct Hotspot {
     int station = -1;
-    std::string resource, why;
+    SerialResourceKind kind;
   };
-  void add_hotspot(int station, std::string resource, std::string why) {
-    hotspots_.push_back({station, std::move(resource), std::move(why)});
-  }
+  void add_hotspot(int station, SerialResourceKind kind) { hotspots_.push_back({station, kind}); }
   const std::vector<Hotspot>& hotspots() const { return hotspots_; }
 
   // A CPU burst of `work` on `host`, as an ordinary (FIFO) burst; a guest's

@@ -28,8 +28,7 @@ constexpr double kMostSwing = 0.01;
 // I/Os line up at decides how the latency splits between reads and writes, and
 // the mean value analysis cannot tell (it may put them at either).
 void refuse_double_saturation(const RunResult& result, const ScenarioSpec& spec) {
-  constexpr double kSaturated = 0.98;
-  if (result.hotspot_utilisation < kSaturated) return;
+  if (result.hotspot_utilisation < kSerialSaturated) return;
   for (const NodeResult& n : result.nodes) {
     if (!n.up || cores_needed(n, spec) < 1.0) continue;
     throw BeyondFastPath("a host CPU (node " + std::to_string(n.node + 1) + ") and " + result.hotspot +
@@ -373,8 +372,8 @@ RunResult analyse(const ScenarioSpec& spec) {
     if (s.utilisation > result.hotspot_utilisation) {
       result.hotspot_utilisation = std::min(1.0, s.utilisation);
       result.hotspot = s.name;
-      result.hotspot_resource = h.resource;
-      result.hotspot_why = h.why;
+      result.hotspot_resource = h.kind.resource;
+      result.hotspot_why = h.kind.why;
     }
   }
   refuse_double_saturation(result, spec);

@@ -124,8 +124,7 @@ class S2dPaths {
     const std::vector<int> all = owners();
     st.instances = std::max(1, static_cast<int>(std::count(all.begin(), all.end(), owner)));
     const int station = net_.add_station(st);
-    hw_.add_hotspot(station, "volume write log",
-                    "each write takes its volume's dirty-region log, one write at a time, before its copies go out");
+    hw_.add_hotspot(station, kVolumeWriteLog);
     return write_logs_.emplace(owner, station).first->second;
   }
 

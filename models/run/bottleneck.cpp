@@ -52,7 +52,6 @@ std::string hba_limits(const HbaResult& h) {
   return text;
 }
 
-
 }  // namespace
 
 // Under Hyper-V's core scheduler a guest burst holds a whole core (its sibling
@@ -149,10 +148,9 @@ std::vector<RankedResource> rank_resources(const RunResult& result, const Scenar
   }
   // A saturated serial resource (one server, first come first served) comes
   // first: the I/Os queued there wait for it alone, whatever else is as busy.
-  constexpr double kSaturated = 0.98;
   auto rank = [&](const RankedResource& r) {
     const bool serial = result.hotspot_utilisation > 0 && r.what.resource == result.hotspot_resource;
-    return serial && r.what.utilisation >= kSaturated ? 2.0 : r.what.utilisation;
+    return serial && r.what.utilisation >= kSerialSaturated ? 2.0 : r.what.utilisation;
   };
   std::stable_sort(ranked.begin(), ranked.end(),
                    [&](const RankedResource& a, const RankedResource& b) { return rank(a) > rank(b); });

@@ -21,6 +21,8 @@ struct RankedResource {
 // The share of a node's cores its work needs: its CPU utilisation, or under
 // Hyper-V's core scheduler (guest bursts on whole cores) more than that.
 double cores_needed(const NodeResult& node, const ScenarioSpec& spec);
+// A serial resource this busy is saturated: the I/Os queued there wait for it alone.
+constexpr double kSerialSaturated = 0.98;
 
 // The resource classes of a run (host CPU, VM vCPUs, drives, SAS/SATA device
 // queues, the HBA, network, the product's busiest serial resource when it has

@@ -16,7 +16,17 @@
 
 namespace hcisim::models {
 
-// The busiest serial resource of a product's protocol (a connection end).
+// The kinds of serial resource a product has, as the bottleneck names them and
+// says why they limit; the simulator's products and the fast path share them.
+struct SerialResourceKind {
+  const char* resource;
+  const char* why;
+};
+inline constexpr SerialResourceKind kVolumeWriteLog{
+    "volume write log", "each write takes its volume's dirty-region log, one write at a time, before its copies go out"};
+inline constexpr SerialResourceKind kStorageConnection{"storage connection",
+                                                       "a connection's messages are handled one at a time at each end"};
+
 // A product's busiest serial resource (its own queue, not a CPU, drive or NIC).
 struct ProductHotspot {
   std::string resource;       // its kind, as the bottleneck names it: "storage connection", "volume write log"

@@ -169,8 +169,8 @@ ProductHotspot S2dProduct::hotspot(sim::SimTime now) const {
     h.utilisation = busy;
     h.what = "volume " + std::to_string(v + 1) + "'s write log (on node " + std::to_string(volumes_[v].owner + 1) + ")";
   }
-  h.resource = "volume write log";
-  h.why = "each write takes its volume's dirty-region log, one write at a time, before its copies go out";
+  h.resource = kVolumeWriteLog.resource;
+  h.why = kVolumeWriteLog.why;
   return h;
 }
 

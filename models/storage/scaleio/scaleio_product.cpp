@@ -333,8 +333,8 @@ ProductHotspot ScaleIoProduct::hotspot(sim::SimTime now) const {
   };
   consider(sdc_, "ScaleIO socket", "SDC", "SDS");
   consider(sds_, "ScaleIO mirror socket", "SDS", "SDS");
-  h.resource = "storage connection";
-  h.why = "a connection's messages are handled one at a time at each end";
+  h.resource = kStorageConnection.resource;
+  h.why = kStorageConnection.why;
   return h;
 }
 
