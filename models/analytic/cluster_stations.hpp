@@ -89,7 +89,7 @@ class ClusterStations {
   const std::vector<CpuCharge>& charges() const { return charges_; }
   // The connection stations made so far, by key.
   const std::map<ConnectionKey, int>& connections() const { return connections_; }
-  // A product's serial stations (connection ends, volume write logs), as ProductHotspot names them.
+  // A product's serial stations (connection ends, volume stages), as ProductHotspot names them.
   struct Hotspot {
     int station = -1;
     SerialResourceKind kind;

@@ -69,11 +69,14 @@ class S2dPaths {
       probabilities.push_back(pc.probability);
     }
     int io = net_.mix(per_count, probabilities);
-    // A write takes its volume's write log (serial per volume on the owner) before its copies go out.
-    if (write && stack_.write_log.cycles_per_io > 0) {
-      const int log = hw_.serial_burst(cls, write_log_station(owner), owner,
-                                       CpuWork::of(CpuLayer::StorageStack, stack_.write_log.cycles(block)), IoStage::Host);
-      io = net_.seq({net_.leaf(log), io});
+    // The I/O holds its volume's stage (serial per volume on the owner) before its drive I/Os go out;
+    // waiting reads take it before waiting writes (S2dProduct::next_stage).
+    const LayerCost& stage = write ? stack_.volume_write : stack_.volume_read;
+    if (stage.cycles(block) > 0) {
+      const int held = hw_.serial_burst(cls, volume_stage_station(owner), owner,
+                                        CpuWork::of(CpuLayer::StorageStack, stage.cycles(block)), IoStage::Host);
+      net_.steps[static_cast<std::size_t>(held)].low_priority = write;
+      io = net_.seq({net_.leaf(held), io});
     }
     // With storage channels the hypervisor's work is the channel's step (workload_classes.cpp).
     const CpuWork host_work =
@@ -115,17 +118,17 @@ class S2dPaths {
     net_.steps[static_cast<std::size_t>(step)].stage = IoStage::Redirect;
     return step;
   }
-  // The write logs of the volumes `owner` coordinates: one station, an instance per volume.
-  int write_log_station(int owner) {
-    auto found = write_logs_.find(owner);
-    if (found != write_logs_.end()) return found->second;
+  // The stages of the volumes `owner` coordinates: one station, an instance per volume.
+  int volume_stage_station(int owner) {
+    auto found = volume_stages_.find(owner);
+    if (found != volume_stages_.end()) return found->second;
     Station st;
-    st.name = "write logs of the volumes node " + std::to_string(owner + 1) + " owns";
+    st.name = "stages of the volumes node " + std::to_string(owner + 1) + " owns";
     const std::vector<int> all = owners();
     st.instances = std::max(1, static_cast<int>(std::count(all.begin(), all.end(), owner)));
     const int station = net_.add_station(st);
-    hw_.add_hotspot(station, kVolumeWriteLog);
-    return write_logs_.emplace(owner, station).first->second;
+    hw_.add_hotspot(station, kVolumeStage);
+    return volume_stages_.emplace(owner, station).first->second;
   }
 
   // A message end of CSV redirection at `at`: an ordinary burst there.
@@ -208,7 +211,7 @@ class S2dPaths {
   bool rdma_;
   int nodes_;
   int copies_;
-  std::map<int, int> write_logs_;  // owner -> its volumes' write log station
+  std::map<int, int> volume_stages_;  // owner -> its volumes' write log station
   std::vector<bool> up_;
   int up_count_ = 0;
 };

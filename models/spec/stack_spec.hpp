@@ -70,8 +70,11 @@ struct StackSpec {
                                  // piece on the storage node (unused by S2D)
   LayerCost mirror_write;        // S2D: per VM write on the volume's owner, beside storage_stack (a mirror's
                                  // write bookkeeping)
-  LayerCost write_log;           // S2D: per VM write on the owner, one write at a time per volume, before its
-                                 // copies are sent (dirty-region tracking's log of the virtual disk)
+  // S2D: the volume's stage on its owner, one I/O at a time per volume, after
+  // the stack and before the drive I/Os go out (docs/s2d-calibration.md
+  // "The volume stage"): what a write and a read hold it for.
+  LayerCost volume_write;
+  LayerCost volume_read;
   LayerCost drive_io;            // per drive I/O issued (one per piece and copy on that node)
   LayerCost network_message;     // per message, at each end (SMB Direct over RDMA)
   LayerCost network_tcp_extra;   // added per message end when the transport is TCP (S2D without RDMA; ScaleIO always)

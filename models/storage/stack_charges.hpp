@@ -22,7 +22,8 @@ struct CostCharge {
 struct StackCharges {
   CostCharge storage_stack;    // S2D: CSV/ReFS/Spaces per VM I/O
   CostCharge mirror_write;     // S2D: per VM write
-  CostCharge write_log;        // S2D: per VM write, serial per volume
+  CostCharge volume_write;     // S2D: per VM write, serial per volume
+  CostCharge volume_read;      // S2D: per VM read that takes the volume stage, serial per volume
   CostCharge drive_io;         // per drive I/O issued
   CostCharge network_message;  // per message end
 };

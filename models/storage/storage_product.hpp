@@ -22,14 +22,15 @@ struct SerialResourceKind {
   const char* resource;
   const char* why;
 };
-inline constexpr SerialResourceKind kVolumeWriteLog{
-    "volume write log", "each write takes its volume's dirty-region log, one write at a time, before its copies go out"};
+inline constexpr SerialResourceKind kVolumeStage{
+    "volume stage", "each I/O holds its volume's stage on the owner, one at a time, before its drive I/Os go out "
+                    "(a write for longer per byte than a read)"};
 inline constexpr SerialResourceKind kStorageConnection{"storage connection",
                                                        "a connection's messages are handled one at a time at each end"};
 
 // A product's busiest serial resource (its own queue, not a CPU, drive or NIC).
 struct ProductHotspot {
-  std::string resource;       // its kind, as the bottleneck names it: "storage connection", "volume write log"
+  std::string resource;       // its kind, as the bottleneck names it: "storage connection", "volume stage"
   std::string what;           // which one, e.g. "ScaleIO socket SDC on node 1 -> SDS on node 2 (its end at node 2)"
   std::string why;            // why it limits: how it takes its work
   double utilisation = 0;     // share of time it had work

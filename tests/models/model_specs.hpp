@@ -158,7 +158,7 @@ inline StackSpec s2d_stack() {
   s.product = ProductKind::S2d;
   s.storage_stack = {549, 0.05};
   s.mirror_write = {314'855, 0};
-  s.write_log = {14'865, 0};
+  s.volume_write = {14'865, 0};
   s.drive_io = {10'000, 0.0};
   s.network_message = {68'451, 0.02};
   s.network_tcp_extra = {20'000, 1.0};

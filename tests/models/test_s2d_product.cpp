@@ -218,7 +218,7 @@ TEST_CASE("s2d: a write completes only after every copy is on a drive", "[s2d]")
     const SimTime host = cpu_ns(hv.host.cycles(b), kHz) +  // the VM's storage channel
                          cpu_ns(s.storage_stack.cycles(b) + s.mirror_write.cycles(b) + s.drive_io.cycles(b) +
                                     2 * message_cycles(s, b + ctl, true), kHz) +
-                         cpu_ns(s.write_log.cycles(b), kHz);  // the volume's write log, then the copies
+                         cpu_ns(s.volume_write.cycles(b), kHz);  // the volume's write log, then the copies
     CHECK(rig.client.done_at[id] == Approx(static_cast<double>(guest + host + remote_copy(2))).margin(4));
     CHECK(rig.product.counters().degraded_ios == 0);
   }
@@ -234,7 +234,7 @@ TEST_CASE("s2d: a write completes only after every copy is on a drive", "[s2d]")
     const SimTime host =
         cpu_ns(hv.host.cycles(b), kHz) +
         cpu_ns(s.storage_stack.cycles(b) + s.mirror_write.cycles(b) + 3 * message_cycles(s, b + ctl, true), kHz) +
-        cpu_ns(s.write_log.cycles(b), kHz);
+        cpu_ns(s.volume_write.cycles(b), kHz);
     CHECK(rig.client.done_at[id] == Approx(static_cast<double>(guest + host + remote_copy(3))).margin(4));
   }
 }
@@ -439,11 +439,11 @@ TEST_CASE("hyper-v path: a VM's I/Os take its storage channel one at a time", "[
   CHECK(last < done.back() - 3 * cpu_ns(300'000, kHz));
 }
 
-TEST_CASE("s2d: writes take their volume's write log one at a time, before their copies", "[s2d]") {
+TEST_CASE("s2d: I/Os hold their volume's stage one at a time, before their drive I/Os", "[s2d]") {
   // Twenty writes straight into the product: the owner's stack bursts run side
-  // by side on its cores, then the volume's log takes them in turn.
+  // by side on its cores, then the volume's stage takes them in turn.
   ClusterSpec spec = ax7525_cluster(4, 4, Resiliency::ThreeWayMirror);
-  spec.stack.write_log = {600'000, 0};  // 200 us each at 3 GHz: the log is what spaces them
+  spec.stack.volume_write = {600'000, 0};  // 200 us each at 3 GHz: the log is what spaces them
   Rig rig(spec);
   std::vector<std::uint32_t> ids;
   for (std::uint64_t offset = 0; ids.size() < 20; offset += kUnit) ids.push_back(rig.request(true, offset));
@@ -462,13 +462,40 @@ TEST_CASE("s2d: writes take their volume's write log one at a time, before their
   const SimTime log = cpu_ns(600'000, kHz);
   CHECK(done.back() - done.front() >= 19 * log - 19 * 3);
   CHECK(done.back() - done.front() <= 19 * log + 10'000);  // the copies' spread on top: a few us
-  CHECK(rig.product.counters().charges.write_log.times == 20);
-  // Reads do not take it.
+  CHECK(rig.product.counters().charges.volume_write.times == 20);
+  // Reads take it only when it costs them something: here nothing.
+  Rig free_reads(spec);
+  const std::uint32_t id = free_reads.request(false, free_reads.unit_with(true));
+  free_reads.submit(id);
+  free_reads.engine.run_until(kSecond);
+  CHECK(free_reads.product.counters().charges.volume_write.times == 0);
+  CHECK(free_reads.product.counters().charges.volume_read.times == 0);
+  // At a cost per byte, twenty 64 KiB reads are spaced by what each holds it
+  // for (2 cycles a byte: 131,072 cycles, 43.7 us at 3 GHz), and a 4 KiB read
+  // holds it a sixteenth of that.
+  spec.stack.volume_read = {0, 2.0};
   Rig reads(spec);
-  const std::uint32_t id = reads.request(false, reads.unit_with(true));
-  reads.submit(id);
+  std::vector<std::uint32_t> read_ids;
+  for (std::uint64_t offset = 0; read_ids.size() < 20; offset += kUnit) {
+    read_ids.push_back(reads.request(false, offset, 64 * KiB));
+  }
+  reads.product.reserve(1024, 1 * MiB, 4 * KiB);
+  reads.product.connect(reads.client);
+  for (const std::uint32_t r : read_ids) {
+    reads.requests[r].node = 0;
+    reads.requests[r].disk = 0;
+    reads.product.submit(r, CpuWork{});
+  }
   reads.engine.run_until(kSecond);
-  CHECK(reads.product.counters().charges.write_log.times == 0);
+  REQUIRE(reads.client.completed == 20);
+  std::vector<SimTime> read_done;
+  for (const std::uint32_t r : read_ids) read_done.push_back(reads.client.done_at[r]);
+  std::sort(read_done.begin(), read_done.end());
+  const SimTime held = cpu_ns(2.0 * 64 * KiB, kHz);
+  CHECK(read_done.back() - read_done.front() >= 19 * held - 19 * 3);
+  CHECK(read_done.back() - read_done.front() <= 19 * held + 10'000);
+  CHECK(reads.product.counters().charges.volume_read.times == 20);
+  CHECK(reads.product.counters().charges.volume_read.bytes == Approx(20.0 * 64 * KiB));
 }
 
 TEST_CASE("hyper-v path: a completion reaches the guest io_latency after the host's", "[s2d]") {

@@ -239,8 +239,8 @@ TEST_CASE("the bundled S2D costs are the utilisation law's fit of the measured r
   const auto fit = frontend::utilisation_law_fit(cases, options, &rms);
   CHECK(fit.guest_cycles + fit.host_cycles + fit.stack_cycles ==
         Approx(catalog_k.guest_cycles + catalog_k.host_cycles + catalog_k.stack_cycles).epsilon(0.03));
-  CHECK(fit.mirror_write_cycles + fit.write_log_cycles ==
-        Approx(catalog_k.mirror_write_cycles + catalog_k.write_log_cycles).epsilon(0.03));
+  CHECK(fit.mirror_write_cycles + fit.volume_write_cycles ==
+        Approx(catalog_k.mirror_write_cycles + catalog_k.volume_write_cycles).epsilon(0.03));
   CHECK(fit.message_cycles == Approx(catalog_k.message_cycles).epsilon(0.03));
   CHECK(fit.background_cycles_per_s == Approx(catalog_k.background_cycles_per_s).epsilon(0.03));
   // The law holds across the three clusters to about a tenth (each run's CPU against its IOPS).

@@ -19,7 +19,9 @@
 #include "tools/frontend/calibration_case.hpp"
 #include "tools/frontend/measured_cases.hpp"
 #include "tools/frontend/s2d_calibration.hpp"
+#include "tools/frontend/printf_string.hpp"
 #include "tools/frontend/validate.hpp"
+#include "tools/frontend/volume_stage_fit.hpp"
 #include "tools/frontend/catalog.hpp"
 #include "tools/frontend/scenario_loader.hpp"
 
@@ -42,9 +44,11 @@ std::vector<frontend::MeasuredCase> measured_runs(const std::vector<models::Scen
   return cases;
 }
 
+// Step D before A-C (they hold the volume stage's per-byte costs fixed) and
+// after them (with the per-I/O costs A-C fitted).
 int calibrate_measured(const frontend::Catalog& catalog, const std::vector<models::ScenarioSpec>& specs,
-                       const std::string& results, int jobs, int rounds, const std::string& write_dir,
-                       const std::string& name) {
+                       const std::vector<models::ScenarioSpec>& limits, const std::string& results, int jobs,
+                       int rounds, const std::string& write_dir, const std::string& name) {
   if (!write_dir.empty()) frontend::check_profiles_absent(write_dir, name);  // before the fit, not after
   frontend::CalibrationOptions options;
   options.jobs = jobs;
@@ -53,14 +57,33 @@ int calibrate_measured(const frontend::Catalog& catalog, const std::vector<model
   options.progress = [tty](const std::string& step) {
     if (tty) std::fprintf(stderr, "\r%-78s", step.c_str());
   };
-  const auto cases = measured_runs(specs, results);
-  std::printf("calibrating on %zu measured runs of %zu cluster(s)\n", cases.size(), specs.size());
-  const frontend::S2dCalibration fit = frontend::calibrate_s2d(cases, options);
+  auto cases = measured_runs(specs, results);
+  std::printf("calibrating on %zu measured runs of %zu cluster(s)%s\n", cases.size(), specs.size(),
+              limits.empty() ? "" : frontend::printf_string(" and %zu run(s) the volume stage limits", limits.size()).c_str());
+  if (!limits.empty()) {
+    if (tty) std::fprintf(stderr, "\r%-78s", "step D (volume stage per byte), from the catalog's per-I/O costs");
+    const auto first = frontend::fit_volume_stage_bytes(limits, frontend::S2dConstants::of(cases.front().spec.cluster), jobs);
+    for (auto& c : cases) {
+      c.spec.cluster.stack.volume_read.cycles_per_byte = first.read_cycles_per_byte;
+      c.spec.cluster.stack.volume_write.cycles_per_byte = first.write_cycles_per_byte;
+    }
+  }
+  frontend::S2dCalibration fit = frontend::calibrate_s2d(cases, options);
+  std::optional<frontend::StageBytesFit> stage;
+  if (!limits.empty()) {
+    if (tty) std::fprintf(stderr, "\r%-78s", "step D (volume stage per byte), from the fitted per-I/O costs");
+    stage = frontend::fit_volume_stage_bytes(limits, fit.fitted, jobs);
+    fit.fitted.volume_read_cycles_per_byte = stage->read_cycles_per_byte;
+    fit.fitted.volume_write_cycles_per_byte = stage->write_cycles_per_byte;
+    fit.fitted.stage_bytes_fitted = true;
+  }
   if (tty) std::fprintf(stderr, "\r%78s\r", "");
   std::printf("%s", frontend::format_s2d_calibration(fit).c_str());
+  if (stage) std::printf("%s", frontend::format_stage_bytes_fit(*stage).c_str());
   if (!write_dir.empty()) {
     std::vector<std::string> cases_named;
     for (const auto& spec : specs) cases_named.push_back(frontend::calibration_case_name(spec));
+    for (const auto& spec : limits) cases_named.push_back(frontend::calibration_case_name(spec));
     if (!results.empty()) {  // a user's own table: the source says which file, and how much of it
       cases_named.front() += " (" + std::to_string(cases.size()) + " measured runs of " +
                              std::filesystem::path(results).filename().string() + ")";
@@ -96,6 +119,9 @@ int calibrate_command(const std::vector<std::string>& args) {
                           "Fits the S2D stack's and Hyper-V's costs over measured runs at once (scenarios with\n"
                           "reference.vmfleet_runs, like scenarios/geos, or one scenario of your cluster and\n"
                           "--results FILE, a VMFleet 2.0 result table) and prints them with their residuals;\n"
+                          "scenarios of one direction with a calibration figure read_throughput or\n"
+                          "write_throughput (like the AX-7525's Test 1 512K runs) fit the volume stage's cost\n"
+                          "per byte on runs it limits;\n"
                           "--write DIR saves them as catalog parts to use with --catalog DIR. Changes no file\n"
                           "unless --write is given. (docs/s2d-calibration.md says how.)",
                           options, positional, vm)) {
@@ -126,11 +152,15 @@ int calibrate_command(const std::vector<std::string>& args) {
     throw UsageError{"no measured runs: give scenarios with reference.vmfleet_runs (like scenarios/geos), or one "
                      "scenario of your cluster and --results FILE (a VMFleet 2.0 result table)"};
   }
-  std::vector<models::ScenarioSpec> with_runs;
+  std::vector<models::ScenarioSpec> with_runs, limits;
   for (const auto& s : specs) {
-    if (!results.empty() || s.measured_runs) with_runs.push_back(s);
+    if (!results.empty() || s.measured_runs) {
+      with_runs.push_back(s);
+    } else if (frontend::is_stage_limit_case(s)) {
+      limits.push_back(s);
+    }
   }
-  return calibrate_measured(catalog, with_runs, results, jobs, rounds, write_dir, name);
+  return calibrate_measured(catalog, with_runs, limits, results, jobs, rounds, write_dir, name);
 }
 
 }  // namespace hcisim::cli

@@ -106,7 +106,10 @@ std::vector<std::string> write_calibrated_profiles(const Catalog& catalog, const
   const std::string hypervisor_id = name + "-hyper-v";
   for (const S2dConstants::Named& n : fitted.named()) {
     const bool latency = std::string(n.unit) == "ns";
-    const std::string value = latency ? printf_string("%.0fns", n.value) : printf_string("%.0f", n.value);
+    const bool per_byte = std::string(n.unit) == "cycles/byte";
+    const std::string value = latency    ? printf_string("%.0fns", n.value)
+                              : per_byte ? printf_string("%.4g", n.value)
+                                         : printf_string("%.0f", n.value);
     std::string& text = std::string(n.file) == "stack" ? stack : hypervisor;
     text = with_field(text, n.key, value, source);
   }

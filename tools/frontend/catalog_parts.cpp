@@ -48,7 +48,7 @@ std::vector<std::string> kind_keys(PartKind kind) {
     case PartKind::Switch: return {"port_speed", "latency"};
     case PartKind::Node: return {"cpu", "sockets", "memory", "drives", "nic", "nic_count", "hba", "mtbf"};
     case PartKind::Stack: {
-      std::vector<std::string> keys = {"product",     "storage_stack", "mirror_write", "write_log", "drive_io",   "network_message",
+      std::vector<std::string> keys = {"product",     "storage_stack", "mirror_write", "volume_write", "volume_read", "drive_io", "network_message",
                                        "network_tcp_extra", "slab_size", "columns", "interleave",
                                        "connections_per_pair", "control_message_size", "cpu_burst_variability",
                                        "cache_tier", "csv_cache", "failure", "sdc", "sds", "network_tcp",
@@ -334,7 +334,7 @@ models::LayerCost read_layer(const YamlMap& map, std::string_view key, PartField
 
 // Keys of a stack profile that only one product uses: the other refuses them,
 // so a value is never accepted and then ignored.
-constexpr std::string_view kS2dOnlyKeys[] = {"storage_stack", "mirror_write", "write_log", "network_tcp_extra",
+constexpr std::string_view kS2dOnlyKeys[] = {"storage_stack", "mirror_write", "volume_write", "volume_read", "network_tcp_extra",
                                              "slab_size", "columns", "interleave"};
 constexpr std::string_view kScaleIoOnlyKeys[] = {"sdc", "sds", "network_tcp", "chunk_size", "rebuild",
                                                  "connections_per_pair"};
@@ -347,7 +347,8 @@ void read_s2d_stack(const YamlMap& map, PartFieldReader& fields, models::StackSp
   refuse_keys(map, infoscale_only_stack_keys(), "used only by product: infoscale");
   stack.storage_stack = read_layer(map, "storage_stack", fields);
   stack.mirror_write = read_layer(map, "mirror_write", fields);
-  stack.write_log = read_layer(map, "write_log", fields);
+  stack.volume_write = read_layer(map, "volume_write", fields);
+  stack.volume_read = read_layer(map, "volume_read", fields);
   stack.network_tcp_extra = read_layer(map, "network_tcp_extra", fields);
   const std::uint64_t slab = fields.size(map, "slab_size");
   require(slab >= limits::kMinSlabBytes && slab <= kMaxSlabBytes, map, "slab_size",

@@ -20,7 +20,9 @@ S2dConstants S2dConstants::of(const models::ClusterSpec& cluster) {
   c.host_cycles = cluster.hypervisor.host.cycles_per_io;
   c.stack_cycles = cluster.stack.storage_stack.cycles_per_io;
   c.mirror_write_cycles = cluster.stack.mirror_write.cycles_per_io;
-  c.write_log_cycles = cluster.stack.write_log.cycles_per_io;
+  c.volume_write_cycles = cluster.stack.volume_write.cycles_per_io;
+  c.volume_read_cycles_per_byte = cluster.stack.volume_read.cycles_per_byte;
+  c.volume_write_cycles_per_byte = cluster.stack.volume_write.cycles_per_byte;
   c.message_cycles = cluster.stack.network_message.cycles_per_io;
   c.io_latency_ns = static_cast<double>(cluster.hypervisor.io_latency_ns);
   c.background_cycles_per_s = cluster.hypervisor.background_cycles_per_s;
@@ -33,7 +35,9 @@ void S2dConstants::apply(models::ClusterSpec& cluster) const {
   cluster.hypervisor.host.cycles_per_io = host_cycles;
   cluster.stack.storage_stack.cycles_per_io = stack_cycles;
   cluster.stack.mirror_write.cycles_per_io = mirror_write_cycles;
-  cluster.stack.write_log.cycles_per_io = write_log_cycles;
+  cluster.stack.volume_write.cycles_per_io = volume_write_cycles;
+  cluster.stack.volume_read.cycles_per_byte = volume_read_cycles_per_byte;
+  cluster.stack.volume_write.cycles_per_byte = volume_write_cycles_per_byte;
   cluster.stack.network_message.cycles_per_io = message_cycles;
   cluster.hypervisor.io_latency_ns = static_cast<sim::SimTime>(std::llround(io_latency_ns));
   cluster.hypervisor.background_cycles_per_s = background_cycles_per_s;
@@ -41,15 +45,20 @@ void S2dConstants::apply(models::ClusterSpec& cluster) const {
 }
 
 std::vector<S2dConstants::Named> S2dConstants::named() const {
-  return {{"hypervisor", "guest.cycles_per_io", "cycles", guest_cycles},
+  std::vector<Named> out = {{"hypervisor", "guest.cycles_per_io", "cycles", guest_cycles},
           {"hypervisor", "host.cycles_per_io", "cycles", host_cycles},
           {"stack", "storage_stack.cycles_per_io", "cycles", stack_cycles},
           {"stack", "mirror_write.cycles_per_io", "cycles", mirror_write_cycles},
-          {"stack", "write_log.cycles_per_io", "cycles", write_log_cycles},
+          {"stack", "volume_write.cycles_per_io", "cycles", volume_write_cycles},
           {"stack", "network_message.cycles_per_io", "cycles", message_cycles},
           {"hypervisor", "io_latency", "ns", io_latency_ns},
           {"hypervisor", "guest_background.cycles_per_second", "cycles/s", background_cycles_per_s},
           {"hypervisor", "guest_background.cycles_per_burst", "cycles", background_burst_cycles}};
+  if (stage_bytes_fitted) {
+    out.push_back({"stack", "volume_read.cycles_per_byte", "cycles/byte", volume_read_cycles_per_byte});
+    out.push_back({"stack", "volume_write.cycles_per_byte", "cycles/byte", volume_write_cycles_per_byte});
+  }
+  return out;
 }
 
 namespace {
@@ -136,7 +145,9 @@ CpuRow cpu_row(const MeasuredCase& c, const models::RunResult& r) {
                               st.drive_io.cycles_per_byte * bytes_per_io(ch.drive_io.bytes) +
                               st.storage_stack.cycles_per_byte * bytes_per_io(ch.storage_stack.bytes) +
                               st.mirror_write.cycles_per_byte * bytes_per_io(ch.mirror_write.bytes) +
-                              st.write_log.cycles_per_byte * bytes_per_io(ch.write_log.bytes) +
+                              st.volume_write.cycles_per_byte * bytes_per_io(ch.volume_write.bytes) +
+                              st.volume_read.cycles_per_io * per_io(ch.volume_read.times) +
+                              st.volume_read.cycles_per_byte * bytes_per_io(ch.volume_read.bytes) +
                               st.network_message.cycles_per_byte * bytes_per_io(ch.network_message.bytes);
   row.known = x_meas * known_per_io;
   row.design = {x_meas * per_io(ch.storage_stack.times), x_meas * per_io(ch.mirror_write.times),
@@ -162,7 +173,7 @@ std::pair<S2dConstants, double> fit_cpu(const std::vector<CpuRow>& rows, S2dCons
   if (!(x.array() > 0).all()) {
     std::ostringstream msg;
     msg << "the utilisation law gives a cost of 0 or less (guest + host + storage_stack " << x(0)
-        << ", mirror_write + write_log " << x(1)
+        << ", mirror_write + volume_write " << x(1)
         << ", network_message " << x(2) << " cycles, background " << x(3)
         << " cycles/s per VM): the runs do not separate them, or the fixed costs (guest, hypervisor, drive I/O) "
            "are above what they measured";
@@ -177,10 +188,10 @@ std::pair<S2dConstants, double> fit_cpu(const std::vector<CpuRow>& rows, S2dCons
     k.guest_cycles = x(0) / 2;  // no split to keep: step B finds one
     k.stack_cycles = x(0) / 2;
   }
-  const double per_write = k.mirror_write_cycles + k.write_log_cycles;
+  const double per_write = k.mirror_write_cycles + k.volume_write_cycles;
   if (per_write > 0) {
     k.mirror_write_cycles *= x(1) / per_write;
-    k.write_log_cycles *= x(1) / per_write;
+    k.volume_write_cycles *= x(1) / per_write;
   } else {
     k.mirror_write_cycles = x(1);
   }
@@ -418,23 +429,23 @@ S2dCalibration calibrate_s2d(std::vector<MeasuredCase> cases, const CalibrationO
       t.guest_cycles = guest;
       t.host_cycles = host;
       t.stack_cycles = std::max(0.0, total - guest - host);
-      t.mirror_write_cycles = k.mirror_write_cycles + k.write_log_cycles - log;
-      t.write_log_cycles = log;
+      t.mirror_write_cycles = k.mirror_write_cycles + k.volume_write_cycles - log;
+      t.volume_write_cycles = log;
       const double peaks = peak_loss(sets.peaks, simulate_all(sets.peaks, t, options.jobs));
       const double paced = mean_square(mean_latency_log_errors(sets.paced, simulate_all(sets.paced, t, options.jobs)));
       return peaks + paced;
     };
     const double guest =
-        golden_minimum([&](double g) { return split_loss(g, std::min(k.host_cycles, total - g), k.write_log_cycles); },
+        golden_minimum([&](double g) { return split_loss(g, std::min(k.host_cycles, total - g), k.volume_write_cycles); },
                        0.2 * total, 0.95 * total, 8);
-    const double host = golden_minimum([&](double h) { return split_loss(guest, h, k.write_log_cycles); }, 0.0,
+    const double host = golden_minimum([&](double h) { return split_loss(guest, h, k.volume_write_cycles); }, 0.0,
                                        total - guest, 8);
-    const double per_write = k.mirror_write_cycles + k.write_log_cycles;
+    const double per_write = k.mirror_write_cycles + k.volume_write_cycles;
     const double log = golden_minimum([&](double l) { return split_loss(guest, host, l); }, 0.0, 0.5 * per_write, 8);
     k.guest_cycles = guest;
     k.host_cycles = host;
     k.stack_cycles = std::max(0.0, total - guest - host);
-    k.write_log_cycles = log;
+    k.volume_write_cycles = log;
     k.mirror_write_cycles = per_write - log;
     // C: the latency floor on the light runs' medians, the background burst on their p99.
     say(printf_string("round %d: latency floor and tail, on %zu light runs", round, sets.light.size()));

@@ -10,11 +10,11 @@
 //     plus its VMs x the guest OS's background cycles. Per I/O, the cycles are
 //     how often the run charged each cost (RunResult::charges) times that cost:
 //     weighted least squares (relative residuals) for guest + host + storage_stack
-//     (each paid once per VM I/O), mirror_write + write_log (each once per write),
+//     (each paid once per VM I/O), mirror_write + volume_write (each once per write),
 //     network_message and the background rate.
 //  B. Where the work runs: of guest + host + storage_stack, the guest's share
 //     (on the VM's vCPU) and the host's (serial on the VM's storage channel); of
-//     mirror_write + write_log, the log's (serial per volume): the ones that
+//     mirror_write + volume_write, the log's (serial per volume): the ones that
 //     best match the unthrottled peaks' IOPS (what a VM, a volume and a node can
 //     do) and the paced runs' mean latencies (how I/O queues as the rate grows):
 //     coordinate golden-section searches on the mean squared log errors. (The
@@ -50,7 +50,11 @@ struct S2dConstants {
   double host_cycles = 0;              // hypervisor: host.cycles_per_io (the VM's storage channel)
   double stack_cycles = 0;             // stack: storage_stack.cycles_per_io
   double mirror_write_cycles = 0;      // stack: mirror_write.cycles_per_io
-  double write_log_cycles = 0;         // stack: write_log.cycles_per_io (serial per volume)
+  double volume_write_cycles = 0;      // stack: volume_write.cycles_per_io (serial per volume)
+  // Step D (volume_stage_fit.hpp), held fixed by A-C: the volume stage's cost per byte.
+  double volume_read_cycles_per_byte = 0;   // stack: volume_read.cycles_per_byte
+  double volume_write_cycles_per_byte = 0;  // stack: volume_write.cycles_per_byte
+  bool stage_bytes_fitted = false;          // step D ran: named() lists them
   double message_cycles = 0;           // stack: network_message.cycles_per_io
   double io_latency_ns = 0;            // hypervisor: io_latency
   double background_cycles_per_s = 0;  // hypervisor: guest_background.cycles_per_second
@@ -108,7 +112,7 @@ struct CalibrationOptions {
 S2dCalibration calibrate_s2d(std::vector<MeasuredCase> cases, const CalibrationOptions& options);
 
 // Step A alone from the cases' catalog constants: what the utilisation law
-// fits (guest + host + storage_stack and mirror_write + write_log, each
+// fits (guest + host + storage_stack and mirror_write + volume_write, each
 // split as the catalog splits it, network_message, the background rate), its
 // rms relative residual in `rms`. The catalog's constants are the fit when
 // this gives them back.

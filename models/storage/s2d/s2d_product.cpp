@@ -158,19 +158,19 @@ void S2dProduct::reserve(std::size_t requests, std::uint64_t max_bytes, std::uin
 
 void S2dProduct::reset_stats() {
   counters_ = ProductCounters{};
-  for (Volume& v : volumes_) v.log_busy_time.reset(engine_->now());
+  for (Volume& v : volumes_) v.stage_busy_time.reset(engine_->now());
 }
 
 ProductHotspot S2dProduct::hotspot(sim::SimTime now) const {
   ProductHotspot h;
   for (std::size_t v = 0; v < volumes_.size(); ++v) {
-    const double busy = volumes_[v].log_busy_time.average(now);
+    const double busy = volumes_[v].stage_busy_time.average(now);
     if (busy <= h.utilisation) continue;
     h.utilisation = busy;
-    h.what = "volume " + std::to_string(v + 1) + "'s write log (on node " + std::to_string(volumes_[v].owner + 1) + ")";
+    h.what = "volume " + std::to_string(v + 1) + "'s stage (on node " + std::to_string(volumes_[v].owner + 1) + ")";
   }
-  h.resource = kVolumeWriteLog.resource;
-  h.why = kVolumeWriteLog.why;
+  h.resource = kVolumeStage.resource;
+  h.why = kVolumeStage.why;
   return h;
 }
 
@@ -428,46 +428,48 @@ void S2dProduct::on_stack_done(Arg arg) {
   const std::uint32_t id = request_of(arg);
   IoRequest& r = req(id);
   r.enter(IoStage::Host, engine_->now());
-  if (r.write && stack_.write_log.cycles_per_io > 0) {
+  if (stage_cost(r).cycles(static_cast<double>(r.bytes)) > 0) {
     Volume& volume = volumes_[static_cast<std::size_t>(volume_of(r))];
-    if (volume.log_busy) {
-      volume.log_waiting.push_back(arg);
+    if (volume.stage_busy) {
+      (r.write ? volume.writes_waiting : volume.reads_waiting).push_back(arg);
     } else {
-      start_log(id);
+      start_stage(id);
     }
     return;
   }
   for (int k = 0; k < states_[id].subops; ++k) launch(id, k);
 }
 
-void S2dProduct::next_log(Volume& volume) {
-  while (!volume.log_waiting.empty()) {
-    const Arg next = volume.log_waiting.pop_front();
+void S2dProduct::next_stage(Volume& volume) {
+  for (;;) {
+    sim::FifoRing<std::uint64_t>& queue = volume.reads_waiting.empty() ? volume.writes_waiting : volume.reads_waiting;
+    if (queue.empty()) break;
+    const Arg next = queue.pop_front();
     if (current(next)) {
-      start_log(request_of(next));
+      start_stage(request_of(next));
       return;
     }
   }
-  volume.log_busy = false;
-  volume.log_busy_time.set(engine_->now(), 0.0);
+  volume.stage_busy = false;
+  volume.stage_busy_time.set(engine_->now(), 0.0);
 }
 
-void S2dProduct::start_log(std::uint32_t id) {
+void S2dProduct::start_stage(std::uint32_t id) {
   const IoRequest& r = req(id);
   Volume& volume = volumes_[static_cast<std::size_t>(volume_of(r))];
-  volume.log_busy = true;
-  volume.log_busy_time.set(engine_->now(), 1.0);
+  volume.stage_busy = true;
+  volume.stage_busy_time.set(engine_->now(), 1.0);
   const auto bytes = static_cast<double>(r.bytes);
-  counters_.charges.write_log.add(bytes);
-  cluster_->cpu(owner_of(r)).run(CpuWork::of(CpuLayer::StorageStack, stack_.write_log.cycles(bytes)), log_done_,
+  (r.write ? counters_.charges.volume_write : counters_.charges.volume_read).add(bytes);
+  cluster_->cpu(owner_of(r)).run(CpuWork::of(CpuLayer::StorageStack, stage_cost(r).cycles(bytes)), volume_stage_done_,
                                  whole(id));
 }
 
-// The log has taken the write: its copies go out, and the next write waiting takes the log
+// The stage has taken the I/O: its drive I/Os go out, and the next I/O waiting takes the stage
 // (also when this one was abandoned meanwhile).
-void S2dProduct::on_log_done(Arg arg) {
+void S2dProduct::on_volume_stage_done(Arg arg) {
   const std::uint32_t id = request_of(arg);
-  next_log(volumes_[static_cast<std::size_t>(volume_of(req(id)))]);
+  next_stage(volumes_[static_cast<std::size_t>(volume_of(req(id)))]);
   if (!current(arg)) return;
   req(id).enter(IoStage::Host, engine_->now());
   for (int k = 0; k < states_[id].subops; ++k) launch(id, k);

@@ -17,9 +17,12 @@
 //    network_message at each end, as an ordinary burst on that node's cores: no
 //    source or measurement shows remote work serialised per node pair
 //    (docs/s2d-calibration.md).
-//    A write also costs mirror_write on the owner, and before its copies go
-//    out it takes its volume's write log (write_log: dirty-region tracking of
-//    the virtual disk), one write at a time per volume.
+//    A write also costs mirror_write on the owner. Before its drive I/Os go
+//    out, an I/O holds its volume's stage on the owner (volume_write,
+//    volume_read: per I/O and per byte), one I/O at a time per volume: a
+//    serial step the measurements require (the R640's CSV write latency, the
+//    AX-7525's 512K hero runs, docs/s2d-calibration.md "The volume stage")
+//    and no source names.
 // Failures (s2d_failures.cpp): I/O to a node or drive that failed stalls until
 // the failure is detected, then a read goes to another current copy and a write
 // skips the copy, which dirty-region tracking marks stale; the failed node's
@@ -66,7 +69,7 @@ class S2dProduct final : public StorageProduct {
   void reserve(std::size_t requests, std::uint64_t max_bytes, std::uint64_t align) override;
   void submit(std::uint32_t request, const CpuWork& host_work) override;
   const ProductCounters& counters() const override { return counters_; }
-  ProductHotspot hotspot(sim::SimTime now) const override;  // the busiest volume's write log
+  ProductHotspot hotspot(sim::SimTime now) const override;  // the busiest volume's stage
   void reset_stats() override;
 
   void node_failed(int node) override;
@@ -120,9 +123,11 @@ class S2dProduct final : public StorageProduct {
     int owner = 0;
     bool available = true;                  // false while ownership moves
     sim::FifoRing<std::uint32_t> waiting;   // requests that arrived meanwhile
-    bool log_busy = false;                  // its write log (StackSpec::write_log) is taking a write
-    sim::TimeWeighted log_busy_time;        // 1 while it is, since reset_stats()
-    sim::FifoRing<std::uint64_t> log_waiting;  // writes waiting for it (their Arg: an abandoned one is skipped)
+    bool stage_busy = false;                     // its stage (StackSpec::volume_write/volume_read) holds an I/O
+    sim::TimeWeighted stage_busy_time;           // 1 while it does, since reset_stats()
+    // I/Os waiting for it (their Arg: an abandoned one is skipped): reads go
+    // first (the R640's CSV read latency stays flat while its writes queue).
+    sim::FifoRing<std::uint64_t> reads_waiting, writes_waiting;
   };
   // Events carry (request, sub-op, generation); request-level events use sub-op kWhole.
   using Arg = std::uint64_t;
@@ -171,9 +176,10 @@ class S2dProduct final : public StorageProduct {
   void on_redirect_arrived(Arg arg);
   void on_redirect_received(Arg arg);
   void on_stack_done(Arg arg);
-  void start_log(std::uint32_t id);  // the write's turn at its volume's write log
-  void next_log(Volume& volume);     // the next waiting write that is still current takes the log
-  void on_log_done(Arg arg);
+  const LayerCost& stage_cost(const IoRequest& r) const { return r.write ? stack_.volume_write : stack_.volume_read; }
+  void start_stage(std::uint32_t id);  // the I/O's turn at its volume's stage
+  void next_stage(Volume& volume);     // the next waiting I/O that is still current takes the stage
+  void on_volume_stage_done(Arg arg);
   void on_local_done(Arg arg);
   void on_remote_arrived(Arg arg);
   void on_remote_cpu_done(Arg arg);
@@ -272,7 +278,7 @@ class S2dProduct final : public StorageProduct {
   Step<&S2dProduct::on_redirect_arrived> redirect_arrived_{*this};
   Step<&S2dProduct::on_redirect_received> redirect_received_{*this};
   Step<&S2dProduct::on_stack_done> stack_done_{*this};
-  Step<&S2dProduct::on_log_done> log_done_{*this};
+  Step<&S2dProduct::on_volume_stage_done> volume_stage_done_{*this};
   Step<&S2dProduct::on_local_done> local_done_{*this};
   Step<&S2dProduct::on_remote_arrived> remote_arrived_{*this};
   Step<&S2dProduct::on_remote_cpu_done> remote_cpu_done_{*this};
