@@ -98,6 +98,7 @@ TEST_CASE("the bundled catalog loads and the AX-7525 node resolves", "[catalog]"
   CHECK(s2d.storage_stack.cycles_per_byte == Approx(0.05));
   CHECK(s2d.mirror_write.cycles_per_io > 0);
   CHECK(s2d.volume_write.cycles_per_io > 0);
+  CHECK(s2d.volume_read.cycles_per_byte > 0);
   CHECK(s2d.drive_io.cycles_per_io > 0);
   CHECK(s2d.drive_io.cycles_per_byte == 0.0);
   CHECK(s2d.network_message.cycles_per_io > 0);
@@ -215,8 +216,8 @@ TEST_CASE("optional fields: a drive's write buffer, a stack's control message si
   user.write("drives/d.yaml", std::string(kUserDrive) + "write_buffer: {value: 1GiB, source: \"EST: test\"}\n");
   const std::string stack = [] {
     std::string text = "schema_version: 1\nkind: stack\nid: st\nmodel: St\nsource: \"EST: test\"\nproduct: s2d\n";
-    for (const char* layer : {"storage_stack", "mirror_write", "volume_write", "drive_io", "network_message",
-                              "network_tcp_extra"}) {
+    for (const char* layer : {"storage_stack", "mirror_write", "volume_write", "volume_read", "drive_io",
+                              "network_message", "network_tcp_extra"}) {
       text.append(layer).append(": {cycles_per_io: 100, cycles_per_byte: 0.5}\n");
     }
     return text + "slab_size: 1GiB\ninterleave: 256KiB\n";
@@ -232,7 +233,7 @@ TEST_CASE("optional fields: a drive's write buffer, a stack's control message si
   CHECK(Catalog::load_only({user.path()}).stack("st").control_message_bytes == hcisim::models::StackSpec{}.control_message_bytes);
   const auto file = user.write("stacks/st.yaml", stack + "control_message_size: 2MiB\n");
   CHECK(load_error_of([&] { Catalog::load_only({user.path()}); }) ==
-        file.string() + ":15: key 'control_message_size': expected a size of at most 1 MiB, got '2MiB'");
+        file.string() + ":16: key 'control_message_size': expected a size of at most 1 MiB, got '2MiB'");
 }
 
 TEST_CASE("a number without a source is a load error", "[catalog]") {

@@ -90,7 +90,7 @@ TEST_CASE("reproducer 4b and 7: a working set larger than the pool is refused at
 
 TEST_CASE("reproducer 4c, 5, 7, 8: catalog values the model cannot represent are refused at file:line", "[reliability]") {
   CHECK(catalog_error("cat-slab-1B") == part("cat-slab-1B", "stacks/s2d.yaml") +
-                                            ":39: key 'slab_size': expected a slab size from 1 MiB to 64 GiB (S2D uses "
+                                            ":42: key 'slab_size': expected a slab size from 1 MiB to 64 GiB (S2D uses "
                                             "256 MiB; kMinSlabBytes in tools/frontend/input_limits.hpp), got '1'");
   CHECK(catalog_error("cat-drive-1e15-iops") == part("cat-drive-1e15-iops", "drives/kioxia-cm6-v-3200.yaml") +
                                                     ":12: key 'random_read_iops': expected at most 1,000,000,000 IOPS, "
@@ -106,13 +106,13 @@ TEST_CASE("reproducer 4c, 5, 7, 8: catalog values the model cannot represent are
                                              ":10: key 'smt_yield': expected at most threads / cores = 2 (x one "
                                              "thread), got '1000'");
   CHECK(catalog_error("cat-burst-scv-1e308") == part("cat-burst-scv-1e308", "stacks/s2d.yaml") +
-                                                    ":41: key 'cpu_burst_variability': expected at most 10 (1 = "
+                                                    ":44: key 'cpu_burst_variability': expected at most 10 (1 = "
                                                     "exponential burst times), got '1e308'");
   CHECK(catalog_error("cat-cycles-1e308") == part("cat-cycles-1e308", "stacks/s2d.yaml") +
                                                  ":22: key 'storage_stack.cycles_per_io': expected at most 1e+09 "
                                                  "cycles per I/O, got '1e308'");
   CHECK(catalog_error("cat-net-cycles-per-byte-1e6") == part("cat-net-cycles-per-byte-1e6", "stacks/s2d.yaml") +
-                                                            ":35: key 'network_message.cycles_per_byte': expected at "
+                                                            ":38: key 'network_message.cycles_per_byte': expected at "
                                                             "most 10000 cycles per byte, got '1e6'");
   // A hard disk is modelled now: it refuses the flash figures it would not use.
   CHECK(catalog_error("cat-hdd") == part("cat-hdd", "drives/kioxia-cm6-v-3200.yaml") +

@@ -70,8 +70,10 @@ TEST_CASE("block size: IOPS fall, throughput rises and flattens below the publis
       profile += mix.write_pct;
       profile += "-PR";
       auto spec = test2_at(profile);
-      spec.run.warmup_ns = 20'000'000;
-      spec.run.duration_ns = k >= 256 ? 200'000'000 : 60'000'000;
+      // Large writes wait long at the volume stage (reads go first): a second
+      // of warm-up lets the closed loop fill with them before measuring.
+      spec.run.warmup_ns = k >= 256 ? 1'000'000'000 : 20'000'000;
+      spec.run.duration_ns = k >= 256 ? 1'000'000'000 : 60'000'000;
       const auto r = models::simulate(spec);
       iops.push_back(r.total_iops());
       bytes.push_back(r.read_bytes_per_s + r.write_bytes_per_s);
@@ -81,9 +83,10 @@ TEST_CASE("block size: IOPS fall, throughput rises and flattens below the publis
     }
     for (std::size_t i = 1; i < kib.size(); ++i) {
       INFO(mix.write_pct << " % writes, " << kib[i - 1] << " -> " << kib[i] << " KiB");
-      CHECK(iops[i] < iops[i - 1]);              // each I/O moves more: fewer of them
-      CHECK(bytes[i] > bytes[i - 1] * 0.97);     // ... but more bytes, or as many where a limit holds
+      CHECK(iops[i] < iops[i - 1] * 1.03);       // each I/O moves more: fewer of them (as many where a per-I/O limit holds)
+      CHECK(bytes[i] > bytes[i - 1] * 0.97);     // ... but more bytes (as many where a per-byte limit holds)
     }
+    CHECK(iops.back() < iops.front() / 10);  // 256x the bytes per I/O
     // Flattens: from 256 KiB to 1 MiB (4x the bytes per I/O) throughput grows by less than a third.
     CHECK(bytes.back() < bytes[kib.size() - 2] * 1.33);
   }
