@@ -97,7 +97,7 @@ no-io-is-an-error)  # 10: a run in which no I/O completes is an error, exit 1
   "$H" run "$R/base.yaml" -q --duration 1ns > /dev/null 2> "$D/err.txt"; code=$?
   [ $code -eq 1 ] && grep -q "no I/O completed in the measured time" "$D/err.txt" || fail "exit $code, $(cat "$D/err.txt")"
   "$H" run "$SRC/scenarios/ax7525/test1-4k-random-read.yaml" -q --set 'vms.workload.vmfleet=B8192-T2-O32-W0-PS' \
-    --duration 500us --warmup 100us > /dev/null 2> "$D/err.txt"; code=$?
+    --duration 200us --warmup 50us > /dev/null 2> "$D/err.txt"; code=$?
   [ $code -eq 1 ] && grep -q "no I/O completed" "$D/err.txt" || fail "8 MiB reads: exit $code, $(cat "$D/err.txt")"
   ;;
 not-steady-warns)  # 10: -o4096 for 20 ms: Little's law gives ~365 ms, the report says so

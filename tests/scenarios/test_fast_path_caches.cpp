@@ -121,8 +121,8 @@ TEST_CASE("the fast path defers on a cache tier outside that regime, naming why"
              Catch::Contains("hot-spot"));
   CHECK_THAT(models::fast_path_limit(at("r740xd/100-read.yaml", {"vms.workload.vmfleet=B64-T1-O4-W0-PSI"})),
              Catch::Contains("sequential reads larger"));
-  // Half writes on 20 VMs a node: CPUs and write logs saturated together (a refusal after solving).
-  CHECK_THAT(test::fast_path_refusal(at("r740xd/70-30.yaml", {"vms.workload.vmfleet=B16-T1-O8-W50-PR"})),
+  // Half 8K writes on 20 VMs a node: CPUs and volume stages saturated together (a refusal after solving).
+  CHECK_THAT(test::fast_path_refusal(at("r740xd/70-30.yaml", {"vms.workload.vmfleet=B8-T1-O8-W50-PR"})),
              Catch::Contains("are both saturated"));
 }
 
