@@ -20,6 +20,22 @@ leftovers() {
 }
 
 case $CASE in
+plot-links)  # more/3: --plot DIR refuses a link planted at any name it writes, before the run, and follows none
+  echo precious > "$D/victim.txt"
+  for name in latency-cdf.gp timeline.dat gnuplot.log cpu-by-layer.png; do
+    rm -rf "$D/plots" && mkdir "$D/plots" && ln -s ../victim.txt "$D/plots/$name"
+    "$H" run "$R/base.yaml" -q --plot "$D/plots" > "$D/out.txt" 2> "$D/err.txt"; code=$?
+    [ $code -ne 0 ] || fail "$name: exit 0"
+    grep -q "plots/$name': it is a symbolic link" "$D/err.txt" || fail "$name: $(cat "$D/err.txt")"
+    [ ! -s "$D/out.txt" ] || fail "$name: the run went ahead before the refusal"
+    [ "$(cat "$D/victim.txt")" = precious ] || fail "$name: victim overwritten"
+  done
+  rm -rf "$D/plots" && mkdir "$D/plots" && ln -s ../victim.txt "$D/plots/saturation.gp"
+  "$H" sweep "$R/base.yaml" -q --vary vms.workload.outstanding=1,2 --plot "$D/plots" > /dev/null 2> "$D/err.txt" &&
+    fail "sweep: exit 0"
+  grep -q "saturation.gp': it is a symbolic link" "$D/err.txt" || fail "sweep: $(cat "$D/err.txt")"
+  [ "$(cat "$D/victim.txt")" = precious ] || fail "sweep: victim overwritten"
+  ;;
 tmp-symlink)  # 1a: a link planted at the old fixed temp name is not followed
   echo "precious data" > "$D/victim.txt"
   ln -s "$D/victim.txt" "$D/report.json.tmp"
@@ -92,6 +108,10 @@ usage-errors)  # 6 and 13: --seed -1 and an overflowing run length are command-l
     fail "--seed -1: exit $code, $(cat "$D/err.txt")"
   "$H" run "$R/base.yaml" -q --duration 2500000h --warmup 2500000h > /dev/null 2> "$D/err.txt"; code=$?
   [ $code -eq 2 ] || fail "2500000h twice: exit $code, $(cat "$D/err.txt")"
+  # more/6: an empty --out is refused, not taken as the current folder
+  "$H" sweep "$R/base.yaml" -q --vary cluster.nodes=3,4 --out '' > /dev/null 2> "$D/err.txt"; code=$?
+  [ $code -eq 2 ] && grep -q "\-\-out: expected a folder, got ''" "$D/err.txt" || fail "--out '': exit $code, $(cat "$D/err.txt")"
+  [ -z "$(leftovers err.txt)" ] || fail "--out '' wrote $(leftovers err.txt)"
   ;;
 no-io-is-an-error)  # 10: a run in which no I/O completes is an error, exit 1
   "$H" run "$R/base.yaml" -q --duration 1ns > /dev/null 2> "$D/err.txt"; code=$?

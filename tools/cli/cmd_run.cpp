@@ -93,6 +93,7 @@ int run_command(const std::vector<std::string>& args) {
     throw UsageError{"--progress: expected auto, plain or none, got " + frontend::in_quotes(progress_mode)};
   }
   if (vm.count("plot") && vm["plot"].as<std::string>().empty()) throw UsageError{"--plot: expected a folder, got ''"};
+  if (vm.count("plot")) frontend::check_plot_folder(vm["plot"].as<std::string>());  // before the run, as --json
   if (!vm["json-format"].defaulted() && !vm.count("json")) {
     throw UsageError{"--json-format says how --json writes the report: give --json FILE too"};
   }

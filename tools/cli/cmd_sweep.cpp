@@ -11,6 +11,7 @@
 
 #include "models/run/run_estimate.hpp"
 #include "tools/cli/commands.hpp"
+#include "tools/frontend/plots.hpp"
 #include "tools/cli/options.hpp"
 #include "tools/cli/sweep_progress.hpp"
 #include "tools/cli/sweep_search.hpp"
@@ -174,6 +175,10 @@ int sweep_command(const std::vector<std::string>& args) {
   const auto json = output_option(vm, "json");
   require_distinct_outputs({csv.get(), json.get()});
   if (vm.count("plot") && vm["plot"].as<std::string>().empty()) throw UsageError{"--plot: expected a folder, got ''"};
+  if (vm.count("out") && vm["out"].as<std::string>().empty()) {
+    throw UsageError{"--out: expected a folder, got '' (for the current folder, say '.')"};
+  }
+  if (vm.count("plot")) frontend::check_plot_folder(vm["plot"].as<std::string>());  // before the points, as --json
   const std::vector<std::filesystem::path> dirs(user_dirs.begin(), user_dirs.end());
   setup.catalog = std::make_shared<frontend::Catalog>(setup.fast ? frontend::Catalog::load_lazy(dirs)
                                                                  : frontend::Catalog::load(dirs));

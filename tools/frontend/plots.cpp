@@ -7,10 +7,10 @@
 
 #include <cstdlib>
 #include <fmt/format.h>
-#include <fstream>
 #include <stdexcept>
 
 #include "tools/frontend/message_text.hpp"
+#include "tools/frontend/output_file.hpp"
 
 extern char** environ;
 
@@ -33,11 +33,19 @@ std::string gp_text(const std::string& s) {
   return out;
 }
 
-void write_text(const fs::path& file, const std::string& text) {
-  std::ofstream out(file, std::ios::binary | std::ios::trunc);
-  out << text;
-  out.close();
-  if (!out) throw std::runtime_error("--plot: cannot write '" + printable(file.string()) + "'");
+// Through the writer --json and --csv use (output_file.hpp): written whole or
+// not at all, never through a symbolic link or into a device.
+void write_text(const fs::path& file, const std::string& text) { write_output_file(file.string(), text); }
+
+// What gnuplot writes itself (its log, the pictures) must not be a link or
+// anything but a plain file either: such a name is refused, not followed.
+void require_plain_or_absent(const fs::path& file) {
+  std::error_code ec;
+  const fs::file_status status = fs::symlink_status(file, ec);
+  if (ec || status.type() == fs::file_type::not_found || status.type() == fs::file_type::regular) return;
+  throw OutputError("--plot: cannot write '" + printable(file.string()) + "': it is " +
+                    (status.type() == fs::file_type::symlink ? "a symbolic link (links are not followed)"
+                                                             : "not a regular file"));
 }
 
 std::string terminal(const std::string& image, int width, int height) {
@@ -54,7 +62,8 @@ bool run_gnuplot(const fs::path& gnuplot, const fs::path& dir, const std::string
   const std::string folder = dir.string();
   posix_spawn_file_actions_addchdir_np(&actions, folder.c_str());
   posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW,
+                                   0644);
   const std::string exe = fs::absolute(gnuplot).string();
   const std::string file = script;
   char* argv[] = {const_cast<char*>(exe.c_str()), const_cast<char*>(file.c_str()), nullptr};
@@ -77,6 +86,8 @@ struct Picture {
 
 PlotOutcome draw(const fs::path& dir, const std::vector<Picture>& pictures) {
   PlotOutcome outcome;
+  require_plain_or_absent(dir / "gnuplot.log");
+  for (const Picture& p : pictures) require_plain_or_absent(dir / p.image);
   for (const Picture& p : pictures) write_text(dir / p.script_name, p.script);
   const fs::path gnuplot = find_gnuplot();
   if (gnuplot.empty()) {
@@ -205,6 +216,14 @@ void make_dir(const fs::path& dir) {
 }
 
 }  // namespace
+
+void check_plot_folder(const fs::path& dir) {
+  for (const char* name : {"latency-cdf-read.dat", "latency-cdf-write.dat", "latency-cdf.gp", "latency-cdf.png",
+                           "timeline.dat", "timeline.gp", "timeline.png", "cpu-by-layer.dat", "cpu-by-layer.gp",
+                           "cpu-by-layer.png", "saturation.dat", "saturation.gp", "saturation.png", "gnuplot.log"}) {
+    require_plain_or_absent(dir / name);
+  }
+}
 
 fs::path find_gnuplot() {
   const char* path = std::getenv("PATH");

@@ -40,6 +40,10 @@ struct SaturationPoint {
 PlotOutcome write_saturation_plot(const std::filesystem::path& dir, const std::string& title,
                                   const std::vector<SaturationPoint>& points);
 
+// Before a run: throws OutputError when a file --plot DIR would write is a
+// symbolic link or not a regular file (every file is also checked as it is written).
+void check_plot_folder(const std::filesystem::path& dir);
+
 // The gnuplot on PATH, or empty.
 std::filesystem::path find_gnuplot();
 
