@@ -211,7 +211,7 @@ class S2dPaths {
   bool rdma_;
   int nodes_;
   int copies_;
-  std::map<int, int> volume_stages_;  // owner -> its volumes' write log station
+  std::map<int, int> volume_stages_;  // owner -> the station of the stages of its volumes
   std::vector<bool> up_;
   int up_count_ = 0;
 };

@@ -6,7 +6,6 @@
 #include <cmath>
 
 #include <cstdlib>
-#include <unistd.h>
 #include <fstream>
 #include <sstream>
 
@@ -17,6 +16,7 @@
 #include "tools/frontend/measured_cases.hpp"
 #include "tools/frontend/s2d_calibration.hpp"
 #include "tools/frontend/validate.hpp"
+#include "tests/scenarios/sas_scenarios.hpp"
 
 using namespace hcisim;
 
@@ -61,12 +61,11 @@ TEST_CASE("every bundled scenario loads and validates") {
 
 TEST_CASE("validate shows each run's warnings under the table, with the scenario they belong to") {
   // Test 2's 512K 20 % write cut to 250 ms, too short for its streams (the bundled one runs 47 s).
-  const auto dir = std::filesystem::temp_directory_path() / ("hcisim-validate-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  std::ofstream(dir / "short-512k-20w.yaml") << "include: " << (kScenarios / "ax7525/test2-512k-seq-20w.yaml").string()
-                                             << "\nrun: {warmup: 50ms, duration: 200ms}\n";
-  const auto report = frontend::validate_scenarios({dir / "short-512k-20w.yaml"}, catalog());
-  std::filesystem::remove_all(dir);
+  const test::Scratch scratch("validate");
+  std::ofstream(scratch.dir / "short-512k-20w.yaml")
+      << "include: " << (kScenarios / "ax7525/test2-512k-seq-20w.yaml").string()
+      << "\nrun: {warmup: 50ms, duration: 200ms}\n";
+  const auto report = frontend::validate_scenarios({scratch.dir / "short-512k-20w.yaml"}, catalog());
   REQUIRE(report.rows.size() == 1);
   REQUIRE_FALSE(report.warnings.empty());
   CHECK(report.warnings[0].scenario == "short-512k-20w");
