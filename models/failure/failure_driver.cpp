@@ -97,7 +97,7 @@ void FailureDriver::on_event(std::uint64_t index) {
   if (e.part == FailurePart::Drive) {
     if (!e.fail) throw std::invalid_argument("a failed drive's return is not modelled: S2D rebuilds it elsewhere");
     if (!cluster_->up(e.node)) return;  // its node is down: the drive went with it
-    product_->drive_failed(e.node, e.drive);
+    product_->drive_failed(e.node, e.drive, e.stops_answering);
     return;
   }
   if (e.fail && e.planned) {

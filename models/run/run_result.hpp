@@ -12,6 +12,7 @@
 #include "models/spec/oltp_spec.hpp"
 #include "models/spec/scenario_spec.hpp"
 #include "models/storage/run_event.hpp"
+#include "models/storage/repair_status.hpp"
 #include "models/storage/stack_charges.hpp"
 #include "models/workload/phase_measurement.hpp"
 
@@ -143,6 +144,9 @@ struct TimelinePoint {
   double repair_bytes_to_go = 0;    // queued or in flight at the end of the interval
   double repair_bytes_per_s = 0;    // repair throughput over the interval
   double degraded_bytes = 0;        // extent copies missing or stale at the end of the interval
+  bool repairing = false;           // repair queued or running at the end of the interval
+  RepairHold repair_hold = RepairHold::None;  // degraded and not repairing: why
+  int repair_hold_node = -1;
   // Cloud clusters: each storage VM's uncached MB/s burst credits at the end of
   // the interval, as seconds of full burst they buy (real time on a coarse time scale).
   std::vector<double> burst_seconds_left;
@@ -155,15 +159,47 @@ struct TimelineMark {
   std::string what;
 };
 
-// The measured I/O of one phase of a run with failures (healthy, degraded,
-// repairing), over the time the run spent in it.
+// The measured I/O of one phase of a run with failures (healthy, detecting,
+// degraded, repairing, repaired), over the time the run spent in it.
 struct PhaseResult {
   RunPhase phase = RunPhase::Healthy;
   double seconds = 0;
+  int spans = 0;                    // separate stretches of time the run spent in it
   double read_iops = 0, write_iops = 0;
   double read_bytes_per_s = 0, write_bytes_per_s = 0;
   LatencySummary read_latency, write_latency;
   std::uint64_t failed_ios = 0;
+  double cpu_busiest = 0;           // the busiest node's CPU over the phase (work over capacity)
+  int cpu_busiest_node = -1;        // 0-based
+  // 95 % intervals over the run's sampling intervals that lie wholly inside the
+  // phase (the first of each stretch left out as its transition). Given only
+  // when there are at least kSteadyIntervals of them and the phase is steady:
+  // the two halves' means agree within the interval. 0 = not given.
+  int steady_intervals = 0;         // sampling intervals wholly inside it, after each stretch's first
+  bool steady = false;
+  double iops_ci_half_width = 0;
+  double latency_mean_s = 0, latency_ci_half_width_s = 0;  // all I/Os, from the intervals' means
+};
+
+// Where repair stood at the end of the run, when something was left to do.
+struct RepairLeft {
+  bool unfinished = false;          // data still degraded or repair still queued at the end
+  double bytes_to_repair = 0;       // queued or in flight
+  double degraded_bytes = 0;
+  double bytes_per_s = 0;           // repair rate over the last sampling interval
+  double eta_s = -1;                // degraded bytes at that rate; -1 when the rate is 0
+  RepairHold hold = RepairHold::None;
+  int hold_node = -1;
+};
+
+// Sampling intervals in a row with data degraded and no repair progress.
+struct RepairStall {
+  double from_s = 0, to_s = 0;      // simulated time (warm-up included)
+  double degraded_bytes = 0;        // at the end of the stretch
+  RepairHold hold = RepairHold::None;  // what the product says holds it (None with repair queued: starved)
+  int hold_node = -1;
+  bool starved = false;             // repair was queued but made no progress
+  std::string starved_by;           // then: the run's busiest resource
 };
 
 struct RunPerformance {
@@ -297,6 +333,8 @@ struct RunResult {
   std::uint64_t failed_ios = 0;         // measured I/Os the storage failed (volume offline, no copy)
   std::vector<PhaseResult> phases;      // runs with a failure timeline: the phases the run went through
   double repaired_bytes = 0;            // resynced or rebuilt over the whole run (warm-up included)
+  RepairLeft repair_left;               // runs with a failure timeline
+  std::vector<RepairStall> repair_stalls;
   RunPerformance performance;       // wall-clock figures: not deterministic
   // The analytic fast path's estimate (models/analytic), not a simulation:
   // means from mean value analysis, percentiles from a two-moment fit.

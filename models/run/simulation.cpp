@@ -13,6 +13,7 @@
 #include "models/run/cloud_results.hpp"
 #include "models/run/latency_summary.hpp"
 #include "models/run/reference_check.hpp"
+#include "models/run/repair_progress.hpp"
 #include "models/storage/infoscale/infoscale_product.hpp"
 #include "models/storage/s2d/s2d_product.hpp"
 #include "models/storage/scaleio/scaleio_product.hpp"
@@ -50,6 +51,7 @@ struct Model {
   sim::Engine engine;
   RequestTable requests;
   PhaseMeasurement phases;  // runs with a failure timeline
+  bool failed_once = false;  // a part has failed: healthy from then on is "repaired"
   Cluster cluster;
   std::unique_ptr<StorageProduct> product;
   std::unique_ptr<Workload> workload;
@@ -134,6 +136,14 @@ struct IntervalProbe {
   std::vector<double> burst_seconds_left;  // cloud: per storage VM
 };
 
+// Each node's executed CPU cycles since the statistics were reset.
+std::vector<double> node_cycles(Model& m) {
+  std::vector<double> cycles;
+  const sim::SimTime now = m.engine.now();
+  for (int n = 0; n < m.cluster.node_count(); ++n) cycles.push_back(m.cluster.cpu(n).executed_cycles(now));
+  return cycles;
+}
+
 IntervalProbe sample(Model& m) {
   IntervalProbe s;
   const sim::SimTime now = m.engine.now();
@@ -166,7 +176,7 @@ class WarmupEnd final : public sim::EventHandler {
       m_.product->reset_stats();
       m_.workload->begin_measurement(m_.engine.now(), duration_, interval_,
                                      static_cast<int>(std::max<std::uint64_t>(1, intervals_)));
-      m_.phases.begin(m_.engine.now());
+      m_.phases.begin(m_.engine.now(), node_cycles(m_));
       start = sample(m_);
       wall_at_start = std::chrono::steady_clock::now();
       events_at_start = m_.engine.events_processed();
@@ -273,19 +283,30 @@ StageBreakdown stage_means(const Measurement& measurement, bool write, std::uint
 
 }  // namespace
 
-// Repairing while a resync or rebuild runs; degraded while a part is down or a
-// copy is missing or stale; healthy otherwise.
-RunPhase current_phase(const Model& m) {
+// Detecting while a failed part is not yet known; repairing while a resync or
+// rebuild runs; degraded while a part is down or a copy is missing or stale;
+// healthy until the first failure, repaired once all is whole again after it.
+RunPhase current_phase(Model& m) {
   const RepairStatus r = m.product->repair_status();
-  if (r.repairing) return RunPhase::Repairing;
   bool all_up = true;
   for (int n = 0; n < m.cluster.node_count(); ++n) {
     all_up = all_up && m.cluster.up(n) && m.cluster.fabric().ports_up(n) == m.cluster.fabric().ports(n);
   }
-  return all_up && r.degraded_bytes == 0 ? RunPhase::Healthy : RunPhase::Degraded;
+  RunPhase phase = RunPhase::Healthy;
+  if (r.detecting) {
+    phase = RunPhase::Detecting;
+  } else if (r.repairing) {
+    phase = RunPhase::Repairing;
+  } else if (!all_up || r.degraded_bytes > 0) {
+    phase = RunPhase::Degraded;
+  } else if (m.failed_once) {
+    phase = RunPhase::Repaired;
+  }
+  m.failed_once = m.failed_once || phase != RunPhase::Healthy;
+  return phase;
 }
 
-void fill_phases(RunResult& result, const PhaseMeasurement& phases) {
+void fill_phases(RunResult& result, const PhaseMeasurement& phases, Model& m, sim::SimTime interval) {
   for (int i = 0; i < kRunPhases; ++i) {
     const auto phase = static_cast<RunPhase>(i);
     const PhaseTotals& t = phases.totals(phase);
@@ -293,6 +314,7 @@ void fill_phases(RunResult& result, const PhaseMeasurement& phases) {
     PhaseResult p;
     p.phase = phase;
     p.seconds = sim::to_seconds(t.time);
+    for (const PhaseSpan& span : phases.spans()) p.spans += span.phase == phase ? 1 : 0;
     p.read_iops = static_cast<double>(t.reads) / p.seconds;
     p.write_iops = static_cast<double>(t.writes) / p.seconds;
     p.read_bytes_per_s = static_cast<double>(t.read_bytes) / p.seconds;
@@ -300,6 +322,15 @@ void fill_phases(RunResult& result, const PhaseMeasurement& phases) {
     p.read_latency = summarise(t.read_latency);
     p.write_latency = summarise(t.write_latency);
     p.failed_ios = t.failed;
+    for (std::size_t n = 0; n < t.node_cycles.size(); ++n) {
+      const HostCpu& cpu = m.cluster.cpu(static_cast<int>(n));
+      const double busy = t.node_cycles[n] / (cpu.clock_hz() * cpu.capacity_threads() * p.seconds);
+      if (busy > p.cpu_busiest) {
+        p.cpu_busiest = busy;
+        p.cpu_busiest_node = static_cast<int>(n);
+      }
+    }
+    steady_phase_intervals(p, phases.spans(), result.timeline, interval);
     result.phases.push_back(p);
   }
 }
@@ -333,7 +364,7 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   m.product->set_event_log(&events);
   if (spec.timeline.random_failures || !spec.timeline.events.empty()) {
     m.workload->split_by_phase(&m.phases);
-    events.on_event = [&m](const RunEvent&) { m.phases.set_phase(current_phase(m), m.engine.now()); };
+    events.on_event = [&m](const RunEvent&) { m.phases.set_phase(current_phase(m), m.engine.now(), node_cycles(m)); };
   }
   FailureDriver failures(m.engine, spec, m.cluster, *m.product, m.vms, m.workload->restartable(), events);
   failures.start();
@@ -354,7 +385,7 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   const auto loop_end = std::chrono::steady_clock::now();
   const sim::SimTime stopped = std::min(end, m.engine.now());
   m.workload->finish(m.engine.now());
-  m.phases.finish(m.engine.now());
+  m.phases.finish(m.engine.now(), node_cycles(m));
 
   RunResult result;
   result.scenario_id = spec.id;
@@ -405,6 +436,9 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
       p.repair_bytes_per_s =
           static_cast<double>(c.repair.bytes_repaired - previous.repair.bytes_repaired) / interval_s;
       p.degraded_bytes = static_cast<double>(c.repair.degraded_bytes);
+      p.repairing = c.repair.repairing;
+      p.repair_hold = c.repair.hold;
+      p.repair_hold_node = c.repair.hold_node;
       p.burst_seconds_left = c.burst_seconds_left;
       for (double& left : p.burst_seconds_left) left *= spec.cluster.cloud.time_scale;
       previous = c;
@@ -425,7 +459,7 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   }
   result.failed_ios = measurement.failed();
   for (const RunEvent& e : events.events()) result.events.push_back({sim::to_seconds(e.at), e.kind, e.what});
-  if (events.on_event) fill_phases(result, m.phases);
+  if (events.on_event) fill_phases(result, m.phases, m, measurement.interval());
   result.repaired_bytes = static_cast<double>(m.product->repair_status().bytes_repaired);
   fill_nodes(result, m);
   const ProductHotspot hotspot = m.product->hotspot(m.engine.now());
@@ -436,6 +470,7 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   if (m.cluster.cloud()) fill_cloud(result, m.cluster, spec);
   m.workload->fill(result, spec, m.engine.now());
   attribute_bottleneck(result, spec);
+  if (events.on_event) summarise_repair(result, m.product->repair_status());
   result.references = compare_references(result, spec.references, spec.what_if.empty());
 
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();

@@ -84,6 +84,18 @@ void warn_short_streams(RunResult& result, const StreamCoverage& coverage) {
 }
 
 void assess_steady_state(RunResult& result, const ScenarioSpec& spec, const Measurement& measurement) {
+  // A failure timeline has no steady state by design: batch means over the whole
+  // run would mix its phases. Its intervals are per phase (PhaseResult), where a
+  // phase is steady and long enough; no whole-run interval, no advice to run longer.
+  const bool timeline = !spec.timeline.events.empty() || spec.timeline.random_failures;
+  if (timeline) {
+    result.total_iops_ci_half_width = 0;
+    if (result.all_latency.count == 0) {
+      throw NoCompletedIo("no I/O completed in the measured time (" + run_text(result) +
+                          "): the failures stopped every VM for the whole run");
+    }
+    return;
+  }
   if (measurement.latency_batches().complete_batches() >= 2 && measurement.latency_batches().count() >= 16) {
     result.latency_ci_half_width_s = measurement.latency_batches().interval(0.95).half_width * 1e-9;
   }

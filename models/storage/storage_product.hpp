@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "models/hardware/cpu_work.hpp"
+#include "models/storage/repair_status.hpp"
 #include "models/storage/run_event.hpp"
 #include "models/storage/stack_charges.hpp"
 #include "sim/engine.hpp"
@@ -34,14 +35,6 @@ struct ProductHotspot {
   std::string what;           // which one, e.g. "ScaleIO socket SDC on node 1 -> SDS on node 2 (its end at node 2)"
   std::string why;            // why it limits: how it takes its work
   double utilisation = 0;     // share of time it had work
-};
-
-// Repair (resync and rebuild) and redundancy, for the time series.
-struct RepairStatus {
-  std::uint64_t bytes_to_repair = 0;   // queued or in flight now
-  std::uint64_t bytes_repaired = 0;    // since the run started
-  std::uint64_t degraded_bytes = 0;    // extent copies missing or stale now (on failed parts or awaiting repair)
-  bool repairing = false;
 };
 
 struct ProductCounters {
@@ -82,7 +75,9 @@ class StorageProduct {
   // A node taken down for maintenance: the cluster knows at once (no detection
   // wait), its volumes move to other owners.
   virtual void node_drained(int node) = 0;
-  virtual void drive_failed(int node, int drive) = 0;
+  // `stops_answering`: I/O to it waits for the detection timeout; otherwise it
+  // returns errors and is known failed at once.
+  virtual void drive_failed(int node, int drive, bool stops_answering) = 0;
   virtual RepairStatus repair_status() const = 0;
   // Where the product reports what it did about failures (failover, repair done).
   void set_event_log(RunLog* log) { events_ = log; }

@@ -1,36 +1,66 @@
-// The measured I/O of a run split by the cluster's phase: healthy, degraded (a
-// part down or a copy missing, nothing being repaired) and repairing (a resync
-// or rebuild running), so a run with failures can be read phase by phase (time
-// in each phase, IOPS, MB/s, latency percentiles, failed I/O).
+// The measured I/O of a run split by the cluster's phase, so a run with
+// failures can be read phase by phase (time in each phase, IOPS, MB/s, latency
+// percentiles, CPU, failed I/O):
+// - healthy: nothing has failed yet;
+// - detecting: a part has failed and the cluster does not know yet (I/O to it waits);
+// - degraded: a part is down or a copy is missing or stale, nothing being repaired;
+// - repairing: a resync or rebuild is running;
+// - repaired: everything is up and current again after a failure.
+// Each stretch of time in one phase is kept as a span, so statistics that need
+// a steady stretch (an interval over the run's sampling intervals) can use only
+// the intervals that lie wholly inside one.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <vector>
 
 #include "sim/latency_histogram.hpp"
 #include "sim/time.hpp"
 
 namespace hcisim::models {
 
-enum class RunPhase { Healthy, Degraded, Repairing };
-constexpr int kRunPhases = 3;
+enum class RunPhase { Healthy, Detecting, Degraded, Repairing, Repaired };
+constexpr int kRunPhases = 5;
 
 struct PhaseTotals {
   sim::SimTime time = 0;  // measured time spent in the phase
   std::uint64_t reads = 0, writes = 0, read_bytes = 0, write_bytes = 0, failed = 0;
+  std::vector<double> node_cycles;  // per node: CPU cycles executed while in the phase
   sim::LatencyHistogram read_latency, write_latency;
+};
+
+// One stretch of measured time in a single phase.
+struct PhaseSpan {
+  RunPhase phase = RunPhase::Healthy;
+  sim::SimTime begin = 0, end = 0;
 };
 
 class PhaseMeasurement {
  public:
-  // Measures from `start` (the end of the warm-up) in the phase set last.
-  void begin(sim::SimTime start) {
+  // Measures from `start` (the end of the warm-up) in the phase set last;
+  // `cycles` is each node's executed CPU cycles at that moment.
+  void begin(sim::SimTime start, const std::vector<double>& cycles) {
     active_ = true;
     since_ = start;
+    cycles_since_ = cycles;
+    for (PhaseTotals& p : phases_) p.node_cycles.assign(cycles.size(), 0.0);
   }
-  void set_phase(RunPhase phase, sim::SimTime now) {
-    if (active_) phases_[index(phase_)].time += now - since_;
+  void set_phase(RunPhase phase, sim::SimTime now, const std::vector<double>& cycles) {
+    if (active_ && now > since_) {
+      PhaseTotals& p = phases_[index(phase_)];
+      p.time += now - since_;
+      for (std::size_t n = 0; n < cycles.size() && n < p.node_cycles.size(); ++n) {
+        p.node_cycles[n] += cycles[n] - cycles_since_[n];
+      }
+      if (!spans_.empty() && spans_.back().phase == phase_ && spans_.back().end == since_) {
+        spans_.back().end = now;
+      } else {
+        spans_.push_back(PhaseSpan{phase_, since_, now});
+      }
+    }
     since_ = now;
+    cycles_since_ = cycles;
     phase_ = phase;
   }
   RunPhase phase() const { return phase_; }
@@ -50,18 +80,22 @@ class PhaseMeasurement {
   void record_failed() {
     if (active_) ++phases_[index(phase_)].failed;
   }
-  void finish(sim::SimTime now) {
-    set_phase(phase_, now);
+  void finish(sim::SimTime now, const std::vector<double>& cycles) {
+    set_phase(phase_, now, cycles);
     active_ = false;
   }
   const PhaseTotals& totals(RunPhase phase) const { return phases_[index(phase)]; }
+  // The measured time's stretches, in order (one per change of phase).
+  const std::vector<PhaseSpan>& spans() const { return spans_; }
 
  private:
   static std::size_t index(RunPhase p) { return static_cast<std::size_t>(p); }
   bool active_ = false;
   RunPhase phase_ = RunPhase::Healthy;
   sim::SimTime since_ = 0;
+  std::vector<double> cycles_since_;
   std::array<PhaseTotals, kRunPhases> phases_{};
+  std::vector<PhaseSpan> spans_;
 };
 
 }  // namespace hcisim::models

@@ -81,12 +81,22 @@ TEST_CASE("failures: I/O to a failed node waits for detection, then completes on
   // The restarted VM is away from nothing: its volume moved to node 2 with it,
   // so no I/O is redirected.
   CHECK(r.redirected_ios == 0);
-  // Healthy until 20 ms, degraded after: nothing returns, nothing is repaired.
+  // Healthy until 20 ms, detecting until 30 ms, degraded after: nothing
+  // returns, nothing is repaired.
   REQUIRE(phase(r, RunPhase::Healthy) != nullptr);
+  REQUIRE(phase(r, RunPhase::Detecting) != nullptr);
   REQUIRE(phase(r, RunPhase::Degraded) != nullptr);
   CHECK(phase(r, RunPhase::Repairing) == nullptr);
+  CHECK(phase(r, RunPhase::Repaired) == nullptr);
   CHECK(phase(r, RunPhase::Healthy)->seconds == Approx(0.015).margin(1e-9));
-  CHECK(phase(r, RunPhase::Degraded)->seconds == Approx(0.285).margin(1e-9));
+  CHECK(phase(r, RunPhase::Detecting)->seconds == Approx(0.010).margin(1e-9));
+  CHECK(phase(r, RunPhase::Degraded)->seconds == Approx(0.275).margin(1e-9));
+  // The node's copies wait for its return: the run ends unfinished, and says why.
+  CHECK(r.repair_left.unfinished);
+  CHECK(r.repair_left.degraded_bytes > 0);
+  CHECK(r.repair_left.eta_s == -1);
+  CHECK(r.repair_left.hold == RepairHold::PartDown);
+  CHECK(r.repair_left.hold_node == 2);
 }
 
 TEST_CASE("failures: a returning node resyncs only the extents written while it was away", "[failures]") {

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "models/run/repair_progress.hpp"
 #include "tools/frontend/report_cloud.hpp"
 
 namespace hcisim::frontend {
@@ -31,7 +32,7 @@ std::string timeline_csv(const models::RunResult& result) {
     out += ",cpu_node";
     out += std::to_string(n + 1);
   }
-  out += ",repair_mb_to_go,repair_mbps,degraded_gb";
+  out += ",repair_mb_to_go,repair_mbps,degraded_gb,repair_eta_s";
   if (hybrid) out += ",cache_read_hit_ratio,cache_dirty_bytes";
   out += cloud_csv_header(result);
   out += ",events\n";
@@ -51,6 +52,14 @@ std::string timeline_csv(const models::RunResult& result) {
     std::snprintf(line, sizeof line, ",%.3f,%.3f,%.3f", p.repair_bytes_to_go / 1e6, p.repair_bytes_per_s / 1e6,
                   p.degraded_bytes / 1e9);
     out += line;
+    // Empty when something is left and nothing moved in the interval.
+    const double eta = models::repair_eta_s(p);
+    if (eta >= 0) {
+      std::snprintf(line, sizeof line, ",%.1f", eta);
+      out += line;
+    } else {
+      out += ",";
+    }
     if (hybrid) {
       std::snprintf(line, sizeof line, ",%.4f,%.0f", p.cache_read_hit_ratio, p.cache_dirty_bytes);
       out += line;

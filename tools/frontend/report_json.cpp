@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "models/run/precision_stop.hpp"
+#include "models/run/repair_progress.hpp"
 #include "tools/frontend/capacity_report.hpp"
 #include "tools/frontend/figure_names.hpp"
 #include "tools/frontend/run_event_names.hpp"
@@ -11,6 +12,12 @@
 namespace hcisim::frontend {
 
 namespace {
+
+// How long the interval's repair rate would take for what is left; null when nothing moved.
+nlohmann::json repair_eta_json(const models::TimelinePoint& p) {
+  const double eta = models::repair_eta_s(p);
+  return eta >= 0 ? nlohmann::json(eta) : nlohmann::json(nullptr);
+}
 
 // An estimate has no observed maximum: null.
 nlohmann::json max_ns(const models::LatencySummary& l) { return l.observed ? nlohmann::json(l.max_s * 1e9) : nlohmann::json(nullptr); }
@@ -197,6 +204,7 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
                             {"repair_bytes_to_go", p.repair_bytes_to_go},
                             {"repair_bw_bytes", p.repair_bytes_per_s},
                             {"degraded_bytes", p.degraded_bytes},
+                            {"repair_eta_s", repair_eta_json(p)},
                             {"cache_read_hit_ratio", p.cache_read_hit_ratio},
                             {"cache_dirty_bytes", p.cache_dirty_bytes}};
     if (!p.burst_seconds_left.empty()) point["burst_seconds_left"] = p.burst_seconds_left;  // cloud: each storage VM's credits
@@ -216,8 +224,32 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
                         {"read", {{"iops", p.read_iops}, {"bw_bytes", p.read_bytes_per_s}, {"lat_ns", latency_json(p.read_latency)}}},
                         {"write", {{"iops", p.write_iops}, {"bw_bytes", p.write_bytes_per_s}, {"lat_ns", latency_json(p.write_latency)}}},
                         {"failed_ios", p.failed_ios}});
+      nlohmann::json& added = phases.back();
+      added["spans"] = p.spans;
+      added["cpu_busiest_node"] = {{"node", p.cpu_busiest_node + 1}, {"utilisation", p.cpu_busiest}};
+      added["steady_intervals"] = p.steady_intervals;
+      added["steady"] = p.steady;
+      // 95 % intervals only where the phase is steady and long enough (null otherwise).
+      added["iops_ci95_half_width"] = p.steady ? nlohmann::json(p.iops_ci_half_width) : nlohmann::json(nullptr);
+      added["lat_mean_ns_ci95_half_width"] =
+          p.steady ? nlohmann::json(p.latency_ci_half_width_s * 1e9) : nlohmann::json(nullptr);
     }
     j["phases"] = phases;
+    const models::RepairLeft& left = r.repair_left;
+    j["repair_left"] = {{"unfinished", left.unfinished},
+                        {"degraded_bytes", left.degraded_bytes},
+                        {"bytes_to_repair", left.bytes_to_repair},
+                        {"repair_bw_bytes", left.bytes_per_s},
+                        {"eta_s", left.eta_s >= 0 ? nlohmann::json(left.eta_s) : nlohmann::json(nullptr)},
+                        {"held_by", std::string(repair_hold_name(left.hold))}};
+    nlohmann::json stalls = nlohmann::json::array();
+    for (const models::RepairStall& s : r.repair_stalls) {
+      stalls.push_back({{"from_s", s.from_s}, {"to_s", s.to_s}, {"degraded_bytes", s.degraded_bytes},
+                        {"held_by", s.starved ? std::string("starved") : std::string(repair_hold_name(s.hold))},
+                        {"node", s.hold_node >= 0 ? nlohmann::json(s.hold_node + 1) : nlohmann::json(nullptr)},
+                        {"starved_by", s.starved_by}});
+    }
+    j["repair_stalls"] = stalls;
   }
   j["repaired_bytes"] = r.repaired_bytes;
   j["failed_ios"] = r.failed_ios;

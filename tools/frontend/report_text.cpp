@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "models/run/precision_stop.hpp"
+#include "models/run/repair_progress.hpp"
 #include "tools/frontend/capacity_report.hpp"
 #include "tools/frontend/figure_names.hpp"
 #include "tools/frontend/message_text.hpp"
@@ -92,16 +93,39 @@ std::string failures_section(const models::RunResult& r) {
                           format_count(static_cast<double>(r.failed_ios)).c_str());
   }
   if (!r.phases.empty()) {
-    text += "\n  Phase         time s    IOPS read   IOPS write  mean rd ms  p99 rd ms  mean wr ms  p99 wr ms   failed\n";
+    text += "\n  Phase         time s    IOPS read   IOPS write  mean rd ms  p99 rd ms  mean wr ms  p99 wr ms   failed"
+            "  CPU busiest node  IOPS 95% CI\n";
     for (const auto& p : r.phases) {
-      text += printf_string("  %-10s %9.2f %12s %12s %11.3f %10.3f %11.3f %10.3f %8s\n",
+      const std::string cpu =
+          p.cpu_busiest_node >= 0 ? printf_string("%.0f%% (node %d)", p.cpu_busiest * 100, p.cpu_busiest_node + 1) : "-";
+      // An interval only where the phase is steady and long enough; otherwise why not.
+      const std::string ci = p.steady ? printf_string("+/- %.1f%%", 100 * p.iops_ci_half_width / (p.read_iops + p.write_iops))
+                             : p.steady_intervals >= models::kSteadyIntervals ? std::string("not steady")
+                                                                              : std::string("too short");
+      text += printf_string("  %-10s %9.2f %12s %12s %11.3f %10.3f %11.3f %10.3f %8s  %-16s  %s\n",
                             std::string(phase_name(p.phase)).c_str(), p.seconds,
                             format_count(std::round(p.read_iops)).c_str(), format_count(std::round(p.write_iops)).c_str(),
                             p.read_latency.mean_s * 1e3, p.read_latency.p99_s * 1e3, p.write_latency.mean_s * 1e3,
-                            p.write_latency.p99_s * 1e3, format_count(static_cast<double>(p.failed_ios)).c_str());
+                            p.write_latency.p99_s * 1e3, format_count(static_cast<double>(p.failed_ios)).c_str(),
+                            cpu.c_str(), ci.c_str());
     }
+    text += printf_string("  (95%% CI over the %g s sampling intervals wholly inside a phase, each stretch's first left out;\n"
+                          "  given with at least %d of them and the two halves' means agreeing)\n",
+                          r.timeline.size() >= 2 ? r.timeline[1].end_s - r.timeline[0].end_s : r.measured_seconds,
+                          models::kSteadyIntervals);
   }
   if (r.repaired_bytes > 0) text += printf_string("  repaired (resync and rebuild): %.2f GB\n", r.repaired_bytes / 1e9);
+  if (r.repair_left.unfinished) {
+    const models::RepairLeft& left = r.repair_left;
+    text += printf_string("  UNFINISHED at the end of the run: %.2f GB degraded, %.2f GB queued for repair; ",
+                          left.degraded_bytes / 1e9, left.bytes_to_repair / 1e9);
+    text += left.eta_s >= 0 ? printf_string("about %.0f s more at the last interval's %.1f MB/s\n", left.eta_s, left.bytes_per_s / 1e6)
+                            : "no repair moved in the last interval" +
+                                  (left.hold != models::RepairHold::None
+                                       ? ": " + models::repair_hold_text(left.hold, left.hold_node)
+                                       : std::string()) +
+                                  "\n";
+  }
   constexpr std::size_t kMaxRows = 120;
   if (r.timeline.empty()) return text;
   if (r.timeline.size() > kMaxRows) {

@@ -22,8 +22,21 @@ std::string_view event_kind_name(models::RunEventKind kind) {
 std::string_view phase_name(models::RunPhase phase) {
   switch (phase) {
     case models::RunPhase::Healthy: return "healthy";
+    case models::RunPhase::Detecting: return "detecting";
     case models::RunPhase::Degraded: return "degraded";
     case models::RunPhase::Repairing: return "repairing";
+    case models::RunPhase::Repaired: return "repaired";
+  }
+  return "?";
+}
+
+std::string_view repair_hold_name(models::RepairHold hold) {
+  switch (hold) {
+    case models::RepairHold::None: return "none";
+    case models::RepairHold::Detection: return "detection";
+    case models::RepairHold::PartDown: return "part_down";
+    case models::RepairHold::NoCopy: return "no_copy";
+    case models::RepairHold::NoRoom: return "no_room";
   }
   return "?";
 }

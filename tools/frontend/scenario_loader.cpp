@@ -768,7 +768,7 @@ models::FailureTimeline read_timeline(const YamlValue& value, const models::Clus
     for (const int f : cluster.failed_nodes) down[static_cast<std::size_t>(f)] = true;
     sim::SimTime last = 0;
     for (const YamlValue& item : events->items()) {
-      const YamlMap entry = item.map({"at", "fail", "drain", "return"});
+      const YamlMap entry = item.map({"at", "fail", "drain", "return", "mode"});
       models::TimelineEvent event;
       const YamlValue at = entry.required("at");
       event.at = at.duration_ns();
@@ -804,6 +804,24 @@ models::FailureTimeline read_timeline(const YamlValue& value, const models::Clus
       } else if (!event.fail) {
         what.fail("a failed drive does not return: its data is rebuilt elsewhere (S2D: into reserve capacity on "
                   "its node; ScaleIO: onto the other nodes' spare capacity)");
+      }
+      if (const auto mode = entry.optional("mode")) {
+        // How a drive fails: it stops answering (I/O waits for the detection
+        // timeout) or returns errors (known at once). S2D models both.
+        if (!event.fail || event.part != models::FailurePart::Drive) {
+          mode->fail("mode: is how a drive fails; this event is not a drive failing");
+        }
+        if (cluster.stack.product != models::ProductKind::S2d) {
+          mode->fail("mode: is modelled for S2D only (this stack's failed device returns errors after its "
+                     "device_detection)");
+        }
+        const std::string how = mode->text();
+        if (how == "errors") {
+          event.stops_answering = false;
+        } else if (how != "stops answering") {
+          mode->fail_expected("'stops answering' (I/O to it waits for the stack's drive_detection) or 'errors' "
+                              "(the first I/O to it fails, and the cluster knows at once)");
+        }
       }
       timeline.events.push_back(event);
     }

@@ -166,7 +166,7 @@ void InfoScaleProduct::node_returned(int node) {
   throw std::invalid_argument("storage VM " + std::to_string(node + 1) + " returns: InfoScale failures are not modelled");
 }
 
-void InfoScaleProduct::drive_failed(int node, int drive) {
+void InfoScaleProduct::drive_failed(int node, int drive, bool /*stops_answering*/) {
   throw std::invalid_argument("disk " + std::to_string(node + 1) + "." + std::to_string(drive + 1) +
                               " fails: InfoScale failures are not modelled");
 }

@@ -55,7 +55,7 @@ class InfoScaleProduct final : public StorageProduct {
   void node_failed(int node) override;
   void node_returned(int node) override;
   void node_drained(int node) override { node_failed(node); }
-  void drive_failed(int node, int drive) override;
+  void drive_failed(int node, int drive, bool stops_answering) override;
   RepairStatus repair_status() const override { return {}; }
   ProductHotspot hotspot(sim::SimTime) const override { return {}; }
   void reset_stats() override { counters_ = ProductCounters{}; }

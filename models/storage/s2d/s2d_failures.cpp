@@ -2,7 +2,8 @@
 // where a failed node's volumes go, and whether the pool keeps quorum.
 //
 // A node or drive fails at once, but the cluster only knows once it has been
-// detected (node_detection: heartbeats missed; drive_detection: an I/O timeout).
+// detected (node_detection: heartbeats missed; drive_detection: an I/O timeout
+// of a drive that stops answering; a drive that returns errors is known at once).
 // Until then I/O sent to it waits (it is "stalled"); at detection a stalled read
 // is sent to another current copy and a stalled write skips the copy, which
 // dirty-region tracking marks stale. A request whose volume owner failed is
@@ -79,7 +80,7 @@ void S2dProduct::on_node_detected(std::uint64_t node) {
   resolve_stalled(stalled_on_node_[n]);
 }
 
-void S2dProduct::drive_failed(int node, int drive) {
+void S2dProduct::drive_failed(int node, int drive, bool stops_answering) {
   auto& down = drive_down_.at(static_cast<std::size_t>(node));
   if (drive < 0 || drive >= static_cast<int>(down.size())) {
     throw std::invalid_argument("node " + std::to_string(node + 1) + " has no capacity drive " + std::to_string(drive + 1));
@@ -90,7 +91,8 @@ void S2dProduct::drive_failed(int node, int drive) {
   }
   down[static_cast<std::size_t>(drive)] = 1;
   log_event(engine_->now(), RunEventKind::Failure,
-            "drive " + std::to_string(drive + 1) + " of node " + std::to_string(node + 1) + " fails");
+            "drive " + std::to_string(drive + 1) + " of node " + std::to_string(node + 1) +
+                (stops_answering ? " stops answering" : " fails with errors"));
   const std::size_t key = static_cast<std::size_t>(node) * down.size() + static_cast<std::size_t>(drive);
   for (std::uint32_t id = 0; id < states_.size(); ++id) {
     if (!states_[id].in_product) continue;
@@ -101,7 +103,10 @@ void S2dProduct::drive_failed(int node, int drive) {
       stall(id, k, stalled_on_drive_[key]);
     }
   }
-  engine_->schedule_in(stack_.failure.drive_detection_ns, drive_detected_, key);
+  // A drive that returns errors is known failed at the first I/O to it (EST: the
+  // error comes back in about a drive access; taken as at once); one that stops
+  // answering, when an I/O to it times out.
+  engine_->schedule_in(stops_answering ? stack_.failure.drive_detection_ns : 0, drive_detected_, key);
 }
 
 void S2dProduct::on_drive_detected(std::uint64_t key) {

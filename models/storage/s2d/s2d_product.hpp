@@ -75,7 +75,7 @@ class S2dProduct final : public StorageProduct {
   void node_failed(int node) override;
   void node_drained(int node) override;
   void node_returned(int node) override;
-  void drive_failed(int node, int drive) override;
+  void drive_failed(int node, int drive, bool stops_answering) override;
   RepairStatus repair_status() const override;
 
   const VolumeLayout& layout() const { return layout_; }

@@ -7,9 +7,7 @@
 // destination pulls it (request, the source's connection end reads the drive
 // and replies with the data, the destination writes it). At most
 // repair_outstanding copies are in flight per volume (S2D's repair speed: 1, 2,
-// 4 by default, 8, 16), and at each connection end repair work waits while
-// application messages are queued (the Storage Bus ranks application I/O above
-// repair). A copy is current again once all its bytes have landed.
+// 4 by default, 8, 16). A copy is current again once all its bytes have landed.
 #include <algorithm>
 #include <string>
 
@@ -142,15 +140,44 @@ RepairStatus S2dProduct::repair_status() const {
   // Nothing can be degraded while every node and drive is up and no copy was
   // ever stale: skip the scan over every copy (it costs a large cluster dearly).
   bool all_up = !any_stale_;
-  for (int n = 0; all_up && n < cluster_->node_count(); ++n) {
-    all_up = cluster_->up(n);
-    for (const std::uint8_t down : drive_down_[static_cast<std::size_t>(n)]) all_up = all_up && down == 0;
+  for (int n = 0; n < cluster_->node_count(); ++n) {
+    const auto i = static_cast<std::size_t>(n);
+    all_up = all_up && cluster_->up(n);
+    s.detecting = s.detecting || (!cluster_->up(n) && !known_down_[i]);
+    for (std::size_t d = 0; d < drive_down_[i].size(); ++d) {
+      all_up = all_up && drive_down_[i][d] == 0;
+      s.detecting = s.detecting || (drive_down_[i][d] != 0 && drive_known_down_[i][d] == 0);
+    }
   }
   if (all_up) return s;
   const std::uint64_t extent = layout_.shape().extent_bytes;
+  // Why what is degraded is not being repaired, the first reason in this order.
+  RepairHold hold = s.detecting ? RepairHold::Detection : RepairHold::None;
+  int hold_node = -1;
+  auto consider = [&](RepairHold why, int node) {
+    if (hold == RepairHold::None || static_cast<int>(why) < static_cast<int>(hold)) {
+      hold = why;
+      hold_node = node;
+    }
+  };
   for (std::size_t i = 0; i < layout_.copy_count(); ++i) {
     const Extent& e = layout_.copy_at(i);
-    if (stale_[i] || !cluster_->up(e.node) || drive_down_[e.node][e.drive]) s.degraded_bytes += extent;
+    const bool node_down = !cluster_->up(e.node);
+    const bool drive_down = drive_down_[e.node][e.drive] != 0;
+    if (!stale_[i] && !node_down && !drive_down) continue;
+    s.degraded_bytes += extent;
+    if (queued_[i]) continue;
+    if (node_down) {
+      consider(RepairHold::PartDown, e.node);
+    } else if (drive_down) {
+      consider(RepairHold::NoRoom, e.node);  // a lost copy that found no reserve slot
+    } else if (repair_source(static_cast<std::uint32_t>(i)) < 0) {
+      consider(RepairHold::NoCopy, e.node);
+    }
+  }
+  if (!s.repairing && s.degraded_bytes > 0) {
+    s.hold = hold;
+    s.hold_node = hold_node;
   }
   return s;
 }

@@ -80,7 +80,9 @@ class ScaleIoProduct final : public StorageProduct {
   void node_failed(int node) override;
   void node_returned(int node) override;
   void node_drained(int node) override { node_failed(node); }
-  void drive_failed(int node, int drive) override;
+  // A device that fails returns errors after the stack's device_detection (the
+  // loader refuses a drive that stops answering).
+  void drive_failed(int node, int drive, bool stops_answering) override;
   RepairStatus repair_status() const override;
   ProductHotspot hotspot(sim::SimTime now) const override;
   void reset_stats() override { counters_ = ProductCounters{}; }

@@ -114,7 +114,7 @@ void ScaleIoProduct::on_failed_done(Arg arg) {
   client_->on_event(id);
 }
 
-void ScaleIoProduct::drive_failed(int node, int drive) {
+void ScaleIoProduct::drive_failed(int node, int drive, bool /*stops_answering*/) {
   const std::size_t key = device_key(node, drive);
   if (device_down_[key]) return;
   if (!stack_.failure.defined) {
@@ -273,6 +273,10 @@ RepairStatus ScaleIoProduct::repair_status() const {
   s.bytes_repaired = rebuilt_bytes_;
   s.degraded_bytes = lost_copies_ * chunk;
   s.repairing = rebuild_pending_ > 0;
+  for (std::size_t d = 0; d < device_down_.size() && !s.detecting; ++d) {
+    s.detecting = device_down_[d] != 0 && device_known_down_[d] == 0;
+  }
+  if (s.detecting && !s.repairing) s.hold = RepairHold::Detection;
   return s;
 }
 

@@ -1,0 +1,145 @@
+#include "models/run/repair_progress.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "sim/batch_means.hpp"
+
+namespace hcisim::models {
+
+namespace {
+
+bool inside(const std::vector<PhaseSpan>& spans, RunPhase phase, sim::SimTime begin, sim::SimTime end) {
+  for (const PhaseSpan& s : spans) {
+    // The span's first interval is its transition: start one interval later.
+    if (s.phase == phase && begin >= s.begin + (end - begin) && end <= s.end) return true;
+  }
+  return false;
+}
+
+std::string gb(double bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f GB", bytes / 1e9);
+  return text;
+}
+
+std::string seconds(double s) {
+  char text[32];
+  std::snprintf(text, sizeof text, s < 100 ? "%.1f s" : "%.0f s", s);
+  return text;
+}
+
+}  // namespace
+
+std::string repair_hold_text(RepairHold hold, int node) {
+  const std::string name = "node " + std::to_string(node + 1);
+  switch (hold) {
+    case RepairHold::None: return "";
+    case RepairHold::Detection:
+      return "the failure is not detected yet (I/O to the failed part waits for the stack's detection time)";
+    case RepairHold::PartDown:
+      return name + " is down: the copies it holds are resynced when it returns (S2D repairs a node's copies in place)";
+    case RepairHold::NoCopy: return "no current copy is left to copy from";
+    case RepairHold::NoRoom: return name + " has no reserve capacity left to rebuild into";
+  }
+  return "";
+}
+
+void steady_phase_intervals(PhaseResult& phase, const std::vector<PhaseSpan>& spans,
+                            const std::vector<TimelinePoint>& timeline, sim::SimTime interval) {
+  std::vector<double> iops, latency;
+  for (const TimelinePoint& p : timeline) {
+    const sim::SimTime end = sim::from_seconds(p.end_s);
+    if (!inside(spans, phase.phase, end - interval, end)) continue;
+    const double total = p.read_iops + p.write_iops;
+    iops.push_back(total);
+    latency.push_back(total > 0 ? (p.read_iops * p.read_latency_mean_s + p.write_iops * p.write_latency_mean_s) / total : 0);
+  }
+  phase.steady_intervals = static_cast<int>(iops.size());
+  if (phase.steady_intervals < kSteadyIntervals) return;
+  // Each sampling interval is a batch (it is long compared with an I/O).
+  auto interval_of = [](const std::vector<double>& xs) {
+    sim::BatchMeans batches(xs.size());
+    for (const double x : xs) batches.add(x);
+    return batches.interval(0.95);
+  };
+  auto half_means_agree = [](const std::vector<double>& xs, double half_width) {
+    const std::size_t half = xs.size() / 2;
+    double first = 0, second = 0;
+    for (std::size_t i = 0; i < half; ++i) first += xs[i];
+    for (std::size_t i = xs.size() - half; i < xs.size(); ++i) second += xs[i];
+    return std::fabs(first - second) / static_cast<double>(half) <= 2 * half_width;
+  };
+  const auto on_iops = interval_of(iops);
+  const auto on_latency = interval_of(latency);
+  phase.steady = half_means_agree(iops, on_iops.half_width) && half_means_agree(latency, on_latency.half_width);
+  if (!phase.steady) return;
+  phase.iops_ci_half_width = on_iops.half_width;
+  phase.latency_mean_s = on_latency.mean;
+  phase.latency_ci_half_width_s = on_latency.half_width;
+}
+
+void summarise_repair(RunResult& result, const RepairStatus& at_end) {
+  RepairLeft& left = result.repair_left;
+  left.bytes_to_repair = static_cast<double>(at_end.bytes_to_repair);
+  left.degraded_bytes = static_cast<double>(at_end.degraded_bytes);
+  left.unfinished = at_end.degraded_bytes > 0 || at_end.bytes_to_repair > 0 || at_end.repairing;
+  left.hold = at_end.hold;
+  left.hold_node = at_end.hold_node;
+  if (!result.timeline.empty()) left.bytes_per_s = result.timeline.back().repair_bytes_per_s;
+  if (left.unfinished && !result.timeline.empty()) left.eta_s = repair_eta_s(result.timeline.back());
+
+  const double interval_s = result.timeline.size() >= 2
+                                ? result.timeline[1].end_s - result.timeline[0].end_s
+                                : result.measured_seconds;
+  // Each interval is judged by the state at its start (the previous point): what
+  // held repair then held it through the interval, unless it changed at its end.
+  const TimelinePoint* before = nullptr;
+  for (const TimelinePoint& p : result.timeline) {
+    const TimelinePoint* start = before;
+    before = &p;
+    if (start == nullptr || start->degraded_bytes <= 0 || p.degraded_bytes <= 0 || p.repair_bytes_per_s > 0) continue;
+    const bool starved = start->repairing && p.repairing;
+    const RepairHold hold = starved ? RepairHold::None : start->repair_hold != RepairHold::None ? start->repair_hold : p.repair_hold;
+    const int hold_node = starved ? -1 : start->repair_hold != RepairHold::None ? start->repair_hold_node : p.repair_hold_node;
+    const double from_s = p.end_s - interval_s;
+    RepairStall* last = result.repair_stalls.empty() ? nullptr : &result.repair_stalls.back();
+    if (last != nullptr && std::fabs(last->to_s - from_s) < 1e-9 && last->starved == starved && last->hold == hold &&
+        last->hold_node == hold_node) {
+      last->to_s = p.end_s;
+      last->degraded_bytes = p.degraded_bytes;
+      continue;
+    }
+    RepairStall stall;
+    stall.from_s = from_s;
+    stall.to_s = p.end_s;
+    stall.degraded_bytes = p.degraded_bytes;
+    stall.hold = hold;
+    stall.hold_node = hold_node;
+    stall.starved = starved;
+    if (starved) {
+      stall.starved_by = result.bottleneck.resource + " (" +
+                         std::to_string(static_cast<int>(std::lround(result.bottleneck.utilisation * 100))) +
+                         " % busy over the run)";
+    }
+    result.repair_stalls.push_back(stall);
+  }
+  for (const RepairStall& stall : result.repair_stalls) {
+    const std::string cause = stall.starved ? "repair was queued but starved; the run's busiest resource is " + stall.starved_by
+                                            : repair_hold_text(stall.hold, stall.hold_node);
+    result.warnings.push_back("no repair progress from " + seconds(stall.from_s) + " to " + seconds(stall.to_s) + " with " +
+                              gb(stall.degraded_bytes) + " degraded: " + cause);
+  }
+  if (left.unfinished) {
+    std::string text = "the run ended with repair unfinished: " + gb(left.degraded_bytes) + " degraded, " +
+                       gb(left.bytes_to_repair) + " queued for repair; ";
+    text += left.eta_s >= 0 ? "at the last interval's rate (" + gb(left.bytes_per_s) + "/s) it would take " + seconds(left.eta_s) + " more"
+                            : "no repair moved in the last interval" +
+                                  (left.hold != RepairHold::None ? ": " + repair_hold_text(left.hold, left.hold_node)
+                                                                 : std::string());
+    result.warnings.push_back(text);
+  }
+}
+
+}  // namespace hcisim::models
