@@ -34,6 +34,7 @@ models::RunResult run_with_failures() {
     p.read_p99_s = 0.001 * (i + 1);
     p.node_cpu = {0.5, 0.25};
     p.degraded_bytes = i < 2 ? 2e9 : 0;
+    p.repair_bytes_per_s = i == 1 ? 1e9 : 0;
     r.timeline.push_back(p);
   }
   r.events = {{0.9, models::RunEventKind::Failure, "node 2 fails"},
@@ -100,6 +101,11 @@ TEST_CASE("timeline CSV: one column per node's CPU, events in the interval they 
   CHECK(fields(rows[1])[at("cpu_node2")] == "0.2500");
   CHECK(fields(rows[1])[at("degraded_gb")] == "2.000");
   CHECK(fields(rows[3])[at("degraded_gb")] == "0.000");
+  // What is left over the interval's repair rate: nothing moved (empty), 2 GB
+  // at 1 GB/s, nothing left.
+  CHECK(fields(rows[1])[at("repair_eta_s")] == "");
+  CHECK(fields(rows[2])[at("repair_eta_s")] == "2.0");
+  CHECK(fields(rows[3])[at("repair_eta_s")] == "0.0");
 }
 
 TEST_CASE("run JSON: typed events, phases and failed I/O", "[report]") {
@@ -115,6 +121,38 @@ TEST_CASE("run JSON: typed events, phases and failed I/O", "[report]") {
   CHECK(j["phases"][0]["read"]["iops"] == 1500.0);
   CHECK(j["failed_ios"] == 7);
   CHECK(j["timeline"][0]["node_cpu"][1] == 0.25);
+  CHECK(j["timeline"][1]["repair_eta_s"] == 2.0);
+  CHECK(j["timeline"][0]["repair_eta_s"].is_null());
+  // An interval only for a steady phase: null otherwise.
+  CHECK(j["phases"][0]["iops_ci95_half_width"].is_null());
+  CHECK(j["repair_left"]["unfinished"] == false);
+}
+
+TEST_CASE("an unfinished repair is said in the text and the JSON, with the time it would take", "[report]") {
+  models::RunResult r = run_with_failures();
+  r.repair_left.unfinished = true;
+  r.repair_left.degraded_bytes = 3e9;
+  r.repair_left.bytes_to_repair = 3e9;
+  r.repair_left.bytes_per_s = 1e8;
+  r.repair_left.eta_s = 30;
+  models::ScenarioSpec spec;
+  spec.id = "unit";
+  spec.cluster.node_count = 2;
+  spec.vms.per_node = {1, 1};
+  CHECK_THAT(frontend::format_run_report(spec, r),
+             Contains("UNFINISHED at the end of the run: 3.00 GB degraded, 3.00 GB queued for repair; about 30 s more at "
+                      "the last interval's 100.0 MB/s"));
+  const auto j = frontend::run_report_json(spec, r, false);
+  CHECK(j["repair_left"]["unfinished"] == true);
+  CHECK(j["repair_left"]["eta_s"] == 30.0);
+  // Nothing moving, held by a node that is down: no time, and why.
+  r.repair_left.eta_s = -1;
+  r.repair_left.bytes_per_s = 0;
+  r.repair_left.hold = models::RepairHold::PartDown;
+  r.repair_left.hold_node = 1;
+  CHECK_THAT(frontend::format_run_report(spec, r), Contains("no repair moved in the last interval: node 2 is down"));
+  CHECK(frontend::run_report_json(spec, r, false)["repair_left"]["eta_s"].is_null());
+  CHECK(frontend::run_report_json(spec, r, false)["repair_left"]["held_by"] == "part_down");
 }
 
 TEST_CASE("text report and compare: the failures, the phases, the interval table", "[report]") {
@@ -127,6 +165,7 @@ TEST_CASE("text report and compare: the failures, the phases, the interval table
   CHECK_THAT(text, Contains("2.500 s  node 2 detected down"));
   CHECK_THAT(text, Contains("failed I/Os"));
   CHECK_THAT(text, Contains("degraded        2.50"));
+  CHECK_THAT(text, Contains("too short"));  // 2.5 s of 1 s intervals: no interval for the phase
   CHECK_THAT(text, Contains("<- node 2 detected down"));
   const auto rows = lines(frontend::compare_phase_rows(run_with_failures()));
   REQUIRE(rows.size() == 2);
