@@ -38,7 +38,7 @@ struct SyntheticEpisode {
   sim::SimTime run_end = 0;         // warm-up + measured time of its run
   double expected_bytes = 0;        // what there is to repair at most (a drive's or a node's share of the copies)
   double expected_s = 0;            // that at the hardware's repair-rate bound (explain.hpp)
-  bool capped = false;              // the run ends at the cap, before 8 x expected_s
+  bool capped = false;              // the repair window is the cap, shorter than 8 x expected_s (the repair may still finish in it)
 };
 
 struct SyntheticFailure {

@@ -97,6 +97,9 @@ nlohmann::json repair_speed_json(const models::RepairObservation& r, const model
           {"node_resync_source", repair_source_name(r.resync_source)},
           {"node_resync_simulated_s", std::isnan(r.resync_simulated_s) ? nlohmann::json(nullptr)
                                                                         : nlohmann::json(r.resync_simulated_s)},
+          {"node_resync_simulated_source", std::isnan(r.resync_simulated_s)
+                                               ? nlohmann::json(nullptr)
+                                               : nlohmann::json(repair_source_name(r.resync_simulated_source))},
           {"drive_rebuild_s", r.drive_rebuild_s},
           {"drive_rebuild_estimated", r.rebuild_estimated},
           {"drive_rebuild_source", repair_source_name(r.rebuild_source)},

@@ -28,7 +28,7 @@ nlohmann::json episode_json(const models::SyntheticEpisode& e) {
                       {"repair_from_s", sim::to_seconds(e.repair_from)},
                       {"run_end_s", sim::to_seconds(e.run_end)},
                       {"expected_bytes", e.expected_bytes},
-                      {"repair_window_capped", e.capped}};
+                      {"repair_window_at_cap", e.capped}};
   if (e.part == models::FailurePart::Drive) j["drive"] = e.drive + 1;
   if (e.part == models::FailurePart::Node) j["return_at_s"] = sim::to_seconds(e.return_at);
   return j;
@@ -43,11 +43,13 @@ std::string synthetic_failure_statement(const models::DurabilityStudy& study) {
   if (f.rebuild.possible) text += drive_text(f.rebuild);
   if (f.rebuild.possible && f.resync.possible) text += " and ";
   if (f.resync.possible) text += node_text(f.resync);
-  text += ", each in its own run at each repair speed; a repair is given at most " + secs(f.plan.repair_cap_ns) +
-          " of simulated time";
-  if (!f.rebuild.possible) text += "; no drive failed (" + f.rebuild.why_not + "): the rebuild is estimated";
+  text += f.rebuild.possible && f.resync.possible ? ", each in its own run" : ", in a run of its own";
+  text += " at each repair speed; a repair is given at most " + secs(f.plan.repair_cap_ns) + " of simulated time";
+  if (!f.rebuild.possible) {
+    text += "; no drive failed (" + f.rebuild.why_not + "), so the rebuild is estimated from the resync's rate";
+  }
   if (!f.resync.possible) {
-    text += "; no node failed (" + f.resync.why_not + "): the resync is estimated from the rebuild's rate";
+    text += "; no node failed (" + f.resync.why_not + "), so the resync is estimated from the rebuild's rate";
   }
   return text;
 }
@@ -102,6 +104,9 @@ std::string repair_mark_notes(const models::DurabilityStudy& study) {
   if (used[static_cast<int>(models::RepairSource::FromOtherRepair)]) {
     text += "  * not in the run: the part's share of the stored copies at the repair rate the run reached\n";
   }
+  bool nothing_to_resync = false;
+  for (const models::RepairObservation& r : study.repairs) nothing_to_resync = nothing_to_resync || r.node_resync_s == 0;
+  if (nothing_to_resync) text += "  a resync of 0 s: nothing was written while the node was away\n";
   if (used[static_cast<int>(models::RepairSource::WholeNodeShare)]) {
     text += "  + the model's node is away an hour, which leaves every copy it holds stale: all of them at the rate "
             "its simulated (shorter) resync reached\n";
