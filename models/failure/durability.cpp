@@ -66,9 +66,13 @@ std::vector<LayoutDurability> compare_mirror_layouts(const DurabilityInputs& clu
     } else if (in.capacity_drives_per_node < layout.copies_per_node) {
       d.why_not = "needs " + std::to_string(layout.copies_per_node) + " capacity drives per node, the nodes have " +
                   std::to_string(in.capacity_drives_per_node);
+    } else if (!in.not_computable.empty()) {
+      d.fits = true;
+      d.not_computable = in.not_computable;
     } else {
       d.fits = true;
       d.mttdl_s = mean_time_to_data_loss_s(in);
+      if (std::isinf(d.mttdl_s)) d.unbounded_because = unbounded_mttdl_reason(in);
       d.unavailability = volume_unavailability(in);
       d.availability = 1.0 - d.unavailability;
       d.loss_probability = data_loss_probability(in, mission_s);
@@ -87,7 +91,13 @@ std::vector<RepairDurability> durability_by_repair_time(const DurabilityInputs& 
     in.node_resync_s = repair.node_resync_s;
     RepairDurability d;
     d.repair = repair;
+    if (!in.not_computable.empty()) {
+      d.not_computable = in.not_computable;
+      out.push_back(d);
+      continue;
+    }
     d.mttdl_s = mean_time_to_data_loss_s(in);
+    if (std::isinf(d.mttdl_s)) d.unbounded_because = unbounded_mttdl_reason(in);
     d.unavailability = volume_unavailability(in);
     d.availability = 1.0 - d.unavailability;
     d.loss_probability = data_loss_probability(in, mission_s);

@@ -46,7 +46,9 @@
 namespace hcisim::models {
 
 // Mean time to data loss from a healthy start, in seconds; +infinity when no
-// sequence of failures can lose data (e.g. only node outages, which are transient).
+// sequence of failures can lose data (e.g. only node outages, which are
+// transient: unbounded_mttdl_reason says so). The caller checks
+// inputs.not_computable first: these functions compute what the inputs say.
 double mean_time_to_data_loss_s(const DurabilityInputs& inputs);
 
 // Probability that data is lost within mission_s seconds of a healthy start.
@@ -69,6 +71,8 @@ struct LayoutDurability {
   bool fits = false;
   std::string why_not;
   double usable_fraction = 0;  // 1 / copies: 50 %, 33 %, 25 % (seed-systems.md)
+  std::string not_computable;  // fits, but the inputs lack a rate: why (the figures below are 0)
+  std::string unbounded_because;  // mttdl_s is +infinity: why
   double mttdl_s = 0;
   double availability = 0;
   double unavailability = 0;
@@ -85,6 +89,8 @@ struct RepairTimes {
 };
 struct RepairDurability {
   RepairTimes repair;
+  std::string not_computable;     // the inputs lack a rate: why (the figures below are 0)
+  std::string unbounded_because;  // mttdl_s is +infinity: why
   double mttdl_s = 0;
   double availability = 0;
   double unavailability = 0;

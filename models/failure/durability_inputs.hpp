@@ -2,7 +2,11 @@
 // its copies are laid out, how often parts fail and how long repairs take.
 // Failure rates come from the catalog (drive AFR, node MTBF); repair times
 // come from the simulator (rebuild and resync at a given repair speed).
-// All times are in seconds; +infinity means "never".
+// All times are in seconds. As an input, +infinity is a mean time to an event
+// that does not happen (a rate of 0: nodes that never fail, a drive never
+// rebuilt): the math of a chosen case, not a stand-in for a rate the catalog
+// lacks. A missing rate makes the figures not computable, and says why
+// (`not_computable`).
 #pragma once
 
 #include <cmath>
@@ -56,6 +60,16 @@ struct DurabilityInputs {
   double drive_rebuild_s = kNever;
   // The cluster has a witness (file share or cloud), which is always reachable.
   bool witness = true;
+  // Non-empty: the figures cannot be computed, and this says why, naming the
+  // part ("drive 'x' has no failure rate (no afr in the catalog)").
+  std::string not_computable;
 };
+
+// Why a mean time to data loss of +infinity is what the math gives: no
+// sequence of failures can lose the last current copy.
+inline std::string unbounded_mttdl_reason(const DurabilityInputs& in) {
+  if (in.drive_afr <= 0) return "no sequence of failures loses data: drives never fail, and node outages are transient";
+  return "no sequence of failures loses data with these inputs";
+}
 
 }  // namespace hcisim::models

@@ -1,5 +1,6 @@
 #include "models/run/explain.hpp"
 #include "models/run/percent_text.hpp"
+#include "models/run/synthetic_failure.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -219,8 +220,8 @@ RepairRateBound repair_rate_bound(const ScenarioSpec& spec) {
 MttdlFigure mttdl_of(const ScenarioSpec& spec, const RunResult& run) {
   MttdlFigure m;
   const ClusterSpec& c = spec.cluster;
-  if (c.stack.product != ProductKind::S2d || !c.stack.failure.defined) {
-    m.why_not = "stack '" + c.stack.id + "' describes no failure handling the model repairs with";
+  if (const std::string why = parts_cannot_fail(spec); !why.empty()) {
+    m.why_not = why;
     return m;
   }
   RepairObservation seen = observe_repair(spec, run);
@@ -236,7 +237,12 @@ MttdlFigure mttdl_of(const ScenarioSpec& spec, const RunResult& run) {
   }
   try {
     const DurabilityInputs in = durability_inputs(spec, seen);
+    if (!in.not_computable.empty()) {
+      m.why_not = in.not_computable;
+      return m;
+    }
     m.mttdl_s = mean_time_to_data_loss_s(in);
+    if (std::isinf(m.mttdl_s)) m.unbounded_because = unbounded_mttdl_reason(in);
   } catch (const std::invalid_argument& e) {
     m.why_not = e.what();
     return m;
@@ -249,6 +255,37 @@ MttdlFigure mttdl_of(const ScenarioSpec& spec, const RunResult& run) {
   m.rebuild_estimated = seen.rebuild_estimated;
   m.resync_estimated = seen.resync_estimated;
   return m;
+}
+
+MttdlFigure mttdl_of(const DurabilityStudy& study) {
+  MttdlFigure m;
+  if (!study.not_computable.empty() || study.repairs.empty()) {
+    m.why_not = study.not_computable.empty() ? "no repair speed was simulated" : study.not_computable;
+    return m;
+  }
+  const RepairObservation& r = study.repairs[study.reference];
+  const RepairDurability& d = study.by_repair_speed[study.reference];
+  if (!d.not_computable.empty()) {
+    m.why_not = d.not_computable;
+    return m;
+  }
+  m.available = true;
+  m.from_study = true;
+  m.mttdl_s = d.mttdl_s;
+  m.unbounded_because = d.unbounded_because;
+  m.repair_simulated = true;
+  m.repair_bytes_per_s = r.repair_bytes_per_s;
+  m.drive_rebuild_s = r.drive_rebuild_s;
+  m.node_resync_s = r.node_resync_s;
+  m.node_downtime_s = r.node_downtime_s;
+  m.rebuild_estimated = r.rebuild_estimated;
+  m.resync_estimated = r.resync_estimated;
+  m.downtime_assumed = r.downtime_assumed;
+  return m;
+}
+
+void adopt_repair_study(RunExplanation& why, const WhatIfs& what_ifs) {
+  if (what_ifs.repair && what_ifs.repair->not_computable.empty()) why.mttdl = what_ifs.baseline.mttdl;
 }
 
 RunExplanation explain_run(const ScenarioSpec& spec, const RunResult& run) {
@@ -354,16 +391,16 @@ WhatIfs run_what_ifs(const ScenarioSpec& spec, const RunResult& run, const std::
     control.interval_ns = spec.run.interval_ns / kQuickDivisor;
   }
   w.measured_s = sim::to_seconds(control.duration_ns);
-  const bool repairs = options.repair_speeds && observe_repair(spec, run).repair_bytes_per_s > 0;
+  const std::string cannot = parts_cannot_fail(spec);
+  const bool repairs = options.repair_speeds && cannot.empty();
   if (!options.repair_speeds) {
     w.repair_skipped = "not asked for";
-  } else if (!has_timeline(spec)) {
-    w.repair_skipped = "the scenario has no failure timeline, so nothing is repaired";
   } else if (!repairs) {
-    w.repair_skipped = "the run completed no resync or rebuild (a node that returns, or a failed drive, and a run "
-                       "long enough for the repair to finish)";
+    w.repair_skipped = "cannot be computed: " + cannot;
   }
-  const std::vector<int> speeds = {1, 2, 4, 8, 16};
+  // --quick: the scenario's own speed only (the headline MTTDL), not the other four.
+  const std::vector<int> speeds =
+      w.quick ? std::vector<int>{spec.cluster.stack.failure.repair_outstanding} : std::vector<int>{1, 2, 4, 8, 16};
   int count = (w.quick ? 1 : 0) + (repairs ? static_cast<int>(speeds.size()) : 0);
   for (const VariantSpec& v : variants) count += v.spec ? 1 : 0;
   int index = 0;
@@ -410,8 +447,9 @@ WhatIfs run_what_ifs(const ScenarioSpec& spec, const RunResult& run, const std::
       w.repair = study_durability(spec, speeds, options.mission_s, [&](int speed, int, int) {
         announce("repair speed " + std::to_string(speed));
       });
+      w.baseline.mttdl = mttdl_of(*w.repair);
     } catch (const std::invalid_argument& e) {
-      w.repair_skipped = e.what();  // e.g. at the slowest speed the repair does not finish within the run
+      w.repair_skipped = e.what();  // e.g. the run's failures repaired nothing and no part could fail
     }
   }
   return w;

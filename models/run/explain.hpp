@@ -69,11 +69,15 @@ CapacityFigures usable_capacity(const ScenarioSpec& spec);
 
 // Mean time to data loss of one volume (models/failure/durability.hpp), with
 // the repair times the run simulated when it repaired something, otherwise
-// with repair times estimated from a repair-rate bound of the hardware.
+// with repair times estimated from a repair-rate bound of the hardware; the
+// repair-speed study (run_what_ifs) replaces that estimate with the repair
+// times of hcisim's own failures (adopt_repair_study).
 struct MttdlFigure {
   bool available = false;
-  std::string why_not;                // when not available
-  double mttdl_s = 0;                 // +infinity: no sequence of failures loses data
+  std::string why_not;                // when not available: why it cannot be computed (names the part)
+  double mttdl_s = 0;                 // +infinity: no sequence of failures loses data (unbounded_because)
+  std::string unbounded_because;
+  bool from_study = false;            // from the repair-speed study's runs at the scenario's speed
   bool repair_simulated = false;      // the repair rate comes from the run's own resync or rebuild
   double repair_bytes_per_s = 0;      // the rate the repair times follow from
   std::string rate_bound;             // estimated: which bound set the rate
@@ -82,10 +86,7 @@ struct MttdlFigure {
   bool downtime_assumed = false;      // no node returns in the timeline: kAssumedNodeDowntimeS
 };
 
-// EST: how long an unplanned node outage lasts when the timeline does not say
-// (a crash or a swapped part, back within about an hour); not from the
-// reference library. Only used for MTTDL when the node part has an MTBF.
-constexpr double kAssumedNodeDowntimeS = 3600;
+// (kAssumedNodeDowntimeS, the node outage assumed when the timeline has none, is in durability_study.hpp.)
 
 // The fastest one failed capacity drive can be rebuilt into its node's reserve,
 // from the hardware: the tightest of (a) the node's other capacity drives
@@ -102,6 +103,8 @@ struct RepairRateBound {
 RepairRateBound repair_rate_bound(const ScenarioSpec& spec);
 
 MttdlFigure mttdl_of(const ScenarioSpec& spec, const RunResult& run);
+// The study's figure at its reference speed (the scenario's own).
+MttdlFigure mttdl_of(const DurabilityStudy& study);
 
 // What a run says about itself, for the report's paragraphs.
 struct RunExplanation {
@@ -161,7 +164,7 @@ struct WhatIfOptions {
   // timeline, whose events are at fixed times); the baseline then runs again at
   // that length, so the changes compare runs of one length.
   bool quick = false;
-  bool repair_speeds = true;  // simulate each repair speed when the run repairs something
+  bool repair_speeds = true;  // simulate each repair speed (hcisim's own failures when the scenario has none)
   double mission_s = 5 * kSecondsPerYear;
   // Told before each simulation: what it is, and its place among `count`.
   std::function<void(const std::string& what, int index, int count)> on_run;
@@ -173,13 +176,18 @@ struct WhatIfs {
   bool quick = false;         // the runs are shorter than the explained run
   Outcome baseline;           // the scenario as is, at that length
   std::vector<Counterfactual> rows;
-  // Each repair speed (1, 2, 4, 8, 16), when the scenario's timeline repairs something.
+  // Each repair speed (1, 2, 4, 8, 16; --quick: the scenario's own only), with
+  // the scenario's failures or, when it repairs nothing, hcisim's own.
   std::optional<DurabilityStudy> repair;
   std::string repair_skipped;  // why there is no repair-speed study
 };
 
+// The explained run's MTTDL from the repair-speed study, when there is one
+// and it computed a figure (the study's runs saw repairs the run may not have).
+void adopt_repair_study(RunExplanation& why, const WhatIfs& what_ifs);
+
 // Runs every variant (same seed and run length as `run`, or shorter with
-// options.quick) and, when `run` repaired something, each repair speed.
+// options.quick) and each repair speed (durability_study.hpp).
 WhatIfs run_what_ifs(const ScenarioSpec& spec, const RunResult& run, const std::vector<VariantSpec>& variants,
                      const WhatIfOptions& options = {});
 

@@ -340,12 +340,15 @@ TEST_CASE("explain: --quick runs the baseline again at the shorter length; repai
   REQUIRE(w.rows.size() == 2);
   CHECK_FALSE(w.rows[1].ran);
   CHECK(w.rows[1].why_not == "no");
+  // The unit stack describes no failure handling: no part can fail, and it says so.
   CHECK_FALSE(w.repair);
-  CHECK(w.repair_skipped.find("no failure timeline") != std::string::npos);
+  CHECK(w.repair_skipped.find("cannot be computed: stack") != std::string::npos);
 }
 
 TEST_CASE("explain: each repair speed is simulated when the timeline repairs", "[explain][what-if][failures]") {
   ScenarioSpec s = failing_cluster();
+  s.cluster.drives[0].afr = 0.02;
+  s.cluster.node.mtbf_hours = 5000;
   s.vms.failover = {-1, -1, 1, -1};
   s.cluster.volume_failover = s.vms.failover;
   s.timeline.events = {node_event(20, true, 2), node_event(120, false, 2)};
@@ -362,4 +365,40 @@ TEST_CASE("explain: each repair speed is simulated when the timeline repairs", "
   CHECK(w.repair->repairs.front().repair_speed == 1);
   CHECK(w.repair->repairs.back().repair_speed == 16);
   CHECK(w.repair->repairs.front().node_resync_s > w.repair->repairs.back().node_resync_s);
+  CHECK_FALSE(w.repair->synthetic);
+}
+
+TEST_CASE("explain: without a timeline, the MTTDL comes from hcisim's own simulated repairs", "[explain][what-if][failures]") {
+  ScenarioSpec s = failing_cluster();
+  s.cluster.drives[0].afr = 0.02;
+  s.cluster.node.mtbf_hours = 5000;
+  s.run.duration_ns = 20 * kMillisecond;
+  const RunResult r = simulate(s);
+  RunExplanation e = explain_run(s, r);
+  REQUIRE(e.mttdl.available);
+  CHECK_FALSE(e.mttdl.repair_simulated);  // the run itself repaired nothing: an estimate at the bound
+  WhatIfOptions quick;
+  quick.quick = true;
+  const WhatIfs w = run_what_ifs(s, r, {}, quick);
+  REQUIRE(w.repair);
+  CHECK(w.repair->synthetic);
+  REQUIRE(w.repair->repairs.size() == 1);  // --quick: the scenario's own speed only
+  CHECK(w.repair->repairs[0].repair_speed == s.cluster.stack.failure.repair_outstanding);
+  adopt_repair_study(e, w);
+  REQUIRE(e.mttdl.available);
+  CHECK(e.mttdl.from_study);
+  CHECK(e.mttdl.repair_simulated);
+  CHECK(e.mttdl.drive_rebuild_s == w.repair->repairs[0].drive_rebuild_s);
+  CHECK(e.mttdl.drive_rebuild_s > 0);
+  CHECK(e.mttdl.mttdl_s == w.repair->by_repair_speed[0].mttdl_s);
+}
+
+TEST_CASE("explain: a drive without a failure rate makes MTTDL not computable, naming it", "[explain]") {
+  ScenarioSpec s = failing_cluster();
+  s.cluster.drives[0].id = "no-afr-drive";
+  s.cluster.node.mtbf_hours = 5000;
+  s.run.duration_ns = 20 * kMillisecond;
+  const MttdlFigure m = mttdl_of(s, simulate(s));
+  CHECK_FALSE(m.available);
+  CHECK(m.why_not == "capacity drive 'no-afr-drive' has no failure rate (no afr in the catalog)");
 }

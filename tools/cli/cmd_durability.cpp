@@ -36,6 +36,20 @@ std::vector<int> speeds_option(const std::string& text) {
   return speeds;
 }
 
+double cap_option(const std::string& text) {
+  std::size_t used = 0;
+  double seconds = 0;
+  try {
+    seconds = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size() || !(seconds >= 0.05) || seconds > 3600) {
+    throw UsageError{"--repair-cap: expected seconds of simulated time from 0.05 to 3600, got '" + text + "'"};
+  }
+  return seconds;
+}
+
 double years_option(const std::string& text) {
   std::size_t used = 0;
   double years = 0;
@@ -54,11 +68,14 @@ double years_option(const std::string& text) {
 
 int durability_command(const std::vector<std::string>& args) {
   po::options_description options("durability options");
-  std::string scenario_file, speeds_text = "1,2,4,8,16", mission_text = "5";
+  std::string scenario_file, speeds_text = "1,2,4,8,16", mission_text = "5",
+              cap_text = std::to_string(static_cast<int>(models::kDefaultRepairCapS));
   std::vector<std::string> user_dirs, overrides;
-  options.add_options()("scenario", po::value(&scenario_file)->required(), "a scenario with a failure timeline")(
+  options.add_options()("scenario", po::value(&scenario_file)->required(), "the scenario file (YAML)")(
       "speeds", po::value(&speeds_text), "repair speeds to simulate (default 1,2,4,8,16)")(
       "mission", po::value(&mission_text), "years over which to give the chance of losing data (default 5)")(
+      "repair-cap", po::value(&cap_text),
+      "hcisim's own failures: the most simulated seconds one repair is given (default 5)")(
       "json", po::value<std::string>(), "also write the study as JSON to FILE ('-': standard output)")(
       "catalog", po::value(&user_dirs)->composing(), "a folder of your own parts (repeatable)")(
       "set", po::value(&overrides)->composing(), "what-if: override a scenario key (repeatable)")(
@@ -68,16 +85,20 @@ int durability_command(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse_command_line(args,
                           "usage: hcisim durability SCENARIO [options]\n\n"
-                          "Runs the scenario (which must fail and repair something in its timeline) once per\n"
-                          "repair speed, reads off how long resync and rebuild took and the foreground's p99,\n"
-                          "and turns those repair times and the parts' failure rates (drive AFR, node MTBF)\n"
-                          "into mean time to data loss and availability (a Markov model of the copies);\n"
-                          "then compares the two-way, three-way and nested two-way mirrors.",
+                          "Runs the scenario once per repair speed, reads off how long resync and rebuild\n"
+                          "took and the foreground's p99, and turns those repair times and the parts' failure\n"
+                          "rates (drive AFR, node MTBF) into mean time to data loss and availability (a Markov\n"
+                          "model of the copies); then compares the two-way, three-way and nested two-way\n"
+                          "mirrors. A scenario whose timeline repairs nothing gets hcisim's own failures: a\n"
+                          "capacity drive that fails and is rebuilt, and a node drained and returned that\n"
+                          "resyncs, each run only until its repair is done (at most --repair-cap simulated\n"
+                          "seconds; a repair cut short is extrapolated from its rate, and says so).",
                           options, positional, vm)) {
     return 0;
   }
   const std::vector<int> speeds = speeds_option(speeds_text);
   const double mission_s = years_option(mission_text) * models::kSecondsPerYear;
+  const double repair_cap_s = cap_option(cap_text);
   std::optional<frontend::OutputFile> json;
   if (vm.count("json")) {
     try {
@@ -92,7 +113,7 @@ int durability_command(const std::vector<std::string>& args) {
   const models::DurabilityStudy study =
       models::study_durability(spec, speeds, mission_s, [&](int speed, int index, int count) {
         if (show_progress) std::fprintf(stderr, "\rsimulating repair speed %d (%d of %d)...", speed, index + 1, count);
-      });
+      }, repair_cap_s);
   if (show_progress) std::fprintf(stderr, "\r%60s\r", "");
   const bool stdout_taken = json && json->is_stdout();
   (stdout_taken ? std::cerr : std::cout) << frontend::format_durability_report(spec, study) << std::flush;

@@ -46,8 +46,9 @@ int explain_command(const std::vector<std::string>& args) {
                           "resources, busiest first), where the time goes (latency by stage, CPU by layer)\n"
                           "and how Little's law closes; then simulates the counterfactuals: one more node,\n"
                           "the other mirror, RDMA against TCP, a NIC at twice the port speed, and each\n"
-                          "repair speed when the timeline repairs something; each with its IOPS, p99,\n"
-                          "usable capacity and mean time to data loss.",
+                          "repair speed (with the timeline's failures, or when it repairs nothing a drive\n"
+                          "and a node hcisim fails itself; --quick: the scenario's own speed only); each\n"
+                          "with its IOPS, p99, usable capacity and mean time to data loss.",
                           options, positional, vm)) {
     return 0;
   }
@@ -86,7 +87,7 @@ int explain_command(const std::vector<std::string>& args) {
   const bool show_progress = !vm.count("quiet") && isatty(STDERR_FILENO);
   if (show_progress) std::fprintf(stderr, "\rsimulating the scenario...");
   const models::RunResult run = models::simulate(spec);
-  const models::RunExplanation why = models::explain_run(spec, run);
+  models::RunExplanation why = models::explain_run(spec, run);
   models::WhatIfOptions what_if;
   what_if.quick = vm.count("quick") > 0;
   if (show_progress) {
@@ -96,6 +97,7 @@ int explain_command(const std::vector<std::string>& args) {
     };
   }
   const models::WhatIfs what_ifs = models::run_what_ifs(spec, run, variants, what_if);
+  models::adopt_repair_study(why, what_ifs);
   if (show_progress) std::fprintf(stderr, "\r%70s\r", "");
 
   const bool stdout_taken = json && json->is_stdout();

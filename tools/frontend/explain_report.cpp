@@ -10,6 +10,7 @@
 #include "models/failure/durability_inputs.hpp"
 #include "tools/frontend/message_text.hpp"
 #include "tools/frontend/quantity_format.hpp"
+#include "tools/frontend/repair_text.hpp"
 #include "tools/frontend/workload_names.hpp"
 
 namespace hcisim::frontend {
@@ -40,11 +41,7 @@ std::string limit_cell(const models::Bottleneck& b) {
 
 std::string terabytes(double bytes) { return printf_string("%.1f TB", bytes / 1e12); }
 
-std::string years(double s) {
-  if (std::isinf(s)) return "never";
-  const double y = s / models::kSecondsPerYear;
-  return y >= 1e5 ? printf_string("%.2g y", y) : printf_string("%.0f y", y);
-}
+std::string years(const models::MttdlFigure& m) { return mttdl_years(m.mttdl_s, "", m.unbounded_because); }
 
 bool estimated(const models::MttdlFigure& m) {
   return !m.repair_simulated || m.downtime_assumed || m.rebuild_estimated || m.resync_estimated;
@@ -52,7 +49,7 @@ bool estimated(const models::MttdlFigure& m) {
 
 std::string mttdl_cell(const models::MttdlFigure& m) {
   if (!m.available) return "-";
-  return years(m.mttdl_s) + (estimated(m) ? "*" : "");
+  return years(m) + (estimated(m) ? "*" : "");
 }
 
 // Names of the latency stages in path order, as `hcisim run` prints them.
@@ -216,14 +213,16 @@ std::string capacity_section(const models::ScenarioSpec& spec, const models::Run
           terabytes(c.usable_bytes) + ".\n";
   const models::MttdlFigure& m = why.mttdl;
   if (!m.available) {
-    text += "  Mean time to data loss: not computed (" + printable(m.why_not) + ").\n";
+    text += "  Mean time to data loss cannot be computed: " + printable(m.why_not) + ".\n";
     return text;
   }
-  text += "  Mean time to data loss " + years(m.mttdl_s) + " (Markov model of a volume's copies), with a drive rebuild of " +
+  text += "  Mean time to data loss " + years(m) + " (Markov model of a volume's copies), with a drive rebuild of " +
           duration(m.drive_rebuild_s) + (m.rebuild_estimated ? " (estimated)" : " (simulated)") +
           ", a node resync of " + duration(m.node_resync_s) + (m.resync_estimated ? " (estimated)" : " (simulated)") +
           " and a failed node down for " + duration(m.node_downtime_s) +
-          (m.downtime_assumed ? " (assumed: the timeline has no node that returns)" : "") + ".\n";
+          (m.downtime_assumed ? " (assumed: the timeline has no node that returns)" : "") +
+          (m.from_study ? "; repair times from the repair-speed runs below at the scenario's speed" : "") + ".\n";
+  if (!m.unbounded_because.empty()) text += "  Unbounded: " + printable(m.unbounded_because) + ".\n";
   if (!m.repair_simulated) {
     text += "  ESTIMATE: the run repaired nothing, so repairs run at the fastest rate the hardware allows, " +
             printf_string("%.2f GB/s", m.repair_bytes_per_s / 1e9) + " (bound by the " + m.rate_bound +
@@ -259,7 +258,7 @@ std::string what_if_section(const models::WhatIfs& w) {
   if (noise) text += "  ~ within the two runs' 95 % intervals: a longer run is needed to tell it from noise\n";
   bool star = estimated(w.baseline.mttdl) && w.baseline.mttdl.available;
   for (const auto& c : w.rows) star = star || (c.ran && c.outcome.mttdl.available && estimated(c.outcome.mttdl));
-  if (star) text += "  * MTTDL with estimated repair times (see Capacity and durability)\n";
+  if (star) text += "  * MTTDL with estimated repair times (see Capacity and durability; variants repair at the hardware's bound)\n";
   for (const models::Counterfactual& c : w.rows) {
     text += "  " + c.name + ": " + (c.ran ? printable(c.change) : "not run: " + printable(c.why_not)) + "\n";
     for (const std::string& warning : c.outcome.warnings) text += "    warning: " + printable(warning) + "\n";
@@ -270,32 +269,41 @@ std::string what_if_section(const models::WhatIfs& w) {
 std::string repair_section(const models::WhatIfs& w) {
   if (!w.repair) return "\nRepair speeds: not simulated (" + printable(w.repair_skipped) + ").\n";
   const models::DurabilityStudy& s = *w.repair;
+  if (!s.not_computable.empty()) return "\nRepair speeds: durability cannot be computed: " + printable(s.not_computable) + ".\n";
   std::string text = "\nRepair speeds (outstanding repair I/Os per volume; each a full run of the timeline)\n";
+  if (s.synthetic) {
+    text = "\nRepair speeds (outstanding repair I/Os per volume)\n  " + printable(synthetic_failure_statement(s)) + ".\n";
+  }
   text += printf_string("  %5s %12s %14s %15s %13s %13s %10s\n", "speed", "node resync", "drive rebuild",
                         "IOPS repairing", "p99 rd rep.", "p99 wr rep.", "MTTDL");
   for (std::size_t i = 0; i < s.repairs.size(); ++i) {
     const models::RepairObservation& r = s.repairs[i];
     const models::RepairDurability& d = s.by_repair_speed[i];
-    text += printf_string("  %5d %11s%s %13s%s %15s %13s %13s %10s\n", r.repair_speed, duration(r.node_resync_s).c_str(),
-                          r.resync_estimated ? "*" : " ", duration(r.drive_rebuild_s).c_str(),
-                          r.rebuild_estimated ? "*" : " ", count(r.repairing_iops).c_str(),
+    text += printf_string("  %5d %11s%-1s %13s%-1s %15s %13s %13s %10s\n", r.repair_speed,
+                          duration(r.node_resync_s).c_str(), repair_mark(r.resync_source),
+                          duration(r.drive_rebuild_s).c_str(), repair_mark(r.rebuild_source),
+                          count(r.repairing_iops).c_str(),
                           r.repairing_read_p99_s > 0 ? duration(r.repairing_read_p99_s).c_str() : "-",
                           r.repairing_write_p99_s > 0 ? duration(r.repairing_write_p99_s).c_str() : "-",
-                          years(d.mttdl_s).c_str());
+                          mttdl_years(d.mttdl_s, d.not_computable, d.unbounded_because).c_str());
   }
   text += "  p99 while repairing, against the healthy phase: read " + duration(s.repairs.front().healthy_read_p99_s) +
           ", write " + duration(s.repairs.front().healthy_write_p99_s) + " (speed " +
           std::to_string(s.repairs.front().repair_speed) + ")\n";
-  bool star = false;
-  for (const auto& r : s.repairs) star = star || r.resync_estimated || r.rebuild_estimated;
-  if (star) text += "  * not in the run: estimated from the repair rate it reached\n";
+  text += repair_mark_notes(s);
+  const models::RepairDurability& d = s.by_repair_speed.front();
+  if (const std::string note = mttdl_note(d.not_computable, d.unbounded_because); !note.empty()) {
+    text += "  " + printable(note) + ".\n";
+  }
   return text;
 }
 
 nlohmann::json mttdl_json(const models::MttdlFigure& m) {
-  if (!m.available) return {{"available", false}, {"why_not", m.why_not}};
+  if (!m.available) return {{"available", false}, {"mttdl_s", nullptr}, {"why_not", m.why_not}};
   return {{"available", true},
           {"mttdl_s", std::isinf(m.mttdl_s) ? nlohmann::json(nullptr) : nlohmann::json(m.mttdl_s)},
+          {"unbounded_because", m.unbounded_because.empty() ? nlohmann::json(nullptr) : nlohmann::json(m.unbounded_because)},
+          {"from_repair_study", m.from_study},
           {"repair_simulated", m.repair_simulated},
           {"repair_bw_bytes", m.repair_bytes_per_s},
           {"repair_rate_bound", m.repair_simulated ? nlohmann::json(nullptr) : nlohmann::json(m.rate_bound)},
@@ -350,6 +358,7 @@ nlohmann::json explain_json(const models::ScenarioSpec& spec, const models::RunR
   j["scenario"] = {{"id", spec.id}, {"file", spec.file}, {"title", run.title}, {"seed", run.seed},
                    {"warmup_s", run.warmup_seconds}, {"measured_s", run.measured_seconds}};
   j["run"] = outcome_json(models::outcome_of(spec, run));
+  j["run"]["mttdl"] = mttdl_json(why.mttdl);  // the repair-speed study's, when adopted
   j["bottleneck"] = {{"resource", why.bottleneck.resource},
                      {"utilisation", why.bottleneck.utilisation},
                      {"reason", why.bottleneck.reason}};
@@ -397,7 +406,11 @@ nlohmann::json explain_json(const models::ScenarioSpec& spec, const models::RunR
   }
   j["what_if"] = {{"measured_s", w.measured_s}, {"quick", w.quick}, {"baseline", outcome_json(w.baseline)},
                   {"variants", rows}};
-  if (w.repair) {
+  if (w.repair && !w.repair->not_computable.empty()) {
+    j["repair_speeds"] = nullptr;
+    j["repair_speeds_skipped"] = "cannot be computed: " + w.repair->not_computable;
+  } else if (w.repair) {
+    j["synthetic_failure"] = synthetic_failure_json(*w.repair);
     nlohmann::json speeds = nlohmann::json::array();
     for (std::size_t i = 0; i < w.repair->repairs.size(); ++i) {
       const models::RepairObservation& r = w.repair->repairs[i];
