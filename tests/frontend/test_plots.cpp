@@ -25,9 +25,12 @@ models::RunResult small_result() {
     p.write_iops = 100;
     p.read_latency_mean_s = 2e-4;
     p.write_latency_mean_s = 1e-3;
+    p.degraded_bytes = i >= 4 && i < 7 ? 2e9 : 0;
+    p.repair_bytes_per_s = i == 6 ? 5e8 : 0;
     r.timeline.push_back(p);
   }
   r.events.push_back({0.004, models::RunEventKind::Failure, "node 2 fails"});
+  r.events.push_back({0.004, models::RunEventKind::Note, "its VMs stop"});
   for (int n = 0; n < 2; ++n) {
     models::NodeResult node;
     node.node = n;
@@ -72,6 +75,14 @@ TEST_CASE("--plot draws the latency CDF, the timeline and CPU by layer", "[plots
   std::ifstream timeline(dir.path() / "plots" / "timeline.dat");
   std::string all((std::istreambuf_iterator<char>(timeline)), {});
   CHECK(all.find("0.005000000 0.000 100.000 NaN 1.000000") != std::string::npos);
+  // A run with failures: repair MB/s and degraded GB in a third panel, the
+  // events of one instant in one label.
+  CHECK(all.find("0.006000000 1000.000 100.000 0.200000 1.000000 0.000000 0.000000 500.000 2.000000") != std::string::npos);
+  std::ifstream script(dir.path() / "plots" / "timeline.gp");
+  std::string gp((std::istreambuf_iterator<char>(script)), {});
+  CHECK(gp.find("layout 3,1") != std::string::npos);
+  CHECK(gp.find("using 1:8 with fsteps") != std::string::npos);
+  CHECK(gp.find("node 2 fails; its VMs stop") != std::string::npos);
 }
 
 TEST_CASE("the saturation curve of a sweep", "[plots]") {

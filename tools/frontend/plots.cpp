@@ -138,32 +138,41 @@ Picture latency_cdf(const fs::path& dir, const models::ScenarioSpec& spec, const
   return {"latency-cdf.png", "latency-cdf.gp", s};
 }
 
+// One dashed line per instant with events, labelled with all of them (events
+// at the same instant would otherwise print over each other).
 std::string event_marks(const models::RunResult& r) {
   std::string s;
   int n = 0;
-  for (const models::TimelineMark& e : r.events) {
+  for (std::size_t i = 0; i < r.events.size();) {
+    const double at = r.events[i].at_s;
+    std::string label = r.events[i].what;
+    for (++i; i < r.events.size() && r.events[i].at_s == at; ++i) label += "; " + r.events[i].what;
     ++n;
-    s += fmt::format("set arrow {} from {:.9f}, graph 0 to {:.9f}, graph 1 nohead dt 2 lc rgb \"#c0392b\"\n", n, e.at_s,
-                     e.at_s);
+    s += fmt::format("set arrow {} from {:.9f}, graph 0 to {:.9f}, graph 1 nohead dt 2 lc rgb \"#c0392b\"\n", n, at, at);
     s += fmt::format("set label {} \"{}\" at {:.9f}, graph 0.98 rotate by 90 right font \",8\" tc rgb \"#c0392b\"\n", n,
-                     gp_text(e.what), e.at_s);
+                     gp_text(label), at);
   }
   return s;
 }
 
 Picture timeline(const fs::path& dir, const models::ScenarioSpec& spec, const models::RunResult& r) {
-  std::string data = "# end_s read_iops write_iops read_mean_ms write_mean_ms read_p99_ms write_p99_ms\n";
+  std::string data =
+      "# end_s read_iops write_iops read_mean_ms write_mean_ms read_p99_ms write_p99_ms repair_mbps degraded_gb\n";
   // An interval without I/O of a kind has no latency: NaN, a gap in the line (not a latency of 0).
   auto ms = [](double iops, double s) { return iops > 0 ? fmt::format("{:.6f}", s * 1e3) : std::string("NaN"); };
   for (const models::TimelinePoint& p : r.timeline) {
-    data += fmt::format("{:.9f} {:.3f} {:.3f} {} {} {} {}\n", p.end_s, p.read_iops, p.write_iops,
+    data += fmt::format("{:.9f} {:.3f} {:.3f} {} {} {} {} {:.3f} {:.6f}\n", p.end_s, p.read_iops, p.write_iops,
                         ms(p.read_iops, p.read_latency_mean_s), ms(p.write_iops, p.write_latency_mean_s),
-                        ms(p.read_iops, p.read_p99_s), ms(p.write_iops, p.write_p99_s));
+                        ms(p.read_iops, p.read_p99_s), ms(p.write_iops, p.write_p99_s), p.repair_bytes_per_s / 1e6,
+                        p.degraded_bytes / 1e9);
   }
+  // A run with failures gets a third panel: repair MB/s and degraded GB.
+  bool repair = !r.phases.empty();
+  for (const models::TimelinePoint& p : r.timeline) repair = repair || p.degraded_bytes > 0 || p.repair_bytes_per_s > 0;
   write_text(dir / "timeline.dat", data);
   const bool reads = r.read_latency.count > 0, writes = r.write_latency.count > 0;
-  std::string s = terminal("timeline.png", 1000, 760);
-  s += "set multiplot layout 2,1 title \"" + gp_text(spec.id) + ": over time\"\n";
+  std::string s = terminal("timeline.png", 1000, repair ? 1100 : 760);
+  s += fmt::format("set multiplot layout {},1 title \"{}: over time\"\n", repair ? 3 : 2, gp_text(spec.id));
   s += "set grid\nset key top right\nset xlabel \"simulated time (s, warm-up included)\"\n" + event_marks(r);
   s += "set ylabel \"IOPS\"\nset yrange [0:*]\n";
   std::vector<std::string> iops;
@@ -182,7 +191,14 @@ Picture timeline(const fs::path& dir, const models::ScenarioSpec& spec, const mo
     lat.push_back("\"timeline.dat\" using 1:7 with lines dt 3 title \"write p99\"");
   }
   if (lat.empty()) lat.push_back("0 notitle");
-  s += "plot " + fmt::format("{}", fmt::join(lat, ", \\\n     ")) + "\nunset multiplot\n";
+  s += "plot " + fmt::format("{}", fmt::join(lat, ", \\\n     ")) + "\n";
+  if (repair) {
+    // A rate is over the interval that ends at its point: fsteps draws it there.
+    s += "set ylabel \"repair (MB/s)\"\nset y2label \"degraded (GB)\"\nset y2range [0:*]\nset ytics nomirror\nset y2tics\n"
+         "plot \"timeline.dat\" using 1:8 with fsteps lw 2 title \"repair MB/s\", \\\n"
+         "     \"timeline.dat\" using 1:9 axes x1y2 with lines lw 2 dt 2 title \"degraded GB\"\n";
+  }
+  s += "unset multiplot\n";
   return {"timeline.png", "timeline.gp", s};
 }
 
