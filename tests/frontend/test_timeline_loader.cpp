@@ -91,3 +91,22 @@ TEST_CASE("ScaleIO timelines: a drive or a NIC port can fail, a node cannot yet"
              Contains("ScaleIO node failures (an SDS and an SDC at once) are not modelled yet"));
   CHECK_NOTHROW(frontend::load_scenario(file, catalog(), {"timeline.events=[{at: 40s, fail: nic 2.1}]"}));
 }
+
+TEST_CASE("how a drive fails: stops answering by default, or with errors; refused where it means nothing",
+          "[scenario][timeline]") {
+  const auto s = load({"timeline.events=[{at: 2s, fail: drive 2.1}, {at: 3s, fail: drive 2.2, mode: errors}, "
+                       "{at: 4s, fail: drive 2.3, mode: stops answering}]"});
+  REQUIRE(s.timeline.events.size() == 3);
+  CHECK(s.timeline.events[0].stops_answering);
+  CHECK_FALSE(s.timeline.events[1].stops_answering);
+  CHECK(s.timeline.events[2].stops_answering);
+  CHECK_THAT(error_of({"timeline.events=[{at: 2s, fail: drive 2.1, mode: hangs}]"}),
+             Contains("key 'timeline.events[0].mode': expected 'stops answering'"));
+  CHECK_THAT(error_of({"timeline.events=[{at: 2s, fail: node 2, mode: errors}]"}),
+             Contains("mode: is how a drive fails; this event is not a drive failing"));
+  const auto vxrack = std::filesystem::path(HCISIM_SOURCE_DIR) / "scenarios/vxrack/whatif-ssd-failure.yaml";
+  CHECK_THAT(load_error_of([&] {
+               frontend::load_scenario(vxrack, catalog(), {"timeline.events=[{at: 40s, fail: drive 2.1, mode: errors}]"});
+             }),
+             Contains("mode: is modelled for S2D only"));
+}
