@@ -50,7 +50,7 @@ class Measurement {
   void record(bool write, std::uint64_t bytes, sim::SimTime latency, sim::SimTime now) {
     if (!active_) return;
     while (now >= interval_end_) close_interval();
-    if (phases_ != nullptr) phases_->record(write, bytes, latency);
+    if (phases_ != nullptr) phases_->record(write, bytes, latency, now);
     IntervalSample& current = open_;
     if (write) {
       ++current.writes;

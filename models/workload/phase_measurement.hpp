@@ -1,6 +1,6 @@
 // The measured I/O of a run split by the cluster's phase, so a run with
 // failures can be read phase by phase (time in each phase, IOPS, MB/s, latency
-// percentiles, CPU, failed I/O):
+// percentiles, CPU, failed I/O; an I/O counts in the phase it was issued in):
 // - healthy: nothing has failed yet;
 // - detecting: a part has failed and the cluster does not know yet (I/O to it waits);
 // - degraded: a part is down or a copy is missing or stale, nothing being repaired;
@@ -64,9 +64,13 @@ class PhaseMeasurement {
     phase_ = phase;
   }
   RunPhase phase() const { return phase_; }
-  void record(bool write, std::uint64_t bytes, sim::SimTime latency) {
+  // An I/O completed at `now` after `latency`: it counts in the phase it was
+  // issued in, so an I/O that waited out a detection is the detecting phase's,
+  // not the repair's that follows. (Issued before the measurement began: the
+  // first phase measured.)
+  void record(bool write, std::uint64_t bytes, sim::SimTime latency, sim::SimTime now) {
     if (!active_) return;
-    PhaseTotals& p = phases_[index(phase_)];
+    PhaseTotals& p = phases_[index(phase_at(now - latency))];
     if (write) {
       ++p.writes;
       p.write_bytes += bytes;
@@ -90,6 +94,14 @@ class PhaseMeasurement {
 
  private:
   static std::size_t index(RunPhase p) { return static_cast<std::size_t>(p); }
+  // The phase at `t`: the current one in the usual case, else the span holding it.
+  RunPhase phase_at(sim::SimTime t) const {
+    if (t >= since_ || spans_.empty()) return phase_;
+    for (auto span = spans_.rbegin(); span != spans_.rend(); ++span) {
+      if (t >= span->begin) return span->phase;
+    }
+    return spans_.front().phase;
+  }
   bool active_ = false;
   RunPhase phase_ = RunPhase::Healthy;
   sim::SimTime since_ = 0;

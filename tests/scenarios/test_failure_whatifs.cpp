@@ -61,6 +61,12 @@ TEST_CASE("the drive-failure what-if runs to the end of its rebuild, at each rep
     // The drive stops answering: the cluster knows after the stack's timeout.
     CHECK(detected->at_s - failed->at_s == Approx(detection_s).margin(1e-9));
     CHECK(phase(*r, RunPhase::Detecting)->seconds == Approx(detection_s).margin(1e-9));
+    // An I/O counts in the phase it was issued in: those that waited out the
+    // timeout are the detecting phase's, not the repair's that follows.
+    const auto* detecting = phase(*r, RunPhase::Detecting);
+    const auto* repairing = phase(*r, RunPhase::Repairing);
+    CHECK(std::max(detecting->read_latency.max_s, detecting->write_latency.max_s) > 0.9 * detection_s);
+    CHECK(std::max(repairing->read_latency.max_s, repairing->write_latency.max_s) < 0.1 * detection_s);
     // Repair ran from detection to done, then the cluster is whole again.
     CHECK(phase(*r, RunPhase::Repairing)->seconds == Approx(done->at_s - detected->at_s).margin(1e-9));
     REQUIRE(phase(*r, RunPhase::Repaired) != nullptr);
