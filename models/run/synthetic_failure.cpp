@@ -61,7 +61,10 @@ SyntheticEpisode drive_episode(const ScenarioSpec& spec, const SyntheticPlan& pl
   e.node = node;
   e.drive = 0;
   e.fail_at = spec.run.warmup_ns + plan.healthy_ns;
-  e.repair_from = e.fail_at + c.stack.failure.drive_detection_ns;
+  // The drive fails with errors, so S2D knows at once (ScaleIO after its device
+  // error time): the rebuild's length does not depend on how it was noticed,
+  // and the run is spared a detection timeout at full load.
+  e.repair_from = e.fail_at + (c.stack.product == ProductKind::S2d ? 0 : c.stack.failure.drive_detection_ns);
   e.expected_bytes = stored / (static_cast<double>(c.node_count) * drives);
   size_run(e, spec, plan);
   return e;
@@ -146,6 +149,7 @@ ScenarioSpec spec_with_episode(const ScenarioSpec& spec, const SyntheticEpisode&
   fail.node = e.node;
   fail.drive = e.part == FailurePart::Drive ? e.drive : -1;
   fail.planned = e.part == FailurePart::Node;
+  fail.stops_answering = false;
   s.timeline.events.push_back(fail);
   if (e.part == FailurePart::Node) {
     TimelineEvent back = fail;

@@ -97,9 +97,10 @@ TEST_CASE("durability study: without a timeline, hcisim fails a drive and a node
   CHECK(f.rebuild.node == 0);
   CHECK(f.rebuild.drive == 0);
   CHECK(f.resync.node == 3);
-  // Warm-up, the scenario's measured time healthy, then the failure; the drive's rebuild once detected.
+  // Warm-up, the scenario's measured time healthy, then the failure; the drive
+  // fails with errors, so S2D knows at once and the rebuild starts then.
   CHECK(f.rebuild.fail_at == s.run.warmup_ns + 50 * kMillisecond);
-  CHECK(f.rebuild.repair_from == f.rebuild.fail_at + s.cluster.stack.failure.drive_detection_ns);
+  CHECK(f.rebuild.repair_from == f.rebuild.fail_at);
   CHECK(f.resync.return_at == f.resync.fail_at + 50 * kMillisecond);
   CHECK_FALSE(f.rebuild.capped);
   REQUIRE(study.repairs.size() == 2);

@@ -12,7 +12,8 @@ std::string secs(sim::SimTime ns) { return printf_string("%.3g s", sim::to_secon
 
 std::string drive_text(const models::SyntheticEpisode& e) {
   return "failed drive " + std::to_string(e.drive + 1) + " of node " + std::to_string(e.node + 1) + " at " +
-         secs(e.fail_at) + " (its rebuild starts once detected, at " + secs(e.repair_from) + ")";
+         secs(e.fail_at) + (e.repair_from == e.fail_at ? " with errors (its rebuild starts at once)"
+                                                        : " (its rebuild starts once detected, at " + secs(e.repair_from) + ")");
 }
 
 std::string node_text(const models::SyntheticEpisode& e) {
