@@ -3,11 +3,14 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <string>
 
 namespace hcisim::sim {
 
 namespace {
 bool positive_finite(double x) { return x > 0 && std::isfinite(x); }
+// The longest wait schedule_head converts to SimTime: 100 years, well inside its 292.
+constexpr double kMaxWaitNs = 100.0 * 365.25 * 86400 * 1e9;
 }  // namespace
 
 double BurstBucket::Level::at(SimTime elapsed) const {
@@ -78,6 +81,10 @@ void BurstBucket::schedule_head(SimTime minimum_delay) {
   const double seconds = std::max(credits_.seconds_until(tokens), peak_.seconds_until(tokens));
   // Up to whole ns, forgiving 1e-3 ns of float noise so exact times stay exact.
   const double ns = seconds <= 0 ? 0.0 : ceil_fast(seconds * 1e9 - 1e-3);
+  if (!(ns <= kMaxWaitNs)) {
+    throw std::invalid_argument("BurstBucket: " + std::to_string(tokens) + " tokens would take " +
+                                std::to_string(seconds) + " s to accrue (more than 100 years): rates too small");
+  }
   const SimTime delay = std::max<SimTime>(minimum_delay, static_cast<SimTime>(std::max(0.0, ns)));
   engine_.schedule_in(delay, head_event_);
   head_scheduled_ = true;

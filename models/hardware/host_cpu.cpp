@@ -20,6 +20,21 @@ const char* cpu_layer_name(CpuLayer layer) {
 }
 
 namespace {
+// The longest burst run_time converts to SimTime: a year of simulated time, far inside its 292.
+constexpr double kMaxBurstNs = 365.0 * 86400 * 1e9;
+
+[[noreturn]] void burst_too_long(double cycles, double rate) {
+  throw std::invalid_argument("host cpu: a burst of " + std::to_string(cycles) + " cycles at " +
+                              std::to_string(rate) + " cycles/ns would run longer than a year");
+}
+
+// Nanoseconds `cycles` take at `rate` cycles/ns, rounded to the nearest ns.
+sim::SimTime run_time(double cycles, double rate) {
+  const double ns = cycles / rate + 0.5;
+  if (!(ns <= kMaxBurstNs)) burst_too_long(cycles, rate);
+  return static_cast<sim::SimTime>(ns);
+}
+
 int threads_per_core_of(const CpuSpec& cpu, int sockets) {
   if (cpu.cores <= 0 || sockets <= 0 || cpu.base_hz <= 0) {
     throw std::invalid_argument("host cpu '" + cpu.id + "': cores, sockets and clock must be positive");
@@ -169,7 +184,7 @@ HostCpu::ChainStart HostCpu::start_chain(const CpuWork& first, sim::EventHandler
   t.remaining = t.burst.total();
   t.uncounted = 0;
   t.last_update = engine_->now();
-  t.boundary = t.last_update + static_cast<sim::SimTime>(t.remaining / t.rate + 0.5);
+  t.boundary = t.last_update + run_time(t.remaining, t.rate);
   t.split_notice = &split_notice;
   t.chain = Chain::Chained;
   t.event = sim::EventId{};
@@ -183,7 +198,7 @@ void HostCpu::finish_chain(int lp, const CpuWork& second, sim::EventHandler& don
   if (t.chain != Chain::Chained || t.event.valid()) throw std::logic_error("finish_chain: no chain just started there");
   fill_burst(t.next, second, done, arg, -1);
   // The times run() would give: the second burst starts at the (whole-ns) boundary.
-  t.event = engine_->schedule_at(t.boundary + static_cast<sim::SimTime>(t.next.total() / t.rate + 0.5), done_event_,
+  t.event = engine_->schedule_at(t.boundary + run_time(t.next.total(), t.rate), done_event_,
                                  static_cast<std::uint64_t>(lp));
 }
 
@@ -244,7 +259,7 @@ void HostCpu::start(int lp, const Burst& burst) {
   t.remaining = burst.total();
   t.uncounted = 0;
   t.last_update = engine_->now();
-  t.event = engine_->schedule_in(static_cast<sim::SimTime>(t.remaining / t.rate + 0.5), done_event_,
+  t.event = engine_->schedule_in(run_time(t.remaining, t.rate), done_event_,
                                  static_cast<std::uint64_t>(lp));
 }
 
@@ -272,7 +287,7 @@ void HostCpu::set_rate(int lp, double rate) {
   advance(t, now);
   engine_->cancel(t.event);
   t.rate = rate;
-  t.event = engine_->schedule_in(static_cast<sim::SimTime>(t.remaining / rate + 0.5), done_event_,
+  t.event = engine_->schedule_in(run_time(t.remaining, rate), done_event_,
                                  static_cast<std::uint64_t>(lp));
 }
 

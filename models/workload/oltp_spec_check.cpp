@@ -1,12 +1,19 @@
 #include "models/workload/oltp_spec_check.hpp"
 
 #include <cmath>
+#include <cstdint>
+#include <utility>
 #include <stdexcept>
 #include <string>
 
 namespace hcisim::models {
 
 namespace {
+
+// What the model can represent: page counts are drawn into 32-bit counters (count_of), think
+// times into SimTime (an exponential draw rarely exceeds 40 means; 292 years fit).
+constexpr double kMaxPagesPerTransaction = 1e9;
+constexpr std::int64_t kMaxThinkTimeNs = 365ll * 86400 * 1'000'000'000;  // a year
 
 [[noreturn]] void fail(const std::string& field, const std::string& what) {
   throw std::invalid_argument("OLTP workload: " + field + " " + what);
@@ -22,6 +29,9 @@ void check_transaction(const OltpSpec& spec, int type) {
   non_negative(t.cpu_cycles, "cpu_cycles");
   non_negative(t.page_reads, "page_reads");
   non_negative(t.page_writes, "page_writes");
+  for (const auto& [pages, field] : {std::pair{t.page_reads, "page_reads"}, std::pair{t.page_writes, "page_writes"}}) {
+    if (pages > kMaxPagesPerTransaction) fail(name + "." + field, "must be at most 1e9, got " + std::to_string(pages));
+  }
   const std::uint64_t rounded =
       (std::uint64_t{t.log_bytes} + spec.log.sector_bytes - 1) / spec.log.sector_bytes * spec.log.sector_bytes;
   if (rounded > spec.log.max_write_bytes) {
@@ -39,7 +49,7 @@ void check_transaction(const OltpSpec& spec, int type) {
 
 void check_oltp_spec(const OltpSpec& spec) {
   if (spec.users_per_vm < 1) fail("users_per_vm", "must be at least 1, got " + std::to_string(spec.users_per_vm));
-  if (spec.think_time_ns < 0) fail("think_time", "must be >= 0");
+  if (spec.think_time_ns < 0 || spec.think_time_ns > kMaxThinkTimeNs) fail("think_time", "must be from 0 to a year");
   if (!(spec.cpu_scale > 0) || !std::isfinite(spec.cpu_scale)) fail("cpu_scale", "must be > 0");
   if (spec.page_bytes == 0) fail("page_size", "must be positive");
   if (spec.max_outstanding_reads < 1) fail("max_outstanding_reads", "must be at least 1");

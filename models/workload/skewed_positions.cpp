@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <numeric>
 #include <stdexcept>
 #include <string>
@@ -49,6 +50,12 @@ SkewedPositions::SkewedPositions(PopularitySkew kind, double parameter, std::uin
         throw std::invalid_argument("pareto: h must be between 0 and 1 (exclusive), got " + std::to_string(parameter));
       }
       pareto_power_ = std::log(parameter) / std::log(1 - parameter);
+      // h below ~1.1e-16 rounds 1 - h to 1: the power is infinite and rank() would cast infinity.
+      if (!std::isfinite(pareto_power_) || !(pareto_power_ > 0)) {
+        char h[32];
+        std::snprintf(h, sizeof h, "%g", parameter);
+        throw std::invalid_argument(std::string("pareto: h = ") + h + " is too close to 0 for the sampler (its power log(h) / log(1 - h) is not finite)");
+      }
       break;
   }
   // A stride near n / golden ratio, coprime to n: neighbouring ranks land far apart.

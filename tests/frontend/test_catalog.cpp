@@ -414,6 +414,22 @@ TEST_CASE("the bundled SAS drives, the HDD and the HBAs load, and every bundled 
   }
 }
 
+TEST_CASE("an HBA's limits are physical ranges: a tiny one no longer overflows the model's time cast", "[catalog]") {
+  testing::TempDir user;
+  const std::string head = "schema_version: 1\nkind: hba\nid: h\nmodel: H\nsource: \"EST: t\"\n";
+  const auto file = user.write("hbas/h.yaml", head + "max_iops: 1e-300\n");
+  CHECK(load_error_of([&] { Catalog::load_only({user.path()}); }) ==
+        file.string() + ":6: key 'max_iops': expected from 1,000 to 100,000,000 IOPS, got '1e-300'");
+  user.write("hbas/h.yaml", head + "max_iops: {value: 2e8, source: \"EST: x\"}\n");
+  CHECK_THAT(load_error_of([&] { Catalog::load_only({user.path()}); }),
+             Contains(":6: key 'max_iops': expected from 1,000 to 100,000,000 IOPS, got '2e8'"));
+  user.write("hbas/h.yaml", head + "max_throughput: 1kB/s\n");
+  CHECK_THAT(load_error_of([&] { Catalog::load_only({user.path()}); }),
+             Contains(":6: key 'max_throughput': expected from 10 MB/s to 1 TB/s, got '1kB/s'"));
+  user.write("hbas/h.yaml", head + "max_iops: 1000\nmax_throughput: 10MB/s\n");
+  CHECK(Catalog::load_only({user.path()}).hba("h").max_iops == 1000);
+}
+
 TEST_CASE("a node may name the HBA its drives sit behind", "[catalog]") {
   testing::TempDir user;
   user.write("drives/d.yaml", kUserDrive);

@@ -130,6 +130,13 @@ TEST_CASE("a cloud part refuses unknown keys, keys it would not use, and figures
       {"disks", "    iops: 16000\n", "    iops: 16000\n    burst_window: 30min\n",
        "key 'parts[4].burst_window': used only with a burst figure"},
       {"disks", "kind: managed_disk", "kind: disk", "key 'kind': expected cloud_vm or managed_disk (the file is in cloud/)"},
+      // Physical ranges: a cap of 1e-300 IOPS overflowed the burst bucket's wait (a hang), or was ignored.
+      {"disks", "    iops: 16000\n", "    iops: 1e-300\n",
+       "key 'parts[4].iops': expected from 10 to 1,000,000,000 IOPS, got '1e-300'"},
+      {"disks", "    throughput: 500MB/s\n", "    throughput: 100kB/s\n",
+       "key 'parts[4].throughput': expected from 1 MB/s to 1 TB/s, got '100kB/s'"},
+      {"vms", "    uncached_disk_iops: 80k\n", "    uncached_disk_iops: 1e-300\n",
+       "key 'parts[0].uncached_disk_iops': expected from 10 to 1,000,000,000 IOPS, got '1e-300'"},
   };
   for (const Case& c : cases) {
     INFO("replacing " << c.from << " with " << c.to);

@@ -289,6 +289,31 @@ TEST_CASE("DISKSPD XML profiles: what the model does not run is refused at its l
              Contains("a RandomDataSource goes with the random pattern"));
 }
 
+TEST_CASE("DISKSPD XML profiles: unbuffered I/O needs the command line's 512-byte alignment", "[diskspd-xml]") {
+  const std::string rule = "expected a multiple of 512 bytes with DisableOSCache (unbuffered I/O moves whole sectors, "
+                           "as DISKSPD -Sh requires), got ";
+  CHECK_THAT(xml_error(sql_edited("<BlockSize>8192</BlockSize>", "<BlockSize>513</BlockSize>")),
+             Contains("p.xml:21: <BlockSize>: " + rule + "513"));
+  // -r16385 -Sh is refused on the command line; so is <Random>16385</Random>.
+  CHECK_THAT(xml_error(sql_edited("<Random>8192</Random>", "<Random>16385</Random>")),
+             Contains("p.xml:36: <Random>: " + rule + "16385"));
+  CHECK_THAT(xml_error(sql_edited("<Random>8192</Random>", "<Random>511</Random>")), Contains("<Random>: " + rule + "511"));
+  CHECK_THAT(xml_error(sql_edited("<BaseFileOffset>5368709120</BaseFileOffset>", "<BaseFileOffset>513</BaseFileOffset>")),
+             Contains("p.xml:22: <BaseFileOffset>: " + rule + "513"));
+  CHECK_THAT(xml_error(sql_edited("<ThreadStride>0</ThreadStride>", "<ThreadStride>513</ThreadStride>")),
+             Contains("p.xml:43: <ThreadStride>: " + rule + "513"));
+  // With the OS cache on, the rule does not apply (the scenario refuses cached I/O on its own).
+  std::string cached = sql_edited("<BlockSize>8192</BlockSize>", "<BlockSize>513</BlockSize>");
+  cached.replace(cached.find("<DisableOSCache>true"), 20, "<DisableOSCache>false");
+  CHECK(parse_diskspd_xml(cached, "p.xml").targets.front().block_bytes == 513);
+  // The command line names the same rule for -B and -T.
+  CHECK_THROWS_WITH(parse_diskspd_command("-b4K -r -B513 -Sh"),
+                    "DISKSPD -B513: with the software cache off (-Sh) the base offset must be a multiple of 512 bytes");
+  CHECK_THROWS_WITH(parse_diskspd_command("-b4K -t2 -s -T513 -Sh"),
+                    "DISKSPD -T513: with the software cache off (-Sh) the thread stride must be a multiple of 512 bytes");
+  CHECK_NOTHROW(parse_diskspd_command("-b4K -t2 -s -T513"));
+}
+
 TEST_CASE("workload names: VMFleet 1.0 style for one target, a list for several", "[diskspd]") {
   CHECK(workload_name(parse_vmfleet_profile("B4-T2-O32-W0-PR")) == "B4-T2-O32-W0-PR");
   CHECK(workload_name(vmfleet2_workload("General4KWriteRatio30")) ==

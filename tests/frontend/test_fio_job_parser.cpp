@@ -111,6 +111,39 @@ TEST_CASE("fio options the model cannot run are errors at their line", "[fio]") 
   CHECK_THAT(error("[a]\ndirect=1\nsize=1g\nioengine=null\n"), StartsWith("x.fio:4: key 'ioengine': expected libaio"));
 }
 
+TEST_CASE("fio values fio itself refuses, or that the model cannot sample, are errors at their line", "[fio]") {
+  auto error = [](const std::string& text) { return load_error_of([&] { parse(text); }); };
+  const std::string job = "[a]\ndirect=1\nioengine=libaio\nsize=1g\nrw=randread\n";
+  // pareto:h below ~1.1e-16 made the sampler's power infinite (every I/O on the last block, UB in the cast).
+  CHECK(error(job + "random_distribution=pareto:1e-300\n") ==
+        "x.fio:6: key 'random_distribution': expected pareto:H with 0.001 <= h < 1, like pareto:0.2, got 'pareto:1e-300'");
+  CHECK_THAT(error(job + "random_distribution=pareto:0.0009\n"), StartsWith("x.fio:6: key 'random_distribution'"));
+  CHECK(parse(job + "random_distribution=pareto:0.001\n").targets.front().skew_parameter == 0.001);
+  // zipf the model refuses (|theta - 1| < 1e-9) is refused here, at its line.
+  CHECK_THAT(error(job + "random_distribution=zipf:1.0000000001\n"), StartsWith("x.fio:6: key 'random_distribution': expected zipf:THETA"));
+  // fio: "access percentage don't add up to 100"; "zone_split percentages add to more than 100%".
+  CHECK(error(job + "random_distribution=zoned:50/50\n") ==
+        "x.fio:6: key 'random_distribution': expected access percentages adding up to 100 (fio refuses others), got 50 "
+        "in 'zoned:50/50'");
+  CHECK_THAT(error(job + "random_distribution=zoned:60/10:50/90\n"), Contains("got 110 in 'zoned:60/10:50/90'"));
+  CHECK_THAT(error(job + "random_distribution=zoned_abs:50/100m\n"), Contains("access percentages adding up to 100"));
+  CHECK(error(job + "random_distribution=zoned:60/70:40/40\n") ==
+        "x.fio:6: key 'random_distribution': expected size percentages adding up to at most 100 (fio refuses more), "
+        "got 110 in 'zoned:60/70:40/40'");
+  CHECK(parse(job + "random_distribution=zoned:60/10:40/20\n").targets.front().ranges.size() == 2);
+  // A bare option is 1 only for switches: a truncated "rwmixread" is not a 1 % read mix.
+  CHECK(error("[a]\ndirect=1\nsize=1g\nrw=randrw\nrwmixread\n") ==
+        "x.fio:5: key 'rwmixread': expected rwmixread=VALUE: fio needs a value for it; only switches (direct "
+        "group_reporting thread time_based randrepeat norandommap) may be written without one");
+  CHECK_THAT(error("[global]\nbs\n[a]\ndirect=1\nsize=1g\n"), StartsWith("x.fio:2: key 'bs': expected bs=VALUE"));
+  CHECK(parse("[a]\ndirect\nsize=1g\ntime_based\ngroup_reporting\n").targets.size() == 1);
+  // direct=1 moves whole sectors: fio's I/O of 513 bytes fail with EINVAL (DISKSPD refuses -b513 -Sh).
+  CHECK(error(job + "bs=513\n") ==
+        "x.fio:6: key 'bs': expected a multiple of 512 bytes: with direct=1 each I/O is whole sectors, got '513'");
+  CHECK_THAT(error(job + "blocksize=4095\n"), StartsWith("x.fio:6: key 'blocksize': expected a multiple of 512 bytes"));
+  CHECK(parse(job + "bs=1536\n").targets.front().block_bytes == 1536);
+}
+
 TEST_CASE("a scenario runs a fio job file as its VMs' workload", "[fio]") {
   testing::TempDir dir;
   // The AX-7525 cluster, without the common file's DISKSPD file_size (the job file sizes its files).

@@ -164,6 +164,8 @@ TEST_CASE("ScaleIO, ESXi, compute-host and OLTP scenario errors name file, line 
        "19: key 'vms.oltp.data_disk': expected a disk of at least the database plus the application's log region"},
       {"    buffer_pool: 48GB\n", "    buffer_pool: 4KiB\n", "13: key 'vms.oltp': OLTP workload: buffer_pool.buffer_size"},
       {"    think_time: 4.743s\n", "    think_time: soon\n", "16: key 'vms.oltp.think_time': expected a duration"},
+      {"    think_time: 4.743s\n", "    think_time: 25h\n",
+       "16: key 'vms.oltp.think_time': expected a duration from 0 to 24 h, got '25h'"},
       {"    data_disk: 500GB\n", "    data_disk: 500GB\n    tables: 9\n",
        "20: key 'vms.oltp.tables': unknown key"},
   };
@@ -213,6 +215,20 @@ TEST_CASE("a stack profile refuses the other product's fields; hypervisor and ap
                                  edited("type: esxi", "type: vmware", edited("id: esxi-5.5", "id: h", esxi)));
     CHECK_THAT(load_error_of([&] { Catalog::load({user.path()}); }),
                StartsWith(file.string() + ":") && Contains("key 'type': expected one of hyper-v or esxi"));
+  }
+  SECTION("an application's per-transaction figures are physical ranges") {
+    const std::string app = edited("id: sql-server-oltp", "id: a", file_text(kCatalog / "applications/sql-server-oltp.yaml"));
+    const auto file = user.write("applications/a.yaml", edited("cpu_cycles: {value: 1450000", "cpu_cycles: {value: 1e308", app));
+    CHECK_THAT(load_error_of([&] { Catalog::load({user.path()}); }),
+               StartsWith(file.string() + ":") &&
+                   Contains("key 'transactions.new_order.cpu_cycles': expected a number from 0 to 100,000,000,000 "
+                            "cycles, got '1e308'"));
+    user.write("applications/a.yaml", edited("page_writes: {value: 16", "page_writes: {value: 2e6", app));
+    CHECK_THAT(load_error_of([&] { Catalog::load({user.path()}); }),
+               Contains("key 'transactions.new_order.page_writes': expected a number from 0 to 1,000,000 pages"));
+    user.write("applications/a.yaml", edited("cpu_scale: {value: 1.0", "cpu_scale: {value: 0", app));
+    CHECK_THAT(load_error_of([&] { Catalog::load({user.path()}); }),
+               Contains("key 'cpu_scale': expected a factor from 0.001 to 1000, got '0'"));
   }
   SECTION("an application whose mix does not sum to 1") {
     const std::string app = file_text(kCatalog / "applications/sql-server-oltp.yaml");

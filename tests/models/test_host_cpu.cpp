@@ -106,6 +106,17 @@ TEST_CASE("host cpu: a burst alone takes cycles / clock; bursts beyond the logic
   CHECK(log.done[2].arg == 2);
 }
 
+TEST_CASE("host cpu: a burst too long for SimTime is an error, not an overflowed cast", "[cpu]") {
+  Engine engine;
+  HostCpu host(engine, epyc_7742(), 1);
+  CompletionLog log(engine);
+  // 1e15 x 1.45 M cycles (an OLTP cpu_scale of 1e15) at 3 GHz: ~15,000 years.
+  CHECK_THROWS_WITH(host.run(CpuLayer::Guest, 1.45e21, log, 0), Catch::Matchers::Contains("longer than a year"));
+  host.run(CpuLayer::Guest, 3e9, log, 1);  // a second at 3 GHz is fine
+  engine.run_until(2 * hcisim::sim::kSecond);
+  CHECK(log.done.size() == 1);
+}
+
 TEST_CASE("host cpu: two threads of one core share it, each at smt_yield / 2 of full speed", "[cpu]") {
   Engine engine;
   HostCpu host(engine, smt_cpu(1), 1);  // one core, two threads

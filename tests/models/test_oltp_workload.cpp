@@ -473,6 +473,13 @@ TEST_CASE("oltp: bad settings are refused with the field's name", "[oltp]") {
   s = good;
   s.cpu_scale = 0;
   refuses(s, "cpu_scale");
+  // Values the model cannot represent (the loader's ranges are far tighter).
+  s = good;
+  s.transactions[0].page_reads = 1e15;  // drawn into a 32-bit count
+  refuses(s, "new_order.page_reads");
+  s = good;
+  s.think_time_ns = 3'600'000'000'000'000'000;  // 1e6 hours: exponential draws overflow SimTime
+  refuses(s, "think_time");
   // A disk that cannot hold the database and the log.
   OltpWorkload w(engine, good, requests, m);
   HostCpu host(engine, test_cpu(4), 1);

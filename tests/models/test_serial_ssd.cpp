@@ -226,6 +226,18 @@ TEST_CASE("HBA: one shared limit caps what all its drives do together", "[serial
   }
 }
 
+TEST_CASE("an HBA refuses limits whose per-command times would not fit SimTime", "[serial]") {
+  Engine engine;
+  HbaSpec tiny = lsi_sas_3008();
+  tiny.max_iops = 1e-300;  // 1 / max_iops seconds per command: inf ns
+  CHECK_THROWS_WITH(Hba(engine, tiny), Catch::Matchers::Contains("at least 1 command/s"));
+  tiny = lsi_sas_3008();
+  tiny.max_bytes_per_s = 1e-300;
+  CHECK_THROWS_WITH(Hba(engine, tiny), Catch::Matchers::Contains("at least 1 MB/s"));
+  tiny.max_bytes_per_s = 0;  // 0: not modelled
+  CHECK_NOTHROW(Hba(engine, tiny));
+}
+
 TEST_CASE("make_drive builds the model the drive kind calls for", "[serial]") {
   Engine engine;
   Hba hba(engine, lsi_sas_3008());

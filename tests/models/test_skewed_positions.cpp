@@ -85,4 +85,7 @@ TEST_CASE("skew parameters out of fio's range are refused", "[skew]") {
   CHECK_THROWS_AS(SkewedPositions(PopularitySkew::Zipf, 0.0, 100), std::invalid_argument);
   CHECK_THROWS_AS(SkewedPositions(PopularitySkew::Pareto, 1.0, 100), std::invalid_argument);
   CHECK_THROWS_AS(SkewedPositions(PopularitySkew::Pareto, 0.5, 0), std::invalid_argument);
+  // Below ~1.1e-16, 1 - h rounds to 1: the power log(h) / log(1 - h) is infinite (rank() cast infinity).
+  CHECK_THROWS_WITH(SkewedPositions(PopularitySkew::Pareto, 1e-300, 100), Catch::Matchers::Contains("too close to 0"));
+  CHECK_NOTHROW(SkewedPositions(PopularitySkew::Pareto, 1e-3, 100));
 }

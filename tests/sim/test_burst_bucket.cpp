@@ -184,6 +184,17 @@ TEST_CASE("burst bucket rejects nonsense", "[burst-bucket]") {
   CHECK_THROWS_AS(BurstBucket(engine, 1, 0, 2, 1, 0), std::invalid_argument);
 }
 
+TEST_CASE("burst bucket: a wait too long for SimTime is an error, not an overflowed cast", "[burst-bucket]") {
+  Engine engine;
+  // 1e-300 tokens/s (a cloud disk of 1e-300 IOPS): the second token would come after ~1e300 s.
+  BurstBucket tiny(engine, 1e-300, 1, 1e-300, 1, 1);
+  GreedySource greedy;
+  greedy.engine = &engine;
+  greedy.bucket = &tiny;
+  greedy.stop_at = kSecond;
+  CHECK_THROWS_WITH(greedy.keep_requesting(), Catch::Matchers::Contains("more than 100 years"));
+}
+
 TEST_CASE("burst bucket counts the time requests wait: the whole run when saturated, none below the rate",
           "[burst-bucket]") {
   Engine engine;

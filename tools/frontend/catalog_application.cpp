@@ -2,6 +2,9 @@
 
 #include <cmath>
 
+#include "tools/frontend/input_limits.hpp"
+#include "tools/frontend/quantity_format.hpp"
+
 namespace hcisim::frontend {
 namespace {
 
@@ -21,11 +24,17 @@ std::uint32_t size32(const YamlMap& map, std::string_view key, PartFieldReader& 
   return static_cast<std::uint32_t>(bytes);
 }
 
+// A count from 0 to `max` (see input_limits.hpp for why each bound).
+double at_most(const YamlMap& map, std::string_view key, PartFieldReader& fields, double max, std::string_view unit) {
+  return fields.real_within(map, key, 0.0, max, unit,
+                            "a number from 0 to " + format_count(max) + " " + std::string(unit));
+}
+
 void read_transaction(const YamlMap& map, PartFieldReader& fields, models::OltpTransactionSpec& t) {
   t.mix = fraction(map, "mix", fields, false);
-  t.cpu_cycles = fields.real(map, "cpu_cycles", 0.0, "cycles");
-  t.page_reads = fields.real(map, "page_reads", 0.0, "pages");
-  t.page_writes = fields.real(map, "page_writes", 0.0, "pages");
+  t.cpu_cycles = at_most(map, "cpu_cycles", fields, limits::kMaxOltpCycles, "cycles");
+  t.page_reads = at_most(map, "page_reads", fields, limits::kMaxOltpPages, "pages");
+  t.page_writes = at_most(map, "page_writes", fields, limits::kMaxOltpPages, "pages");
   t.log_bytes = static_cast<std::uint32_t>(fields.integer(map, "log_bytes", 0, 1 << 30, "bytes"));
 }
 
@@ -41,8 +50,9 @@ const std::vector<std::string>& application_keys() {
 models::OltpApplicationSpec read_application(const YamlMap& map, PartFieldReader& fields) {
   models::OltpApplicationSpec app;
   models::OltpSpec& o = app.oltp;
-  o.cpu_scale = fields.real(map, "cpu_scale", 0.0, "x");
-  if (o.cpu_scale <= 0) map.required("cpu_scale").fail_expected("a factor greater than 0");
+  o.cpu_scale = fields.real_within(map, "cpu_scale", limits::kMinOltpCpuScale, limits::kMaxOltpCpuScale, "x",
+                                   "a factor from " + format_number(limits::kMinOltpCpuScale) + " to " +
+                                       format_number(limits::kMaxOltpCpuScale));
   o.page_bytes = size32(map, "page_size", fields);
 
   std::vector<std::string> names;

@@ -6,8 +6,6 @@
 namespace hcisim::frontend {
 namespace {
 
-constexpr double kMaxCloudIops = 1e9;
-constexpr double kMaxCloudBytesPerS = 1e12;  // 1 TB/s
 constexpr std::int64_t kMaxWindowNs = 24ll * 3600 * 1'000'000'000;  // a day
 
 double fraction(const YamlMap& map, std::string_view key, PartFieldReader& fields) {
@@ -27,13 +25,18 @@ double seconds_in(const YamlMap& map, std::string_view key, PartFieldReader& fie
 
 double iops(const YamlMap& map, std::string_view key, PartFieldReader& fields) {
   const double value = fields.count(map, key, "IOPS");
-  if (value > kMaxCloudIops) map.required(key).fail_expected("at most " + format_count(kMaxCloudIops) + " IOPS");
+  if (value < limits::kMinCloudIops || value > limits::kMaxCloudIops) {
+    map.required(key).fail_expected("from " + format_count(limits::kMinCloudIops) + " to " + format_count(limits::kMaxCloudIops) + " IOPS");
+  }
   return value;
 }
 
 double rate(const YamlMap& map, std::string_view key, PartFieldReader& fields) {
   const double value = fields.byte_rate(map, key);
-  if (value > kMaxCloudBytesPerS) map.required(key).fail_expected("at most " + format_byte_rate(kMaxCloudBytesPerS));
+  if (value < limits::kMinCloudBytesPerS || value > limits::kMaxCloudBytesPerS) {
+    map.required(key).fail_expected("from " + format_byte_rate(limits::kMinCloudBytesPerS) + " to " +
+                                    format_byte_rate(limits::kMaxCloudBytesPerS));
+  }
   return value;
 }
 

@@ -228,8 +228,16 @@ models::DriveSpec read_drive(const YamlMap& map, PartFieldReader& fields) {
 models::HbaSpec read_hba(const YamlMap& map, PartFieldReader& fields) {
   // Every limit is optional: one the catalog has no source for stays off.
   models::HbaSpec hba;
-  if (map.has("max_iops")) hba.max_iops = fields.count(map, "max_iops", "IOPS");
-  if (map.has("max_throughput")) hba.max_bytes_per_s = fields.byte_rate(map, "max_throughput");
+  if (map.has("max_iops")) {
+    hba.max_iops = fields.count(map, "max_iops", "IOPS");
+    require(hba.max_iops >= limits::kMinHbaIops && hba.max_iops <= limits::kMaxHbaIops, map, "max_iops",
+            "from " + format_count(limits::kMinHbaIops) + " to " + format_count(limits::kMaxHbaIops) + " IOPS");
+  }
+  if (map.has("max_throughput")) {
+    hba.max_bytes_per_s = fields.byte_rate(map, "max_throughput");
+    require(hba.max_bytes_per_s >= limits::kMinHbaBytesPerS && hba.max_bytes_per_s <= limits::kMaxHbaBytesPerS, map,
+            "max_throughput", "from " + format_byte_rate(limits::kMinHbaBytesPerS) + " to " + format_byte_rate(limits::kMaxHbaBytesPerS));
+  }
   if (map.has("queue_depth")) {
     hba.queue_depth = static_cast<int>(fields.integer(map, "queue_depth", 1, 1'000'000, "commands"));
   }

@@ -276,16 +276,7 @@ class CommandParser {
   }
 
   void finish() {
-    // Unbuffered I/O (-Sh, the only mode hcisim models) moves whole sectors.
-    const std::uint64_t sector = limits::kSectorBytes;
-    if (spec_.software_cache_disabled && spec_.block_bytes % sector != 0) {
-      throw DiskspdError("DISKSPD -b" + std::to_string(spec_.block_bytes) +
-                         ": with the software cache off (-Sh) the block size must be a multiple of 512 bytes");
-    }
-    if (spec_.software_cache_disabled && spec_.random_align_bytes % sector != 0) {
-      throw DiskspdError("DISKSPD -r" + std::to_string(spec_.random_align_bytes) +
-                         ": with the software cache off (-Sh) the alignment must be a multiple of 512 bytes");
-    }
+    check_sectors();
     if (stride_ && *stride_ != spec_.block_bytes) {
       throw DiskspdError("DISKSPD flag -s/-si: a stride of " + std::to_string(*stride_) +
                          " bytes differs from the block size (" + std::to_string(spec_.block_bytes) +
@@ -313,6 +304,24 @@ class CommandParser {
       if (!seen_.count("F")) throw DiskspdError("DISKSPD flag -O: goes with -F (total threads); with -t use -o");
       spec_.outstanding = *total_outstanding_;  // -O wins over -o, as in DISKSPD
     }
+  }
+
+  // Unbuffered I/O (-Sh, the only mode hcisim models) moves whole sectors.
+  void check_sectors() const {
+    const auto rule = unaligned_for_unbuffered_io(spec_);
+    if (!rule) return;
+    struct Named {
+      const char* flag;
+      const char* what;
+      std::uint64_t value;
+    };
+    const Named named[] = {{"-b", "block size", spec_.block_bytes},
+                           {"-r", "alignment", spec_.random_align_bytes},
+                           {"-B", "base offset", spec_.base_offset_bytes},
+                           {"-T", "thread stride", spec_.thread_stride_bytes}};
+    const Named& n = named[static_cast<int>(*rule)];
+    throw DiskspdError(std::string("DISKSPD ") + n.flag + std::to_string(n.value) + ": with the software cache off (-Sh) the " +
+                       n.what + " must be a multiple of 512 bytes");
   }
 
   // -rdpct<IO%>/<target%>[:...] or -rdabs<IO%>/<size>[:...]
@@ -374,6 +383,16 @@ class CommandParser {
 }
 
 }  // namespace
+
+std::optional<SectorRule> unaligned_for_unbuffered_io(const models::DiskspdTarget& target) {
+  if (!target.software_cache_disabled) return std::nullopt;
+  const std::uint64_t sector = limits::kSectorBytes;
+  if (target.block_bytes % sector != 0) return SectorRule::BlockSize;
+  if (target.random_align_bytes % sector != 0) return SectorRule::RandomAlignment;
+  if (target.base_offset_bytes % sector != 0) return SectorRule::BaseOffset;
+  if (target.thread_stride_bytes % sector != 0) return SectorRule::ThreadStride;
+  return std::nullopt;
+}
 
 models::DiskspdSpec parse_diskspd_command(std::string_view command_line) {
   return CommandParser().parse(command_line);

@@ -21,8 +21,8 @@
 //              over go to the rest of the region (see diskspd_regions.hpp)
 //   -s[<stride>] sequential per thread; -si[<stride>] one interleaved stream
 //                (default when none of -r/-s/-si: sequential; a stride must equal the block size)
-//   -T<size>   thread stride: with -s, thread k starts at -B + k x <size>
-//   -B<size>   base offset: the target's region starts here
+//   -T<size>   thread stride: with -s, thread k starts at -B + k x <size> (a multiple of 512 with -Sh)
+//   -B<size>   base offset: the target's region starts here (a multiple of 512 with -Sh)
 //   -f<size>   maximum offset: the region ends here (default: the file's end)
 //   -d<s>      duration, seconds     default 10
 //   -W<s>      warm-up, seconds      default 5
@@ -50,6 +50,7 @@
 // warm-up stay 0 (the scenario's run: section governs the simulated time).
 #pragma once
 
+#include <optional>
 #include <stdexcept>
 #include <string_view>
 
@@ -61,6 +62,14 @@ class DiskspdError : public std::invalid_argument {
  public:
   using std::invalid_argument::invalid_argument;
 };
+
+// Unbuffered I/O (-Sh, XML DisableOSCache) moves whole 512-byte sectors at sector-aligned file
+// offsets (FILE_FLAG_NO_BUFFERING, like Linux O_DIRECT), so the block size, the random
+// alignment, the base offset and the thread stride must be multiples of 512. The first of
+// these `target` breaks (none when its software cache is on), for the command line and XML
+// readers to name in their own terms.
+enum class SectorRule { BlockSize, RandomAlignment, BaseOffset, ThreadStride };
+std::optional<SectorRule> unaligned_for_unbuffered_io(const models::DiskspdTarget& target);
 
 models::DiskspdSpec parse_diskspd_command(std::string_view command_line);
 models::DiskspdSpec parse_vmfleet_profile(std::string_view profile);

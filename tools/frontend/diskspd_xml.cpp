@@ -27,6 +27,14 @@ constexpr std::uint64_t kMaxU32 = 4'294'967'295;
 const std::set<std::string_view> kOutputOnly = {"Progress", "ResultFormat", "Verbose", "CalculateIopsStdDev",
                                                 "IoBucketDuration"};
 
+// Where a target's sector-aligned values were given, to name the one that is not.
+struct SectorElements {
+  const XMLElement* block = nullptr;
+  const XMLElement* random = nullptr;
+  const XMLElement* base = nullptr;
+  const XMLElement* stride = nullptr;
+};
+
 class ProfileReader {
  public:
   explicit ProfileReader(std::string label) : label_(std::move(label)) {}
@@ -220,6 +228,7 @@ class ProfileReader {
     bool throughput_iops = false;
     bool interlocked = false;
     const XMLElement* ratio_at = nullptr;
+    SectorElements sector_at;
     Seen seen;
     for (const XMLElement* e = t->FirstChildElement(); e; e = e->NextSiblingElement()) {
       const std::string_view name = once(e, seen);
@@ -229,6 +238,7 @@ class ProfileReader {
         if (path.empty()) fail(e, "expected a path (like *1)");
       } else if (name == "BlockSize") {
         out.block_bytes = number(e, 1, kMaxU32, "a block size in bytes");
+        sector_at.block = e;
       } else if (name == "ThreadsPerFile") {
         out.threads = static_cast<int>(number(e, 1, 4096, "a thread count from 1 to 4096"));
       } else if (name == "RequestCount") {
@@ -237,6 +247,7 @@ class ProfileReader {
         out.write_fraction = static_cast<double>(number(e, 0, 100, "a write percentage from 0 to 100")) / 100.0;
       } else if (name == "Random") {
         random = number(e, 1, UINT64_MAX, "a random alignment in bytes");
+        sector_at.random = e;
       } else if (name == "RandomRatio") {
         out.random_percent = static_cast<int>(number(e, 1, 100, "a random percentage from 1 to 100"));
         ratio_at = e;
@@ -248,12 +259,14 @@ class ProfileReader {
         distribution(e, out);
       } else if (name == "BaseFileOffset") {
         out.base_offset_bytes = number(e, 0, UINT64_MAX, "a base offset in bytes");
+        sector_at.base = e;
       } else if (name == "MaxFileSize") {
         out.max_offset_bytes = number(e, 0, UINT64_MAX, "a maximum offset in bytes");
       } else if (name == "FileSize") {
         file_size = number(e, 1, UINT64_MAX, "a file size in bytes");
       } else if (name == "ThreadStride") {
         out.thread_stride_bytes = number(e, 0, UINT64_MAX, "a thread stride in bytes");
+        sector_at.stride = e;
       } else if (name == "Throughput") {
         no_attributes(e, "unit");
         const char* unit = e->Attribute("unit");
@@ -302,6 +315,7 @@ class ProfileReader {
       }
       if (interlocked) out.pattern = models::AccessPattern::SequentialInterleaved;
     }
+    check_sectors(t, out, sector_at);
     if (throughput && *throughput > 0) {
       std::uint64_t bpms = *throughput;
       if (throughput_iops) {
@@ -316,6 +330,18 @@ class ProfileReader {
       out.throughput_bytes_per_ms = bpms;
     }
     return out;
+  }
+
+  // The command line's rule for unbuffered I/O (see unaligned_for_unbuffered_io), on the element that breaks it.
+  void check_sectors(const XMLElement* t, const models::DiskspdTarget& out, const SectorElements& at) const {
+    const auto rule = unaligned_for_unbuffered_io(out);
+    if (!rule) return;
+    const XMLElement* where[] = {at.block, at.random, at.base, at.stride};
+    const std::uint64_t value[] = {out.block_bytes, out.random_align_bytes, out.base_offset_bytes,
+                                   out.thread_stride_bytes};
+    const auto k = static_cast<std::size_t>(*rule);
+    fail(where[k] ? where[k] : t, "expected a multiple of 512 bytes with DisableOSCache (unbuffered I/O moves whole "
+                                  "sectors, as DISKSPD -Sh requires), got " + std::to_string(value[k]));
   }
 
   // <Distribution><Percent|Absolute><Range IO="95">5</Range>...</...></Distribution>

@@ -14,6 +14,7 @@
 #include "tools/frontend/input_limits.hpp"
 #include "tools/frontend/load_error.hpp"
 #include "tools/frontend/message_text.hpp"
+#include "tools/frontend/quantity_format.hpp"
 
 namespace hcisim::frontend {
 
@@ -25,6 +26,7 @@ constexpr std::uint64_t kMaxFioFileBytes = 1ull << 20;
 struct Setting {
   std::string value;
   int line = 0;
+  bool bare = false;  // written without '=' (read as 1)
 };
 
 // Options as written, later lines winning; [global] options are copied into
@@ -87,7 +89,7 @@ class Reader {
       }
       if (!in_section) fail(line, "", "an option before any [section]; expected [global] or [job name] first");
       const auto eq = l.find('=');
-      Setting s{eq == std::string::npos ? "1" : trim(l.substr(eq + 1)), line};
+      Setting s{eq == std::string::npos ? "1" : trim(l.substr(eq + 1)), line, eq == std::string::npos};
       const std::string key = lower(trim(eq == std::string::npos ? l : l.substr(0, eq)));
       if (key.empty()) fail(line, "", "expected option=value, got " + in_quotes(l));
       if (s.value.find('$') != std::string::npos) fail(line, key, "environment variables (${...}) are not expanded; write the value");
@@ -160,6 +162,18 @@ const std::vector<std::string>& known_options() {
   return keys;
 }
 
+// Options that may stand alone ("time_based" for time_based=1); any other needs its value, so a
+// truncated "rwmixread" is not read as rwmixread=1.
+const std::vector<std::string>& switch_options() {
+  static const std::vector<std::string> keys = {"direct", "group_reporting", "thread", "time_based", "randrepeat",
+                                                "norandommap"};
+  return keys;
+}
+
+bool is_switch(const std::string& key) {
+  return std::find(switch_options().begin(), switch_options().end(), key) != switch_options().end();
+}
+
 // One fio job resolved (before numjobs and files are laid out).
 struct JobShape {
   models::DiskspdTarget target;
@@ -186,6 +200,10 @@ class JobReader {
     for (const auto& [key, setting] : job_.options) {
       if (std::find(known_options().begin(), known_options().end(), key) == known_options().end()) {
         r_.fail(setting.line, key, "unknown or not modelled fio option (hcisim reads: " + join(known_options()) + ")");
+      }
+      if (setting.bare && !is_switch(key)) {
+        r_.fail(setting.line, key, "expected " + key + "=VALUE: fio needs a value for it; only switches (" +
+                                       join(switch_options()) + ") may be written without one");
       }
     }
     JobShape shape;
@@ -301,6 +319,10 @@ class JobReader {
     }
     const auto bytes = fio_size(bs->value);
     if (!bytes || *bytes == 0 || *bytes > limits::kMaxBlockBytes) r_.expected(*bs, key, "a block size like 4k or 64k");
+    // direct=1 (O_DIRECT) moves whole sectors: the kernel fails other sizes with EINVAL, as DISKSPD refuses -Sh.
+    if (*bytes % limits::kSectorBytes != 0) {
+      r_.expected(*bs, key, "a multiple of 512 bytes: with direct=1 each I/O is whole sectors");
+    }
     t.block_bytes = *bytes;
   }
 
@@ -350,43 +372,69 @@ class JobReader {
       const auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), value);
       const bool zipf = kind == "zipf";
       if (ec != std::errc() || end != rest.data() + rest.size() || rest.empty() ||
-          (zipf && !(value > 0 && value != 1 && value < 1e6)) || (!zipf && !(value > 0 && value < 1))) {
-        r_.expected(*s, "random_distribution", zipf ? "zipf:THETA with theta > 0 and not 1, like zipf:1.2"
-                                                    : "pareto:H with 0 < h < 1, like pareto:0.2");
+          (zipf && !(value > 0 && std::fabs(value - 1) >= 1e-9 && value < 1e6)) ||
+          (!zipf && !(value >= limits::kMinParetoH && value < 1))) {
+        r_.expected(*s, "random_distribution",
+                    zipf ? "zipf:THETA with theta > 0 and not 1, like zipf:1.2"
+                         : "pareto:H with " + format_number(limits::kMinParetoH) + " <= h < 1, like pareto:0.2");
       }
       t.skew = zipf ? models::PopularitySkew::Zipf : models::PopularitySkew::Pareto;
       t.skew_parameter = value;
       return;
     }
     if (kind == "zoned" || kind == "zoned_abs") {
-      const bool absolute = kind == "zoned_abs";
-      if (rest.empty() || rest.find(',') != std::string::npos) {
-        r_.expected(*s, "random_distribution", kind + ":IO/SIZE:IO/SIZE... (one set for reads and writes)");
-      }
-      std::istringstream zones(rest);
-      std::string zone;
-      while (std::getline(zones, zone, ':')) {
-        const auto slash = zone.find('/');
-        const auto io = whole(zone.substr(0, slash), 0, 100);
-        std::optional<std::uint64_t> span;
-        if (slash != std::string::npos) {
-          span = absolute ? fio_size(zone.substr(slash + 1))
-                          : [&]() -> std::optional<std::uint64_t> {
-                              const auto p = whole(zone.substr(slash + 1), 1, 100);
-                              if (!p) return std::nullopt;
-                              return static_cast<std::uint64_t>(*p);
-                            }();
-        }
-        if (!io || !span || *span == 0) {
-          r_.expected(*s, "random_distribution", absolute ? "zones like zoned_abs:60/20g:40/100g" : "zones like zoned:60/10:30/20:10/70");
-        }
-        t.ranges.push_back({static_cast<int>(*io), *span});
-      }
-      if (t.ranges.size() > 256) r_.expected(*s, "random_distribution", "at most 256 zones");
-      t.distribution = absolute ? models::DistributionKind::Absolute : models::DistributionKind::Percent;
+      read_zones(*s, kind, rest, t);
       return;
     }
     r_.expected(*s, "random_distribution", "random, zipf:THETA, pareto:H, zoned:... or zoned_abs:... (normal is not modelled)");
+  }
+
+  // zoned:IO/SIZE%:... or zoned_abs:IO/SIZE:...; as in fio, the access shares must add up to 100 %
+  // and zoned's size shares to at most 100 %.
+  void read_zones(const Setting& s, const std::string& kind, const std::string& rest, models::DiskspdTarget& t) const {
+    const bool absolute = kind == "zoned_abs";
+    if (rest.empty() || rest.find(',') != std::string::npos) {
+      r_.expected(s, "random_distribution", kind + ":IO/SIZE:IO/SIZE... (one set for reads and writes)");
+    }
+    std::istringstream zones(rest);
+    std::string zone;
+    int io_total = 0;
+    std::uint64_t size_total = 0;
+    while (std::getline(zones, zone, ':')) {
+      const models::DistributionRange range = read_zone(s, zone, absolute);
+      io_total += range.io_percent;
+      size_total += absolute ? 0 : range.span;
+      t.ranges.push_back(range);
+      if (t.ranges.size() > 256) r_.expected(s, "random_distribution", "at most 256 zones");
+    }
+    const std::string in_value = " in " + in_quotes(s.value);
+    if (io_total != 100) {
+      r_.fail(s.line, "random_distribution", "expected access percentages adding up to 100 (fio refuses others), got " +
+                                                 std::to_string(io_total) + in_value);
+    }
+    if (size_total > 100) {
+      r_.fail(s.line, "random_distribution", "expected size percentages adding up to at most 100 (fio refuses more), got " +
+                                                 std::to_string(size_total) + in_value);
+    }
+    t.distribution = absolute ? models::DistributionKind::Absolute : models::DistributionKind::Percent;
+  }
+
+  models::DistributionRange read_zone(const Setting& s, const std::string& zone, bool absolute) const {
+    const auto slash = zone.find('/');
+    const auto io = whole(zone.substr(0, slash), 0, 100);
+    std::optional<std::uint64_t> span;
+    if (slash != std::string::npos) {
+      span = absolute ? fio_size(zone.substr(slash + 1))
+                      : [&]() -> std::optional<std::uint64_t> {
+                          const auto p = whole(zone.substr(slash + 1), 1, 100);
+                          if (!p) return std::nullopt;
+                          return static_cast<std::uint64_t>(*p);
+                        }();
+    }
+    if (!io || !span || *span == 0) {
+      r_.expected(s, "random_distribution", absolute ? "zones like zoned_abs:60/20g:40/100g" : "zones like zoned:60/10:30/20:10/70");
+    }
+    return {static_cast<int>(*io), *span};
   }
 
   const Reader& r_;

@@ -55,5 +55,28 @@ constexpr double kMaxCyclesPerIo = 1e9;                          // 0.4 s at 2.2
 constexpr double kMaxCyclesPerByte = 1e4;
 // Squared coefficient of variation of CPU burst times (1 = exponential).
 constexpr double kMaxBurstScv = 10;
+// HBAs are rated from ~100 K to a few M commands/s, from a 1.5 Gb/s SAS lane (~150 MB/s) to
+// PCIe 5.0 x16 (~63 GB/s); these leave room on either side.
+constexpr double kMinHbaIops = 1e3;
+constexpr double kMaxHbaIops = 1e8;
+constexpr double kMinHbaBytesPerS = 10e6;                        // 10 MB/s
+constexpr double kMaxHbaBytesPerS = 1e12;                        // 1 TB/s
+// The smallest cloud disks and VM sizes are rated at ~100 IOPS and ~10 MB/s (Azure P1: 120 IOPS,
+// 25 MB/s; Standard_B1ls: 160 IOPS, 10 MB/s); the largest at a few 100 K IOPS and a few GB/s.
+constexpr double kMinCloudIops = 10;
+constexpr double kMaxCloudIops = 1e9;
+constexpr double kMinCloudBytesPerS = 1e6;                       // 1 MB/s
+constexpr double kMaxCloudBytesPerS = 1e12;                      // 1 TB/s
+// OLTP application (per transaction). TPC-C transactions take ~0.5-5 M cycles and ~20-800 page
+// reads; the caps (30 s of one 3 GHz core, 1 M pages = 8 GB read) are far beyond any OLTP engine.
+constexpr double kMinOltpCpuScale = 1e-3;                        // cpu_scale is a calibration handle on
+constexpr double kMaxOltpCpuScale = 1000;                        // cpu_cycles (the VxRack VMs saturate near 11)
+constexpr double kMaxOltpCycles = 1e11;
+constexpr double kMaxOltpPages = 1e6;
+// A user's mean think time: TPC-C's keying plus think times are ~10-20 s; at most a day.
+constexpr std::int64_t kMaxThinkTimeNs = 24ll * 3600 * 1'000'000'000;
+// fio pareto:h below this makes the sampler's power log(h) / log(1 - h) overflow or underflow
+// toward every I/O on one block; fio's documented example is 0.2 (an 80/20 split).
+constexpr double kMinParetoH = 1e-3;
 
 }  // namespace hcisim::frontend::limits

@@ -81,6 +81,16 @@ double PartFieldReader::real(const YamlMap& map, std::string_view key, double mi
   return value;
 }
 
+double PartFieldReader::real_within(const YamlMap& map, std::string_view key, double min, double max,
+                                    std::string_view unit, const std::string& expected) {
+  const Sourced field = need(map, key);
+  const double value = field.value.number();
+  // Named by its key, not 'KEY.value', when it carries its own source.
+  if (!(value >= min && value <= max)) map.required(key).fail("expected " + expected + ", got " + field.value.node().describe());
+  record(field, with_unit(format_number(value), unit));
+  return value;
+}
+
 std::optional<double> PartFieldReader::optional_real(const YamlMap& map, std::string_view key, double min,
                                                      std::string_view unit) {
   if (!map.has(key)) return std::nullopt;

@@ -37,6 +37,9 @@ class PartFieldReader {
                                                std::string_view unit = {});
   double count(const YamlMap& map, std::string_view key, std::string_view unit);
   double real(const YamlMap& map, std::string_view key, double min, std::string_view unit = {});
+  // A number in [min, max]; `expected` describes that range in the error ("a number from 0 to 10").
+  double real_within(const YamlMap& map, std::string_view key, double min, double max, std::string_view unit,
+                     const std::string& expected);
   std::optional<double> optional_real(const YamlMap& map, std::string_view key, double min,
                                       std::string_view unit = {});
   std::uint64_t size(const YamlMap& map, std::string_view key);

@@ -519,7 +519,9 @@ void read_oltp(const YamlValue& value, const Catalog& catalog, models::VmSpec& v
   spec.users_per_vm = static_cast<int>(map.required("users").integer(1, 10'000'000));
   const YamlValue think = map.required("think_time");
   spec.think_time_ns = think.duration_ns();
-  if (spec.think_time_ns < 0) think.fail_expected("a duration of at least 0");
+  if (spec.think_time_ns < 0 || spec.think_time_ns > limits::kMaxThinkTimeNs) {
+    think.fail_expected("a duration from 0 to " + format_duration(limits::kMaxThinkTimeNs));
+  }
   spec.buffer_pool.buffer_bytes = map.required("buffer_pool").size();
   spec.buffer_pool.database_bytes = map.required("database_size").size();
   const YamlValue disk = map.required("data_disk");

@@ -1,0 +1,77 @@
+// The value reproducers of ../shared/reliability/more (sections 1 and 6; copied,
+// with their files, into tests/scenarios/bad/reliability/more): each is refused
+// by the loader with file, line, key and the accepted range, before any model
+// is built.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <string>
+
+#include "load_error_of.hpp"
+#include "tools/frontend/catalog.hpp"
+#include "tools/frontend/scenario_loader.hpp"
+
+using namespace hcisim::frontend;
+using hcisim::frontend::testing::load_error_of;
+using Catch::Matchers::Contains;
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kDir = fs::path(HCISIM_SOURCE_DIR) / "tests/scenarios/bad/reliability/more";
+const fs::path kScenarios = fs::path(HCISIM_SOURCE_DIR) / "scenarios";
+
+std::string error_of(const fs::path& scenario, const std::vector<fs::path>& catalog_folders = {},
+                     const std::vector<std::string>& overrides = {}) {
+  return load_error_of([&] { load_scenario(scenario, Catalog::load(catalog_folders), overrides); });
+}
+
+std::string part(const std::string& folder, const std::string& file) { return (kDir / folder / file).string(); }
+
+}  // namespace
+
+TEST_CASE("more reproducers, section 1: values that overflowed a model's casts are refused at file:line", "[reliability]") {
+  const fs::path sql = kScenarios / "vxrack/hci-sql.yaml";
+  const fs::path infoscale = kScenarios / "azure-infoscale/test1.yaml";
+  CHECK(error_of(sql, {kDir / "cat-hba-max-iops-tiny"}) ==
+        part("cat-hba-max-iops-tiny", "hbas/lsi-sas-3008.yaml") +
+            ":8: key 'max_iops': expected from 1,000 to 100,000,000 IOPS, got '1e-300'");
+  CHECK(error_of(infoscale, {kDir / "cat-cloud-disk-iops-tiny"}) ==
+        part("cat-cloud-disk-iops-tiny", "cloud/azure-premium-ssd.yaml") +
+            ":45: key 'parts[4].iops': expected from 10 to 1,000,000,000 IOPS, got '1e-300'");
+  CHECK(error_of(infoscale, {kDir / "cat-cloud-vm-iops-tiny"}) ==
+        part("cat-cloud-vm-iops-tiny", "cloud/azure-vm-sizes.yaml") +
+            ":13: key 'parts[0].uncached_disk_iops': expected from 10 to 1,000,000,000 IOPS, got '1e-300'");
+  CHECK(error_of(sql, {kDir / "cat-oltp-cpu-scale-1e15"}) ==
+        part("cat-oltp-cpu-scale-1e15", "applications/sql-server-oltp.yaml") +
+            ":39: key 'cpu_scale': expected a factor from 0.001 to 1000, got '1e15'");
+  CHECK(error_of(sql, {kDir / "cat-oltp-page-reads-1e15"}) ==
+        part("cat-oltp-page-reads-1e15", "applications/sql-server-oltp.yaml") +
+            ":45: key 'transactions.new_order.page_reads': expected a number from 0 to 1,000,000 pages, got '1e15'");
+  CHECK(error_of(sql, {}, {"vms.oltp.think_time=1e6h"}) ==
+        "--set vms.oltp.think_time=1e6h:1: key 'vms.oltp.think_time': expected a duration from 0 to 24 h, got '1e6h'");
+  CHECK(error_of(kDir / "fio-pareto-tiny.yaml") ==
+        (kDir / "fio-pareto-tiny.fio").string() +
+            ":8: key 'random_distribution': expected pareto:H with 0.001 <= h < 1, like pareto:0.2, got 'pareto:1e-300'");
+}
+
+TEST_CASE("more reproducers, section 6: fio and DISKSPD XML values fio or DISKSPD refuse", "[reliability]") {
+  CHECK(error_of(kDir / "fio-zoned-50.yaml") ==
+        (kDir / "fio-zoned-50.fio").string() +
+            ":8: key 'random_distribution': expected access percentages adding up to 100 (fio refuses others), got 50 "
+            "in 'zoned:50/50'");
+  CHECK(error_of(kDir / "fio-bs-513-direct.yaml") ==
+        (kDir / "fio-bs-513-direct.fio").string() +
+            ":5: key 'bs': expected a multiple of 512 bytes: with direct=1 each I/O is whole sectors, got '513'");
+  CHECK(error_of(kDir / "xml-blocksize-513.yaml") ==
+        (kDir / "xml-blocksize-513.yaml").string() + ":13: key 'vms.workload.xml': " +
+            (kDir / "xml-blocksize-513.xml").string() +
+            ":2: <BlockSize>: expected a multiple of 512 bytes with DisableOSCache (unbuffered I/O moves whole sectors, "
+            "as DISKSPD -Sh requires), got 513");
+  // The command line's -B and -T follow the same rule now (XML BaseFileOffset and ThreadStride too).
+  for (const char* line : {"-b4K -t1 -o4 -r -B513 -Sh -c1G", "-b4K -t2 -o4 -s -T513 -Sh -c1G"}) {
+    CHECK_THAT(error_of(kDir / "base.yaml", {}, {std::string("vms.workload.diskspd=\"") + line + "\""}),
+               Contains("with the software cache off (-Sh) the ") && Contains("must be a multiple of 512 bytes"));
+  }
+  CHECK(error_of(kDir / "base.yaml").empty());
+}
