@@ -1,6 +1,6 @@
 # Command-line regression tests for the reliability reproducers (tests/cli/reliability.sh).
 foreach(case tmp-symlink symlink-or-device concurrent-writers write-failure checked-before-run json-to-stdout
-             usage-errors no-io-is-an-error not-steady-warns terminal-escapes short-messages plot-links)
+             usage-errors run-length-options no-io-is-an-error not-steady-warns terminal-escapes short-messages plot-links)
   add_test(NAME cli_reliability_${case}
            COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/reliability.sh $<TARGET_FILE:hcisim> ${PROJECT_SOURCE_DIR} ${case})
   set_tests_properties(cli_reliability_${case} PROPERTIES PASS_REGULAR_EXPRESSION "PASS" TIMEOUT 120)

@@ -113,6 +113,14 @@ usage-errors)  # 6 and 13: --seed -1 and an overflowing run length are command-l
   [ $code -eq 2 ] && grep -q "\-\-out: expected a folder, got ''" "$D/err.txt" || fail "--out '': exit $code, $(cat "$D/err.txt")"
   [ -z "$(leftovers err.txt)" ] || fail "--out '' wrote $(leftovers err.txt)"
   ;;
+run-length-options)  # more/6: --duration/--warmup get the loader's checks that depend on the run's length
+  "$H" run "$R/more/timeline-dropped-by-duration.yaml" -q --duration 1ms --warmup 0ms > /dev/null 2> "$D/err.txt"; code=$?
+  [ $code -eq 1 ] && grep -q "\-\-duration: the timeline's event at 4 ms is past the end of the run" "$D/err.txt" ||
+    fail "event past the end: exit $code, $(cat "$D/err.txt")"
+  "$H" run "$R/more/base.yaml" -q --set run.interval=2ms --duration 1ms > /dev/null 2> "$D/err.txt"; code=$?
+  [ $code -eq 1 ] && grep -q "run.interval 2 ms is longer than the measured time 1 ms" "$D/err.txt" ||
+    fail "interval past the run: exit $code, $(cat "$D/err.txt")"
+  ;;
 no-io-is-an-error)  # 10: a run in which no I/O completes is an error, exit 1
   "$H" run "$R/base.yaml" -q --duration 1ns > /dev/null 2> "$D/err.txt"; code=$?
   [ $code -eq 1 ] && grep -q "no I/O completed in the measured time" "$D/err.txt" || fail "exit $code, $(cat "$D/err.txt")"

@@ -14,6 +14,7 @@
 #include "models/run/simulation.hpp"
 #include "tools/cli/commands.hpp"
 #include "tools/cli/options.hpp"
+#include "tools/frontend/run_length_check.hpp"
 #include "tools/frontend/catalog.hpp"
 #include "tools/frontend/explain_report.hpp"
 #include "tools/frontend/explain_variants.hpp"
@@ -82,6 +83,7 @@ int explain_command(const std::vector<std::string>& args) {
   if (spec.run.warmup_ns > std::numeric_limits<std::int64_t>::max() - spec.run.duration_ns) {
     throw UsageError{"--duration: warm-up + duration exceed the simulator's clock (about 292 years of nanoseconds)"};
   }
+  if (duration_ns > 0) frontend::check_run_length(spec, "--duration");
   const std::vector<models::VariantSpec> variants = frontend::explain_variants(scenario_file, catalog, overrides, spec);
 
   const bool show_progress = !vm.count("quiet") && isatty(STDERR_FILENO);

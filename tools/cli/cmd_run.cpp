@@ -14,6 +14,7 @@
 #include "models/run/simulation.hpp"
 #include "tools/cli/commands.hpp"
 #include "tools/cli/options.hpp"
+#include "tools/frontend/run_length_check.hpp"
 #include "tools/frontend/capacity_report.hpp"
 #include "tools/frontend/catalog.hpp"
 #include "tools/frontend/message_text.hpp"
@@ -134,6 +135,9 @@ int run_command(const std::vector<std::string>& args) {
   if (spec.run.duration_ns <= 0) throw UsageError{"--duration must be positive"};
   if (spec.run.warmup_ns > std::numeric_limits<std::int64_t>::max() - spec.run.duration_ns) {
     throw UsageError{"--warmup + --duration exceed the simulator's clock (about 292 years of nanoseconds)"};
+  }
+  if (vm.count("duration") || vm.count("warmup")) {
+    frontend::check_run_length(spec, vm.count("duration") ? "--duration" : "--warmup");
   }
   if (vm.count("dry-run")) {
     const models::CapacityReport capacity = models::assess_capacity(spec);

@@ -7,6 +7,7 @@
 #include "tools/cli/commands.hpp"
 #include "tools/frontend/plots.hpp"
 #include "tools/frontend/scenario_loader.hpp"
+#include "tools/frontend/run_length_check.hpp"
 #include "tools/frontend/sweep_rows.hpp"
 #include "tools/frontend/sweep_store.hpp"
 
@@ -19,6 +20,7 @@ SweepJob SweepSetup::load(const frontend::SweepPoint& point) const {
   if (seed) job.spec.run.seed = *seed;
   if (duration_ns) job.spec.run.duration_ns = *duration_ns;
   if (warmup_ns) job.spec.run.warmup_ns = *warmup_ns;
+  if (duration_ns || warmup_ns) frontend::check_run_length(job.spec, duration_ns ? "--duration" : "--warmup");
   return job;
 }
 
