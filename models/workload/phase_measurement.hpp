@@ -1,6 +1,6 @@
 // The measured I/O of a run split by the cluster's phase, so a run with
 // failures can be read phase by phase (time in each phase, IOPS, MB/s, latency
-// percentiles, CPU, failed I/O; an I/O counts in the phase it was issued in):
+// percentiles, CPU, failed I/O; an I/O counts in the worst phase it lived through):
 // - healthy: nothing has failed yet;
 // - detecting: a part has failed and the cluster does not know yet (I/O to it waits);
 // - degraded: a part is down or a copy is missing or stale, nothing being repaired;
@@ -64,13 +64,13 @@ class PhaseMeasurement {
     phase_ = phase;
   }
   RunPhase phase() const { return phase_; }
-  // An I/O completed at `now` after `latency`: it counts in the phase it was
-  // issued in, so an I/O that waited out a detection is the detecting phase's,
-  // not the repair's that follows. (Issued before the measurement began: the
-  // first phase measured.)
+  // An I/O completed at `now` after `latency`: it counts in the worst phase it
+  // lived through (detecting, then degraded, repairing, repaired, healthy), so
+  // an I/O that waited out a detection is the detecting phase's, not that of
+  // the healthy time it was issued in or the repair that follows.
   void record(bool write, std::uint64_t bytes, sim::SimTime latency, sim::SimTime now) {
     if (!active_) return;
-    PhaseTotals& p = phases_[index(phase_at(now - latency))];
+    PhaseTotals& p = phases_[index(worst_phase_since(now - latency))];
     if (write) {
       ++p.writes;
       p.write_bytes += bytes;
@@ -94,13 +94,25 @@ class PhaseMeasurement {
 
  private:
   static std::size_t index(RunPhase p) { return static_cast<std::size_t>(p); }
-  // The phase at `t`: the current one in the usual case, else the span holding it.
-  RunPhase phase_at(sim::SimTime t) const {
-    if (t >= since_ || spans_.empty()) return phase_;
-    for (auto span = spans_.rbegin(); span != spans_.rend(); ++span) {
-      if (t >= span->begin) return span->phase;
+  // How bad a phase is for the I/O that lives through it.
+  static int severity(RunPhase p) {
+    switch (p) {
+      case RunPhase::Healthy: return 0;
+      case RunPhase::Repaired: return 1;
+      case RunPhase::Repairing: return 2;
+      case RunPhase::Degraded: return 3;
+      case RunPhase::Detecting: return 4;
     }
-    return spans_.front().phase;
+    return 0;
+  }
+  // The worst phase from `t` to now: the current one in the usual case (the
+  // I/O began in it), else the worst of the spans it overlaps.
+  RunPhase worst_phase_since(sim::SimTime t) const {
+    RunPhase worst = phase_;
+    for (auto span = spans_.rbegin(); t < since_ && span != spans_.rend() && span->end > t; ++span) {
+      if (severity(span->phase) > severity(worst)) worst = span->phase;
+    }
+    return worst;
   }
   bool active_ = false;
   RunPhase phase_ = RunPhase::Healthy;
