@@ -24,13 +24,15 @@
 //    AX-7525's 512K hero runs, docs/s2d-calibration.md "The volume stage")
 //    and no source names.
 // Failures (s2d_failures.cpp): I/O to a node or drive that failed stalls until
-// the failure is detected, then a read goes to another current copy and a write
+// the failure is detected (a drive that fails with errors: at once), then a read goes to another current copy and a write
 // skips the copy, which dirty-region tracking marks stale; the failed node's
 // volumes move to another owner; a volume without a current copy of some data,
 // or a pool without quorum, fails its I/O. Repair (s2d_repair.cpp): a returning
 // node is resynced (its stale extents copied from a current copy), a failed
-// drive's extents are rebuilt into reserve capacity on the same node, as
-// background work, repair_outstanding per volume.
+// drive's extents are rebuilt into reserve capacity on the same node,
+// repair_outstanding copies in flight per volume, sharing drives, network and
+// CPUs with the workload on equal terms (S2D's preference for application I/O
+// is not modelled).
 // Stages are recorded on the request (IoStage); the backend ones are those of
 // the piece/copy that finished last.
 #pragma once
