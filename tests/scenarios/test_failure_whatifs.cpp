@@ -44,7 +44,7 @@ const models::PhaseResult* phase(const models::RunResult& r, RunPhase p) {
 
 }  // namespace
 
-TEST_CASE("the drive-failure what-if runs to the end of its rebuild, at each repair speed", "[failures]") {
+TEST_CASE("the drive-failure what-if runs to the end of its rebuild, at each repair speed", "[failures][heavy]") {
   const auto spec = frontend::load_scenario(kScenarios / "ax7525/whatif-drive-failure.yaml", catalog());
   const double detection_s = static_cast<double>(spec.cluster.stack.failure.drive_detection_ns) * 1e-9;
   auto rebuild = [](int speed) {
