@@ -217,6 +217,20 @@ RepairRateBound repair_rate_bound(const ScenarioSpec& spec) {
   return best;
 }
 
+namespace {
+
+// The repair times an MTTDL figure rests on, as observed (or estimated) in `seen`.
+void take_repair_times(MttdlFigure& m, const RepairObservation& seen) {
+  m.repair_bytes_per_s = seen.repair_bytes_per_s;
+  m.drive_rebuild_s = seen.drive_rebuild_s;
+  m.node_resync_s = seen.node_resync_s;
+  m.node_downtime_s = seen.node_downtime_s;
+  m.rebuild_estimated = seen.rebuild_estimated;
+  m.resync_estimated = seen.resync_estimated;
+}
+
+}  // namespace
+
 MttdlFigure mttdl_of(const ScenarioSpec& spec, const RunResult& run) {
   MttdlFigure m;
   const ClusterSpec& c = spec.cluster;
@@ -248,12 +262,7 @@ MttdlFigure mttdl_of(const ScenarioSpec& spec, const RunResult& run) {
     return m;
   }
   m.available = true;
-  m.repair_bytes_per_s = seen.repair_bytes_per_s;
-  m.drive_rebuild_s = seen.drive_rebuild_s;
-  m.node_resync_s = seen.node_resync_s;
-  m.node_downtime_s = seen.node_downtime_s;
-  m.rebuild_estimated = seen.rebuild_estimated;
-  m.resync_estimated = seen.resync_estimated;
+  take_repair_times(m, seen);
   return m;
 }
 
@@ -274,12 +283,7 @@ MttdlFigure mttdl_of(const DurabilityStudy& study) {
   m.mttdl_s = d.mttdl_s;
   m.unbounded_because = d.unbounded_because;
   m.repair_simulated = true;
-  m.repair_bytes_per_s = r.repair_bytes_per_s;
-  m.drive_rebuild_s = r.drive_rebuild_s;
-  m.node_resync_s = r.node_resync_s;
-  m.node_downtime_s = r.node_downtime_s;
-  m.rebuild_estimated = r.rebuild_estimated;
-  m.resync_estimated = r.resync_estimated;
+  take_repair_times(m, r);
   m.downtime_assumed = r.downtime_assumed;
   return m;
 }
