@@ -19,6 +19,11 @@ const DriveSpec& checked(const DriveSpec& spec) {
 double fraction(double revolutions) { return revolutions - std::floor(revolutions); }
 }  // namespace
 
+double hdd_min_queue_age_ns(const DriveSpec& spec) {
+  const double qd1_service_ns = static_cast<double>(spec.avg_seek_ns) + 60e9 / spec.rpm / 2;
+  return std::max(spec.queue_depth, 1) * qd1_service_ns;
+}
+
 HddDrive::HddDrive(sim::Engine& engine, const DriveSpec& spec, Hba* hba)
     : HddDrive(engine, spec, hba, nullptr) {}
 
@@ -34,13 +39,10 @@ HddDrive::HddDrive(sim::Engine& engine, const DriveSpec& spec, Hba* hba, const S
       commands_(window_ * 3),
       busy_stat_(engine.now()) {
   candidates_.reserve(2 * window_);
-  // Below queue_depth x (QD1 service) every command a full queue holds has aged
-  // before it could be served by position: the drive would run oldest-first.
-  const double qd1_service_ns = static_cast<double>(spec.avg_seek_ns) + geometry_.revolution_ns() / 2;
-  if (age_limit_ > 0 && static_cast<double>(age_limit_) < spec.queue_depth * qd1_service_ns) {
+  if (age_limit_ > 0 && static_cast<double>(age_limit_) < hdd_min_queue_age_ns(spec)) {
     throw std::invalid_argument("drive '" + spec.id + "': queue age limit " + std::to_string(age_limit_) +
                                 " ns is below queue depth x QD1 service time (" +
-                                std::to_string(static_cast<std::int64_t>(spec.queue_depth * qd1_service_ns)) +
+                                std::to_string(static_cast<std::int64_t>(hdd_min_queue_age_ns(spec))) +
                                 " ns): every full queue would be served oldest-first");
   }
 }

@@ -57,6 +57,12 @@
 
 namespace hcisim::models {
 
+// The shortest queue age limit the model accepts for a hard disk: queue depth x
+// one QD1 service (average seek + half a revolution). Below it every command a
+// full queue holds has aged before it could be served by position, and the
+// drive would run oldest-first. The catalog loader checks a part against it.
+double hdd_min_queue_age_ns(const DriveSpec& spec);
+
 class HddDrive final : public Drive {
  public:
   // `hba` (may be null) must outlive the drive. Throws std::invalid_argument on

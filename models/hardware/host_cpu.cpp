@@ -39,7 +39,7 @@ int threads_per_core_of(const CpuSpec& cpu, int sockets) {
   if (cpu.cores <= 0 || sockets <= 0 || cpu.base_hz <= 0) {
     throw std::invalid_argument("host cpu '" + cpu.id + "': cores, sockets and clock must be positive");
   }
-  if (cpu.threads != cpu.cores && cpu.threads != 2 * cpu.cores) {
+  if (cpu.threads != cpu.cores && cpu.threads != kMaxThreadsPerCore * cpu.cores) {
     throw std::invalid_argument("host cpu '" + cpu.id + "': threads must equal cores or twice the cores (SMT)");
   }
   if (cpu.threads == 2 * cpu.cores && (cpu.smt_yield < 1.0 || cpu.smt_yield > 2.0)) {

@@ -24,6 +24,10 @@ struct CpuSpec {
   double smt_yield = 1.0;
 };
 
+// The host CPU model runs one thread per core, or two (SMT); the catalog loader
+// and the model check a part against the same bound.
+inline constexpr int kMaxThreadsPerCore = 2;
+
 enum class DriveKind { Nvme, SasSsd, SataSsd, Hdd, CloudDisk };
 
 // How a drive is attached: None for NVMe (PCIe, its bandwidth is in the drive's

@@ -61,6 +61,14 @@ void check_oltp_spec(const OltpSpec& spec) {
   if (!(b.hot_access_fraction >= 0 && b.hot_access_fraction <= 1)) {
     fail("buffer_pool.hot_access_fraction", "must be in [0, 1]");
   }
+  // The same rounding as PageSkew::hot_set: the hot and the cold set each need a page.
+  const std::uint64_t pages = b.database_bytes / spec.page_bytes;
+  const auto hot = static_cast<std::uint64_t>(std::llround(b.hot_data_fraction * static_cast<double>(pages)));
+  if (hot == 0 || hot >= pages) {
+    fail("buffer_pool.database_size", "of " + std::to_string(pages) + " pages is too small for a hot_data_fraction of " +
+                                          std::to_string(b.hot_data_fraction) +
+                                          ": the hot and the cold pages each need at least one page");
+  }
   if (b.hit_ratio && !(*b.hit_ratio >= 0 && *b.hit_ratio <= 1)) fail("buffer_pool.hit_ratio", "must be in [0, 1]");
   if (!(b.flush_start_fraction > 0 && b.flush_start_fraction <= 1)) {
     fail("buffer_pool.flush_start_fraction", "must be in (0, 1]");

@@ -351,11 +351,12 @@ TEST_CASE("catalog files are checked: keys, kinds, values, references, duplicate
     CHECK_THAT(load_error_of([&] { Catalog::load_only({user.path()}); }),
                Contains(":20: key 'cache_buffer': used only with write_cache: on"));
   }
-  SECTION("cpu threads must be a multiple of cores") {
+  SECTION("cpu threads must be the cores or twice the cores") {
     const auto file = user.write("cpus/c.yaml", "schema_version: 1\nkind: cpu\nid: c\nmodel: C\nsource: \"DS: c\"\n"
                                                 "cores: 4\nthreads: 6\nbase_clock: 2GHz\nboost_clock: 3GHz\n");
     CHECK(load_error_of([&] { Catalog::load_only({user.path()}); }) ==
-          file.string() + ":7: key 'threads': expected a multiple of cores (4), got '6'");
+          file.string() + ":7: key 'threads': expected cores (4) or twice the cores (SMT): the model runs at most 2 "
+                          "threads per core, got '6'");
   }
   SECTION("not a catalog folder, or no folder at all") {
     user.write("notes.txt", "hello");

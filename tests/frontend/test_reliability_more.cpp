@@ -75,3 +75,33 @@ TEST_CASE("more reproducers, section 6: fio and DISKSPD XML values fio or DISKSP
   }
   CHECK(error_of(kDir / "base.yaml").empty());
 }
+
+TEST_CASE("more reproducers, section 7: checks the model makes are made by the loader, with file:line:key", "[reliability]") {
+  const fs::path hybrid = kScenarios / "r740xd/100-read.yaml";
+  CHECK(error_of(hybrid, {kDir / "cat-hdd-queue-age-1ms"}) ==
+        part("cat-hdd-queue-age-1ms", "drives/hgst-ultrastar-7k6000-2tb-sas.yaml") +
+            ":25: key 'queue_age_limit': expected 0 (no aging bound) or at least queue_depth x (avg_seek + half a "
+            "revolution) = 405.4 ms: below it a full queue is served oldest-first, got '1ms'");
+  // The host CPU model runs one or two threads per core; three passed the loader before.
+  CHECK(error_of(hybrid, {kDir / "cat-cpu-threads-3x"}) ==
+        part("cat-cpu-threads-3x", "cpus/intel-xeon-silver-4110.yaml") +
+            ":7: key 'threads': expected cores (8) or twice the cores (SMT): the model runs at most 2 threads per core, "
+            "got '24'");
+  CHECK(error_of(kDir / "timeline-drive-fails-twice.yaml") ==
+        (kDir / "timeline-drive-fails-twice.yaml").string() +
+            ":6: key 'timeline.events[1].fail': drive 2.1 has failed already: a failed drive does not return");
+  CHECK(error_of(kDir / "fio-zipf-near-1.yaml") ==
+        (kDir / "fio-zipf-near-1.fio").string() +
+            ":6: key 'random_distribution': expected zipf:THETA with theta > 0 and not 1, like zipf:1.2, got "
+            "'zipf:1.0000000001'");
+  // A result file of another shape: its error, at the scenario's line.
+  CHECK(error_of(kDir / "measured-not-fio.yaml") ==
+        (kDir / "measured-not-fio.yaml").string() + ":5: key 'reference.measured.file': " +
+            (kDir / "measured-not-fio.json").string() + ": expected fio's JSON output with a \"jobs\" list");
+  // The buffer pool's hot set must round to a page (PageSkew::hot_set), checked where the size enters.
+  CHECK_THAT(error_of(kScenarios / "vxrack/hci-sql.yaml", {}, {"vms.oltp.database_size=16KiB"}),
+             Contains("key 'vms.oltp': OLTP workload: buffer_pool.database_size of 2 pages is too small for a "
+                      "hot_data_fraction of 0.100000"));
+  // Just above the bound each is accepted.
+  CHECK(error_of(kScenarios / "vxrack/hci-sql.yaml", {}, {"vms.oltp.database_size=40KiB"}).empty());
+}

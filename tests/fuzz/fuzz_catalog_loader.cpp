@@ -8,6 +8,7 @@
 
 #include "fuzz_target.hpp"
 #include "tools/frontend/catalog.hpp"
+#include "tools/frontend/catalog_parts.hpp"
 #include "tools/frontend/load_error.hpp"
 
 namespace fs = std::filesystem;
@@ -15,10 +16,11 @@ using namespace hcisim;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text = fuzz::as_text(data, size);
+  // Every kind the catalog knows (hba, cloud_vm, application, ... included).
   std::string folder = "cpus";
-  for (const char* kind : {"drive", "nic", "switch", "node", "stack"}) {
-    if (text.find(std::string("kind: ") + kind) != std::string::npos) {
-      folder = std::string(kind) + (std::string(kind) == "switch" ? "es" : "s");
+  for (const frontend::PartKind kind : frontend::kAllPartKinds) {
+    if (text.find("kind: " + std::string(frontend::kind_name(kind)) + "\n") != std::string::npos) {
+      folder = std::string(frontend::kind_folder(kind));
       break;
     }
   }

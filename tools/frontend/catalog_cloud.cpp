@@ -91,23 +91,23 @@ models::CloudVmSpec read_cloud_vm(const YamlMap& map, PartFieldReader& fields) {
   vm.parent_vcpus = vm.vcpus;
   if (map.has("parent_vcpus")) {
     vm.parent_vcpus = static_cast<int>(fields.integer(map, "parent_vcpus", 1, 4096, "vCPUs of the parent size"));
-    if (vm.parent_vcpus < vm.vcpus) map.required("parent_vcpus").fail_expected("at least vcpus (the active vCPUs)");
+    if (vm.parent_vcpus < vm.vcpus) fail_number(map, "parent_vcpus", "at least vcpus (the active vCPUs)");
   }
   vm.physical_cores = static_cast<int>(fields.integer(map, "physical_cores", 1, 4096, "active physical cores"));
   if (vm.physical_cores > vm.vcpus || vm.vcpus % vm.physical_cores != 0) {
-    map.required("physical_cores").fail_expected("a divisor of vcpus (" + std::to_string(vm.vcpus) +
+    fail_number(map, "physical_cores", "a divisor of vcpus (" + std::to_string(vm.vcpus) +
                                                  "): each core has the same number of hardware threads");
   }
   vm.vcpu_clock_hz = fields.frequency(map, "vcpu_clock");
   if (vm.vcpu_clock_hz < limits::kMinClockHz || vm.vcpu_clock_hz > limits::kMaxClockHz) {
-    map.required("vcpu_clock").fail_expected("a clock from " + format_frequency(limits::kMinClockHz) + " to " +
+    fail_number(map, "vcpu_clock", "a clock from " + format_frequency(limits::kMinClockHz) + " to " +
                                              format_frequency(limits::kMaxClockHz));
   }
   const double threads_per_core = static_cast<double>(vm.vcpus) / vm.physical_cores;
   if (threads_per_core > 1) {
     vm.smt_yield = fields.real(map, "smt_yield", 1.0, "x one thread");
     if (vm.smt_yield > threads_per_core) {
-      map.required("smt_yield").fail_expected("at most vcpus / physical_cores = " + format_number(threads_per_core));
+      fail_number(map, "smt_yield", "at most vcpus / physical_cores = " + format_number(threads_per_core));
     }
   } else if (map.has("smt_yield")) {
     map.required("smt_yield").fail("used only when a core has more than one vCPU (vcpus > physical_cores)");
@@ -128,11 +128,11 @@ models::CloudVmSpec read_cloud_vm(const YamlMap& map, PartFieldReader& fields) {
   }
   vm.egress_bits_per_s = fields.bit_rate(map, "network_egress");
   if (vm.egress_bits_per_s > limits::kMaxPortBitsPerS) {
-    map.required("network_egress").fail_expected("at most " + format_bit_rate(limits::kMaxPortBitsPerS));
+    fail_number(map, "network_egress", "at most " + format_bit_rate(limits::kMaxPortBitsPerS));
   }
   vm.message_latency_ns = fields.duration_ns(map, "message_latency");
   if (vm.message_latency_ns <= 0 || vm.message_latency_ns > limits::kMaxNetworkLatencyNs) {
-    map.required("message_latency").fail_expected("a latency above 0 and at most " +
+    fail_number(map, "message_latency", "a latency above 0 and at most " +
                                                   format_duration(limits::kMaxNetworkLatencyNs));
   }
   vm.throttle_window_s = throttle_window(map, fields);
@@ -150,7 +150,7 @@ models::ManagedDiskSpec read_managed_disk(const YamlMap& map, PartFieldReader& f
                     disk.burst_credits_at_start, false);
   disk.io_latency_ns = fields.duration_ns(map, "io_latency");
   if (disk.io_latency_ns <= 0 || disk.io_latency_ns > limits::kMaxDriveLatencyNs) {
-    map.required("io_latency").fail_expected("a latency above 0 and at most " +
+    fail_number(map, "io_latency", "a latency above 0 and at most " +
                                              format_duration(limits::kMaxDriveLatencyNs));
   }
   disk.throttle_window_s = throttle_window(map, fields);

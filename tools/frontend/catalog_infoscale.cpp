@@ -68,7 +68,7 @@ void read_infoscale_stack(const YamlMap& map, PartFieldReader& fields, models::S
   models::InfoScaleSpec& is = stack.infoscale;
   is.stripe_unit_bytes = fields.size(map, "stripe_unit");
   if (is.stripe_unit_bytes % 512 != 0 || is.stripe_unit_bytes > kMaxStripeUnitBytes) {
-    map.required("stripe_unit").fail_expected("a multiple of 512 bytes, at most 1 GiB");
+    fail_number(map, "stripe_unit", "a multiple of 512 bytes, at most 1 GiB");
   }
   const YamlMap vxfs = map.required("vxfs").map({"read_pref_io", "write_pref_io", "read_nstream", "write_nstream",
                                                  "discovered_direct_iosz", "aligned_flush_enable"});

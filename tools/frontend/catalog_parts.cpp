@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "models/hardware/flash_drive.hpp"
+#include "models/hardware/hdd_drive.hpp"
 #include "tools/frontend/input_limits.hpp"
 #include "tools/frontend/not_modelled_yet.hpp"
 #include "tools/frontend/quantity_format.hpp"
@@ -17,16 +18,9 @@ namespace {
 constexpr std::uint64_t kMaxControlMessageBytes = 1024 * 1024;
 constexpr std::uint64_t kMaxSlabBytes = 64ull << 30;  // 64 GiB
 
-// The number itself under `key`: the key's value, or its {value: ...}.
-YamlValue number_at(const YamlMap& map, std::string_view key) {
-  const YamlValue value = map.required(key);
-  if (!value.is_map()) return value;
-  return value.map({"value", "source"}).required("value");
-}
-
 // "key 'KEY': expected EXPECTED, got '<the number>'" unless `ok`.
 void require(bool ok, const YamlMap& map, std::string_view key, const std::string& expected) {
-  if (!ok) map.required(key).fail("expected " + expected + ", got " + number_at(map, key).node().describe());
+  if (!ok) fail_number(map, key, expected);
 }
 
 std::string at_most(const std::string& limit) { return "at most " + limit; }
@@ -80,24 +74,25 @@ models::CpuSpec read_cpu(const YamlMap& map, PartFieldReader& fields) {
   models::CpuSpec cpu;
   cpu.cores = static_cast<int>(fields.integer(map, "cores", 1, 4096, "cores per socket"));
   cpu.threads = static_cast<int>(fields.integer(map, "threads", 1, 8192, "threads per socket"));
-  if (cpu.threads % cpu.cores != 0) {
-    map.required("threads").fail_expected("a multiple of cores (" + std::to_string(cpu.cores) + ")");
+  if (cpu.threads != cpu.cores && cpu.threads != models::kMaxThreadsPerCore * cpu.cores) {
+    fail_number(map, "threads", "cores (" + std::to_string(cpu.cores) + ") or twice the cores (SMT): the model runs at most " +
+                                          std::to_string(models::kMaxThreadsPerCore) + " threads per core");
   }
   cpu.base_hz = fields.frequency(map, "base_clock");
   require(cpu.base_hz >= limits::kMinClockHz && cpu.base_hz <= limits::kMaxClockHz, map, "base_clock",
           "a clock from " + format_frequency(limits::kMinClockHz) + " to " + format_frequency(limits::kMaxClockHz));
   cpu.boost_hz = fields.frequency(map, "boost_clock");
-  if (cpu.boost_hz < cpu.base_hz) map.required("boost_clock").fail_expected("at least base_clock");
+  if (cpu.boost_hz < cpu.base_hz) fail_number(map, "boost_clock", "at least base_clock");
   if (map.has("all_core_clock")) {
     cpu.all_core_hz = fields.frequency(map, "all_core_clock");
     if (cpu.all_core_hz < cpu.base_hz || cpu.all_core_hz > cpu.boost_hz) {
-      map.required("all_core_clock").fail_expected("a clock between base_clock and boost_clock");
+      fail_number(map, "all_core_clock", "a clock between base_clock and boost_clock");
     }
   }
   require(cpu.boost_hz <= limits::kMaxClockHz, map, "boost_clock", at_most(format_frequency(limits::kMaxClockHz)));
   cpu.smt_yield = fields.optional_real(map, "smt_yield", 1.0, "x one thread").value_or(1.0);
   if (cpu.threads == cpu.cores && cpu.smt_yield != 1.0) {
-    map.required("smt_yield").fail_expected("1 (threads equal cores: no SMT)");
+    fail_number(map, "smt_yield", "1 (threads equal cores: no SMT)");
   }
   // A core cannot do more than one thread's work per hardware thread it has.
   const double threads_per_core = static_cast<double>(cpu.threads) / cpu.cores;
@@ -165,18 +160,24 @@ void read_hdd_figures(const YamlMap& map, PartFieldReader& fields, models::Drive
   drive.track_to_track_seek_ns = fields.duration_ns(map, "track_to_track_seek");
   drive.full_stroke_seek_ns = fields.duration_ns(map, "full_stroke_seek");
   if (!(drive.track_to_track_seek_ns < drive.avg_seek_ns && drive.avg_seek_ns < drive.full_stroke_seek_ns)) {
-    map.required("avg_seek").fail_expected("track_to_track_seek < avg_seek < full_stroke_seek");
+    fail_number(map, "avg_seek", "track_to_track_seek < avg_seek < full_stroke_seek");
   }
   drive.outer_media_bytes_per_s = fields.byte_rate(map, "outer_media_rate");
   drive.inner_media_bytes_per_s = fields.byte_rate(map, "inner_media_rate");
   if (drive.inner_media_bytes_per_s > drive.outer_media_bytes_per_s) {
-    map.required("inner_media_rate").fail_expected("at most outer_media_rate (LBA 0 is the fast outer edge)");
+    fail_number(map, "inner_media_rate", "at most outer_media_rate (LBA 0 is the fast outer edge)");
   }
   drive.queue_age_limit_ns = fields.duration_ns(map, "queue_age_limit");
+  const double min_age_ns = models::hdd_min_queue_age_ns(drive);
+  if (drive.queue_age_limit_ns > 0 && static_cast<double>(drive.queue_age_limit_ns) < min_age_ns) {
+    fail_number(map, "queue_age_limit",
+                "0 (no aging bound) or at least queue_depth x (avg_seek + half a revolution) = " +
+                    format_number(std::ceil(min_age_ns / 1e5) / 10) + " ms: below it a full queue is served oldest-first");
+  }
   const bool cache_on = fields.choice<bool>(map, "write_cache", {{"on", true}, {"off", false}}, std::nullopt);
   if (cache_on) {
     drive.write_cache_bytes = fields.size(map, "cache_buffer");
-    if (drive.write_cache_bytes == 0) map.required("cache_buffer").fail_expected("a size greater than 0");
+    if (drive.write_cache_bytes == 0) fail_number(map, "cache_buffer", "a size greater than 0");
   } else if (map.has("cache_buffer")) {
     map.required("cache_buffer").fail("used only with write_cache: on (the volatile write cache is off)");
   }
@@ -195,7 +196,7 @@ models::DriveSpec read_drive(const YamlMap& map, PartFieldReader& fields) {
   drive.capacity_bytes = fields.size(map, "capacity");
   if (map.has("afr")) {
     drive.afr = fields.real(map, "afr", 0.0, "per year (annualised failure rate)");
-    if (drive.afr >= 1) map.required("afr").fail_expected("an annualised failure rate below 1 (like 0.0044 for 0.44 %)");
+    if (drive.afr >= 1) fail_number(map, "afr", "an annualised failure rate below 1 (like 0.0044 for 0.44 %)");
   }
   switch (drive.kind) {
     case models::DriveKind::Nvme:
@@ -319,7 +320,7 @@ models::NodeSpec read_node(const YamlMap& map, PartFieldReader& fields, std::vec
   node.nic_count = static_cast<int>(fields.optional_integer(map, "nic_count", 1, 64, "NIC(s)").value_or(1));
   if (map.has("mtbf")) {
     node.mtbf_hours = static_cast<double>(fields.duration_ns(map, "mtbf")) / 3.6e12;
-    if (node.mtbf_hours <= 0) map.required("mtbf").fail_expected("a positive mean time between failures, like 100000h");
+    if (node.mtbf_hours <= 0) fail_number(map, "mtbf", "a positive mean time between failures, like 100000h");
   }
   if (map.has("hba")) {
     node.hba_id = fields.reference(map, "hba");
@@ -366,7 +367,7 @@ void read_s2d_stack(const YamlMap& map, PartFieldReader& fields, models::StackSp
   if (map.has("columns")) stack.columns = static_cast<int>(fields.integer(map, "columns", 1, 64, "columns"));
   stack.interleave_bytes = static_cast<double>(fields.size(map, "interleave"));
   if (stack.interleave_bytes < 4096 || std::fmod(stack.slab_bytes, stack.interleave_bytes) != 0) {
-    map.required("interleave").fail_expected("at least 4 KiB and a whole fraction of slab_size");
+    fail_number(map, "interleave", "at least 4 KiB and a whole fraction of slab_size");
   }
 }
 
@@ -380,7 +381,7 @@ void read_scaleio_stack(const YamlMap& map, PartFieldReader& fields, models::Sta
   stack.server_io = read_layer(map, "sds", fields);
   stack.network_tcp_extra = read_layer(map, "network_tcp", fields);
   const std::uint64_t chunk = fields.size(map, "chunk_size");
-  if (chunk < 4096 || chunk % 4096 != 0) map.required("chunk_size").fail_expected("a multiple of 4 KiB");
+  if (chunk < 4096 || chunk % 4096 != 0) fail_number(map, "chunk_size", "a multiple of 4 KiB");
   stack.slab_bytes = static_cast<double>(chunk);
   stack.interleave_bytes = static_cast<double>(chunk);
   stack.columns = 1;
@@ -483,7 +484,7 @@ models::StackSpec read_stack(const YamlMap& map, PartFieldReader& fields) {
   if (map.has("control_message_size")) {
     const std::uint64_t bytes = fields.size(map, "control_message_size");
     if (bytes > kMaxControlMessageBytes) {
-      map.required("control_message_size").fail_expected("a size of at most 1 MiB");
+      fail_number(map, "control_message_size", "a size of at most 1 MiB");
     }
     stack.control_message_bytes = static_cast<std::uint32_t>(bytes);
   }

@@ -16,6 +16,16 @@ std::string with_unit(std::string number, std::string_view unit) {
 
 }  // namespace
 
+YamlValue number_at(const YamlMap& map, std::string_view key) {
+  const YamlValue value = map.required(key);
+  if (!value.is_map()) return value;
+  return value.map({"value", "source"}).required("value");
+}
+
+void fail_number(const YamlMap& map, std::string_view key, const std::string& expected) {
+  map.required(key).fail("expected " + expected + ", got " + number_at(map, key).node().describe());
+}
+
 std::optional<PartFieldReader::Sourced> PartFieldReader::find(const YamlMap& map, std::string_view key) const {
   const auto value = map.optional(key);
   if (!value) return std::nullopt;

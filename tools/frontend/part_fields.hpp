@@ -22,6 +22,11 @@ struct PartField {
   int line = 0;
 };
 
+// The number under `key`: the key's value, or the value of its {value: ..., source: ...}.
+YamlValue number_at(const YamlMap& map, std::string_view key);
+// For a check across fields: "FILE:LINE: key 'KEY': expected EXPECTED, got '<the number>'".
+[[noreturn]] void fail_number(const YamlMap& map, std::string_view key, const std::string& expected);
+
 class PartFieldReader {
  public:
   // `part_source` is the part's own source: (or the family's), if any.

@@ -767,6 +767,7 @@ models::FailureTimeline read_timeline(const YamlValue& value, const models::Clus
   if (const auto events = map.optional("events")) {
     std::vector<bool> down(static_cast<std::size_t>(cluster.node_count), false);
     std::vector<std::set<int>> ports_down(static_cast<std::size_t>(cluster.node_count));
+    std::vector<std::set<int>> drives_failed(static_cast<std::size_t>(cluster.node_count));
     for (const int f : cluster.failed_nodes) down[static_cast<std::size_t>(f)] = true;
     sim::SimTime last = 0;
     for (const YamlValue& item : events->items()) {
@@ -803,7 +804,12 @@ models::FailureTimeline read_timeline(const YamlValue& value, const models::Clus
         if (event.fail && is_down) what.fail("node " + std::to_string(event.node + 1) + " is already down then");
         if (!event.fail && !is_down) what.fail("node " + std::to_string(event.node + 1) + " is up then: nothing returns");
         down[static_cast<std::size_t>(event.node)] = event.fail;
-      } else if (!event.fail) {
+      } else if (event.fail) {
+        if (!drives_failed[static_cast<std::size_t>(event.node)].insert(event.drive).second) {
+          what.fail("drive " + std::to_string(event.node + 1) + "." + std::to_string(event.drive + 1) +
+                    " has failed already: a failed drive does not return");
+        }
+      } else {
         what.fail("a failed drive does not return: its data is rebuilt elsewhere (S2D: into reserve capacity on "
                   "its node; ScaleIO: onto the other nodes' spare capacity)");
       }
@@ -870,7 +876,12 @@ void read_measured(const YamlValue& value, const std::string& source, std::vecto
     }
     const std::filesystem::path path = profile_path(file);
     const std::string which = (row ? *row : *job).text();
-    const std::map<models::Figure, double> values = read_measured_figures(path, which);
+    std::map<models::Figure, double> values;
+    try {
+      values = read_measured_figures(path, which);
+    } catch (const LoadError& e) {
+      file.fail(e.what());  // the result file's own error, with this scenario's line
+    }
     const std::string note = entry.optional("note") ? entry.optional("note")->text()
                              : "measured: " + file.text() + (row ? " row " : " job ") + which +
                                    (source.empty() ? "" : " (" + source + ")");
