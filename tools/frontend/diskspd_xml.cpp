@@ -42,12 +42,12 @@ class ProfileReader {
   models::DiskspdSpec read(const std::string& text) {
     tinyxml2::XMLDocument doc;
     if (doc.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS) {
-      throw DiskspdError(label_ + ":" + std::to_string(doc.ErrorLineNum()) + ": not a well-formed XML file (" +
+      throw DiskspdError(printable(label_) + ":" + std::to_string(doc.ErrorLineNum()) + ": not a well-formed XML file (" +
                          std::string(doc.ErrorName()) + ")");
     }
     const XMLElement* profile = doc.RootElement();
     if (profile == nullptr || std::string_view(profile->Name()) != "Profile") {
-      throw DiskspdError(label_ + ":" + std::to_string(profile ? profile->GetLineNum() : 1) +
+      throw DiskspdError(printable(label_) + ":" + std::to_string(profile ? profile->GetLineNum() : 1) +
                          ": expected a DISKSPD profile (root element <Profile>)");
     }
     no_attributes(profile);
@@ -80,7 +80,9 @@ class ProfileReader {
   using Seen = std::set<std::string>;
 
   [[noreturn]] void fail(const XMLElement* e, const std::string& why) const {
-    throw DiskspdError(label_ + ":" + std::to_string(e->GetLineNum()) + ": <" + e->Name() + ">: " + why);
+    // Element names and quoted values come from the file: escaped for the terminal.
+    throw DiskspdError(printable(label_) + ":" + std::to_string(e->GetLineNum()) + ": <" + printable(e->Name(), 64) +
+                       ">: " + printable(why));
   }
   [[noreturn]] void unknown(const XMLElement* e, const char* parent, const char* known) const {
     fail(e, std::string("not modelled or not a DISKSPD element in <") + parent + ">; hcisim reads " + known);

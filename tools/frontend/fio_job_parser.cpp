@@ -58,7 +58,7 @@ class Reader {
   [[noreturn]] void fail(int line, const std::string& key, const std::string& message) const {
     std::string text = printable(label_) + ":" + std::to_string(line) + ": ";
     if (!key.empty()) text += "key " + in_quotes(key) + ": ";
-    throw LoadError(text + message);
+    throw LoadError(text + printable(message));  // job names and values come from the file
   }
   [[noreturn]] void expected(const Setting& s, const std::string& key, const std::string& what) const {
     fail(s.line, key, "expected " + what + ", got " + in_quotes(s.value));

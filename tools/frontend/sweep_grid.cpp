@@ -61,6 +61,9 @@ SweepAxis parse_vary(const std::string& text) {
   }
   SweepAxis axis;
   axis.key = trimmed(text.substr(0, equals));
+  if (axis.key.empty()) {
+    throw std::invalid_argument("--vary " + in_quotes(text) + ": expected a key.path before '=', like cluster.nodes=4,8,16");
+  }
   const std::string list = text.substr(equals + 1);
   int depth = 0;
   char quote = 0;
