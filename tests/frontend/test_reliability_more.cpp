@@ -9,6 +9,9 @@
 
 #include "load_error_of.hpp"
 #include "tools/frontend/catalog.hpp"
+#include "tools/frontend/diskspd_xml.hpp"
+#include "tools/frontend/fio_job_parser.hpp"
+#include "tools/frontend/sweep_grid.hpp"
 #include "tools/frontend/scenario_loader.hpp"
 
 using namespace hcisim::frontend;
@@ -104,4 +107,22 @@ TEST_CASE("more reproducers, section 7: checks the model makes are made by the l
                       "hot_data_fraction of 0.100000"));
   // Just above the bound each is accepted.
   CHECK(error_of(kScenarios / "vxrack/hci-sql.yaml", {}, {"vms.oltp.database_size=40KiB"}).empty());
+}
+
+TEST_CASE("fuzz findings on the newer forms: what comes from the file is escaped in errors; an empty --vary key is refused",
+          "[reliability]") {
+  const std::string fio = load_error_of([] {
+    (void)parse_fio_job_file(std::string("[jo\t\0b]\ndirect=1\n", 17), "job.fio");
+  });
+  CHECK(fio == "job.fio:1: key 'size': job [jo\\t\\x00b] needs size= (the file each clone works on)");
+  std::string xml;
+  try {
+    (void)parse_diskspd_xml("<Profile><TimeSpans><TimeSpan><Targets><Target><Path>f</Path>"
+                            "<DisableOSCache>fals\xad</DisableOSCache></Target></Targets></TimeSpan></TimeSpans></Profile>",
+                            "p.xml");
+  } catch (const std::invalid_argument& e) {
+    xml = e.what();
+  }
+  CHECK_THAT(xml, Contains("<DisableOSCache>: expected true or false, got 'fals\\xad'"));
+  CHECK_THROWS_WITH(parse_vary("\t\t=1,2"), Contains("expected a key.path before '='"));
 }
