@@ -126,8 +126,12 @@ int grid_command(const SweepSetup& setup, const GridRun& run) {
     if (store) {
       store->note_inputs(outcome.inputs);  // before the point: the manifest lists every file a saved point read
       store->save(point, outcome.row);
-    } else {
+    } else if (run.json) {
       spool->put(i, outcome.row);
+    } else {
+      nlohmann::json figures = outcome.row;  // the CSV, the table and the plot use no run report
+      figures.erase("run");
+      spool->put(i, figures);
     }
     ++fresh;
     progress.point_done(point_label(point));
