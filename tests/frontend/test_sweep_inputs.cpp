@@ -17,6 +17,7 @@
 #include "tools/frontend/sweep_grid.hpp"
 #include "tools/frontend/sweep_rows.hpp"
 #include "tools/frontend/sweep_store.hpp"
+#include "tools/frontend/workload_gives.hpp"
 
 using namespace hcisim::frontend;
 using Catch::Matchers::Contains;
@@ -87,10 +88,53 @@ TEST_CASE("a load records every file it read: scenario, includes, profiles, meas
     CHECK(recording.files().at(abs_path(dir.path() / "jobs/read.fio")) != before);
     CHECK(recording.files().at(abs_path(top)) == files.at(abs_path(top)));
   }
-  // Nothing is recorded outside a recording, and the catalog's part files are recorded when it loads.
-  const InputRecording recording;
-  (void)Catalog::load({});
-  CHECK(recording.files().count(abs_path(Catalog::bundled_dir() / "drives/kioxia-cm6-v-3200.yaml")) == 1);
+  // A DISKSPD XML profile given by a --set (the point's own file, in place of the fio job).
+  const std::string xml = kSource + "/scenarios/vmfleet2/profiles/sql.xml";
+  {
+    const InputRecording recording;
+    (void)load_scenario(top, catalog, {"vms.workload.xml=" + xml, "vms.workload.file_size=10GiB"});
+    CHECK(recording.files().count(abs_path(xml)) == 1);
+    CHECK(recording.files().count(abs_path(dir.path() / "jobs/read.fio")) == 0);
+  }
+  // The catalog's part files are recorded when it loads; nested recordings pass theirs outwards.
+  const InputRecording outer;
+  {
+    const InputRecording inner;
+    (void)Catalog::load({});
+    CHECK(inner.files().count(abs_path(Catalog::bundled_dir() / "drives/kioxia-cm6-v-3200.yaml")) == 1);
+  }
+  CHECK(outer.files().count(abs_path(Catalog::bundled_dir() / "drives/kioxia-cm6-v-3200.yaml")) == 1);
+}
+
+TEST_CASE("a figure the workload does not give: writes of a read-only load, transactions without OLTP", "[sweep]") {
+  CHECK(figure_of("write_lat_p99_ms") == FigureOf::Writes);
+  CHECK(figure_of("read_mb_s") == FigureOf::Reads);
+  CHECK(figure_of("transaction_lat_mean_ms") == FigureOf::Transactions);
+  CHECK(figure_of("tps") == FigureOf::Transactions);
+  CHECK(figure_of("lat_p99_ms") == FigureOf::AllIo);
+  CHECK(figure_of("total_iops") == FigureOf::AllIo);
+  hcisim::models::ScenarioSpec spec;
+  spec.vms.workload.targets.resize(1);
+  spec.vms.workload.targets[0].write_fraction = 0;  // -w0
+  CHECK(workload_lacks(spec, FigureOf::Writes) == "the workload issues no writes (-w0)");
+  CHECK_FALSE(workload_lacks(spec, FigureOf::Reads));
+  CHECK_FALSE(workload_lacks(spec, FigureOf::AllIo));
+  CHECK(workload_lacks(spec, FigureOf::Transactions).value_or("").find("no OLTP application") != std::string::npos);
+  spec.vms.workload.targets.push_back(spec.vms.workload.targets[0]);
+  spec.vms.workload.targets[1].write_fraction = 1;  // a second target, -w100: both directions
+  CHECK_FALSE(workload_lacks(spec, FigureOf::Writes));
+  spec.vms.workload.targets.erase(spec.vms.workload.targets.begin());
+  CHECK(workload_lacks(spec, FigureOf::Reads) == "the workload issues no reads (-w100)");
+  // An OLTP database and SAS's iotest read and write.
+  spec.vms.oltp.emplace();
+  CHECK_FALSE(workload_lacks(spec, FigureOf::Reads));
+  CHECK_FALSE(workload_lacks(spec, FigureOf::Transactions));
+  spec.vms.oltp.reset();
+  spec.vms.workload.targets.clear();
+  spec.vms.sas.emplace();
+  CHECK_FALSE(workload_lacks(spec, FigureOf::Reads));
+  CHECK_FALSE(workload_lacks(spec, FigureOf::Writes));
+  CHECK(workload_lacks(spec, FigureOf::Transactions));
 }
 
 TEST_CASE("a sweep folder whose inputs changed is refused, naming the file and how to start over", "[sweep][inputs]") {
