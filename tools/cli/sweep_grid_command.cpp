@@ -2,7 +2,7 @@
 
 #include <unistd.h>
 
-#include <algorithm>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <optional>
