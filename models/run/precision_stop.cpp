@@ -18,7 +18,7 @@ std::string latency_percentile_name(const LatencyPercentile& percentile) {
 }
 
 bool workload_issues(const ScenarioSpec& spec, LatencyPercentile::Of of) {
-  if (of == LatencyPercentile::Of::All || spec.vms.oltp) return true;
+  if (of == LatencyPercentile::Of::All || spec.vms.oltp || spec.vms.sas) return true;  // SAS writes, then reads
   for (const DiskspdTarget& t : spec.vms.workload.targets) {
     if (of == LatencyPercentile::Of::Read ? t.write_fraction < 1 : t.write_fraction > 0) return true;
   }

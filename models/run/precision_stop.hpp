@@ -43,7 +43,7 @@ namespace hcisim::models {
 std::string latency_percentile_name(const LatencyPercentile& percentile);
 
 // Whether the scenario's workload issues the I/O a percentile is of (a read-only
-// run has no write p99); an OLTP database issues both.
+// run has no write p99); an OLTP database and SAS's iotest issue both.
 bool workload_issues(const ScenarioSpec& spec, LatencyPercentile::Of of);
 
 class PrecisionStop {

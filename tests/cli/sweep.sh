@@ -2,7 +2,9 @@
 # Command-line tests of `hcisim sweep`: the same rows whatever the parallelism
 # (threads, MPI ranks), a killed sweep resumed without losing a point, a folder
 # of another sweep refused, the SLO search against Little's law (and its plot), ranges of values,
-# --dry-run's estimate, --precision.
+# --dry-run's estimate, --precision; and the reproducers of ../shared/reliability/more (a resume
+# whose inputs changed, point files of another shape or a FIFO, SLOs on absent figures, a
+# million-point grid).
 # usage: sweep.sh HCISIM SOURCE_DIR CASE    (exit 0 = pass; prints SKIP when MPI is not built)
 set -u
 H=$1
@@ -14,6 +16,8 @@ cd "$D" || exit 1
 fail() { echo "FAIL ($CASE): $*"; exit 1; }
 # One VM at queue depth 1..8 with 1 or 2 vCPUs: 8 short points.
 SC=$SRC/scenarios/ax7525/latency-floor-4k-qd1.yaml
+# The reproducers' small scenario (4 nodes, 16 VMs, 4 KiB random reads, 5 ms).
+BASE=$SRC/tests/scenarios/bad/reliability/more/base.yaml
 grid() { "$H" sweep "$SC" --vary vms.workload.outstanding=1,2,4,8 --vary vms.vcpus=1,2 --duration 20ms --warmup 2ms -q "$@"; }
 
 case $CASE in
@@ -194,6 +198,72 @@ precision)  # --precision: each point stops once its intervals are that narrow, 
              else if (!(w > 0.02 * p99)) { print "measured all with read p99 " p99 " +/- " w " (within 2 %)"; bad = 1 }
              if (!(m >= $c["measured_ms"])) { print "stopped sooner: " m; bad = 1 } }
            END { if (!inside) { print "no point stopped inside 16 s"; bad = 1 } exit bad }' > why.txt || fail "$(cat why.txt)"
+  ;;
+inputs-changed)  # a resume whose included file, catalog part or hcisim version changed is refused, naming it
+  cp "$BASE" inc.yaml
+  printf 'schema_version: 1\ntitle: "resume after an include changed"\ninclude: inc.yaml\n' > top.yaml
+  small() { "$H" sweep top.yaml --jobs 1 -q "$@"; }
+  small --vary cluster.nodes=3,4 --out o --max-points 1 || fail "first: exit $?"
+  sed -i 's/-b4K/-b64K/' inc.yaml
+  small --vary cluster.nodes=3,4 --out o > out.txt 2>&1; code=$?
+  [ $code -eq 2 ] || fail "include changed: exit $code, expected 2: $(cat out.txt)"
+  grep -q "holds a sweep whose input file '$D/inc.yaml' has changed since: remove the folder 'o' to start the sweep over" out.txt ||
+    fail "include message: $(cat out.txt)"
+  [ "$(ls o/points)" = 000000.json ] && [ ! -e o/sweep.csv ] || fail "the refused resume ran: $(ls o o/points)"
+  # A --catalog folder: a part file added, then one changed.
+  mkdir -p cat/drives
+  small --vary vms.workload.outstanding=1,2 --out c --max-points 1 --catalog cat || fail "catalog first: exit $?"
+  sed 's/^random_read_iops: .*/random_read_iops: {value: 1000, source: "EST: probe"}/' \
+    "$SRC/hardware-catalog/drives/kioxia-cm6-v-3200.yaml" > cat/drives/k.yaml
+  small --vary vms.workload.outstanding=1,2 --out c --catalog cat > out.txt 2>&1; code=$?
+  [ $code -eq 2 ] && grep -q "did not read the input file '$D/cat/drives/k.yaml'" out.txt || fail "part added: exit $code, $(cat out.txt)"
+  small --vary vms.workload.outstanding=1,2 --out d --max-points 1 --catalog cat || fail "catalog second: exit $?"
+  sed -i 's/value: 1000,/value: 2000,/' cat/drives/k.yaml
+  small --vary vms.workload.outstanding=1,2 --out d --catalog cat > out.txt 2>&1; code=$?
+  [ $code -eq 2 ] && grep -q "input file '$D/cat/drives/k.yaml' has changed since" out.txt || fail "part changed: exit $code, $(cat out.txt)"
+  # Another hcisim version, and a manifest from before it listed the inputs.
+  sed -i 's/"hcisim_version": "[^"]*"/"hcisim_version": "0.0.1"/' d/manifest.json
+  small --vary vms.workload.outstanding=1,2 --out d --catalog cat > out.txt 2>&1; code=$?
+  [ $code -eq 2 ] && grep -q "made by another hcisim version (\"0.0.1\"; this is .*): the hcisim version changed" out.txt ||
+    fail "version: exit $code, $(cat out.txt)"
+  printf '{"hcisim_version": "0.1.0", "scenario_digest": "0123456789abcdef"}\n' > d/manifest.json
+  small --vary vms.workload.outstanding=1,2 --out d --catalog cat > out.txt 2>&1; code=$?
+  [ $code -eq 2 ] && grep -q "whose manifest does not list the files its points read" out.txt || fail "old manifest: exit $code, $(cat out.txt)"
+  ;;
+foreign-points)  # point files that are not rows of their point (other shapes, no JSON, empty) run again
+  "$H" sweep "$BASE" --vary cluster.nodes=3,4 --out clean -q --jobs 1 > /dev/null || fail "clean: exit $?"
+  for body in '{"point": 0, "vary": {"cluster.nodes": 3}}' '{"point": 0, "vary": {"cluster.nodes": "3"}}' \
+              '{"point": 0, "vary": {"cluster.nodes": "3"}, "figures": 5}' '{"poi' ''; do
+    rm -rf o; mkdir -p o/points; printf '%s\n' "$body" > o/points/000000.json
+    "$H" sweep "$BASE" --vary cluster.nodes=3,4 --out o -q --jobs 1 > out.txt 2>&1 || fail "$body: exit $?: $(cat out.txt)"
+    cmp clean/sweep.csv o/sweep.csv || fail "$body: the rows differ from a clean sweep's"
+    cmp clean/points/000000.json o/points/000000.json || fail "$body: the point file was not replaced"
+  done
+  ;;
+fifo-point)  # a FIFO where a point file goes is refused at once, naming it (it used to block for ever)
+  mkdir -p o/points && mkfifo o/points/000001.json
+  timeout 60 "$H" sweep "$BASE" --vary cluster.nodes=3,4 --out o -q --jobs 1 > out.txt 2>&1; code=$?
+  [ $code -eq 1 ] || fail "exit $code (124: blocked), expected 1: $(cat out.txt)"
+  grep -q "'o/points/000001.json' is a FIFO, not a point file: remove it" out.txt || fail "message: $(cat out.txt)"
+  [ -p o/points/000001.json ] && [ ! -e o/points/000000.json ] || fail "ran or replaced something: $(ls -l o/points)"
+  ;;
+slo-absent)  # an objective on a figure the workload does not give is refused before any run, naming it
+  for slo in 'write.p99<=1ms' 'write.mean<500us' 'transaction_lat_mean_ms<=5'; do
+    "$H" sweep "$BASE" -q --over vms.workload.outstanding=1..8 --slo "$slo" --json s.json > out.txt 2>&1; code=$?
+    [ $code -eq 2 ] && [ ! -e s.json ] || fail "$slo: exit $code: $(cat out.txt)"
+    grep -q -- "--slo '$slo': the workload" out.txt || fail "$slo: message: $(cat out.txt)"
+  done
+  grep -q "runs no OLTP application" out.txt || fail "transactions: $(cat out.txt)"
+  "$H" sweep "$BASE" -q --over vms.workload.outstanding=1..8 --slo 'read.p99<=1ms' --maximise write_iops > out.txt 2>&1
+  [ $? -eq 2 ] && grep -q -- "--maximise write_iops: the workload issues no writes (-w0)" out.txt || fail "maximise: $(cat out.txt)"
+  ;;
+streamed)  # a million-point grid is not loaded whole: within 150 MB of address space (loading every point took
+  # 2.5 GB), its two first points run and the rest wait (--max-points); under ASan (which maps terabytes) no limit
+  grep -q __asan_init "$H" || ulimit -v 150000
+  "$H" sweep "$BASE" --jobs 1 --vary run.seed=1..1000 --vary title=1..1000 --out big --max-points 2 > out.txt 2>&1 ||
+    fail "exit $?: $(tail -3 out.txt)"
+  [ "$(ls big/points)" = "$(printf '000000.json\n000001.json')" ] || fail "points: $(ls big/points | head)"
+  grep -q "stopped after 2 new points (--max-points); 2 of 1000000 done" out.txt || fail "message: $(tail -3 out.txt)"
   ;;
 *) fail "unknown case" ;;
 esac

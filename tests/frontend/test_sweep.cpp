@@ -145,12 +145,16 @@ TEST_CASE("a figure is printed for people in the unit its name carries") {
 TEST_CASE("the point store keeps finished rows and refuses a folder of another sweep") {
   const auto dir = std::filesystem::temp_directory_path() / ("hcisim-sweep-store-" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
-  const auto points = expand_grid({parse_vary("cluster.nodes=4,8")});
-  const nlohmann::json manifest = {{"scenario", "a.yaml"}, {"points", 2}};
+  const auto axes = std::vector<SweepAxis>{parse_vary("cluster.nodes=4,8")};
+  const auto points = expand_grid(axes);
+  const nlohmann::json manifest = {
+      {"hcisim_version", HCISIM_VERSION}, {"scenario", "a.yaml"}, {"inputs", nlohmann::json::object()}, {"points", 2}};
+  hcisim::models::RunResult r;
+  r.read_iops = 7;
   {
     SweepStore store(dir, manifest);
     CHECK_FALSE(store.finished(points[0]));
-    store.save(points[0], {{"point", 0}, {"vary", {{"cluster.nodes", "4"}}}, {"figures", {{"total_iops", 7.0}}}});
+    store.save(points[0], sweep_row_json(axes, points[0], hcisim::models::ScenarioSpec{}, r));
   }
   SweepStore again(dir, manifest);
   const auto row = again.finished(points[0]);
@@ -158,9 +162,13 @@ TEST_CASE("the point store keeps finished rows and refuses a folder of another s
   CHECK((*row)["figures"]["total_iops"] == 7.0);
   CHECK_FALSE(again.finished(points[1]));
   // A row saved for other values does not count for this point.
-  again.save(points[1], {{"point", 1}, {"vary", {{"cluster.nodes", "16"}}}});
+  auto other = sweep_row_json(axes, points[1], hcisim::models::ScenarioSpec{}, r);
+  other["vary"]["cluster.nodes"] = "16";
+  again.save(points[1], other);
   CHECK_FALSE(again.finished(points[1]));
-  CHECK_THROWS_AS(SweepStore(dir, nlohmann::json{{"scenario", "b.yaml"}, {"points", 2}}), std::invalid_argument);
+  nlohmann::json elsewhere = manifest;
+  elsewhere["scenario"] = "b.yaml";
+  CHECK_THROWS_AS(SweepStore(dir, elsewhere), std::invalid_argument);
   // What a write killed half-way leaves (its temporary file) goes when the store opens; points stay.
   std::ofstream(dir / "points" / ".000001.json.0123abcd.tmp") << "{\"poi";
   SweepStore reopened(dir, manifest);

@@ -1,28 +1,20 @@
 // hcisim sweep SCENARIO --vary key.path=v1,v2,... [--vary ...] [--out DIR] [--csv F] [--json F] [--jobs N] [--fast]
 //              [--dry-run]
 // hcisim sweep SCENARIO --over key.path=LO..HI --slo 'read.p99<=1ms' [--maximise total_iops]   (sweep_search.cpp)
-#include <unistd.h>
-
 #include <filesystem>
-#include <iostream>
 #include <limits>
 #include <memory>
 #include <thread>
 
-#include "models/run/run_estimate.hpp"
 #include "tools/cli/commands.hpp"
-#include "tools/frontend/plots.hpp"
 #include "tools/cli/options.hpp"
-#include "tools/cli/sweep_progress.hpp"
+#include "tools/cli/sweep_grid_command.hpp"
 #include "tools/cli/sweep_search.hpp"
 #include "tools/cli/sweep_setup.hpp"
+#include "tools/frontend/input_files.hpp"
 #include "tools/frontend/message_text.hpp"
 #include "tools/frontend/output_file.hpp"
-#include "tools/frontend/progress_text.hpp"
-#include "tools/frontend/sweep_estimate.hpp"
-#include "tools/frontend/sweep_rows.hpp"
-#include "tools/frontend/sweep_store.hpp"
-#include "tools/frontend/sweep_table.hpp"
+#include "tools/frontend/plots.hpp"
 #include "tools/frontend/units.hpp"
 
 namespace hcisim::cli {
@@ -42,8 +34,10 @@ const char* kUsage =
     "STEP-th and LO..HI*FACTOR a geometric series (1..256*2: 1, 2, 4, ... 256).\n"
     "Each point runs with the scenario's own seed, so the rows do not depend on\n"
     "the order or the number of jobs. With --out DIR each finished point is written at once\n"
-    "(DIR/points/), and a sweep restarted with the same arguments skips them. --dry-run\n"
-    "checks every point and estimates the wall time from a pilot of each one still to run.\n"
+    "(DIR/points/), and a sweep restarted with the same arguments and unchanged input files\n"
+    "(DIR/manifest.json lists every file the points read) skips them. Points are loaded as\n"
+    "they run, never the whole grid at once. --dry-run checks every point and estimates the\n"
+    "wall time from a pilot of each one still to run.\n"
     "Under mpirun (hcisim built with Boost.MPI) rank 0 hands out points, the others run them.\n"
     "Without --out, --csv or --json the CSV goes to standard output; with them, a table of the\n"
     "points (IOPS, MB/s, read and write mean and p99 in ms, bottleneck).\n"
@@ -65,28 +59,6 @@ int count_option(const std::string& name, const std::string& text, int min) {
   }
   throw UsageError{"--" + name + ": expected a whole number from " + std::to_string(min) + ", got " +
                    frontend::in_quotes(text)};
-}
-
-// --dry-run: a pilot of every point to run, on the sweep's threads.
-std::string estimate_sweep(const std::vector<const SweepJob*>& todo, std::size_t grid_points, std::size_t resumed,
-                           int jobs, bool quiet, bool terminal) {
-  std::vector<models::RunEstimate> estimates(grid_points);
-  SweepProgress progress(todo.size(), 0, quiet, terminal);
-  const PointWork pilot = [&estimates](const SweepJob& job) {
-    estimates[job.point.index] = models::estimate_run(job.spec);  // each index is written by one thread
-    return nlohmann::json();
-  };
-  run_on_threads(todo, jobs, pilot, [&](const SweepJob& job, const nlohmann::json&) {
-    progress.point_done("pilot of " + point_label(job.point));
-  });
-  progress.finish();
-  std::vector<frontend::SweepPointEstimate> points;
-  for (const SweepJob* job : todo) {
-    std::string values;
-    for (const std::string& a : job->point.assignments) values += (values.empty() ? "" : ", ") + a;
-    points.push_back({job->point.index, values, estimates[job->point.index]});
-  }
-  return frontend::format_sweep_estimate(points, grid_points, resumed, jobs);
 }
 
 }  // namespace
@@ -180,8 +152,12 @@ int sweep_command(const std::vector<std::string>& args) {
   }
   if (vm.count("plot")) frontend::check_plot_folder(vm["plot"].as<std::string>());  // before the points, as --json
   const std::vector<std::filesystem::path> dirs(user_dirs.begin(), user_dirs.end());
-  setup.catalog = std::make_shared<frontend::Catalog>(setup.fast ? frontend::Catalog::load_lazy(dirs)
-                                                                 : frontend::Catalog::load(dirs));
+  {
+    const frontend::InputRecording recording;
+    setup.catalog = std::make_shared<frontend::Catalog>(setup.fast ? frontend::Catalog::load_lazy(dirs)
+                                                                   : frontend::Catalog::load(dirs));
+    setup.catalog_inputs = recording.files();
+  }
   if (search) {
     if (!vm.count("over") || slos.empty()) throw UsageError{"a search needs --over key.path=LO..HI and at least one --slo"};
     if (vm.count("out") || vm.count("max-points")) throw UsageError{"--out and --max-points are for grids (--vary)"};
@@ -189,96 +165,19 @@ int sweep_command(const std::vector<std::string>& args) {
     return search_command(setup, over, slos, maximise, jobs, quiet, use_mpi, json.get(), csv.get(), plot_dir);
   }
 
-  std::vector<frontend::SweepAxis> axes;
-  std::vector<frontend::SweepPoint> points;
-  try {
-    for (const std::string& v : varies) axes.push_back(frontend::parse_vary(v));
-    points = frontend::expand_grid(axes);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError{e.what()};
-  }
-  const std::size_t max_points = vm.count("max-points") ? static_cast<std::size_t>(count_option("max-points", max_points_text, 1))
-                                                        : std::numeric_limits<std::size_t>::max();
-  // Every point is loaded (and so checked) before the first one runs.
-  std::vector<SweepJob> jobs_list;
-  jobs_list.reserve(points.size());
-  for (const frontend::SweepPoint& p : points) {
-    try {
-      jobs_list.push_back(setup.load(p));
-    } catch (const std::exception& e) {
-      throw std::runtime_error(point_label(p) + ": " + e.what());
-    }
-  }
-  std::unique_ptr<frontend::SweepStore> store;
-  const bool root_rank = !use_mpi || mpi_rank() == 0;  // only rank 0 keeps the points and writes
-  if (vm.count("out") && root_rank) {
-    try {
-      store = std::make_unique<frontend::SweepStore>(
-          vm["out"].as<std::string>(), setup.manifest(axes, points.size()),
-          dry_run ? frontend::SweepStore::Access::ReadOnly : frontend::SweepStore::Access::Write);
-    } catch (const std::invalid_argument& e) {
-      throw UsageError{e.what()};
-    }
-  }
-  std::vector<nlohmann::json> rows(points.size());
-  std::vector<const SweepJob*> todo;
-  std::size_t resumed = 0;
-  for (const SweepJob& job : jobs_list) {
-    if (store) {
-      if (auto row = store->finished(job.point)) {
-        rows[job.point.index] = std::move(*row);
-        ++resumed;
-        continue;
-      }
-    }
-    if (todo.size() < max_points) todo.push_back(&job);
-  }
-  const bool terminal = isatty(STDERR_FILENO) != 0;
-  if (dry_run) {
-    std::cout << estimate_sweep(todo, points.size(), resumed, jobs, quiet, terminal);
-    return 0;
-  }
-  SweepProgress progress(points.size(), resumed, quiet, terminal);
-  const bool fast = setup.fast;
-  const PointWork work = [&axes, fast](const SweepJob& job) {
-    return frontend::sweep_row_json(axes, job.point, job.spec, run_point(job.spec, fast));
-  };
-  std::size_t fresh = 0;
-  const RowDone done = [&](const SweepJob& job, const nlohmann::json& row) {
-    if (store) store->save(job.point, row);
-    rows[job.point.index] = row;
-    ++fresh;
-    progress.point_done(point_label(job.point));
-  };
-  const bool root = use_mpi ? run_on_mpi(todo, work, done) : (run_on_threads(todo, jobs, work, done), true);
-  progress.finish();
-  if (!root) return 0;  // an MPI worker: rank 0 writes the results
-  if (resumed + fresh < points.size()) {
-    if (!quiet) {
-      std::cerr << "sweep: stopped after " << fresh << " new points (--max-points); " << resumed + fresh << " of "
-                << points.size() << " done; run the same command again to continue\n";
-    }
-    return 0;
-  }
-  const std::string csv_text = frontend::sweep_csv(axes, rows);
-  const std::string json_text = frontend::sweep_json(scenario, axes, rows).dump(1) + "\n";
-  if (store) {
-    frontend::write_output_file((store->dir() / "sweep.csv").string(), csv_text);
-    frontend::write_output_file((store->dir() / "sweep.json").string(), json_text);
-  }
-  if (csv) csv->write(csv_text);
-  if (json) json->write(json_text);
-  if (!store && !csv && !json) {
-    std::cout << csv_text;
-  } else if (!(csv && csv->is_stdout()) && !(json && json->is_stdout())) {
-    std::cout << frontend::sweep_table(axes, rows);  // the rows went to files: a table for the terminal
-  }
-  if (vm.count("plot") && !draw_saturation_curve(vm["plot"].as<std::string>(), scenario + ": saturation", rows)) return 1;
-  if (!quiet) {
-    std::cerr << "sweep: " << points.size() << " points (" << resumed << " from an earlier run) in "
-              << frontend::format_seconds(progress.seconds()) << "\n";
-  }
-  return 0;
+  GridRun run;
+  run.varies = varies;
+  if (vm.count("out")) run.out = vm["out"].as<std::string>();
+  run.max_points = vm.count("max-points") ? static_cast<std::size_t>(count_option("max-points", max_points_text, 1))
+                                          : std::numeric_limits<std::size_t>::max();
+  run.jobs = jobs;
+  run.quiet = quiet;
+  run.use_mpi = use_mpi;
+  run.dry_run = dry_run;
+  run.csv = csv.get();
+  run.json = json.get();
+  if (vm.count("plot")) run.plot_dir = vm["plot"].as<std::string>();
+  return grid_command(setup, run);
 }
 
 }  // namespace hcisim::cli

@@ -29,7 +29,7 @@ bool launched_by_mpirun() {
 bool mpi_available() { return false; }
 int mpi_rank() { return 0; }
 
-bool run_on_mpi(const std::vector<const SweepJob*>&, const PointWork&, const RowDone&) {
+bool run_on_mpi(const PointQueue&, const PointWork&, const PointDone&, const PointName&) {
   throw std::runtime_error("MPI is not available: this hcisim was built without Boost.MPI (install libboost-mpi-dev "
                            "and openmpi-bin, then configure again); run the sweep without mpirun to use this "
                            "machine's cores");
@@ -57,30 +57,52 @@ int mpi_rank() {
   return mpi::communicator().rank();
 }
 
-bool run_on_mpi(const std::vector<const SweepJob*>& jobs, const PointWork& work, const RowDone& done) {
+namespace {
+// An outcome as one message: the row and the inputs (MPI carries text).
+std::string message_of(std::size_t index, const PointOutcome& outcome) {
+  return std::to_string(index) + "\n" + nlohmann::json{{"row", outcome.row}, {"inputs", outcome.inputs}}.dump();
+}
+}  // namespace
+
+bool run_on_mpi(const PointQueue& queue, const PointWork& work, const PointDone& done, const PointName& name) {
   environment();
   mpi::communicator world;
   if (world.size() < 2) {
-    run_on_threads(jobs, 1, work, done);
+    run_on_threads(queue, 1, work, done, name);
     return true;
   }
   if (world.rank() == 0) {
-    std::size_t next = 0;
     int active = world.size() - 1;
     std::string failure;
     while (active > 0) {
       const mpi::status status = world.probe(mpi::any_source, mpi::any_tag);
       std::string message;
       world.recv(status.source(), status.tag(), message);
-      if (status.tag() == kRow) {
-        const auto newline = message.find('\n');
-        const std::size_t index = std::stoull(message.substr(0, newline));
-        done(*jobs[index], nlohmann::json::parse(message.substr(newline + 1)));
-      } else if (status.tag() == kFailed && failure.empty()) {
-        failure = message;
+      try {
+        if (status.tag() == kRow) {
+          const auto newline = message.find('\n');
+          const std::size_t index = std::stoull(message.substr(0, newline));
+          const nlohmann::json both = nlohmann::json::parse(message.substr(newline + 1));
+          const PointOutcome outcome{both.at("row"), both.at("inputs").get<frontend::InputDigests>()};
+          try {
+            done(index, outcome);
+          } catch (const std::exception& e) {
+            throw std::runtime_error(name(index) + ": " + e.what());
+          }
+        } else if (status.tag() == kFailed && failure.empty()) {
+          failure = message;
+        }
+      } catch (const std::exception& e) {
+        if (failure.empty()) failure = e.what();
       }
       long long reply = -1;
-      if (failure.empty() && next < jobs.size()) reply = static_cast<long long>(next++);
+      if (failure.empty()) {
+        try {
+          if (const auto index = queue.next()) reply = static_cast<long long>(*index);
+        } catch (const std::exception& e) {
+          failure = e.what();
+        }
+      }
       world.send(status.source(), kWork, reply);
       if (reply < 0) --active;
     }
@@ -92,11 +114,11 @@ bool run_on_mpi(const std::vector<const SweepJob*>& jobs, const PointWork& work,
     long long index = -1;
     world.recv(0, kWork, index);
     if (index < 0) break;
-    const SweepJob& job = *jobs[static_cast<std::size_t>(index)];
+    const auto at = static_cast<std::size_t>(index);
     try {
-      world.send(0, kRow, std::to_string(index) + "\n" + work(job).dump());
+      world.send(0, kRow, message_of(at, work(at)));
     } catch (const std::exception& e) {
-      world.send(0, kFailed, point_label(job.point) + ": " + e.what());
+      world.send(0, kFailed, name(at) + ": " + e.what());
     }
   }
   return false;

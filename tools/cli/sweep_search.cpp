@@ -14,6 +14,7 @@
 #include "tools/frontend/slo.hpp"
 #include "tools/frontend/sweep_rows.hpp"
 #include "tools/frontend/units.hpp"
+#include "tools/frontend/workload_gives.hpp"
 
 namespace hcisim::cli {
 
@@ -74,7 +75,7 @@ class Search {
       return false;
     }
     for (const long long x : candidates(range_)) {
-      const SweepJob job = setup_.load(point(x));
+      const SweepJob job = load(x);
       try {
         fast_[x] = models::analyse(job.spec);
       } catch (const models::BeyondFastPath& e) {
@@ -92,7 +93,7 @@ class Search {
     xs.erase(std::unique(xs.begin(), xs.end()), xs.end());
     std::vector<SweepJob> jobs;
     for (const long long x : xs) {
-      if (!sim_.count(x)) jobs.push_back(with_slo_percentiles(setup_.load(point(x))));
+      if (!sim_.count(x)) jobs.push_back(with_slo_percentiles(load(x)));
     }
     std::vector<models::RunResult> out(jobs.size());
     run_results(jobs, out);
@@ -106,6 +107,21 @@ class Search {
                   << verdict(out[i]) << "\n";
       }
     }
+  }
+
+  // The point at x, once its workload is known to give every figure the search
+  // looks at (a read-only load has no write p99 to bound): before any run.
+  SweepJob load(long long x) const {
+    SweepJob job = setup_.load(point(x));
+    for (const frontend::Slo& s : slos_) {
+      if (const auto lacks = frontend::workload_lacks(job.spec, frontend::figure_of(s.figure))) {
+        throw UsageError{"--slo " + frontend::in_quotes(s.text) + ": " + *lacks};
+      }
+    }
+    if (const auto lacks = frontend::workload_lacks(job.spec, frontend::figure_of(objective_))) {
+      throw UsageError{"--maximise " + objective_ + ": " + *lacks};
+    }
+    return job;
   }
 
   // With a precision, the percentiles the objectives bound are part of it: a
@@ -257,17 +273,18 @@ class Search {
   static long long value_of(const SweepJob& j) { return static_cast<long long>(j.point.index); }
 
   void run_results(const std::vector<SweepJob>& jobs, std::vector<models::RunResult>& out) {
-    std::vector<const SweepJob*> todo;
-    for (const SweepJob& j : jobs) todo.push_back(&j);
-    std::map<std::size_t, std::size_t> slot;
-    for (std::size_t i = 0; i < jobs.size(); ++i) slot[jobs[i].point.index] = i;
+    std::size_t next = 0;
+    const PointQueue queue{jobs.size(), [&]() -> std::optional<std::size_t> {
+                             if (next == jobs.size()) return std::nullopt;
+                             return next++;
+                           }};
     run_on_threads(
-        todo, jobs_,
-        [&out, &slot](const SweepJob& j) {
-          out[slot.at(j.point.index)] = run_point(j.spec, false);
-          return nlohmann::json();
+        queue, jobs_,
+        [&out, &jobs](std::size_t i) {
+          out[i] = run_point(jobs[i].spec, false);  // each slot is written by one thread
+          return PointOutcome();
         },
-        [](const SweepJob&, const nlohmann::json&) {});
+        [](std::size_t, const PointOutcome&) {}, [&jobs](std::size_t i) { return point_label(jobs[i].point); });
   }
 
   int report(long long good, long long knee, bool fast, const frontend::OutputFile* json, const frontend::OutputFile* csv,
@@ -318,7 +335,7 @@ class Search {
       axes_[0].values.clear();
       csv->write(frontend::sweep_csv(axes_, rows));
     }
-    if (!plot_dir.empty() && !draw_saturation_curve(plot_dir, setup_.scenario + ": search over " + range_.key, rows)) return 1;
+    if (!plot_dir.empty() && !draw_saturation_curve(plot_dir, setup_.scenario + ": search over " + range_.key, frontend::rows_of(rows))) return 1;
     return 0;
   }
 

@@ -2,6 +2,8 @@
 
 #include <filesystem>
 #include <iostream>
+#include <set>
+#include <stdexcept>
 
 #include "models/run/simulation.hpp"
 #include "tools/cli/commands.hpp"
@@ -9,22 +11,47 @@
 #include "tools/frontend/scenario_loader.hpp"
 #include "tools/frontend/run_length_check.hpp"
 #include "tools/frontend/sweep_rows.hpp"
-#include "tools/frontend/sweep_store.hpp"
 
 namespace hcisim::cli {
 
-SweepJob SweepSetup::load(const frontend::SweepPoint& point) const {
+SweepJob SweepSetup::load(const frontend::SweepPoint& point, frontend::InputDigests* read) const {
   std::vector<std::string> overrides = sets;
   overrides.insert(overrides.end(), point.assignments.begin(), point.assignments.end());
+  const std::lock_guard turn(loading_);
+  const frontend::InputRecording recording;
   SweepJob job{point, frontend::load_scenario(scenario, *catalog, overrides)};
   if (seed) job.spec.run.seed = *seed;
   if (duration_ns) job.spec.run.duration_ns = *duration_ns;
   if (warmup_ns) job.spec.run.warmup_ns = *warmup_ns;
   if (duration_ns || warmup_ns) frontend::check_run_length(job.spec, duration_ns ? "--duration" : "--warmup");
+  if (read != nullptr) *read = recording.files();
   return job;
 }
 
-nlohmann::json SweepSetup::manifest(const std::vector<frontend::SweepAxis>& axes, std::size_t points) const {
+frontend::InputDigests SweepSetup::check_axes(const std::vector<frontend::SweepAxis>& axes) const {
+  frontend::InputDigests read;
+  std::set<std::size_t> checked;
+  std::size_t stride = 1;  // between two values of axis a: the product of the later axes' sizes
+  for (std::size_t a = axes.size(); a-- > 0;) {
+    for (std::size_t v = 0; v < axes[a].values.size(); ++v) {
+      const std::size_t index = v * stride;
+      if (!checked.insert(index).second) continue;
+      const frontend::SweepPoint point = frontend::grid_point(axes, index);
+      frontend::InputDigests files;
+      try {
+        (void)load(point, &files);
+      } catch (const std::exception& e) {
+        throw std::runtime_error(point_label(point) + ": " + e.what());
+      }
+      read.insert(files.begin(), files.end());
+    }
+    stride *= axes[a].values.size();
+  }
+  return read;
+}
+
+nlohmann::json SweepSetup::manifest(const std::vector<frontend::SweepAxis>& axes, std::size_t points,
+                                    const frontend::InputDigests& inputs) const {
   namespace fs = std::filesystem;
   std::error_code ec;
   nlohmann::json vary = nlohmann::json::array();
@@ -33,7 +60,7 @@ nlohmann::json SweepSetup::manifest(const std::vector<frontend::SweepAxis>& axes
   for (const std::string& d : user_dirs) dirs.push_back(fs::absolute(d, ec).lexically_normal().string());
   return {{"hcisim_version", HCISIM_VERSION},
           {"scenario", fs::absolute(scenario, ec).lexically_normal().string()},
-          {"scenario_digest", frontend::file_digest(scenario)},
+          {"inputs", inputs},
           {"catalog", dirs},
           {"set", sets},
           {"vary", vary},
@@ -48,7 +75,7 @@ models::RunResult run_point(const models::ScenarioSpec& spec, bool fast) {
   return fast ? fast_result(spec) : models::simulate(spec);
 }
 
-bool draw_saturation_curve(const std::string& dir, const std::string& title, const std::vector<nlohmann::json>& rows) {
+bool draw_saturation_curve(const std::string& dir, const std::string& title, const frontend::SweepRows& rows) {
   const frontend::PlotOutcome plots = frontend::write_saturation_plot(dir, title, frontend::saturation_points(rows));
   if (!plots.message.empty()) std::cerr << "hcisim: " << plots.message << "\n";
   return plots.drawn || frontend::find_gnuplot().empty();

@@ -1,11 +1,12 @@
 // What every point of a sweep (or a search) shares: the scenario, the
 // catalog, the --set what-ifs, the run overrides and the method; and how one
-// point is loaded (main thread: the catalog is not shared across threads) and
-// run (any thread).
+// point is loaded and run (any thread; loads take turns: the catalog is not
+// shared across threads).
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -14,6 +15,8 @@
 #include "models/run/run_result.hpp"
 #include "tools/cli/sweep_run.hpp"
 #include "tools/frontend/catalog.hpp"
+#include "tools/frontend/input_files.hpp"
+#include "tools/frontend/sweep_rows.hpp"
 
 namespace hcisim::cli {
 
@@ -25,11 +28,23 @@ struct SweepSetup {
   std::optional<std::int64_t> duration_ns, warmup_ns;
   bool fast = false;
   std::shared_ptr<frontend::Catalog> catalog;
+  frontend::InputDigests catalog_inputs;  // the part files read when the catalog was loaded
 
-  // The point's scenario: the file, the --sets, the point's values, the run overrides.
-  SweepJob load(const frontend::SweepPoint& point) const;
-  // Everything above that changes a result, for a resumable sweep's manifest.
-  nlohmann::json manifest(const std::vector<frontend::SweepAxis>& axes, std::size_t points) const;
+  // The point's scenario: the file, the --sets, the point's values, the run
+  // overrides; `read` gets the files the load read.
+  SweepJob load(const frontend::SweepPoint& point, frontend::InputDigests* read = nullptr) const;
+  // Every value of every axis loaded (and so checked) with the first value of
+  // the other axes, before the first point runs: a value no point can take
+  // stops the sweep at once (throws naming the point; a bad combination of
+  // values stops it when its point comes). Returns the files they read.
+  frontend::InputDigests check_axes(const std::vector<frontend::SweepAxis>& axes) const;
+  // Everything above that changes a result, for a resumable sweep's manifest,
+  // with `inputs` (the files read so far: the catalog's, the points').
+  nlohmann::json manifest(const std::vector<frontend::SweepAxis>& axes, std::size_t points,
+                          const frontend::InputDigests& inputs) const;
+
+ private:
+  mutable std::mutex loading_;
 };
 
 // Runs one point: the simulator, or the fast path with fast = true (a point it
@@ -40,6 +55,6 @@ models::RunResult run_point(const models::ScenarioSpec& spec, bool fast);
 // against p99 latency, a point per row). False when gnuplot is installed but
 // could not draw it (the message is printed); without gnuplot the data and
 // script are written and the message says how to draw them.
-bool draw_saturation_curve(const std::string& dir, const std::string& title, const std::vector<nlohmann::json>& rows);
+bool draw_saturation_curve(const std::string& dir, const std::string& title, const frontend::SweepRows& rows);
 
 }  // namespace hcisim::cli

@@ -1,8 +1,10 @@
+#include <algorithm>
 #include <atomic>
 #include <exception>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
+#include <vector>
 
 #include "tools/cli/sweep_run.hpp"
 
@@ -14,30 +16,40 @@ std::string point_label(const frontend::SweepPoint& point) {
   return label + (point.assignments.empty() ? "" : "]");
 }
 
-void run_on_threads(const std::vector<const SweepJob*>& jobs, int threads, const PointWork& work,
-                    const RowDone& done) {
-  std::atomic<std::size_t> next{0};
+void run_on_threads(const PointQueue& queue, int threads, const PointWork& work, const PointDone& done,
+                    const PointName& name) {
   std::atomic<bool> failed{false};
-  std::mutex lock;
+  std::mutex lock;  // over queue.next, done and failure
   std::string failure;
   auto worker = [&] {
     for (;;) {
-      if (failed) return;
-      const std::size_t i = next++;
-      if (i >= jobs.size()) return;
+      std::optional<std::size_t> index;
       try {
-        const nlohmann::json row = work(*jobs[i]);
         const std::lock_guard guard(lock);
-        done(*jobs[i], row);
+        if (failed) return;
+        index = queue.next();
+        if (!index) return;
+        // Released before the work: the point runs in parallel with the others.
       } catch (const std::exception& e) {
         const std::lock_guard guard(lock);
-        if (!failed) failure = point_label(jobs[i]->point) + ": " + e.what();
+        if (!failed) failure = e.what();
+        failed = true;
+        return;
+      }
+      try {
+        const PointOutcome outcome = work(*index);
+        const std::lock_guard guard(lock);
+        done(*index, outcome);
+      } catch (const std::exception& e) {
+        const std::lock_guard guard(lock);
+        if (!failed) failure = name(*index) + ": " + e.what();
         failed = true;
         return;
       }
     }
   };
-  const int n = std::max(1, std::min<int>(threads, static_cast<int>(jobs.size())));
+  const std::size_t most = std::max<std::size_t>(1, queue.most);
+  const int n = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(std::max(1, threads)), most));
   std::vector<std::thread> pool;
   for (int t = 1; t < n; ++t) pool.emplace_back(worker);
   worker();

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "tools/frontend/catalog.hpp"
+#include "tools/frontend/input_files.hpp"
 #include "tools/frontend/message_text.hpp"
 
 namespace hcisim::frontend {
@@ -78,6 +79,7 @@ Catalog Catalog::load_lazy(const std::vector<fs::path>& user_dirs) {
         std::ifstream in(file, std::ios::binary);
         std::ostringstream text;
         text << in.rdbuf();
+        note_input_file(file, text.str());
         LazyState::File f{{}, kinds_in(name), dir, file, text.str(), false};
         f.ids = ids_in(f.text);
         // No id line: which ids it defines is unknown until it is read, and

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "tools/frontend/diskspd_parser.hpp"
+#include "tools/frontend/input_files.hpp"
 #include "tools/frontend/message_text.hpp"
 
 namespace hcisim::frontend {
@@ -454,6 +455,7 @@ models::DiskspdSpec read_diskspd_xml(const std::filesystem::path& file) {
   std::ostringstream text;
   text << in.rdbuf();
   if (!in) throw DiskspdError(file.string() + ": cannot read the DISKSPD profile");
+  note_input_file(file, text.str());
   return parse_diskspd_xml(text.str(), file.string());
 }
 

@@ -11,6 +11,7 @@
 #include <sstream>
 #include <vector>
 
+#include "tools/frontend/input_files.hpp"
 #include "tools/frontend/input_limits.hpp"
 #include "tools/frontend/load_error.hpp"
 #include "tools/frontend/message_text.hpp"
@@ -500,6 +501,7 @@ models::DiskspdSpec read_fio_job_file(const std::filesystem::path& file) {
   std::ostringstream text;
   text << in.rdbuf();
   if (!in) throw LoadError(printable(file.string()) + ": cannot read the fio job file");
+  note_input_file(file, text.str());
   return parse_fio_job_file(text.str(), file.string());
 }
 

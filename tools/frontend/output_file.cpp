@@ -150,6 +150,36 @@ void write_all(int fd, std::string_view text, const std::string& target) {
   }
 }
 
+// Collects emitted pieces and writes them to `fd` in large blocks.
+class BlockWriter {
+ public:
+  BlockWriter(int fd, const std::string& target) : fd_(fd), target_(target) {}
+  void emit(std::string_view piece) {
+    if (buffer_.size() + piece.size() > kBlock) flush();
+    if (piece.size() >= kBlock) {
+      write_all(fd_, piece, target_);
+    } else {
+      buffer_.append(piece);
+    }
+  }
+  void flush() {
+    write_all(fd_, buffer_, target_);
+    buffer_.clear();
+  }
+
+ private:
+  static constexpr std::size_t kBlock = 1 << 20;
+  int fd_;
+  const std::string& target_;
+  std::string buffer_;
+};
+
+void write_produced(int fd, const std::string& target, const std::function<void(const OutputFile::Emit&)>& produce) {
+  BlockWriter writer(fd, target);
+  produce([&writer](std::string_view piece) { writer.emit(piece); });
+  writer.flush();
+}
+
 fs::path folder_of(const std::string& path) {
   const fs::path parent = fs::path(path).parent_path();
   return parent.empty() ? fs::path(".") : parent;
@@ -157,8 +187,9 @@ fs::path folder_of(const std::string& path) {
 
 }  // namespace
 
-OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
+OutputFile::OutputFile(std::string path, Targets targets) : path_(std::move(path)) {
   if (path_.empty()) throw OutputError("an output file name is empty");
+  if (path_ == "-" && targets == Targets::RegularFile) fail(path_, "expected a file, not standard output");
   if (path_ == "-") {
     kind_ = Kind::Stdout;
     identity_.assign(1, '-');
@@ -179,6 +210,9 @@ OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
     if (S_ISREG(mode) && S_ISLNK(link.st_mode)) {
       fail(path_, "it is a symbolic link to a regular file; give the file's own path (links are not replaced)");
     }
+    if (!S_ISREG(mode) && targets == Targets::RegularFile) {
+      fail(path_, "it is not a regular file (a FIFO, a device or a socket); not opened");
+    }
     if (!S_ISREG(mode)) {
       kind_ = Kind::Direct;
       if (::access(path_.c_str(), W_OK) != 0) fail(path_, errno_text(errno));
@@ -196,10 +230,14 @@ OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
 }
 
 void OutputFile::write(std::string_view text) const {
+  write_pieces([text](const Emit& emit) { emit(text); });
+}
+
+void OutputFile::write_pieces(const std::function<void(const Emit&)>& produce) const {
   switch (kind_) {
     case Kind::Stdout: {
       std::fflush(stdout);
-      write_all(STDOUT_FILENO, text, "standard output");
+      write_produced(STDOUT_FILENO, "standard output", produce);
       return;
     }
     case Kind::Direct: {
@@ -211,7 +249,7 @@ void OutputFile::write(std::string_view text) const {
         fail(path_, "it is no longer a device, FIFO or socket; not written");
       }
       try {
-        write_all(fd, text, path_);
+        write_produced(fd, path_, produce);
       } catch (...) {
         ::close(fd);
         throw;
@@ -222,7 +260,7 @@ void OutputFile::write(std::string_view text) const {
     case Kind::Replace: {
       const SignalGuard signals;
       TempFile temp(folder_of(path_), fs::path(path_).filename().string());
-      write_all(temp.fd(), text, path_);
+      write_produced(temp.fd(), path_, produce);
       temp.close_and_commit_to(path_);
       // Make the rename itself durable (best effort: some file systems refuse fsync on a folder).
       const int dir = ::open(folder_of(path_).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -247,5 +285,9 @@ void require_distinct(const std::vector<const OutputFile*>& files) {
 }
 
 void write_output_file(const std::string& path, std::string_view text) { OutputFile(path).write(text); }
+
+void write_regular_file(const std::string& path, std::string_view text) {
+  OutputFile(path, OutputFile::Targets::RegularFile).write(text);
+}
 
 }  // namespace hcisim::frontend

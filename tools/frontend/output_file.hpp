@@ -20,6 +20,7 @@
 // process as it would have). Errors are OutputError naming the target.
 #pragma once
 
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -34,14 +35,21 @@ class OutputError : public std::runtime_error {
 
 class OutputFile {
  public:
-  // Checks `path` now; throws OutputError when it cannot be written.
-  explicit OutputFile(std::string path);
+  // Checks `path` now; throws OutputError when it cannot be written. With
+  // Targets::RegularFile only a new or regular file is (no "-", device, FIFO
+  // or socket: a path a program owns, like a sweep's point file).
+  enum class Targets { Any, RegularFile };
+  explicit OutputFile(std::string path, Targets targets = Targets::Any);
 
   const std::string& path() const { return path_; }
   bool is_stdout() const { return kind_ == Kind::Stdout; }
 
   // Writes `text` as described above; throws OutputError.
   void write(std::string_view text) const;
+  // The same with the text made piece by piece: `produce` calls `emit` with
+  // each piece in order, so a large output is never held whole.
+  using Emit = std::function<void(std::string_view)>;
+  void write_pieces(const std::function<void(const Emit&)>& produce) const;
 
  private:
   enum class Kind { Stdout, Replace, Direct };
@@ -56,7 +64,9 @@ class OutputFile {
 // or "r.json" and "./r.json").
 void require_distinct(const std::vector<const OutputFile*>& files);
 
-// OutputFile(path).write(text): for one file written at once (e.g. each point of a sweep).
+// OutputFile(path).write(text): for one file written at once.
 void write_output_file(const std::string& path, std::string_view text);
+// The same with Targets::RegularFile.
+void write_regular_file(const std::string& path, std::string_view text);
 
 }  // namespace hcisim::frontend

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "tools/frontend/input_files.hpp"
 #include "tools/frontend/load_error.hpp"
 #include "tools/frontend/message_text.hpp"
 
@@ -78,6 +79,7 @@ std::string read_text_file(const std::filesystem::path& file, const char* what) 
   std::ostringstream text;
   text << in.rdbuf();
   if (!in) throw LoadError(label + ": cannot read the " + what);
+  note_input_file(file, text.str());
   return text.str();
 }
 

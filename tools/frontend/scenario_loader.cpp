@@ -30,6 +30,7 @@
 #include "tools/frontend/scenario_cloud.hpp"
 #include "tools/frontend/slo.hpp"
 #include "tools/frontend/vmfleet2_workloads.hpp"
+#include "tools/frontend/workload_gives.hpp"
 #include "tools/frontend/yaml_include.hpp"
 #include "tools/frontend/yaml_reader.hpp"
 
@@ -1116,10 +1117,10 @@ models::ScenarioSpec load_scenario(const std::filesystem::path& file, const Cata
                                       [](const auto& e) { return e.part == models::FailurePart::Node; });
   for (const models::LatencyPercentile& p : scenario.run.precision_percentiles) {
     // A percentile of a direction the workload never issues could never be precise.
-    if (models::workload_issues(scenario, p.of)) continue;
-    const bool reads = p.of == models::LatencyPercentile::Of::Read;
-    map.required("run").map(kRunKeys).required("precision_percentiles").fail(
-        models::latency_percentile_name(p) + ": the workload issues no " + (reads ? "reads (-w100)" : "writes (-w0)"));
+    if (const auto lacks = workload_lacks(scenario, figure_of(p))) {
+      map.required("run").map(kRunKeys).required("precision_percentiles").fail(models::latency_percentile_name(p) +
+                                                                               ": " + *lacks);
+    }
   }
   if (scenario.vms.oltp && nodes_fail) {
     map.required("timeline").fail("node failures during an OLTP run are not modelled yet (the database's crash "

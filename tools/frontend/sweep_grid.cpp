@@ -96,7 +96,7 @@ SweepAxis parse_vary(const std::string& text) {
   return axis;
 }
 
-std::vector<SweepPoint> expand_grid(const std::vector<SweepAxis>& axes, std::size_t max_points) {
+std::size_t grid_size(const std::vector<SweepAxis>& axes, std::size_t max_points) {
   std::size_t total = 1;
   for (std::size_t a = 0; a < axes.size(); ++a) {
     for (std::size_t b = 0; b < a; ++b) {
@@ -108,25 +108,31 @@ std::vector<SweepPoint> expand_grid(const std::vector<SweepAxis>& axes, std::siz
     }
     total *= axes[a].values.size();
   }
-  std::vector<SweepPoint> points;
-  if (axes.empty()) return points;
-  points.reserve(total);
-  for (std::size_t i = 0; i < total; ++i) {
-    SweepPoint p;
-    p.index = i;
-    // The last axis varies fastest.
-    std::size_t rest = i;
-    std::vector<std::size_t> at(axes.size());
-    for (std::size_t a = axes.size(); a-- > 0;) {
-      at[a] = rest % axes[a].values.size();
-      rest /= axes[a].values.size();
-    }
-    for (std::size_t a = 0; a < axes.size(); ++a) {
-      p.values.push_back(axes[a].values[at[a]]);
-      p.assignments.push_back(axes[a].key + "=" + axes[a].values[at[a]]);
-    }
-    points.push_back(std::move(p));
+  return axes.empty() ? 0 : total;
+}
+
+SweepPoint grid_point(const std::vector<SweepAxis>& axes, std::size_t index) {
+  SweepPoint p;
+  p.index = index;
+  // The last axis varies fastest.
+  std::size_t rest = index;
+  std::vector<std::size_t> at(axes.size());
+  for (std::size_t a = axes.size(); a-- > 0;) {
+    at[a] = rest % axes[a].values.size();
+    rest /= axes[a].values.size();
   }
+  for (std::size_t a = 0; a < axes.size(); ++a) {
+    p.values.push_back(axes[a].values[at[a]]);
+    p.assignments.push_back(axes[a].key + "=" + axes[a].values[at[a]]);
+  }
+  return p;
+}
+
+std::vector<SweepPoint> expand_grid(const std::vector<SweepAxis>& axes, std::size_t max_points) {
+  const std::size_t total = grid_size(axes, max_points);
+  std::vector<SweepPoint> points;
+  points.reserve(total);
+  for (std::size_t i = 0; i < total; ++i) points.push_back(grid_point(axes, i));
   return points;
 }
 

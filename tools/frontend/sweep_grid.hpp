@@ -28,8 +28,13 @@ struct SweepPoint {
   std::vector<std::string> values;       // the values alone, one per axis
 };
 
-// Every point; throws std::invalid_argument when a key is varied twice or the
-// grid exceeds `max_points`.
+// The number of points; throws std::invalid_argument when a key is varied
+// twice, an axis has no values or the grid exceeds `max_points`.
+std::size_t grid_size(const std::vector<SweepAxis>& axes, std::size_t max_points = 1'000'000);
+// Point `index` (below grid_size) alone: a sweep makes each point when it
+// runs it, so a large grid is never held whole.
+SweepPoint grid_point(const std::vector<SweepAxis>& axes, std::size_t index);
+// Every point (grid_size, then grid_point of each).
 std::vector<SweepPoint> expand_grid(const std::vector<SweepAxis>& axes, std::size_t max_points = 1'000'000);
 
 }  // namespace hcisim::frontend

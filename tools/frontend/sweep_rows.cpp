@@ -181,7 +181,32 @@ nlohmann::json sweep_row_json(const std::vector<SweepAxis>& axes, const SweepPoi
   return row;
 }
 
-std::string sweep_csv(const std::vector<SweepAxis>& axes, const std::vector<nlohmann::json>& rows) {
+bool is_sweep_row(const nlohmann::json& row) {
+  if (!row.is_object()) return false;
+  const auto has = [&row](const char* key, auto is) { return row.contains(key) && is(row.at(key)); };
+  if (!has("point", [](const auto& v) { return v.is_number_unsigned(); }) ||
+      !has("vary", [](const auto& v) { return v.is_object(); }) ||
+      !has("figures", [](const auto& v) { return v.is_object(); }) ||
+      !has("bottleneck", [](const auto& v) { return v.is_string(); }) ||
+      !has("method", [](const auto& v) { return v.is_string(); }) ||
+      !has("warnings", [](const auto& v) { return v.is_array(); }) || !row.contains("run")) {
+    return false;
+  }
+  for (const auto& [key, value] : row.at("vary").items()) {
+    if (!value.is_string()) return false;
+  }
+  const nlohmann::json& f = row.at("figures");
+  for (const std::string& name : sweep_figure_names()) {
+    if (!f.contains(name) || !(f.at(name).is_number() || f.at(name).is_null())) return false;
+  }
+  return true;
+}
+
+SweepRows rows_of(const std::vector<nlohmann::json>& rows) {
+  return {rows.size(), [&rows](std::size_t i) { return rows[i]; }};
+}
+
+void sweep_csv(const std::vector<SweepAxis>& axes, const SweepRows& rows, const TextSink& sink) {
   std::string out = "point";
   auto cell = [&out](const std::string& text) {
     out += ',';
@@ -190,8 +215,10 @@ std::string sweep_csv(const std::vector<SweepAxis>& axes, const std::vector<nloh
   for (const SweepAxis& a : axes) cell(csv_field(a.key));
   for (const std::string& name : sweep_figure_names()) cell(name);
   out += ",bottleneck,method,warnings\n";
-  for (const nlohmann::json& row : rows) {
-    out += number(row.at("point").get<double>());
+  sink(out);
+  for (std::size_t i = 0; i < rows.count; ++i) {
+    const nlohmann::json row = rows.at(i);
+    out = number(row.at("point").get<double>());
     for (const SweepAxis& a : axes) cell(csv_field(row.at("vary").at(a.key).get<std::string>()));
     for (const std::string& name : sweep_figure_names()) {
       const nlohmann::json& v = row.at("figures").at(name);
@@ -201,13 +228,20 @@ std::string sweep_csv(const std::vector<SweepAxis>& axes, const std::vector<nloh
     cell(row.at("method").get<std::string>());
     cell(std::to_string(row.at("warnings").size()));
     out += '\n';
+    sink(out);
   }
+}
+
+std::string sweep_csv(const std::vector<SweepAxis>& axes, const std::vector<nlohmann::json>& rows) {
+  std::string out;
+  sweep_csv(axes, rows_of(rows), [&out](std::string_view piece) { out += piece; });
   return out;
 }
 
-std::vector<SaturationPoint> saturation_points(const std::vector<nlohmann::json>& rows) {
+std::vector<SaturationPoint> saturation_points(const SweepRows& rows) {
   std::vector<SaturationPoint> points;
-  for (const nlohmann::json& row : rows) {
+  for (std::size_t i = 0; i < rows.count; ++i) {
+    const nlohmann::json row = rows.at(i);
     std::string label;
     for (const auto& [key, value] : row.at("vary").items()) {
       label += (label.empty() ? "" : ", ") + key + "=" + (value.is_string() ? value.get<std::string>() : value.dump());
@@ -218,11 +252,41 @@ std::vector<SaturationPoint> saturation_points(const std::vector<nlohmann::json>
   return points;
 }
 
+std::vector<SaturationPoint> saturation_points(const std::vector<nlohmann::json>& rows) {
+  return saturation_points(rows_of(rows));
+}
+
 nlohmann::json sweep_json(const std::string& scenario, const std::vector<SweepAxis>& axes,
                           const std::vector<nlohmann::json>& rows) {
   nlohmann::json keys = nlohmann::json::array();
   for (const SweepAxis& a : axes) keys.push_back(a.key);
   return {{"hcisim_version", HCISIM_VERSION}, {"scenario", scenario}, {"vary", keys}, {"rows", rows}};
+}
+
+namespace {
+// `value` as dump(1) writes it `depth` levels down: each line after the first indented by depth.
+std::string dumped_at(const nlohmann::json& value, int depth) {
+  const std::string text = value.dump(1);
+  std::string out;
+  out.reserve(text.size() + text.size() / 8);
+  for (const char c : text) {
+    out += c;
+    if (c == '\n') out.append(static_cast<std::size_t>(depth), ' ');  // a line break inside a string is escaped
+  }
+  return out;
+}
+}  // namespace
+
+void sweep_json(const std::string& scenario, const std::vector<SweepAxis>& axes, const SweepRows& rows,
+                const TextSink& sink) {
+  // The keys in the order nlohmann::json sorts them: hcisim_version, rows, scenario, vary.
+  nlohmann::json keys = nlohmann::json::array();
+  for (const SweepAxis& a : axes) keys.push_back(a.key);
+  sink("{\n \"hcisim_version\": " + nlohmann::json(HCISIM_VERSION).dump() + ",\n \"rows\": ");
+  if (rows.count == 0) sink("[]");
+  for (std::size_t i = 0; i < rows.count; ++i) sink((i == 0 ? "[\n  " : ",\n  ") + dumped_at(rows.at(i), 2));
+  if (rows.count > 0) sink("\n ]");
+  sink(",\n \"scenario\": " + nlohmann::json(scenario).dump() + ",\n \"vary\": " + dumped_at(keys, 1) + "\n}\n");
 }
 
 }  // namespace hcisim::frontend

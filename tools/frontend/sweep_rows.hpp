@@ -4,9 +4,11 @@
 // read_lat_p99_ms). The JSON row also carries the point's full run report.
 #pragma once
 
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "models/run/run_result.hpp"
@@ -32,14 +34,33 @@ std::string format_sweep_figure(const std::string& name, double value);
 nlohmann::json sweep_row_json(const std::vector<SweepAxis>& axes, const SweepPoint& point,
                               const models::ScenarioSpec& spec, const models::RunResult& result);
 
+// Whether `row` has the shape sweep_row_json gives (a point file of another
+// shape is not a finished point: it runs again).
+bool is_sweep_row(const nlohmann::json& row);
+
+// Rows read one at a time, in order (a sweep's point files, or its spool), so
+// that an output of a large grid never holds them all.
+struct SweepRows {
+  std::size_t count = 0;
+  std::function<nlohmann::json(std::size_t)> at;  // the row at 0..count-1
+};
+SweepRows rows_of(const std::vector<nlohmann::json>& rows);
+// Where an output goes, piece by piece (OutputFile::Emit).
+using TextSink = std::function<void(std::string_view)>;
+
 // CSV of rows made by sweep_row_json: a header, then one line per row in the
 // order given (a figure the run does not give is an empty cell).
 std::string sweep_csv(const std::vector<SweepAxis>& axes, const std::vector<nlohmann::json>& rows);
+void sweep_csv(const std::vector<SweepAxis>& axes, const SweepRows& rows, const TextSink& out);
 // The saturation curve of a grid: per row, its varied values as the label, total
 // IOPS and the p99 latency of all I/Os (for write_saturation_plot).
 std::vector<SaturationPoint> saturation_points(const std::vector<nlohmann::json>& rows);
+std::vector<SaturationPoint> saturation_points(const SweepRows& rows);
 // {"scenario": file, "vary": [keys], "rows": [...]}
 nlohmann::json sweep_json(const std::string& scenario, const std::vector<SweepAxis>& axes,
                           const std::vector<nlohmann::json>& rows);
+// The same as sweep_json(...).dump(1) followed by a line break, row by row.
+void sweep_json(const std::string& scenario, const std::vector<SweepAxis>& axes, const SweepRows& rows,
+                const TextSink& out);
 
 }  // namespace hcisim::frontend

@@ -29,67 +29,82 @@ std::string latency_ms(const nlohmann::json& figures, const char* rate, const ch
 
 }  // namespace
 
-std::string sweep_table(const std::vector<SweepAxis>& axes, const std::vector<nlohmann::json>& rows) {
-  struct Column {
-    std::string header;
-    bool right;
-    std::vector<std::string> cells;
-  };
-  // An OLTP application's rows also give its transactions: TPS and their latency.
-  const bool oltp = std::any_of(rows.begin(), rows.end(), [](const nlohmann::json& row) {
-    const nlohmann::json& tps = row.at("figures").at("tps");
-    return !tps.is_null() && tps.get<double>() > 0;
-  });
-  std::vector<Column> columns;
-  columns.push_back({"point", true, {}});
-  for (const SweepAxis& a : axes) columns.push_back({a.key, false, {}});
-  if (oltp) {
-    for (const char* h : {"TPS", "txn avg", "txn p99"}) columns.push_back({h, true, {}});
+namespace {
+
+// The OLTP columns (TPS, txn avg, txn p99) come right after the varied values.
+constexpr std::size_t kOltpColumns = 3;
+
+// A row's cells, the OLTP columns included ("-" where the row has no transactions).
+std::vector<std::string> cells_of(const std::vector<SweepAxis>& axes, const nlohmann::json& row) {
+  const nlohmann::json& f = row.at("figures");
+  std::vector<std::string> cells;
+  cells.push_back(std::to_string(row.at("point").get<std::size_t>()));
+  for (const SweepAxis& a : axes) cells.push_back(printable(row.at("vary").at(a.key).get<std::string>(), 40));
+  const nlohmann::json& tps = f.at("tps");
+  cells.push_back(tps.is_null() ? "-" : format_fixed(tps.get<double>(), 0));
+  cells.push_back(latency_ms(f, "tps", "transaction_lat_mean_ms"));
+  cells.push_back(latency_ms(f, "tps", "transaction_lat_p99_ms"));
+  cells.push_back(format_fixed(f.at("total_iops").get<double>(), 0));
+  cells.push_back(format_fixed(f.at("total_mb_s").get<double>(), 0));
+  cells.push_back(latency_ms(f, "read_iops", "read_lat_mean_ms"));
+  cells.push_back(latency_ms(f, "read_iops", "read_lat_p99_ms"));
+  cells.push_back(latency_ms(f, "write_iops", "write_lat_mean_ms"));
+  cells.push_back(latency_ms(f, "write_iops", "write_lat_p99_ms"));
+  std::string limit = row.at("bottleneck").get<std::string>();
+  const nlohmann::json& busy = f.at("bottleneck_utilisation");
+  if (!busy.is_null()) {
+    limit += ' ';  // appended piece by piece: " " + std::string trips a false -Wrestrict in g++ 12
+    limit += format_fixed(busy.get<double>() * 100.0, 0);
+    limit += '%';
   }
-  for (const char* h : {"IOPS", "MB/s", "read avg", "read p99", "write avg", "write p99"}) columns.push_back({h, true, {}});
-  columns.push_back({"bottleneck", false, {}});
-  for (const nlohmann::json& row : rows) {
-    const nlohmann::json& f = row.at("figures");
-    std::size_t c = 0;
-    columns[c++].cells.push_back(std::to_string(row.at("point").get<std::size_t>()));
-    for (const SweepAxis& a : axes) columns[c++].cells.push_back(printable(row.at("vary").at(a.key).get<std::string>(), 40));
-    if (oltp) {
-      columns[c++].cells.push_back(format_fixed(f.at("tps").get<double>(), 0));
-      columns[c++].cells.push_back(latency_ms(f, "tps", "transaction_lat_mean_ms"));
-      columns[c++].cells.push_back(latency_ms(f, "tps", "transaction_lat_p99_ms"));
-    }
-    columns[c++].cells.push_back(format_fixed(f.at("total_iops").get<double>(), 0));
-    columns[c++].cells.push_back(format_fixed(f.at("total_mb_s").get<double>(), 0));
-    columns[c++].cells.push_back(latency_ms(f, "read_iops", "read_lat_mean_ms"));
-    columns[c++].cells.push_back(latency_ms(f, "read_iops", "read_lat_p99_ms"));
-    columns[c++].cells.push_back(latency_ms(f, "write_iops", "write_lat_mean_ms"));
-    columns[c++].cells.push_back(latency_ms(f, "write_iops", "write_lat_p99_ms"));
-    std::string limit = row.at("bottleneck").get<std::string>();
-    const nlohmann::json& busy = f.at("bottleneck_utilisation");
-    if (!busy.is_null()) {
-      limit += ' ';  // appended piece by piece: " " + std::string trips a false -Wrestrict in g++ 12
-      limit += format_fixed(busy.get<double>() * 100.0, 0);
-      limit += '%';
-    }
-    if (row.at("method").get<std::string>() == "analytic") limit += " (fast path)";
-    columns[c++].cells.push_back(limit);
+  if (row.at("method").get<std::string>() == "analytic") limit += " (fast path)";
+  cells.push_back(limit);
+  return cells;
+}
+
+}  // namespace
+
+void sweep_table(const std::vector<SweepAxis>& axes, const SweepRows& rows, const TextSink& sink) {
+  std::vector<std::string> headers = {"point"};
+  std::vector<bool> right = {true};
+  for (const SweepAxis& a : axes) {
+    headers.push_back(a.key);
+    right.push_back(false);
   }
+  for (const char* h : {"TPS", "txn avg", "txn p99", "IOPS", "MB/s", "read avg", "read p99", "write avg", "write p99"}) {
+    headers.push_back(h);
+    right.push_back(true);
+  }
+  headers.push_back("bottleneck");
+  right.push_back(false);
+  // First pass: the widths, and whether an OLTP application runs (then the rows also give its transactions).
   std::vector<std::size_t> width;
-  for (const Column& col : columns) {
-    std::size_t w = col.header.size();
-    for (const std::string& cell : col.cells) w = std::max(w, cell.size());
-    width.push_back(w);
+  for (const std::string& h : headers) width.push_back(h.size());
+  bool oltp = false;
+  for (std::size_t r = 0; r < rows.count; ++r) {
+    const nlohmann::json row = rows.at(r);
+    const nlohmann::json& tps = row.at("figures").at("tps");
+    oltp = oltp || (!tps.is_null() && tps.get<double>() > 0);
+    const std::vector<std::string> cells = cells_of(axes, row);
+    for (std::size_t c = 0; c < cells.size(); ++c) width[c] = std::max(width[c], cells[c].size());
   }
-  auto line = [&](auto text_of) {
+  const std::size_t first_oltp = 1 + axes.size();
+  auto line = [&](const std::vector<std::string>& texts) {
     std::string out;
-    for (std::size_t c = 0; c < columns.size(); ++c) {
+    for (std::size_t c = 0; c < texts.size(); ++c) {
+      if (!oltp && c >= first_oltp && c < first_oltp + kOltpColumns) continue;
       // The last column is not padded: no trailing blanks.
-      out += c + 1 == columns.size() ? text_of(c) : pad(text_of(c), width[c], columns[c].right) + "  ";
+      out += c + 1 == texts.size() ? texts[c] : pad(texts[c], width[c], right[c]) + "  ";
     }
     return out + "\n";
   };
-  std::string out = line([&](std::size_t c) { return columns[c].header; });
-  for (std::size_t r = 0; r < rows.size(); ++r) out += line([&](std::size_t c) { return columns[c].cells[r]; });
+  sink(line(headers));
+  for (std::size_t r = 0; r < rows.count; ++r) sink(line(cells_of(axes, rows.at(r))));
+}
+
+std::string sweep_table(const std::vector<SweepAxis>& axes, const std::vector<nlohmann::json>& rows) {
+  std::string out;
+  sweep_table(axes, rows_of(rows), [&out](std::string_view piece) { out += piece; });
   return out;
 }
 

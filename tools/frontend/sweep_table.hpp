@@ -10,10 +10,13 @@
 #include <vector>
 
 #include "tools/frontend/sweep_grid.hpp"
+#include "tools/frontend/sweep_rows.hpp"
 
 namespace hcisim::frontend {
 
 // Rows as sweep_row_json makes them, in the order given.
 std::string sweep_table(const std::vector<SweepAxis>& axes, const std::vector<nlohmann::json>& rows);
+// The same, line by line: the rows are read twice (the widths, then the lines), never held all.
+void sweep_table(const std::vector<SweepAxis>& axes, const SweepRows& rows, const TextSink& out);
 
 }  // namespace hcisim::frontend

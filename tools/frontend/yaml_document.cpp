@@ -10,6 +10,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "tools/frontend/input_files.hpp"
 #include "tools/frontend/input_limits.hpp"
 #include "tools/frontend/load_error.hpp"
 #include "tools/frontend/message_text.hpp"
@@ -193,6 +194,7 @@ std::string read_yaml_input(const std::filesystem::path& path, std::uint64_t max
     }
   }
   if (in.bad()) throw LoadError(printable(path.string()) + ": cannot read the file");
+  note_input_file(path, text);
   return text;
 }
 

@@ -1,0 +1,176 @@
+#include "tools/cli/sweep_grid_command.hpp"
+
+#include <unistd.h>
+
+#include <functional>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+
+#include "models/run/run_estimate.hpp"
+#include "tools/cli/commands.hpp"
+#include "tools/cli/sweep_progress.hpp"
+#include "tools/frontend/progress_text.hpp"
+#include "tools/frontend/sweep_estimate.hpp"
+#include "tools/frontend/sweep_rows.hpp"
+#include "tools/frontend/sweep_spool.hpp"
+#include "tools/frontend/sweep_store.hpp"
+#include "tools/frontend/sweep_table.hpp"
+
+namespace hcisim::cli {
+
+namespace {
+
+// --dry-run: every point loaded and checked, a pilot of each point to run, on the sweep's threads.
+std::string estimate_sweep(const SweepSetup& setup, const std::vector<frontend::SweepAxis>& axes,
+                           const std::vector<bool>& to_run, std::size_t resumed, frontend::SweepStore* store,
+                           const GridRun& run, bool terminal) {
+  const std::size_t grid_points = to_run.size();
+  std::vector<std::optional<models::RunEstimate>> estimates(grid_points);
+  SweepProgress progress(grid_points, 0, run.quiet, terminal);
+  std::size_t next = 0;
+  const PointQueue queue{grid_points, [&]() -> std::optional<std::size_t> {
+                           if (next == grid_points) return std::nullopt;
+                           return next++;
+                         }};
+  const PointWork pilot = [&](std::size_t i) {
+    PointOutcome outcome;
+    const SweepJob job = setup.load(frontend::grid_point(axes, i), &outcome.inputs);
+    if (to_run[i]) estimates[i] = models::estimate_run(job.spec);  // each index is written by one thread
+    return outcome;
+  };
+  const PointDone done = [&](std::size_t i, const PointOutcome& outcome) {
+    if (store) store->note_inputs(outcome.inputs);  // read-only: checks them
+    progress.point_done((to_run[i] ? "pilot of " : "check of ") + point_label(frontend::grid_point(axes, i)));
+  };
+  run_on_threads(queue, run.jobs, pilot, done, [&axes](std::size_t i) { return point_label(frontend::grid_point(axes, i)); });
+  progress.finish();
+  std::vector<frontend::SweepPointEstimate> points;
+  for (std::size_t i = 0; i < grid_points; ++i) {
+    if (!estimates[i]) continue;
+    std::string values;
+    for (const std::string& a : frontend::grid_point(axes, i).assignments) values += (values.empty() ? "" : ", ") + a;
+    points.push_back({i, values, *estimates[i]});
+  }
+  return frontend::format_sweep_estimate(points, grid_points, resumed, run.jobs);
+}
+
+// Writes an output of the finished sweep to `file`, piece by piece.
+void write_to(const frontend::OutputFile& file, const std::function<void(const frontend::TextSink&)>& produce) {
+  file.write_pieces([&produce](const frontend::OutputFile::Emit& emit) { produce(emit); });
+}
+
+}  // namespace
+
+int grid_command(const SweepSetup& setup, const GridRun& run) {
+  std::vector<frontend::SweepAxis> axes;
+  std::size_t grid_points = 0;
+  try {
+    for (const std::string& v : run.varies) axes.push_back(frontend::parse_vary(v));
+    grid_points = frontend::grid_size(axes);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError{e.what()};
+  }
+  frontend::InputDigests inputs = setup.catalog_inputs;
+  const frontend::InputDigests axis_inputs = setup.check_axes(axes);
+  inputs.insert(axis_inputs.begin(), axis_inputs.end());
+
+  std::unique_ptr<frontend::SweepStore> store;
+  const bool root_rank = !run.use_mpi || mpi_rank() == 0;  // only rank 0 keeps the points and writes
+  if (!run.out.empty() && root_rank) {
+    try {
+      store = std::make_unique<frontend::SweepStore>(
+          run.out, setup.manifest(axes, grid_points, inputs),
+          run.dry_run ? frontend::SweepStore::Access::ReadOnly : frontend::SweepStore::Access::Write);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError{e.what()};
+    }
+  }
+  // A bit per point: whether to run it now (not finished earlier, within --max-points).
+  std::vector<bool> to_run(grid_points, false);
+  std::size_t resumed = 0, todo = 0;
+  for (std::size_t i = 0; i < grid_points; ++i) {
+    if (store && store->finished(frontend::grid_point(axes, i))) {
+      ++resumed;
+    } else if (todo < run.max_points) {
+      to_run[i] = true;
+      ++todo;
+    }
+  }
+  const bool terminal = isatty(STDERR_FILENO) != 0;
+  if (run.dry_run) {
+    std::cout << estimate_sweep(setup, axes, to_run, resumed, store.get(), run, terminal);
+    return 0;
+  }
+
+  std::unique_ptr<frontend::RowSpool> spool;
+  if (!store && root_rank) spool = std::make_unique<frontend::RowSpool>(grid_points);
+  SweepProgress progress(grid_points, resumed, run.quiet, terminal);
+  std::size_t next = 0, fresh = 0;
+  const PointQueue queue{todo, [&]() -> std::optional<std::size_t> {
+                           while (next < grid_points && !to_run[next]) ++next;
+                           if (next == grid_points) return std::nullopt;
+                           return next++;
+                         }};
+  const bool fast = setup.fast;
+  const PointWork work = [&](std::size_t i) {
+    const frontend::SweepPoint point = frontend::grid_point(axes, i);
+    PointOutcome outcome;
+    const SweepJob job = setup.load(point, &outcome.inputs);
+    outcome.row = frontend::sweep_row_json(axes, point, job.spec, run_point(job.spec, fast));
+    return outcome;
+  };
+  const PointDone done = [&](std::size_t i, const PointOutcome& outcome) {
+    const frontend::SweepPoint point = frontend::grid_point(axes, i);
+    if (store) {
+      store->note_inputs(outcome.inputs);  // before the point: the manifest lists every file a saved point read
+      store->save(point, outcome.row);
+    } else if (run.json) {
+      spool->put(i, outcome.row);
+    } else {
+      nlohmann::json figures = outcome.row;  // the CSV, the table and the plot use no run report
+      figures.erase("run");
+      spool->put(i, figures);
+    }
+    ++fresh;
+    progress.point_done(point_label(point));
+  };
+  const PointName name = [&axes](std::size_t i) { return point_label(frontend::grid_point(axes, i)); };
+  const bool root = run.use_mpi ? run_on_mpi(queue, work, done, name) : (run_on_threads(queue, run.jobs, work, done, name), true);
+  progress.finish();
+  if (!root) return 0;  // an MPI worker: rank 0 writes the results
+  if (resumed + fresh < grid_points) {
+    if (!run.quiet) {
+      std::cerr << "sweep: stopped after " << fresh << " new points (--max-points); " << resumed + fresh << " of "
+                << grid_points << " done; run the same command again to continue\n";
+    }
+    return 0;
+  }
+  // The outputs, a row at a time from the point files (or the spool).
+  const frontend::SweepRows rows{grid_points, [&](std::size_t i) {
+                                   return spool ? spool->at(i) : store->row(frontend::grid_point(axes, i));
+                                 }};
+  const auto csv = [&](const frontend::TextSink& out) { frontend::sweep_csv(axes, rows, out); };
+  const auto json = [&](const frontend::TextSink& out) { frontend::sweep_json(setup.scenario, axes, rows, out); };
+  const auto on_stdout = [](std::string_view piece) { std::cout << piece; };
+  if (store) {
+    write_to(frontend::OutputFile((store->dir() / "sweep.csv").string(), frontend::OutputFile::Targets::RegularFile), csv);
+    write_to(frontend::OutputFile((store->dir() / "sweep.json").string(), frontend::OutputFile::Targets::RegularFile), json);
+  }
+  if (run.csv) write_to(*run.csv, csv);
+  if (run.json) write_to(*run.json, json);
+  if (!store && !run.csv && !run.json) {
+    csv(on_stdout);
+  } else if (!(run.csv && run.csv->is_stdout()) && !(run.json && run.json->is_stdout())) {
+    frontend::sweep_table(axes, rows, on_stdout);  // the rows went to files: a table for the terminal
+  }
+  if (!run.plot_dir.empty() && !draw_saturation_curve(run.plot_dir, setup.scenario + ": saturation", rows)) return 1;
+  if (!run.quiet) {
+    std::cerr << "sweep: " << grid_points << " points (" << resumed << " from an earlier run) in "
+              << frontend::format_seconds(progress.seconds()) << "\n";
+  }
+  return 0;
+}
+
+}  // namespace hcisim::cli
