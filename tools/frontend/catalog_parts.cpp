@@ -4,7 +4,9 @@
 #include <cmath>
 
 #include "models/hardware/flash_drive.hpp"
+#include "models/hardware/disk_geometry.hpp"
 #include "models/hardware/hdd_drive.hpp"
+#include "models/hardware/seek_curve.hpp"
 #include "tools/frontend/input_limits.hpp"
 #include "tools/frontend/not_modelled_yet.hpp"
 #include "tools/frontend/quantity_format.hpp"
@@ -120,13 +122,14 @@ void refuse_keys(const YamlMap& map, const Keys& keys, std::string_view why) {
 }
 
 void read_flash_figures(const YamlMap& map, PartFieldReader& fields, models::DriveSpec& drive) {
-  const std::string iops_limit = at_most(format_count(limits::kMaxDriveIops) + " IOPS");
+  const std::string iops_limit =
+      "from " + format_count(limits::kMinDriveIops) + " to " + format_count(limits::kMaxDriveIops) + " IOPS";
   const std::string rate_limit = at_most(format_byte_rate(limits::kMaxDriveBytesPerS));
   const std::string latency_range = "a latency above 0 and " + at_most(format_duration(limits::kMaxDriveLatencyNs));
   drive.random_read_iops = fields.count(map, "random_read_iops", "IOPS");
-  require(drive.random_read_iops <= limits::kMaxDriveIops, map, "random_read_iops", iops_limit);
+  require(drive.random_read_iops >= limits::kMinDriveIops && drive.random_read_iops <= limits::kMaxDriveIops, map, "random_read_iops", iops_limit);
   drive.random_write_iops = fields.count(map, "random_write_iops", "IOPS");
-  require(drive.random_write_iops <= limits::kMaxDriveIops, map, "random_write_iops", iops_limit);
+  require(drive.random_write_iops >= limits::kMinDriveIops && drive.random_write_iops <= limits::kMaxDriveIops, map, "random_write_iops", iops_limit);
   drive.seq_read_bytes_per_s = fields.byte_rate(map, "seq_read_throughput");
   require(drive.seq_read_bytes_per_s <= limits::kMaxDriveBytesPerS, map, "seq_read_throughput", rate_limit);
   drive.seq_write_bytes_per_s = fields.byte_rate(map, "seq_write_throughput");
@@ -155,10 +158,12 @@ void read_serial_link(const YamlMap& map, PartFieldReader& fields, models::Drive
 }
 
 void read_hdd_figures(const YamlMap& map, PartFieldReader& fields, models::DriveSpec& drive) {
-  drive.rpm = fields.real(map, "rpm", 1.0, "rpm");
+  drive.rpm = fields.real_within(map, "rpm", limits::kMinRpm, limits::kMaxRpm, "rpm",
+                                 "from " + format_count(limits::kMinRpm) + " to " + format_count(limits::kMaxRpm) + " rpm");
   drive.avg_seek_ns = fields.duration_ns(map, "avg_seek");
   drive.track_to_track_seek_ns = fields.duration_ns(map, "track_to_track_seek");
   drive.full_stroke_seek_ns = fields.duration_ns(map, "full_stroke_seek");
+  require(drive.track_to_track_seek_ns > 0, map, "track_to_track_seek", "a seek above 0");
   if (!(drive.track_to_track_seek_ns < drive.avg_seek_ns && drive.avg_seek_ns < drive.full_stroke_seek_ns)) {
     fail_number(map, "avg_seek", "track_to_track_seek < avg_seek < full_stroke_seek");
   }
@@ -166,6 +171,14 @@ void read_hdd_figures(const YamlMap& map, PartFieldReader& fields, models::Drive
   drive.inner_media_bytes_per_s = fields.byte_rate(map, "inner_media_rate");
   if (drive.inner_media_bytes_per_s > drive.outer_media_bytes_per_s) {
     fail_number(map, "inner_media_rate", "at most outer_media_rate (LBA 0 is the fast outer edge)");
+  }
+  // The model solves a seek curve through the three seek times (seek_curve.hpp); not every triple has one.
+  try {
+    const models::DiskGeometry geometry(drive.capacity_bytes, drive.rpm, drive.outer_media_bytes_per_s,
+                                        drive.inner_media_bytes_per_s);
+    (void)models::SeekCurve(geometry, drive.track_to_track_seek_ns, drive.avg_seek_ns, drive.full_stroke_seek_ns);
+  } catch (const std::invalid_argument& e) {
+    map.required("avg_seek").fail(e.what());
   }
   drive.queue_age_limit_ns = fields.duration_ns(map, "queue_age_limit");
   const double min_age_ns = models::hdd_min_queue_age_ns(drive);
@@ -524,6 +537,11 @@ models::HypervisorSpec read_hypervisor(const YamlMap& map, PartFieldReader& fiel
     // At least one cycle's gap between bursts on average, and a burst at most a second of one vCPU's work.
     if (hv.background_burst_cycles > 0 && hv.background_burst_cycles < hv.background_cycles_per_s * 1e-6) {
       b.required("cycles_per_burst").fail_expected("a burst of at least a millionth of the cycles per second");
+    }
+    if (hv.background_burst_cycles > hv.background_cycles_per_s * limits::kMaxBackgroundGapS) {
+      fail_number(b, "cycles_per_second",
+                  "at least cycles_per_burst / " + format_number(limits::kMaxBackgroundGapS) +
+                      " (a burst at least every hour on average)");
     }
   }
   if (map.has("adapter_queue_depth")) {

@@ -43,10 +43,19 @@ constexpr std::uint64_t kMaxBlockBytes = (4ull << 30) - 512;     // 4 GiB - 512 
 constexpr std::uint64_t kSectorBytes = 512;                      // unbuffered I/O alignment
 
 // --- catalog parts (physically meaningful ranges) ---------------------------
+constexpr double kMinRpm = 1000;                                  // spindles turn at 3,600 to 15,000 rpm
+constexpr double kMaxRpm = 100'000;
+constexpr double kMinDriveIops = 10;                              // below any drive, rotating ones included
 constexpr double kMaxDriveIops = 1e9;
 constexpr double kMaxDriveBytesPerS = 1e12;                      // 1 TB/s
 constexpr std::int64_t kMaxDriveLatencyNs = 1'000'000'000;       // 1 s
 constexpr double kMaxPortBitsPerS = 10e12;                       // 10 Tb/s
+// Any catalog rate: below these no storage part moves data (a rate near 0
+// would put the next event beyond the simulator's clock).
+constexpr double kMinBitsPerS = 1e6;                              // 1 Mb/s
+constexpr double kMinBytesPerS = 1e5;                             // 100 kB/s
+// The mean gap between a hypervisor's background bursts (cycles_per_burst / cycles_per_second).
+constexpr double kMaxBackgroundGapS = 3600;
 constexpr std::int64_t kMaxNetworkLatencyNs = 1'000'000'000;     // 1 s
 // A clock bounds the nanoseconds a burst of cycles takes (cycles / clock must fit the clock's int64).
 constexpr double kMinClockHz = 1e6;                              // 1 MHz

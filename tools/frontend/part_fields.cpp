@@ -1,5 +1,6 @@
 #include "tools/frontend/part_fields.hpp"
 
+#include "tools/frontend/input_limits.hpp"
 #include "tools/frontend/message_text.hpp"
 #include "tools/frontend/quantity_format.hpp"
 
@@ -127,26 +128,26 @@ std::optional<std::int64_t> PartFieldReader::optional_duration_ns(const YamlMap&
   return duration_ns(map, key);
 }
 
-// A positive rate-like quantity: parse with `parse`, print back with `format`.
+// A rate-like quantity of at least `minimum`: parse with `parse`, print back with `format`.
 double PartFieldReader::positive(const YamlMap& map, std::string_view key, double (YamlValue::*parse)() const,
-                                 std::string (*format)(double), std::string_view what) {
+                                 std::string (*format)(double), std::string_view what, double minimum) {
   const Sourced field = need(map, key);
   const double value = (field.value.*parse)();
-  if (value <= 0) field.value.fail_expected(std::string(what) + " greater than 0");
+  if (!(value >= minimum)) field.value.fail_expected(std::string(what) + " of at least " + format(minimum));
   record(field, format(value));
   return value;
 }
 
 double PartFieldReader::bit_rate(const YamlMap& map, std::string_view key) {
-  return positive(map, key, &YamlValue::bit_rate, format_bit_rate, "a bit rate");
+  return positive(map, key, &YamlValue::bit_rate, format_bit_rate, "a bit rate", limits::kMinBitsPerS);
 }
 
 double PartFieldReader::byte_rate(const YamlMap& map, std::string_view key) {
-  return positive(map, key, &YamlValue::byte_rate, format_byte_rate, "a byte rate");
+  return positive(map, key, &YamlValue::byte_rate, format_byte_rate, "a byte rate", limits::kMinBytesPerS);
 }
 
 double PartFieldReader::frequency(const YamlMap& map, std::string_view key) {
-  return positive(map, key, &YamlValue::frequency, format_frequency, "a frequency");
+  return positive(map, key, &YamlValue::frequency, format_frequency, "a frequency", limits::kMinClockHz);
 }
 
 std::string PartFieldReader::text(const YamlMap& map, std::string_view key) {

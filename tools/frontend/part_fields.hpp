@@ -63,7 +63,7 @@ class PartFieldReader {
 
  private:
   double positive(const YamlMap& map, std::string_view key, double (YamlValue::*parse)() const,
-                  std::string (*format)(double), std::string_view what);
+                  std::string (*format)(double), std::string_view what, double minimum);
   struct Sourced {
     YamlValue value;     // the number itself
     std::string source;  // never empty
