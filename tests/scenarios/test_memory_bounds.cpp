@@ -42,3 +42,21 @@ TEST_CASE("more reproducers, section 4: a 1000 PB HDD behind the cache tier runs
   CHECK(huge == predictions(scenario, {}, shorter));
   CHECK(huge["total"]["iops"].get<double>() > 0);
 }
+
+TEST_CASE("more reproducers, section 4: InfoScale pref_io of 1 GiB on 16 MiB files runs as pref_io = 16 MiB does",
+          "[reliability][azure]") {
+  // Requests were reserved pieces for 1 GiB each: 3.16 GB for 16 MiB files.
+  const fs::path scenario = kScenarios / "azure-infoscale/test1.yaml";
+  for (const char* tunable : {"write_pref_io", "read_pref_io"}) {
+    INFO(tunable);
+    const std::vector<std::string> small = {"vms.sas_iotest.file_size=16MiB", "cluster.cloud.clients=1"};
+    auto with = [&](const char* size) {
+      std::vector<std::string> overrides = small;
+      overrides.push_back(std::string("cluster.infoscale.vxfs.") + tunable + "=" + size);
+      return predictions(scenario, {}, overrides);
+    };
+    const auto largest = with("1GiB");
+    CHECK(largest == with("16MiB"));
+    CHECK(largest != predictions(scenario, {}, small));  // the tunable does change the run
+  }
+}
