@@ -26,9 +26,7 @@ SasIotestWorkload::SasIotestWorkload(sim::Engine& engine, const ScenarioSpec& sp
       file_bytes_(scaled_file(*spec.vms.sas, spec.cluster.cloud.time_scale)),
       block_bytes_(spec.vms.sas->block_bytes),
       storage_vms_(spec.cluster.node_count),
-      requests_per_stream_(policy_.direct(spec.vms.sas->block_bytes)
-                               ? 1
-                               : std::max(policy_.write_nstream, policy_.read_nstream)) {
+      requests_per_stream_(policy_.requests_in_flight(file_bytes_, block_bytes_)) {
   if (spec.cluster.stack.product != ProductKind::InfoScale) {
     throw std::invalid_argument("SAS iotest is modelled on a VxFS cluster file system (an InfoScale stack)");
   }
@@ -57,8 +55,10 @@ void SasIotestWorkload::add_vm(std::uint32_t vm, int host, VcpuSet& vcpus) {
 
 RequestShape SasIotestWorkload::request_shape() const {
   if (direct()) return {block_bytes_, block_bytes_};
-  // Flush-behind and read-ahead requests start at multiples of their pref_io.
-  return {std::max(policy_.write_pref_io, policy_.read_pref_io), std::min(policy_.write_pref_io, policy_.read_pref_io)};
+  // Flush-behind and read-ahead requests start at multiples of their pref_io and
+  // never reach past the file (the product reserves state for the largest).
+  return {std::min(std::max(policy_.write_pref_io, policy_.read_pref_io), file_bytes_),
+          std::min(policy_.write_pref_io, policy_.read_pref_io)};
 }
 
 void SasIotestWorkload::start(IoTarget& target) {

@@ -15,7 +15,8 @@
 // stream's last call), divided by the cores; per client over that client's
 // streams and its last stream's end. [EST] MB = 10^6 bytes.
 //
-// Requests: per stream a fixed set (the larger nstream; one for direct I/O),
+// Requests: per stream a fixed set (VxfsIoPolicy::requests_in_flight: the larger
+// nstream, at most the file's pref_io chunks; one for direct I/O),
 // IoRequest::thread = the stream. Nothing is allocated per call or I/O.
 #pragma once
 

@@ -14,9 +14,12 @@
 // the stride coprime to n): the same popularity curve, another (deterministic)
 // placement. Checked against fio 3.33's own offsets (tests/models/test_skewed_positions.cpp).
 //
-// H(n, theta) is summed term by term for the first 10^7 ranks and by the
-// Euler-Maclaurin formula beyond. Cost: construction O(min(n, 10^7)); a draw is
-// O(1) (one pow), no allocation. Memory: a few doubles.
+// H(n, theta) is summed term by term for the first 10^4 ranks (so exactly the
+// plain sum up to there) and by the Euler-Maclaurin formula with Bernoulli
+// corrections up to B6 beyond: relative error about 1e-14 (the rounding of the
+// 10^4 terms; the formula's own error is below 1e-20), tested against the plain
+// sum up to 10^6 ranks. Cost: construction O(min(n, 10^4)); a draw is O(1)
+// (one pow), no allocation. Memory: a few doubles.
 #pragma once
 
 #include <cstdint>

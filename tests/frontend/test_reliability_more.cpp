@@ -5,9 +5,12 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include "load_error_of.hpp"
+#include "temp_dir.hpp"
 #include "tools/frontend/catalog.hpp"
 #include "tools/frontend/diskspd_xml.hpp"
 #include "tools/frontend/fio_job_parser.hpp"
@@ -16,6 +19,7 @@
 
 using namespace hcisim::frontend;
 using hcisim::frontend::testing::load_error_of;
+using hcisim::frontend::testing::TempDir;
 using Catch::Matchers::Contains;
 namespace fs = std::filesystem;
 
@@ -125,4 +129,39 @@ TEST_CASE("fuzz findings on the newer forms: what comes from the file is escaped
   }
   CHECK_THAT(xml, Contains("<DisableOSCache>: expected true or false, got 'fals\\xad'"));
   CHECK_THROWS_WITH(parse_vary("\t\t=1,2"), Contains("expected a key.path before '='"));
+}
+
+TEST_CASE("more reproducers, section 5: an XML element with 100,000 attributes is refused before tinyxml2 reads it",
+          "[reliability][diskspd-xml]") {
+  // As xml-many-attributes.sh writes it (tinyxml2 took 36-45 s on it: each attribute checked against the earlier).
+  std::string attributes;
+  for (int i = 0; i < 100'000; ++i) attributes += " a" + std::to_string(i) + "=\"1\"";
+  const TempDir dir;
+  const fs::path xml = dir.write(
+      "p.xml", "<?xml version=\"1.0\"?>\n<Profile><TimeSpans><TimeSpan><Targets><Target" + attributes +
+                   "><Path>*1</Path><BlockSize>4096</BlockSize><Random>4096</Random><DisableOSCache>true</DisableOSCache>"
+                   "<FileSize>1073741824</FileSize></Target></Targets></TimeSpan></TimeSpans></Profile>\n");
+  const std::string why = xml.string() +
+                          ":2: <Target> has 100000 attributes; DISKSPD profiles use at most 2 per element, and more "
+                          "than 64 are refused unread (kMaxXmlAttributes in tools/frontend/input_limits.hpp)";
+  CHECK_THROWS_WITH(read_diskspd_xml(xml), why);
+  // The same through a scenario (the reproducer's base.yaml with `xml: p.xml`).
+  std::ifstream in(kDir / "base.yaml");
+  std::stringstream base;
+  base << in.rdbuf();
+  std::string text = base.str();
+  const std::string diskspd = "diskspd: \"-b4K -t1 -o4 -w0 -r -Sh -L -c1G\"";
+  REQUIRE(text.find(diskspd) != std::string::npos);
+  text.replace(text.find(diskspd), diskspd.size(), "xml: p.xml");
+  const fs::path scenario = dir.write("s.yaml", text);
+  CHECK(error_of(scenario) == scenario.string() + ":14: key 'vms.workload.xml': " + why);
+}
+
+TEST_CASE("more reproducers, section 5: the bundled XML profiles pass the attribute pre-scan", "[reliability][diskspd-xml]") {
+  for (const auto& entry : fs::recursive_directory_iterator(kScenarios)) {
+    if (entry.path().extension() != ".xml") continue;
+    INFO(entry.path().string());
+    CHECK_NOTHROW(read_diskspd_xml(entry.path()));
+  }
+  CHECK(error_of(kScenarios / "vmfleet2/sql.yaml").empty());
 }

@@ -60,9 +60,10 @@ CacheTierSpec small_spec() {
   return s;
 }
 
-// One cache drive of `cache_pages` pages in front of `capacity` drives of 2 TB.
+// One cache drive of `cache_pages` pages in front of `capacity` drives (2 TB unless given).
 struct Rig {
-  Rig(std::uint64_t cache_pages, int capacity, bool read_caching, CacheTierSpec spec = small_spec()) {
+  Rig(std::uint64_t cache_pages, int capacity, bool read_caching, CacheTierSpec spec = small_spec(),
+      std::uint64_t capacity_drive_bytes = 2'000'000'000'000ull) {
     std::vector<std::unique_ptr<Drive>> caches, capacities;
     auto c = std::make_unique<FixedDrive>(engine, 100 * kMicrosecond);
     cache = c.get();
@@ -72,7 +73,7 @@ struct Rig {
       auto d = std::make_unique<FixedDrive>(engine, 10'000 * kMicrosecond);
       backing.push_back(d.get());
       capacities.push_back(std::move(d));
-      capacity_bytes.push_back(2'000'000'000'000ull);
+      capacity_bytes.push_back(capacity_drive_bytes);
     }
     tier = std::make_unique<CacheTier>(engine, spec, std::move(caches), std::vector<std::uint64_t>{cache_pages * kPage},
                                        std::move(capacities), capacity_bytes, read_caching, kSlot);
@@ -206,6 +207,35 @@ TEST_CASE("cache tier: destage writes dirty pages back in ascending order, merge
     if (i > 0) CHECK(writes[i].offset == writes[i - 1].offset + 64 * KiB);
   }
   CHECK(rig.tier->counters().destage_bytes == rig.tier->counters().destage_writes * 64 * KiB);
+}
+
+TEST_CASE("cache tier: destage finds dirty pages billions of slots apart on a 1000 PB drive", "[cache]") {
+  CacheTierSpec spec = small_spec();
+  spec.destage_start = 0.5;
+  spec.destage_stop = 0.25;
+  spec.destage_outstanding = 1;
+  const std::uint64_t drive = 1000ull * 1000 * 1000 * 1000 * 1000 * 1000;
+  Rig rig(8, 1, true, spec, drive);
+  // 5 dirty pages of 8, far apart and written from the top down: destage starts and
+  // writes them back in ascending order, wrapping past the drive's end.
+  const std::uint64_t slots[] = {3'000'000'000, 2'000'000'000, 1'000'000, 7, 0};
+  for (const std::uint64_t slot : slots) rig.io(0, true, slot * kSlot + kPage, 4 * KiB);
+  std::vector<std::uint64_t> written;
+  for (const DriveIo& io : rig.backing[0]->log) {
+    if (io.write) written.push_back(io.offset);
+  }
+  // Started after the 5th write (page in slot 0) with the cursor at page 0: slot 0 first.
+  CHECK(rig.tier->dirty_pages() == 2);
+  CHECK(written == std::vector<std::uint64_t>{0 * kSlot + kPage, 7 * kSlot + kPage, 1'000'000 * kSlot + kPage});
+  // Three more: destage goes on from its cursor past the far slots, wraps past the
+  // drive's end to slot 5, and stops there with two dirty again.
+  for (const std::uint64_t slot : {5, 6, 8}) rig.io(0, true, slot * kSlot + kPage, 4 * KiB);
+  written.clear();
+  for (const DriveIo& io : rig.backing[0]->log) {
+    if (io.write) written.push_back(io.offset / kSlot);
+  }
+  CHECK(written == std::vector<std::uint64_t>{0, 7, 1'000'000, 2'000'000'000, 3'000'000'000, 5});
+  CHECK(rig.tier->dirty_pages() == 2);
 }
 
 TEST_CASE("cache tier: a cache full of dirty data sends writes to the capacity drive", "[cache]") {

@@ -138,3 +138,23 @@ TEST_CASE("vxfs: read-ahead stops at the end of the file", "[vxfs]") {
   ra.consume(64 * KiB);
   CHECK(ra.consumed() == 40 * KiB);
 }
+
+TEST_CASE("vxfs: a stream keeps no more requests than its file has pref_io chunks", "[vxfs]") {
+  VxfsIoPolicy p = seed_policy();  // 96 x 16 KiB each way, direct above 128 MiB
+  CHECK(p.requests_in_flight(64ull << 20, 64 * KiB) == 96);
+  CHECK(p.requests_in_flight(40 * KiB, 8 * KiB) == 3);  // 16 + 16 + 8 KiB
+  CHECK(p.requests_in_flight(1ull << 30, 256ull << 20) == 1);  // direct: one call at a time
+  p.write_pref_io = 1ull << 30;  // the documented maximum, over a 16 MiB file: one flush of the whole file
+  CHECK(p.requests_in_flight(16ull << 20, 64 * KiB) == 96);  // reads still cut it in 16 KiB
+  p.read_pref_io = 1ull << 30;
+  CHECK(p.requests_in_flight(16ull << 20, 64 * KiB) == 1);
+  // And that one request is the file, not pref_io.
+  VxfsReadAhead ra(p, 16ull << 20, 64 * KiB);
+  std::uint64_t offset = 1, bytes = 0;
+  REQUIRE(ra.next_read(offset, bytes));
+  CHECK(offset == 0);
+  CHECK(bytes == 16ull << 20);
+  CHECK_FALSE(ra.next_read(offset, bytes));
+  ra.completed(0);
+  CHECK(ra.ready(16ull << 20));
+}

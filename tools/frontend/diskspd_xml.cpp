@@ -12,7 +12,9 @@
 
 #include "tools/frontend/diskspd_parser.hpp"
 #include "tools/frontend/input_files.hpp"
+#include "tools/frontend/input_limits.hpp"
 #include "tools/frontend/message_text.hpp"
+#include "tools/frontend/xml_attribute_scan.hpp"
 
 namespace hcisim::frontend {
 namespace {
@@ -41,6 +43,13 @@ class ProfileReader {
   explicit ProfileReader(std::string label) : label_(std::move(label)) {}
 
   models::DiskspdSpec read(const std::string& text) {
+    if (const auto crowded = first_crowded_element(text, limits::kMaxXmlAttributes)) {
+      throw DiskspdError(label_ + ":" + std::to_string(crowded->line) + ": <" + crowded->name + "> has " +
+                         std::to_string(crowded->attributes) +
+                         " attributes; DISKSPD profiles use at most 2 per element, and more than " +
+                         std::to_string(limits::kMaxXmlAttributes) +
+                         " are refused unread (kMaxXmlAttributes in tools/frontend/input_limits.hpp)");
+    }
     tinyxml2::XMLDocument doc;
     if (doc.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS) {
       throw DiskspdError(printable(label_) + ":" + std::to_string(doc.ErrorLineNum()) + ": not a well-formed XML file (" +

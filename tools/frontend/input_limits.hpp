@@ -5,6 +5,7 @@
 // check that the model can represent the larger value).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace hcisim::frontend::limits {
@@ -20,6 +21,12 @@ constexpr int kMaxIncludeDepth = 16;                             // files nested
 constexpr std::uint64_t kMaxYamlValues = 100'000;
 // Mappings and lists nested in one another.
 constexpr int kMaxYamlDepth = 64;
+
+// Attributes on one element of a DISKSPD XML profile. DISKSPD's schema puts at most two on an
+// element (AffinityGroupAssignment Group= Processor=; hcisim reads Throughput unit= and Range IO=)
+// and the reader names any other it finds; past this many the file is refused before tinyxml2,
+// which takes time quadratic in an element's attributes.
+constexpr std::size_t kMaxXmlAttributes = 64;
 
 // --- cluster and VMs (memory grows with each) ------------------------------
 constexpr int kMaxNodes = 1024;

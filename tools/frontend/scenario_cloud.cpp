@@ -164,8 +164,7 @@ models::VmSpec read_sas_vms(const YamlValue& value, const models::ClusterSpec& c
   const std::uint64_t streams = static_cast<std::uint64_t>(c.clients) * static_cast<std::uint64_t>(spec.streams_per_client);
   // Requests the file system keeps in flight per stream, against the bound on requests.
   const models::VxfsIoPolicy policy = models::VxfsIoPolicy::of(cluster.stack.infoscale, c.storage_vms);
-  const std::uint64_t per_stream =
-      policy.direct(spec.block_bytes) ? 1 : static_cast<std::uint64_t>(std::max(policy.write_nstream, policy.read_nstream));
+  const auto per_stream = static_cast<std::uint64_t>(policy.requests_in_flight(spec.file_bytes, spec.block_bytes));
   if (streams * per_stream > limits::kMaxRequests) {
     map.required("sas_iotest").fail("streams x requests in flight per stream = " + std::to_string(streams) + " x " +
                                     std::to_string(per_stream) + "; expected at most " +

@@ -193,7 +193,10 @@ bool CacheTier::make_room(Device& device) {
     }
     const std::uint64_t slot = device.hand_page / b.flags.pages_per_slot();
     if (!b.flags.slot_touched(slot)) {
-      device.hand_page = (slot + 1) * b.flags.pages_per_slot();
+      // Each untouched slot the hand passes costs one step of the budget.
+      const std::uint64_t skipped = std::min(b.flags.next_touched(slot) - slot, budget - step);
+      device.hand_page = (slot + skipped) * b.flags.pages_per_slot();
+      step += skipped - 1;
       continue;
     }
     const std::uint64_t page = device.hand_page++;
@@ -283,7 +286,12 @@ void CacheTier::start_destage(int capacity) {
     if (b.destage_cursor >= pages) b.destage_cursor = 0;
     const std::uint64_t slot = b.destage_cursor / b.flags.pages_per_slot();
     if (!b.flags.slot_touched(slot)) {
-      const std::uint64_t next = (slot + 1) * b.flags.pages_per_slot();
+      // Jump to the next touched slot, or stop at the first slot boundary where the
+      // whole drive has been scanned (where a slot-by-slot walk would stop).
+      const std::uint64_t per_slot = b.flags.pages_per_slot();
+      const std::uint64_t left = pages - scanned;
+      std::uint64_t next = b.flags.next_touched(slot) * per_slot;
+      if (next - b.destage_cursor >= left) next = (b.destage_cursor + left + per_slot - 1) / per_slot * per_slot;
       scanned += next - b.destage_cursor;
       b.destage_cursor = next;
       continue;

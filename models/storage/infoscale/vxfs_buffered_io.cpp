@@ -19,6 +19,15 @@ VxfsIoPolicy VxfsIoPolicy::of(const InfoScaleSpec& spec, int columns) {
   return p;
 }
 
+int VxfsIoPolicy::requests_in_flight(std::uint64_t file_bytes, std::uint64_t call_bytes) const {
+  if (direct(call_bytes)) return 1;
+  auto in_flight = [file_bytes](std::uint64_t pref_io, int nstream) {
+    const std::uint64_t chunks = file_bytes / pref_io + (file_bytes % pref_io != 0 ? 1 : 0);
+    return static_cast<int>(std::min<std::uint64_t>(static_cast<std::uint64_t>(nstream), std::max<std::uint64_t>(chunks, 1)));
+  };
+  return std::max(in_flight(write_pref_io, write_nstream), in_flight(read_pref_io, read_nstream));
+}
+
 VxfsWriteBehind::VxfsWriteBehind(const VxfsIoPolicy& policy, std::uint64_t file_bytes, std::uint64_t call_bytes)
     : policy_(policy),
       file_bytes_(file_bytes),
@@ -53,8 +62,9 @@ void VxfsWriteBehind::flushed(std::uint64_t bytes) {
 VxfsReadAhead::VxfsReadAhead(const VxfsIoPolicy& policy, std::uint64_t file_bytes, std::uint64_t call_bytes)
     : policy_(policy), file_bytes_(file_bytes), horizon_(std::max(policy.read_window(), call_bytes)) {
   // Chunks in flight or arrived but not yet passed by done_chunks_: at most
-  // those from the reader's chunk to the horizon's.
-  arrived_.assign(static_cast<std::size_t>(horizon_ / policy.read_pref_io + 3), 0);
+  // those from the reader's chunk to the horizon's, and never more than the file has.
+  const std::uint64_t file_chunks = file_bytes / policy.read_pref_io + 1;
+  arrived_.assign(static_cast<std::size_t>(std::min(horizon_ / policy.read_pref_io + 3, file_chunks)), 0);
 }
 
 bool VxfsReadAhead::next_read(std::uint64_t& offset, std::uint64_t& bytes) {

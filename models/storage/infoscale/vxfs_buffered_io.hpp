@@ -19,7 +19,8 @@
 //
 // These classes hold only the bookkeeping (no engine): the workload issues
 // the I/Os they name and reports completions back. Memory: a ring of one flag
-// per read-ahead chunk in the window, fixed at construction.
+// per read-ahead chunk in the window (or in the file, if that is smaller),
+// fixed at construction.
 #pragma once
 
 #include <cstdint>
@@ -42,6 +43,10 @@ struct VxfsIoPolicy {
   bool direct(std::uint64_t request_bytes) const { return request_bytes > direct_threshold; }
   std::uint64_t write_batch() const { return write_pref_io * static_cast<std::uint64_t>(write_nstream); }
   std::uint64_t read_window() const { return read_pref_io * static_cast<std::uint64_t>(read_nstream); }
+  // Requests one stream over a file of `file_bytes`, in calls of `call_bytes`, can
+  // have in flight: one direct call, or the larger nstream, but no more than the
+  // file has pref_io chunks (one when pref_io is as large as the file).
+  int requests_in_flight(std::uint64_t file_bytes, std::uint64_t call_bytes) const;
 };
 
 // Flush-behind of one file written front to back.
