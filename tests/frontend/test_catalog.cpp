@@ -426,7 +426,10 @@ TEST_CASE("an HBA's limits are physical ranges: a tiny one no longer overflows t
              Contains(":6: key 'max_iops': expected from 1,000 to 100,000,000 IOPS, got '2e8'"));
   user.write("hbas/h.yaml", head + "max_throughput: 1kB/s\n");
   CHECK_THAT(load_error_of([&] { Catalog::load_only({user.path()}); }),
-             Contains(":6: key 'max_throughput': expected from 10 MB/s to 1 TB/s, got '1kB/s'"));
+             Contains(":6: key 'max_throughput': expected a byte rate of at least 100 KB/s, got '1kB/s'"));
+  user.write("hbas/h.yaml", head + "max_throughput: 1MB/s\n");  // above any rate's floor, below an HBA's
+  CHECK_THAT(load_error_of([&] { Catalog::load_only({user.path()}); }),
+             Contains(":6: key 'max_throughput': expected from 10 MB/s to 1 TB/s, got '1MB/s'"));
   user.write("hbas/h.yaml", head + "max_iops: 1000\nmax_throughput: 10MB/s\n");
   CHECK(Catalog::load_only({user.path()}).hba("h").max_iops == 1000);
 }

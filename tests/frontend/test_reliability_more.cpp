@@ -165,3 +165,64 @@ TEST_CASE("more reproducers, section 5: the bundled XML profiles pass the attrib
   }
   CHECK(error_of(kScenarios / "vmfleet2/sql.yaml").empty());
 }
+
+namespace {
+
+// The bundled part `file` with the line starting `key:` (its first) given `value` instead.
+std::string bundled_with(const std::string& file, const std::string& key, const std::string& value) {
+  std::ifstream in(fs::path(HCISIM_SOURCE_DIR) / "hardware-catalog" / file);
+  std::string out, line;
+  bool done = false;
+  while (std::getline(in, line)) {
+    const std::string trimmed = line.substr(line.find_first_not_of(' ') == std::string::npos ? 0 : line.find_first_not_of(' '));
+    if (!done && trimmed.rfind(key + ":", 0) == 0) {
+      line = line.substr(0, line.size() - trimmed.size()) + key + ": {value: " + value + ", source: \"EST: probe\"}";
+      done = true;
+    }
+    out += line + "\n";
+  }
+  REQUIRE(done);
+  return out;
+}
+
+}  // namespace
+
+// A probe set every number of every bundled part to 1e300, 1e-300 and 0 and ran a
+// scenario using it: these were accepted and then hung, overflowed a time cast or
+// failed in the model without file:line. Each is refused where it enters now.
+TEST_CASE("catalog numbers at 1e300, 1e-300 and 0 are refused at file:line when the model cannot run them",
+          "[reliability]") {
+  struct Case {
+    const char* file;
+    const char* key;
+    const char* value;
+    const char* expected;
+  };
+  const Case cases[] = {
+      {"hypervisors/hyper-v.yaml", "cycles_per_second", "1e-300",
+       "key 'guest_background.cycles_per_second': expected at least cycles_per_burst / 3600 (a burst at least every "
+       "hour on average), got '1e-300'"},
+      {"drives/hgst-ultrastar-7k6000-2tb-sas.yaml", "track_to_track_seek", "0ms",
+       "key 'track_to_track_seek': expected a seek above 0, got '0ms'"},
+      {"drives/hgst-ultrastar-7k6000-2tb-sas.yaml", "full_stroke_seek", "1s",
+       "key 'avg_seek': hard disk seek: average seek 8500000 ns cannot come from track-to-track"},
+      {"drives/hgst-ultrastar-7k6000-2tb-sas.yaml", "rpm", "1e300", "key 'rpm': expected from 1,000 to 100,000 rpm"},
+      {"drives/kioxia-cm6-v-3200.yaml", "seq_read_throughput", "1e-300GB/s",
+       "key 'seq_read_throughput.value': expected a byte rate of at least 100 KB/s, got '1e-300GB/s'"},
+      {"drives/kioxia-cm6-v-3200.yaml", "random_write_iops", "1e-300",
+       "key 'random_write_iops': expected from 10 to 1,000,000,000 IOPS, got '1e-300'"},
+      {"nics/vxrack-4x10gbe-sfp.yaml", "port_speed", "1e-300Gb/s",
+       "key 'port_speed.value': expected a bit rate of at least 1 Mb/s, got '1e-300Gb/s'"},
+      {"switches/cisco-nexus-3164q.yaml", "port_speed", "1e-300Gb/s",
+       "key 'port_speed.value': expected a bit rate of at least 1 Mb/s, got '1e-300Gb/s'"},
+      {"cloud/azure-vm-sizes.yaml", "network_egress", "1e-300Gb/s",
+       "key 'parts[0].network_egress.value': expected a bit rate of at least 1 Mb/s, got '1e-300Gb/s'"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.file << " " << c.key << " = " << c.value);
+    hcisim::frontend::testing::TempDir user;
+    const fs::path file = user.write(c.file, bundled_with(c.file, c.key, c.value));
+    const std::string error = load_error_of([&] { Catalog::load_only({user.path()}); });
+    CHECK_THAT(error, Contains(file.string() + ":") && Contains(c.expected));
+  }
+}

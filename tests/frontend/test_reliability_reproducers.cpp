@@ -93,7 +93,7 @@ TEST_CASE("reproducer 4c, 5, 7, 8: catalog values the model cannot represent are
                                             ":42: key 'slab_size': expected a slab size from 1 MiB to 64 GiB (S2D uses "
                                             "256 MiB; kMinSlabBytes in tools/frontend/input_limits.hpp), got '1'");
   CHECK(catalog_error("cat-drive-1e15-iops") == part("cat-drive-1e15-iops", "drives/kioxia-cm6-v-3200.yaml") +
-                                                    ":12: key 'random_read_iops': expected at most 1,000,000,000 IOPS, "
+                                                    ":12: key 'random_read_iops': expected from 10 to 1,000,000,000 IOPS, "
                                                     "got '1e15'");
   // 10 M IOPS x 1 s = 1e7 channels (3.8 GB in the old model).
   CHECK_THAT(catalog_error("cat-drive-10M-iops-1s"),
@@ -121,9 +121,12 @@ TEST_CASE("reproducer 4c, 5, 7, 8: catalog values the model cannot represent are
   CHECK(catalog_error("cat-cache-only") == part("cat-cache-only", "nodes/dell-ax-7525.yaml") +
                                                ":9: key 'drives': expected at least one group of capacity drives (role: "
                                                "capacity): cache drives only cache them");
-  // These two load: a 0.5 IOPS drive is held to its rating (tests/models), and a
-  // 1 Mb/s switch now limits the links (tests/models/test_switch_port.cpp).
-  CHECK(catalog_error("cat-drive-half-iops").empty());
+  // A 0.5 IOPS drive is below any drive made (physical ranges, issue 41); a 1 Mb/s
+  // switch, the floor of any catalog bit rate, loads and limits the links
+  // (tests/models/test_switch_port.cpp).
+  CHECK(catalog_error("cat-drive-half-iops") == part("cat-drive-half-iops", "drives/kioxia-cm6-v-3200.yaml") +
+                                                    ":12: key 'random_read_iops': expected from 10 to 1,000,000,000 "
+                                                    "IOPS, got '0.5'");
   CHECK(catalog_error("cat-switch-1Mbps").empty());
 }
 
