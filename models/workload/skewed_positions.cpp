@@ -52,7 +52,7 @@ SkewedPositions::SkewedPositions(PopularitySkew kind, double parameter, std::uin
     case PopularitySkew::None:
       throw std::invalid_argument("SkewedPositions needs zipf or pareto");
     case PopularitySkew::Zipf: {
-      if (!(parameter > 0) || !std::isfinite(parameter) || std::fabs(parameter - 1) < 1e-9) {
+      if (!(parameter > 0) || !std::isfinite(parameter) || std::fabs(parameter - 1) < kZipfMinDistanceFromOne) {
         throw std::invalid_argument("zipf: theta must be greater than 0 and not 1, got " + std::to_string(parameter));
       }
       const double n = static_cast<double>(positions);

@@ -28,6 +28,10 @@
 
 namespace hcisim::models {
 
+// Zipf's sampler divides by 1 - theta: a theta closer to 1 than this is refused
+// (by the fio job reader too, which checks against the same constant).
+inline constexpr double kZipfMinDistanceFromOne = 1e-9;
+
 class SkewedPositions {
  public:
   // Throws std::invalid_argument for a parameter out of range or no positions.

@@ -1,12 +1,15 @@
 #include "tools/cli/sweep_setup.hpp"
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <iostream>
 #include <set>
 #include <stdexcept>
 
 #include "models/run/simulation.hpp"
 #include "tools/cli/commands.hpp"
+#include "tools/frontend/input_files.hpp"
 #include "tools/frontend/plots.hpp"
 #include "tools/frontend/scenario_loader.hpp"
 #include "tools/frontend/run_length_check.hpp"
@@ -50,6 +53,18 @@ frontend::InputDigests SweepSetup::check_axes(const std::vector<frontend::SweepA
   return read;
 }
 
+namespace {
+
+// The version and a digest of this very binary: a rebuild whose models changed
+// keeps the version number but not the digest, and a resume must not mix them.
+std::string version_and_build() {
+  std::ifstream in("/proc/self/exe", std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return std::string(HCISIM_VERSION) + " (build " + (bytes.empty() ? "unknown" : frontend::content_digest(bytes)) + ")";
+}
+
+}  // namespace
+
 nlohmann::json SweepSetup::manifest(const std::vector<frontend::SweepAxis>& axes, std::size_t points,
                                     const frontend::InputDigests& inputs) const {
   namespace fs = std::filesystem;
@@ -58,7 +73,7 @@ nlohmann::json SweepSetup::manifest(const std::vector<frontend::SweepAxis>& axes
   for (const frontend::SweepAxis& a : axes) vary.push_back({{"key", a.key}, {"values", a.values}});
   nlohmann::json dirs = nlohmann::json::array();
   for (const std::string& d : user_dirs) dirs.push_back(fs::absolute(d, ec).lexically_normal().string());
-  return {{"hcisim_version", HCISIM_VERSION},
+  return {{"hcisim_version", version_and_build()},
           {"scenario", fs::absolute(scenario, ec).lexically_normal().string()},
           {"inputs", inputs},
           {"catalog", dirs},

@@ -11,6 +11,7 @@
 #include <sstream>
 #include <vector>
 
+#include "models/workload/skewed_positions.hpp"
 #include "tools/frontend/input_files.hpp"
 #include "tools/frontend/input_limits.hpp"
 #include "tools/frontend/load_error.hpp"
@@ -373,7 +374,7 @@ class JobReader {
       const auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), value);
       const bool zipf = kind == "zipf";
       if (ec != std::errc() || end != rest.data() + rest.size() || rest.empty() ||
-          (zipf && !(value > 0 && std::fabs(value - 1) >= 1e-9 && value < 1e6)) ||
+          (zipf && !(value > 0 && std::fabs(value - 1) >= models::kZipfMinDistanceFromOne && value < 1e6)) ||
           (!zipf && !(value >= limits::kMinParetoH && value < 1))) {
         r_.expected(*s, "random_distribution",
                     zipf ? "zipf:THETA with theta > 0 and not 1, like zipf:1.2"
