@@ -17,6 +17,7 @@
 #include "tools/frontend/run_length_check.hpp"
 #include "tools/frontend/capacity_report.hpp"
 #include "tools/frontend/catalog.hpp"
+#include "tools/frontend/footing.hpp"
 #include "tools/frontend/message_text.hpp"
 #include "tools/frontend/output_file.hpp"
 #include "tools/frontend/plots.hpp"
@@ -172,11 +173,17 @@ int run_command(const std::vector<std::string>& args) {
   if (mode == "auto" && terminal) std::fprintf(stderr, "\r%70s\r", "");
   // With a result on standard output, the readable report goes to standard error.
   const bool stdout_taken = (json && json->is_stdout()) || (csv && csv->is_stdout());
-  (stdout_taken ? std::cerr : std::cout) << frontend::format_run_report(spec, result) << std::flush;
+  const frontend::Footing footing = frontend::footing_of(spec, catalog);
+  (stdout_taken ? std::cerr : std::cout) << frontend::format_run_report(spec, result, &footing) << std::flush;
   if (json) {
-    json->write((json_format == "fio" ? frontend::fio_report_json(spec, result).dump(2)
-                                      : frontend::run_report_json(spec, result).dump(2)) +
-                "\n");
+    if (json_format == "fio") {
+      json->write(frontend::fio_report_json(spec, result).dump(2) + "\n");
+    } else {
+      nlohmann::json report = frontend::run_report_json(spec, result);
+      report["footing"] = frontend::footing_json(footing);
+      if (const std::string w = frontend::footing_warning(footing); !w.empty()) report["warnings"].push_back(w);
+      json->write(report.dump(2) + "\n");
+    }
   }
   if (csv) csv->write(frontend::timeline_csv(result));
   if (vm.count("plot")) {

@@ -4,12 +4,14 @@
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <thread>
 
 #include "tools/cli/commands.hpp"
 #include "tools/cli/options.hpp"
 #include "tools/frontend/output_file.hpp"
 #include "tools/frontend/validate.hpp"
+#include "tools/frontend/validation_record.hpp"
 
 namespace hcisim::cli {
 
@@ -19,11 +21,14 @@ int validate_command(const std::vector<std::string>& args) {
   po::options_description options("validate options");
   std::vector<std::string> dirs, user_dirs;
   int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  std::string csv;
+  std::string csv, record;
   options.add_options()("dirs", po::value(&dirs), "scenario folders (default: the bundled scenarios/)")(
       "catalog", po::value(&user_dirs)->composing(), "a folder of your own parts (repeatable)")(
       "jobs", po::value(&jobs), "measured runs simulated at once (default: the machine's hardware threads)")(
-      "csv", po::value(&csv), "write every measured run's comparison to this file (- = standard output)");
+      "csv", po::value(&csv), "write every measured run's comparison to this file (- = standard output)")(
+      "record", po::value(&record),
+      "write the validation record (each figure's error with the regime of its run) to this JSON file; every run's "
+      "footing reads the bundled one, scenarios/validation-record.json");
   po::positional_options_description positional;
   positional.add("dirs", -1);
   po::variables_map vm;
@@ -37,6 +42,8 @@ int validate_command(const std::vector<std::string>& args) {
     for (auto& f : frontend::find_scenarios(dir)) files.push_back(f);
   }
   if (jobs < 1) throw UsageError{"--jobs: expected at least 1"};
+  std::optional<frontend::OutputFile> record_file;  // checked before hours of runs
+  if (!record.empty()) record_file.emplace(record, frontend::OutputFile::Targets::RegularFile);
   const bool tty = isatty(STDERR_FILENO);
   const auto report = frontend::validate_scenarios(
       files, catalog,
@@ -52,6 +59,9 @@ int validate_command(const std::vector<std::string>& args) {
     } else {
       frontend::write_output_file(csv, frontend::measured_csv(report.measured));
     }
+  }
+  if (record_file) {
+    record_file->write(frontend::validation_record_json(frontend::make_validation_record(report)).dump(1) + "\n");
   }
   return report.outside == 0 && !report.measured_outside ? 0 : 1;
 }

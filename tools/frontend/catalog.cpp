@@ -211,6 +211,22 @@ std::vector<std::string> Catalog::calibrated_fields(std::string_view id, std::st
   return keys;
 }
 
+std::vector<std::pair<std::string, std::string>> Catalog::calibrated_fields_of(std::string_view id) const {
+  std::vector<std::pair<std::string, std::string>> fields;
+  if (!contains(id)) return fields;
+  ensure(id);
+  const auto part = parts_.find(id);
+  if (part == parts_.end()) return fields;
+  const std::string prefix = "calibrated: ";
+  for (const PartField& field : part->second.fields) {
+    if (field.source.compare(0, prefix.size(), prefix) != 0) continue;
+    std::string cases = field.source.substr(prefix.size());
+    cases = cases.substr(0, cases.find(" ("));  // "CASE, CASE (how)" -> the cases
+    fields.emplace_back(field.key, cases);
+  }
+  return fields;
+}
+
 std::vector<std::string> Catalog::fields_calibrated_on(std::string_view calibration_case) const {
   ensure_calibrated_on(calibration_case);
   std::vector<std::string> fields;

@@ -75,6 +75,9 @@ class Catalog {
   std::vector<std::string> calibrated_fields(std::string_view id, std::string_view calibration_case) const;
   // The same over every part: "part-id key" of each field calibrated on the case.
   std::vector<std::string> fields_calibrated_on(std::string_view calibration_case) const;
+  // Every field of part `id` fitted on measured or published cases: (key, the
+  // cases as its source names them).
+  std::vector<std::pair<std::string, std::string>> calibrated_fields_of(std::string_view id) const;
 
  private:
   void load_folder(const std::filesystem::path& dir);

@@ -1,4 +1,5 @@
 #include "tools/frontend/report_text.hpp"
+
 #include "tools/frontend/printf_string.hpp"
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 #include <utility>
 
 #include "models/run/precision_stop.hpp"
+#include "tools/frontend/footing.hpp"
 #include "models/run/repair_progress.hpp"
 #include "tools/frontend/capacity_report.hpp"
 #include "tools/frontend/figure_names.hpp"
@@ -256,7 +258,7 @@ std::string format_speed_line(const models::RunResult& r) {
                        static_cast<unsigned long long>(p.peak_pending_events));
 }
 
-std::string format_run_report(const models::ScenarioSpec& spec, const models::RunResult& r) {
+std::string format_run_report(const models::ScenarioSpec& spec, const models::RunResult& r, const Footing* footing) {
   std::ostringstream out;
   int vms = 0;
   for (const int n : spec.vms.per_node) vms += n;
@@ -364,10 +366,12 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
   out << "\nBottleneck: " << r.bottleneck.resource << " (" << pct(r.bottleneck.utilisation)
       << "): " << r.bottleneck.reason << "\n";
 
-  if (!r.warnings.empty() || !capacity.warnings.empty()) {
+  const std::string footing_line = footing ? footing_warning(*footing) : std::string();
+  if (!r.warnings.empty() || !capacity.warnings.empty() || !footing_line.empty()) {
     out << "\nWarnings\n";
     for (const std::string& warning : r.warnings) out << "  " << printable(warning) << "\n";
     for (const std::string& warning : capacity.warnings) out << "  " << printable(warning) << "\n";
+    if (!footing_line.empty()) out << "  " << printable(footing_line) << "\n";
   }
   if (!r.references.empty()) {
     out << (spec.what_if.empty() ? "\nPublished vs predicted\n"
@@ -375,6 +379,7 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
     out << "  " << format_comparison_header() << "\n";
     for (const auto& c : r.references) out << "  " << format_comparison(c) << "\n";
   }
+  if (footing) out << "\n" << format_footing(*footing);
   out << "\n" << format_speed_line(r);
   return out.str();
 }

@@ -9,7 +9,12 @@
 
 namespace hcisim::frontend {
 
-std::string format_run_report(const models::ScenarioSpec& spec, const models::RunResult& result);
+struct Footing;
+
+// With `footing`, the report says how far to trust the run (footing.hpp): its
+// warning under Warnings, its section after the published figures.
+std::string format_run_report(const models::ScenarioSpec& spec, const models::RunResult& result,
+                              const Footing* footing = nullptr);
 // One comparison as columns: figure, published, predicted, error, tolerance,
 // verdict (no newline), and the header for those columns. Shared by `run` and
 // `validate`.

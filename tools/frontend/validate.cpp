@@ -36,11 +36,16 @@ ValidationReport validate_scenarios(const std::vector<std::filesystem::path>& fi
       const std::vector<MeasuredCase> cases = measured_cases_of(spec);
       if (on_scenario) on_scenario(spec.id + " (" + std::to_string(cases.size()) + " measured runs)");
       for (MeasuredComparison& m : run_measured_cases(spec.id, cases, jobs)) report.measured.push_back(std::move(m));
+      for (const MeasuredCase& c : cases) {
+        const auto [at, first] = report.measured_regimes.emplace(spec.id, regime_of(c.spec));
+        if (!first) at->second = widened(at->second, regime_of(c.spec));
+      }
     }
     if (spec.references.empty()) continue;
     if (on_scenario) on_scenario(spec.id);
     const models::RunResult result = models::simulate(spec);
     ++report.scenarios_run;
+    report.regimes[spec.id] = regime_of(spec);
     for (const auto& c : result.references) {
       report.rows.push_back({spec.id, c});
       if (c.graded && !c.within) ++report.outside;

@@ -4,12 +4,14 @@
 
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "models/run/run_result.hpp"
 #include "tools/frontend/catalog.hpp"
 #include "tools/frontend/measured_validation.hpp"
+#include "tools/frontend/run_regime.hpp"
 
 namespace hcisim::frontend {
 
@@ -43,6 +45,9 @@ struct ValidationReport {
   // Scenarios with measured runs (reference.vmfleet_runs): every run's comparison.
   std::vector<MeasuredComparison> measured;
   bool measured_outside = false;  // their summary misses a criterion above
+  // The regime of each scenario run (by id), and of each scenario's measured runs together.
+  std::map<std::string, RunRegime> regimes;
+  std::map<std::string, RunRegime> measured_regimes;
 };
 
 // Loads and runs each scenario that has reference figures, and each measured
