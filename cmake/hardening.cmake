@@ -1,4 +1,4 @@
-# Sanitizer and fuzzing builds (see README, "Limits, sanitizers and fuzzing").
+# Sanitizer and fuzzing builds (see docs/testing-and-fuzzing.md and docs/limits.md).
 #   -DHCISIM_SANITIZE=ON  ASan + UBSan (+ float-cast-overflow), every error fatal
 #   -DHCISIM_FUZZ=ON      libFuzzer targets in tests/fuzz (needs clang; implies coverage
 #                         instrumentation of the libraries they call)

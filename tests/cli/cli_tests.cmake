@@ -22,6 +22,6 @@ endforeach()
 add_test(NAME cli_fast_outputs COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/fast_outputs.sh $<TARGET_FILE:hcisim> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli_fast_outputs PROPERTIES PASS_REGULAR_EXPRESSION "PASS" TIMEOUT 60)
 
-# tools/bench/paired_speed.sh: the paired speed runs the README's speed section uses (tests/cli/paired_speed.sh).
+# tools/bench/paired_speed.sh: the paired speed runs docs/speed.md uses (tests/cli/paired_speed.sh).
 add_test(NAME cli_paired_speed COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/paired_speed.sh $<TARGET_FILE:hcisim> ${PROJECT_SOURCE_DIR})
 set_tests_properties(cli_paired_speed PROPERTIES PASS_REGULAR_EXPRESSION "PASS" TIMEOUT 60)

@@ -1,6 +1,6 @@
 #!/bin/sh
 # tools/bench/paired_speed.sh: a binary against itself gives a ratio near 1 in
-# the format the README describes; bad arguments are refused.
+# the format docs/speed.md describes; bad arguments are refused.
 # usage: paired_speed.sh HCISIM SOURCE_DIR
 set -u
 hcisim=$1

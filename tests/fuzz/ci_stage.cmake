@@ -2,8 +2,8 @@
 # ctest test that builds the project with clang under ASan + UBSan in
 # build/sanitize, runs the whole suite there and fuzzes each target for
 # HCISIM_CI_FUZZ_SECONDS. On by default when the environment has CI set (as
-# .ci/run has); -DHCISIM_CI_SANITIZERS=ON runs it anywhere. About 8 minutes on 2 cores (a
-# fresh build of the sanitized tree takes most of it).
+# .ci/run has); -DHCISIM_CI_SANITIZERS=ON runs it anywhere. About 27 minutes on 2 cores (the
+# sanitized build and the suite under the sanitizers take most of it).
 if(DEFINED ENV{CI} AND NOT "$ENV{CI}" STREQUAL "" AND NOT "$ENV{CI}" STREQUAL "false")
   set(hcisim_ci_default ON)
 else()
