@@ -28,8 +28,10 @@ struct Walk {
 };
 
 // find_bound over [lo, hi] (the fast path's grid every value) with `meets` as the runs' verdict.
-Walk walk(long long lo, long long hi, SearchFor want, long long guess, const std::function<bool(long long)>& meets) {
+Walk walk(long long lo, long long hi, SearchFor want, long long guess, const std::function<bool(long long)>& meets,
+          bool guess_meets = true) {
   BoundSearch s;
+  s.guess_meets = guess_meets;
   s.lo = lo;
   s.hi = hi;
   s.want = want;
@@ -85,6 +87,11 @@ TEST_CASE("with --smallest the search finds the smallest value meeting the objec
   const Walk none = walk(3, 16, SearchFor::Smallest, 16, [](long long) { return false; });
   CHECK_FALSE(none.answer);
   CHECK(none.tried.count(16));
+  // When the fast path already says the guess misses, its neighbour is not run on the chance it meets.
+  CHECK(walk(3, 16, SearchFor::Smallest, 16, [](long long) { return false; }, false).tried == std::set<long long>{16});
+  const Walk late = walk(3, 16, SearchFor::Smallest, 12, [](long long x) { return x >= 13; }, false);
+  CHECK(late.answer == 13);
+  CHECK(late.rounds.front() == std::vector<long long>{12, 13});
   CHECK(walk(1, 64, SearchFor::Largest, 64, [](long long) { return true; }).answer == 64);
   CHECK_FALSE(walk(1, 64, SearchFor::Largest, 1, [](long long) { return false; }).answer);
 }

@@ -212,6 +212,7 @@ class Search {
     bounds.want = want_;
     bounds.grid = xs;
     bounds.guess = guess;
+    bounds.guess_meets = !fast || frontend::all_hold(slos_, fast_.at(guess));
     if (knee >= 0) bounds.also_first.push_back(knee);
     const std::optional<long long> answer =
         frontend::find_bound(bounds, [this](const std::vector<long long>& round) { simulate(round); },
@@ -287,9 +288,10 @@ class Search {
       }
     } else {
       closest = frontend::closest_run(slos_, sim_);
-      text += "no value of " + key + " in " + range_text + " meets the objectives: none of the " +
-              std::to_string(sim_.size()) + " values simulated does, and the search assumes they are easiest at " + key + "=" +
-              std::to_string(largest() ? range_.lo : range_.hi) + "\n";
+      text += "no value of " + key + " in " + range_text + " meets the objectives: " +
+              (sim_.size() == 1 ? std::string("the value simulated misses them")
+                                : "none of the " + std::to_string(sim_.size()) + " values simulated does") +
+              ", and the search assumes they are easiest at " + key + "=" + std::to_string(largest() ? range_.lo : range_.hi) + "\n";
       text += line("the closest", *closest, true);
     }
     if (largest() && knee >= 0 && sim_.count(knee)) {

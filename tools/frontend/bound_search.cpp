@@ -30,10 +30,11 @@ std::optional<long long> find_bound(const BoundSearch& s,
     return it == grid.begin() ? lo : *std::prev(it);
   };
 
-  // Bracket [good, bad) around the guess, the next value up run with it.
+  // Bracket [good, bad) around the guess, run with the value the walk goes to next.
   const long long guess = flip(std::clamp(s.guess, lo, hi));
   std::vector<long long> first = {guess};
-  if (guess < hi) first.push_back(above(guess));
+  if (s.guess_meets && guess < hi) first.push_back(above(guess));
+  if (!s.guess_meets && guess > lo) first.push_back(below(guess));
   for (const long long x : s.also_first) first.push_back(flip(x));
   run(first);
   long long good = lo - 1, bad = hi + 1;  // none yet

@@ -27,6 +27,9 @@ struct BoundSearch {
   // Where the fast path looked, ascending, in [lo, hi]: the first steps away from the guess.
   std::vector<long long> grid;
   long long guess = 0;
+  // Whether the fast path says the guess meets the objectives: the first round
+  // also runs the next value the walk would try if the guess's run agrees.
+  bool guess_meets = true;
   std::vector<long long> also_first;  // values to run in the first round too (the knee)
 };
 
