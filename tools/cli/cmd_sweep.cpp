@@ -49,7 +49,8 @@ const char* kUsage =
     "With --smallest (or --minimise KEY) the smallest, assuming that once a value meets them\n"
     "every larger one does: a capacity (cluster.nodes). The fast path brackets the answer,\n"
     "the simulator confirms it (the values tried do not depend on --jobs), and a warning names\n"
-    "any --slo that did not behave as assumed over the values simulated. --maximise FIGURE\n"
+    "any --slo that did not behave as assumed over the values simulated (or the fast path's).\n"
+    "With none meeting them, it says so and gives the closest run. --maximise FIGURE\n"
     "(default total_iops) is the figure reported and where the search for the largest value\n"
     "starts; that search also gives the knee of the latency curve (where IOPS per unit of\n"
     "mean latency peaks).\n"
@@ -58,8 +59,8 @@ const char* kUsage =
     "               --vary vms.per_node=8..32*2 --out runs/nodes\n"
     "  hcisim sweep scenarios/ax7525/test1-4k-random-read.yaml --over vms.workload.outstanding=1..64 \\\n"
     "               --slo 'read.p99<=1ms' --maximise total_iops\n"
-    "  hcisim sweep scenarios/ax7525/test2-8k-random-30w.yaml --over cluster.nodes=3..16 --smallest \\\n"
-    "               --slo 'total_iops>=2M' --slo 'write.p99<=2ms'";
+    "  hcisim sweep scenarios/ax7525/test2-8k-random-30w.yaml --set vms.workload.outstanding=2 \\\n"
+    "               --over cluster.nodes=3..16 --smallest --slo 'total_iops>=2M' --slo 'write.p99<=2ms'";
 
 int count_option(const std::string& name, const std::string& text, int min) {
   try {

@@ -59,6 +59,11 @@ std::vector<long long> candidates(const Range& r) {
   return xs;
 }
 
+// IOPS per unit of mean latency: where it peaks is the knee of the latency curve.
+double kleinrock_power(const models::RunResult& r) {
+  return r.all_latency.mean_s > 0 ? r.total_iops() / r.all_latency.mean_s : 0;
+}
+
 class Search {
  public:
   Search(const SweepSetup& setup, Range range, std::vector<frontend::Slo> slos, std::string objective,
@@ -190,7 +195,7 @@ class Search {
           }
           found = true;
         }
-        const double p = r.all_latency.mean_s > 0 ? r.total_iops() / r.all_latency.mean_s : 0;
+        const double p = kleinrock_power(r);
         if (largest() && p > power) {
           power = p;
           knee = x;
@@ -220,7 +225,7 @@ class Search {
     if (largest() && knee < 0) {
       double power = -1;
       for (const auto& [x, r] : sim_) {
-        const double p = r.all_latency.mean_s > 0 ? r.total_iops() / r.all_latency.mean_s : 0;
+        const double p = kleinrock_power(r);
         if (p > power) {
           power = p;
           knee = x;
