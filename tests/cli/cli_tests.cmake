@@ -6,11 +6,12 @@ foreach(case tmp-symlink symlink-or-device concurrent-writers write-failure chec
   set_tests_properties(cli_reliability_${case} PROPERTIES PASS_REGULAR_EXPRESSION "PASS" TIMEOUT 120)
 endforeach()
 
-# hcisim sweep: parallelism, resume, refused folders, MPI ranks, the SLO search, ranges, --dry-run, --precision,
+# hcisim sweep: parallelism, resume, refused folders, MPI ranks, the SLO search (largest, smallest, none), ranges,
+# --dry-run, --precision, the table on standard output, --fast without progress,
 # options refused where they do nothing, inputs changed before a resume, foreign or FIFO point files, SLOs on
 # figures the workload lacks, a million-point grid streamed (tests/cli/sweep.sh).
 foreach(case jobs resume other-arguments mpi slo-littles-law plot ranges dry-run refused precision
-             inputs-changed foreign-points fifo-point slo-absent streamed)
+             inputs-changed foreign-points fifo-point slo-absent streamed smallest largest none table fast-quiet)
   add_test(NAME cli_sweep_${case}
            COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/sweep.sh $<TARGET_FILE:hcisim> ${PROJECT_SOURCE_DIR} ${case})
   set_tests_properties(cli_sweep_${case} PROPERTIES PASS_REGULAR_EXPRESSION "PASS" SKIP_REGULAR_EXPRESSION "SKIP"

@@ -2,7 +2,8 @@
 # Command-line tests of `hcisim sweep`: the same rows whatever the parallelism
 # (threads, MPI ranks), a killed sweep resumed without losing a point, a folder
 # of another sweep refused, the SLO search against Little's law (and its plot), ranges of values,
-# --dry-run's estimate, --precision; and the reproducers of ../shared/reliability/more (a resume
+# --dry-run's estimate, --precision, the search for the smallest value (sizing), for the largest and when none
+# meets the objectives, the table on standard output, --fast without progress; and the reproducers of ../shared/reliability/more (a resume
 # whose inputs changed, point files of another shape or a FIFO, SLOs on absent figures, a
 # million-point grid).
 # usage: sweep.sh HCISIM SOURCE_DIR CASE    (exit 0 = pass; prints SKIP when MPI is not built)
@@ -16,6 +17,8 @@ cd "$D" || exit 1
 fail() { echo "FAIL ($CASE): $*"; exit 1; }
 # One VM at queue depth 1..8 with 1 or 2 vCPUs: 8 short points.
 SC=$SRC/scenarios/ax7525/latency-floor-4k-qd1.yaml
+# Test 2's 8K random 30 % writes, 32 VMs per node: IOPS that grow with the nodes.
+T2=$SRC/scenarios/ax7525/test2-8k-random-30w.yaml
 # The reproducers' small scenario (4 nodes, 16 VMs, 4 KiB random reads, 5 ms).
 BASE=$SRC/tests/scenarios/bad/reliability/more/base.yaml
 grid() { "$H" sweep "$SC" --vary vms.workload.outstanding=1,2,4,8 --vary vms.vcpus=1,2 --duration 20ms --warmup 2ms -q "$@"; }
@@ -154,6 +157,8 @@ refused)  # what a grid or a search does not use is refused before anything runs
   }
   refused "--maximise is for a search" --vary vms.vcpus=1,2 --maximise tps
   refused "--maximise is for a search" --vary vms.vcpus=1,2 --maximize tps
+  refused "--smallest is for a search" --vary vms.vcpus=1,2 --smallest
+  refused "--minimise is for a search" --vary vms.vcpus=1,2 --minimise vms.vcpus
   refused "give --out DIR" --vary vms.vcpus=1,2 --max-points 1
   refused "give one or the other" --vary vms.vcpus=1,2 --over vms.vcpus=1..2 --slo 'lat.mean<=1ms'
   refused "are for grids" --over vms.vcpus=1..2 --slo 'lat.mean<=1ms' --out s
@@ -264,6 +269,71 @@ streamed)  # a million-point grid is not loaded whole: within 150 MB of address 
     fail "exit $?: $(tail -3 out.txt)"
   [ "$(ls big/points)" = "$(printf '000000.json\n000001.json')" ] || fail "points: $(ls big/points | head)"
   grep -q "stopped after 2 new points (--max-points); 2 of 1000000 done" out.txt || fail "message: $(tail -3 out.txt)"
+  ;;
+smallest)  # --smallest: the smallest cluster whose run gives 2.5 M IOPS at a write p99 within 5 ms; that
+  # cluster's run meets both objectives and one node fewer misses the IOPS; the same with --minimise and --jobs 1
+  size() { "$H" sweep "$T2" --over cluster.nodes=3..12 --slo 'total_iops>=2.5M' --slo 'write.p99<=5ms' \
+             --duration 20ms --warmup 10ms -q "$@"; }
+  size --smallest --jobs 2 --json a.json > a.txt || fail "exit $?"
+  n=$(sed -n 's/^smallest meeting the objectives: cluster.nodes=\([0-9]*\) (simulated).*/\1/p' a.txt)
+  [ -n "$n" ] && [ "$n" -gt 3 ] || fail "answer: $(cat a.txt)"
+  grep -q "^the next value down misses them: cluster.nodes=$((n - 1)) (simulated).*; misses total_iops>=2.5M" a.txt ||
+    fail "the value below: $(cat a.txt)"
+  ! grep -q -e '^warning' -e knee a.txt || fail "warned or gave a knee: $(cat a.txt)"
+  grep -q '"search": "smallest"' a.json && grep -q '"best": '"$n," a.json || fail "JSON: $(head -c 300 a.json)"
+  size --minimise cluster.nodes --jobs 1 --json b.json > b.txt || fail "--minimise: exit $?"
+  cmp a.txt b.txt && cmp a.json b.json || fail "--minimise --jobs 1 differs from --smallest --jobs 2: $(cat b.txt)"
+  # The two runs as a grid runs them: n meets both objectives, n - 1 not the IOPS.
+  "$H" sweep "$T2" --vary cluster.nodes=$((n - 1)),$n --duration 20ms --warmup 10ms -q --csv - > g.csv || fail "grid: exit $?"
+  awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+           { print $c["cluster.nodes"], ($c["total_iops"] >= 2500000), ($c["write_lat_p99_ms"] <= 5) }' g.csv > v.txt
+  [ "$(cat v.txt)" = "$((n - 1)) 0 1
+$n 1 1" ] || fail "the grid's verdicts (nodes, IOPS met, p99 met): $(cat v.txt)"
+  # Refused: both ends at once, --minimise of another key, a figure to maximise with --smallest.
+  size --smallest --largest > out.txt 2>&1; [ $? -eq 2 ] && grep -q "give one" out.txt || fail "both: $(cat out.txt)"
+  size --minimise total_iops > out.txt 2>&1; [ $? -eq 2 ] && grep -q "name the key searched" out.txt || fail "key: $(cat out.txt)"
+  size --smallest --maximise tps > out.txt 2>&1; [ $? -eq 2 ] && grep -q "drop --maximise" out.txt || fail "figure: $(cat out.txt)"
+  ;;
+largest)  # the default, --largest and --maximise KEY search for the largest value alike; a search for the
+  # largest node count under an IOPS floor is warned that the floor gets easier as nodes are added
+  search() { "$H" sweep "$SC" --over vms.workload.outstanding=1..64 --slo 'lat.mean<=0.4ms' --duration 20ms --warmup 2ms \
+               -q "$@"; }
+  search --jobs 2 --json a.json > a.txt || fail "default: exit $?"
+  grep -q "^best under the objectives: vms.workload.outstanding=[0-9]* (simulated)" a.txt || fail "answer: $(cat a.txt)"
+  grep -q '"search": "largest"' a.json || fail "JSON: $(head -c 300 a.json)"
+  search --jobs 2 --largest --json b.json > b.txt || fail "--largest: exit $?"
+  search --maximise vms.workload.outstanding --jobs 1 --json c.json > c.txt || fail "--maximise KEY: exit $?"
+  cmp a.txt b.txt && cmp a.txt c.txt && cmp a.json b.json && cmp a.json c.json || fail "they differ: $(cat b.txt c.txt)"
+  ! grep -q '^warning' a.txt || fail "warned: $(cat a.txt)"
+  "$H" sweep "$T2" --over cluster.nodes=3..8 --slo 'total_iops>=2.5M' --duration 20ms --warmup 10ms -q --json w.json \
+    > w.txt || fail "nodes: exit $?"
+  grep -q "^best under the objectives: cluster.nodes=8 " w.txt || fail "nodes answer: $(cat w.txt)"
+  grep -q "^warning: 'total_iops>=2.5M' is missed at cluster.nodes=3, .*; met .* on the fast path: it gets easier as \
+cluster.nodes grows, against the search for the largest value.*search with --smallest$" w.txt || fail "warning: $(cat w.txt)"
+  grep -q '"kind": "against_search"' w.json || fail "JSON warning: $(grep -A3 warnings w.json)"
+  ;;
+none)  # no value meets the objectives: said, with the closest run and what it misses (JSON: best null, closest)
+  "$H" sweep "$T2" --over cluster.nodes=3..6 --smallest --slo 'total_iops>=50M' --duration 20ms --warmup 10ms -q \
+    --json n.json > n.txt || fail "exit $?"
+  grep -q "^no value of cluster.nodes in 3..6 meets the objectives" n.txt || fail "message: $(cat n.txt)"
+  grep -q "^the closest: cluster.nodes=6 (simulated).*; misses total_iops>=50M ([0-9,]*)" n.txt || fail "closest: $(cat n.txt)"
+  grep -q '"best": null' n.json && grep -q '"closest": 6' n.json || fail "JSON: $(head -c 300 n.json)"
+  ;;
+table)  # without --out, --csv or --json standard output shows the table (as with --out), --csv - the CSV
+  grid --jobs 2 > t.txt || fail "exit $?"
+  grid --jobs 2 --out o > o.txt || fail "--out: exit $?"
+  cmp t.txt o.txt || fail "the tables differ: $(cat t.txt)"
+  head -1 t.txt | grep -q "^point  vms.workload.outstanding  vms.vcpus  *IOPS  *MB/s  *read avg  *read p99  .*bottleneck$" ||
+    fail "header: $(head -1 t.txt)"
+  [ "$(wc -l < t.txt)" -eq 9 ] || fail "expected a header and 8 lines: $(cat t.txt)"
+  grid --jobs 2 --csv - > c.csv || fail "--csv -: exit $?"
+  cmp c.csv o/sweep.csv || fail "--csv - differs from the CSV of --out"
+  ;;
+fast-quiet)  # --fast: no progress per point (its points take milliseconds), the table on standard output
+  "$H" sweep "$SC" --vary vms.workload.outstanding=1..9 --vary vms.vcpus=1,2 --fast > t.txt 2> e.txt || fail "exit $?"
+  [ "$(wc -l < t.txt)" -eq 19 ] || fail "expected a header and 18 lines: $(cat t.txt)"
+  ! grep -q ETA e.txt || fail "progress lines: $(cat e.txt)"
+  [ "$(wc -l < e.txt)" -eq 1 ] && grep -q "^sweep: 18 points (0 from an earlier run) in " e.txt || fail "stderr: $(cat e.txt)"
   ;;
 *) fail "unknown case" ;;
 esac

@@ -1,6 +1,6 @@
 // hcisim sweep SCENARIO --vary key.path=v1,v2,... [--vary ...] [--out DIR] [--csv F] [--json F] [--jobs N] [--fast]
 //              [--dry-run]
-// hcisim sweep SCENARIO --over key.path=LO..HI --slo 'read.p99<=1ms' [--maximise total_iops]   (sweep_search.cpp)
+// hcisim sweep SCENARIO --over key.path=LO..HI --slo 'read.p99<=1ms' [--largest | --smallest]   (sweep_search.cpp)
 #include <filesystem>
 #include <limits>
 #include <memory>
@@ -25,7 +25,7 @@ namespace {
 
 const char* kUsage =
     "usage: hcisim sweep SCENARIO --vary key.path=v1,v2,... [--vary ...] [options]\n"
-    "       hcisim sweep SCENARIO --over key.path=LO..HI --slo 'read.p99<=1ms' [--maximise total_iops] [options]\n"
+    "       hcisim sweep SCENARIO --over key.path=LO..HI --slo 'read.p99<=1ms' [--largest | --smallest] [options]\n"
     "\n"
     "Runs the scenario at every combination of the --vary values (the keys and checks of\n"
     "--set; the first --vary varies slowest) and writes one row per point: the values, then\n"
@@ -39,17 +39,28 @@ const char* kUsage =
     "they run, never the whole grid at once. --dry-run checks every point and estimates the\n"
     "wall time from a pilot of each one still to run.\n"
     "Under mpirun (hcisim built with Boost.MPI) rank 0 hands out points, the others run them.\n"
-    "Without --out, --csv or --json the CSV goes to standard output; with them, a table of the\n"
-    "points (IOPS, MB/s, read and write mean and p99 in ms, bottleneck).\n"
+    "Standard output shows a table of the points (IOPS, MB/s, read and write mean and p99 in\n"
+    "ms, bottleneck); --csv - or --json - puts the rows there instead. Progress (points done,\n"
+    "ETA) goes to standard error, except with --fast, whose points take milliseconds.\n"
     "\n"
-    "With --over and --slo it searches instead: the largest value of the key whose run meets\n"
-    "every --slo, bracketed with the fast path and confirmed with the simulator, and the knee\n"
-    "of the latency curve (where IOPS per unit of mean latency peaks).\n"
+    "With --over and --slo it searches instead, for one value of the key. By default\n"
+    "(--largest) the largest value whose run meets every --slo, assuming that once a value\n"
+    "misses them every larger one does: a load (vms.workload.outstanding, vms.per_node).\n"
+    "With --smallest (or --minimise KEY) the smallest, assuming that once a value meets them\n"
+    "every larger one does: a capacity (cluster.nodes). The fast path brackets the answer,\n"
+    "the simulator confirms it (the values tried do not depend on --jobs), and a warning names\n"
+    "any --slo that did not behave as assumed over the values simulated (or the fast path's).\n"
+    "With none meeting them, it says so and gives the closest run. --maximise FIGURE\n"
+    "(default total_iops) is the figure reported and where the search for the largest value\n"
+    "starts; that search also gives the knee of the latency curve (where IOPS per unit of\n"
+    "mean latency peaks).\n"
     "Examples:\n"
     "  hcisim sweep scenarios/ax7525/test2-8k-random-30w.yaml --vary cluster.nodes=4,8,16 \\\n"
     "               --vary vms.per_node=8..32*2 --out runs/nodes\n"
     "  hcisim sweep scenarios/ax7525/test1-4k-random-read.yaml --over vms.workload.outstanding=1..64 \\\n"
-    "               --slo 'read.p99<=1ms' --maximise total_iops";
+    "               --slo 'read.p99<=1ms' --maximise total_iops\n"
+    "  hcisim sweep scenarios/ax7525/test2-8k-random-30w.yaml --set vms.workload.outstanding=2 \\\n"
+    "               --over cluster.nodes=3..16 --smallest --slo 'total_iops>=2M' --slo 'write.p99<=2ms'";
 
 int count_option(const std::string& name, const std::string& text, int min) {
   try {
@@ -65,7 +76,7 @@ int count_option(const std::string& name, const std::string& text, int min) {
 
 int sweep_command(const std::vector<std::string>& args) {
   po::options_description options("sweep options");
-  std::string scenario, seed, duration, warmup, jobs_text, max_points_text, over, maximise;
+  std::string scenario, seed, duration, warmup, jobs_text, max_points_text, over, maximise, minimise;
   std::vector<std::string> varies, sets, user_dirs, slos;
   options.add_options()("scenario", po::value(&scenario)->required(), "the scenario file (YAML)")(
       "vary", po::value(&varies)->composing(), "an axis of the grid: key.path=v1,v2,... or LO..HI[+STEP|*FACTOR] (repeatable)")(
@@ -80,7 +91,13 @@ int sweep_command(const std::vector<std::string>& args) {
       "mpi", "run over the ranks of an MPI job (as mpirun does by itself; an error without Boost.MPI)")(
       "over", po::value(&over), "search: the key and its integer range, key.path=LO..HI")(
       "slo", po::value(&slos)->composing(), "search: an objective every answer meets, like 'read.p99<=1ms' (repeatable)")(
-      "maximise", po::value(&maximise)->default_value("total_iops"), "search: the figure to maximise")(
+      "largest", "search: the largest value of the --over key meeting every --slo (the default; a load: outstanding I/Os, VMs)")(
+      "smallest", "search: the smallest value of the --over key meeting every --slo (a capacity: nodes, drives)")(
+      "minimise", po::value(&minimise), "search: --minimise KEY, KEY being the --over key, is --smallest")(
+      "minimize", po::value(&minimise), "the same as --minimise")(
+      "maximise", po::value(&maximise)->default_value("total_iops"),
+      "search for the largest: the figure reported, and where the search starts (the value the fast path gives the most "
+      "of it, among those meeting every --slo); --maximise KEY, the --over key, is --largest")(
       "maximize", po::value(&maximise), "the same as --maximise")(
       "catalog", po::value(&user_dirs)->composing(), "a folder of your own parts (repeatable)")(
       "seed", po::value(&seed), "override the scenario's random seed for every point")(
@@ -126,8 +143,14 @@ int sweep_command(const std::vector<std::string>& args) {
   const bool search = vm.count("over") || vm.count("slo");
   if (search && !varies.empty()) throw UsageError{"--vary makes a grid, --over and --slo a search: give one or the other"};
   if (!search && varies.empty()) throw UsageError{"sweep needs at least one --vary key.path=v1,v2,... (or --over and --slo)"};
-  if (!search && (!vm["maximise"].defaulted() || vm.count("maximize"))) {
+  const bool maximise_given = !vm["maximise"].defaulted() || vm.count("maximize");
+  if (!search && maximise_given) {
     throw UsageError{"--maximise is for a search (--over and --slo); a grid (--vary) reports every figure of every point"};
+  }
+  for (const char* option : {"largest", "smallest", "minimise", "minimize"}) {
+    if (!search && vm.count(option)) {
+      throw UsageError{std::string("--") + option + " is for a search (--over and --slo); a grid (--vary) runs every point"};
+    }
   }
   if (!search && vm.count("max-points") && !vm.count("out")) {
     throw UsageError{"--max-points stops a sweep to resume later: give --out DIR, where the finished points are kept"};
@@ -162,7 +185,21 @@ int sweep_command(const std::vector<std::string>& args) {
     if (!vm.count("over") || slos.empty()) throw UsageError{"a search needs --over key.path=LO..HI and at least one --slo"};
     if (vm.count("out") || vm.count("max-points")) throw UsageError{"--out and --max-points are for grids (--vary)"};
     const std::string plot_dir = vm.count("plot") ? vm["plot"].as<std::string>() : std::string();
-    return search_command(setup, over, slos, maximise, jobs, quiet, use_mpi, json.get(), csv.get(), plot_dir);
+    SearchRequest request;
+    request.over = over;
+    request.slos = slos;
+    request.maximise = maximise;
+    request.maximise_given = maximise_given;
+    if (vm.count("minimise") || vm.count("minimize")) request.minimise = minimise;
+    request.smallest = vm.count("smallest") > 0;
+    request.largest = vm.count("largest") > 0;
+    request.jobs = jobs;
+    request.quiet = quiet;
+    request.use_mpi = use_mpi;
+    request.json = json.get();
+    request.csv = csv.get();
+    request.plot_dir = plot_dir;
+    return search_command(setup, request);
   }
 
   GridRun run;

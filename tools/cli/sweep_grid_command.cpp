@@ -106,7 +106,8 @@ int grid_command(const SweepSetup& setup, const GridRun& run) {
 
   std::unique_ptr<frontend::RowSpool> spool;
   if (!store && root_rank) spool = std::make_unique<frontend::RowSpool>(grid_points);
-  SweepProgress progress(grid_points, resumed, run.quiet, terminal);
+  // No progress per point with --fast: each takes milliseconds, a 100-point grid well under a second.
+  SweepProgress progress(grid_points, resumed, run.quiet || setup.fast, terminal);
   std::size_t next = 0, fresh = 0;
   const PointQueue queue{todo, [&]() -> std::optional<std::size_t> {
                            while (next < grid_points && !to_run[next]) ++next;
@@ -160,10 +161,8 @@ int grid_command(const SweepSetup& setup, const GridRun& run) {
   }
   if (run.csv) write_to(*run.csv, csv);
   if (run.json) write_to(*run.json, json);
-  if (!store && !run.csv && !run.json) {
-    csv(on_stdout);
-  } else if (!(run.csv && run.csv->is_stdout()) && !(run.json && run.json->is_stdout())) {
-    frontend::sweep_table(axes, rows, on_stdout);  // the rows went to files: a table for the terminal
+  if (!(run.csv && run.csv->is_stdout()) && !(run.json && run.json->is_stdout())) {
+    frontend::sweep_table(axes, rows, on_stdout);  // the CSV and JSON are the record, kept in files
   }
   if (!run.plot_dir.empty() && !draw_saturation_curve(run.plot_dir, setup.scenario + ": saturation", rows)) return 1;
   if (!run.quiet) {

@@ -9,9 +9,11 @@
 #include "models/analytic/fast_path.hpp"
 #include "models/run/precision_stop.hpp"
 #include "tools/cli/commands.hpp"
+#include "tools/frontend/bound_search.hpp"
 #include "tools/frontend/message_text.hpp"
 #include "tools/frontend/quantity_format.hpp"
 #include "tools/frontend/slo.hpp"
+#include "tools/frontend/slo_trend.hpp"
 #include "tools/frontend/sweep_rows.hpp"
 #include "tools/frontend/units.hpp"
 #include "tools/frontend/workload_gives.hpp"
@@ -57,11 +59,17 @@ std::vector<long long> candidates(const Range& r) {
   return xs;
 }
 
+// IOPS per unit of mean latency: where it peaks is the knee of the latency curve.
+double kleinrock_power(const models::RunResult& r) {
+  return r.all_latency.mean_s > 0 ? r.total_iops() / r.all_latency.mean_s : 0;
+}
+
 class Search {
  public:
-  Search(const SweepSetup& setup, Range range, std::vector<frontend::Slo> slos, std::string objective, int jobs, bool quiet)
+  Search(const SweepSetup& setup, Range range, std::vector<frontend::Slo> slos, std::string objective,
+         frontend::SearchFor want, int jobs, bool quiet)
       : setup_(setup), range_(std::move(range)), slos_(std::move(slos)), objective_(std::move(objective)),
-        jobs_(jobs), quiet_(quiet) {
+        want_(want), jobs_(jobs), quiet_(quiet) {
     axes_.push_back({range_.key, {}});
   }
 
@@ -170,17 +178,25 @@ class Search {
   int run(const frontend::OutputFile* json, const frontend::OutputFile* csv, const std::string& plot_dir) {
     const bool fast = map_with_fast_path();
     const std::vector<long long> xs = candidates(range_);
-    long long guess = range_.lo, knee = -1;
+    // The fast path's guess: for the largest value, the one giving the most of the
+    // figure among those meeting the objectives (else LO); for the smallest, the
+    // smallest meeting them (else HI): where the objectives are easiest.
+    long long guess = largest() ? range_.lo : range_.hi, knee = -1;
     if (fast) {
       double best = -1, power = -1;
+      bool found = false;
       for (const long long x : xs) {
         const models::RunResult& r = fast_.at(x);
-        if (frontend::all_hold(slos_, r) && *frontend::sweep_figure(r, objective_) > best) {
-          best = *frontend::sweep_figure(r, objective_);
-          guess = x;
+        if (frontend::all_hold(slos_, r)) {
+          const double figure = *frontend::sweep_figure(r, objective_);
+          if (largest() ? figure > best : !found) {
+            best = figure;
+            guess = x;
+          }
+          found = true;
         }
-        const double p = r.all_latency.mean_s > 0 ? r.total_iops() / r.all_latency.mean_s : 0;
-        if (p > power) {
+        const double p = kleinrock_power(r);
+        if (largest() && p > power) {
           power = p;
           knee = x;
         }
@@ -188,78 +204,35 @@ class Search {
     }
     if (fast && !quiet_) {
       const models::RunResult& r = fast_.at(guess);
-      std::cerr << "search: the fast path over " << xs.size() << " values puts the best at " << range_.key << "="
-                << guess << " (" << objective_ << " "
-                << frontend::format_sweep_figure(objective_, *frontend::sweep_figure(r, objective_))
-                << (frontend::all_hold(slos_, r) ? "" : "; on the fast path no value meets the objectives") << ") and the knee at "
-                << knee << "; confirming with the simulator\n";
+      const bool met = frontend::all_hold(slos_, r);
+      std::cerr << "search: the fast path over " << xs.size() << " values puts the "
+                << (largest() ? "best" : "smallest meeting the objectives") << " at " << range_.key << "=" << guess
+                << " (" << objective_ << " " << frontend::format_sweep_figure(objective_, *frontend::sweep_figure(r, objective_))
+                << (met ? "" : "; on the fast path no value meets the objectives") << ")"
+                << (largest() ? " and the knee at " + std::to_string(knee) : std::string()) << "; confirming with the simulator\n";
     }
-    // Bracket [good, bad) with the simulator around the fast path's guess.
-    auto above = [&](long long x) {
-      const auto it = std::upper_bound(xs.begin(), xs.end(), x);
-      return it == xs.end() ? range_.hi : *it;
-    };
-    auto below = [&](long long x) {
-      auto it = std::lower_bound(xs.begin(), xs.end(), x);
-      return it == xs.begin() ? range_.lo : *(--it);
-    };
-    std::vector<long long> first = {guess};
-    if (guess < range_.hi) first.push_back(above(guess));
-    if (knee >= 0) first.push_back(knee);
-    simulate(first);
-    long long good = -1, bad = -1;
-    if (sim_ok(guess)) {
-      good = guess;
-      long long step = above(guess) - guess;
-      long long x = guess;
-      while (x < range_.hi) {
-        const long long next = std::min(range_.hi, x + std::max(1LL, step));
-        simulate({next});
-        if (!sim_ok(next)) {
-          bad = next;
-          break;
-        }
-        good = x = next;
-        step *= 2;
-      }
-    } else {
-      bad = guess;
-      long long x = guess;
-      while (x > range_.lo) {
-        const long long next = below(x);
-        simulate({next});
-        if (sim_ok(next)) {
-          good = next;
-          break;
-        }
-        bad = x = next;
-      }
-    }
-    // Bisection (several probes per round on several jobs) between good and bad.
-    while (good >= 0 && bad > good + 1) {
-      const long long gap = bad - good;
-      const int probes = static_cast<int>(std::min<long long>(std::max(1, jobs_), gap - 1));
-      std::vector<long long> round;
-      for (int i = 1; i <= probes; ++i) round.push_back(good + gap * i / (probes + 1));
-      simulate(round);
-      for (const long long x : round) {
-        if (sim_ok(x)) good = std::max(good, x);
-      }
-      for (const long long x : round) {
-        if (!sim_ok(x) && x > good) bad = std::min(bad, x);
-      }
-    }
-    if (knee < 0) {
+    frontend::BoundSearch bounds;
+    bounds.lo = range_.lo;
+    bounds.hi = range_.hi;
+    bounds.want = want_;
+    bounds.grid = xs;
+    bounds.guess = guess;
+    bounds.guess_meets = !fast || frontend::all_hold(slos_, fast_.at(guess));
+    if (knee >= 0) bounds.also_first.push_back(knee);
+    const std::optional<long long> answer =
+        frontend::find_bound(bounds, [this](const std::vector<long long>& round) { simulate(round); },
+                             [this](long long x) { return sim_ok(x); });
+    if (largest() && knee < 0) {
       double power = -1;
       for (const auto& [x, r] : sim_) {
-        const double p = r.all_latency.mean_s > 0 ? r.total_iops() / r.all_latency.mean_s : 0;
+        const double p = kleinrock_power(r);
         if (p > power) {
           power = p;
           knee = x;
         }
       }
     }
-    return report(good, knee, fast, json, csv, plot_dir);
+    return report(answer, knee, fast, json, csv, plot_dir);
   }
 
  private:
@@ -271,6 +244,7 @@ class Search {
     return p;
   }
   static long long value_of(const SweepJob& j) { return static_cast<long long>(j.point.index); }
+  bool largest() const { return want_ == frontend::SearchFor::Largest; }
 
   void run_results(const std::vector<SweepJob>& jobs, std::vector<models::RunResult>& out) {
     std::size_t next = 0;
@@ -287,46 +261,87 @@ class Search {
         [](std::size_t, const PointOutcome&) {}, [&jobs](std::size_t i) { return point_label(jobs[i].point); });
   }
 
-  int report(long long good, long long knee, bool fast, const frontend::OutputFile* json, const frontend::OutputFile* csv,
-             const std::string& plot_dir) {
+  int report(std::optional<long long> answer, long long knee, bool fast, const frontend::OutputFile* json,
+             const frontend::OutputFile* csv, const std::string& plot_dir) {
     std::vector<nlohmann::json> rows;
     for (const auto& [x, r] : sim_) rows.push_back(frontend::sweep_row_json(axes_, point(x), specs_.at(x), r));
-    // The point, the figure maximised, the mean latency, the p99 of each direction
-    // the workload has (a read-only run has no write p99) and what limits it.
-    auto line = [&](const std::string& what, long long x) {
+    const std::string key = range_.key;
+    // The point, the figure reported, the mean latency, the p99 of each direction
+    // the workload has (a read-only run has no write p99), what limits it; and
+    // the objectives it misses (`missed`) or those its run does not settle.
+    auto line = [&](const std::string& what, long long x, bool missed) {
       const models::RunResult& r = sim_.at(x);
-      std::string text = what + ": " + range_.key + "=" + std::to_string(x) + " (simulated): " + objective_ + " " +
+      std::string text = what + ": " + key + "=" + std::to_string(x) + " (simulated): " + objective_ + " " +
                          frontend::format_sweep_figure(objective_, *frontend::sweep_figure(r, objective_)) +
                          ", mean latency " + frontend::format_fixed(r.all_latency.mean_s * 1e3, 3) + " ms";
       if (r.read_iops > 0) text += ", read p99 " + frontend::format_fixed(r.read_latency.p99_s * 1e3, 3) + " ms";
       if (r.write_iops > 0) text += ", write p99 " + frontend::format_fixed(r.write_latency.p99_s * 1e3, 3) + " ms";
-      return text + "; bottleneck " + r.bottleneck.resource + close_calls(r) + "\n";
+      text += "; bottleneck " + r.bottleneck.resource;
+      if (!missed) return text + close_calls(r) + "\n";
+      const std::string v = verdict(r);  // ", misses ...; not settled ..."
+      return text + ";" + v.substr(1) + "\n";
     };
+    const std::string range_text = std::to_string(range_.lo) + ".." + std::to_string(range_.hi);
     std::string text;
-    if (good < 0) {
-      text += "no value of " + range_.key + " in " + std::to_string(range_.lo) + ".." + std::to_string(range_.hi) +
-              " meets the objectives (the simulator at " + std::to_string(range_.lo) + " misses them)\n";
+    std::optional<long long> closest, past;
+    if (answer) {
+      text += line(largest() ? "best under the objectives" : "smallest meeting the objectives", *answer, false);
+      const long long next = largest() ? *answer + 1 : *answer - 1;
+      if (sim_.count(next) && !sim_ok(next)) {
+        past = next;
+        text += line(largest() ? "the next value up misses them" : "the next value down misses them", next, true);
+      }
     } else {
-      text += line("best under the objectives", good);
+      closest = frontend::closest_run(slos_, sim_);
+      text += "no value of " + key + " in " + range_text + " meets the objectives: " +
+              (sim_.size() == 1 ? std::string("the value simulated misses them")
+                                : "none of the " + std::to_string(sim_.size()) + " values simulated does") +
+              ", and the search assumes they are easiest at " + key + "=" + std::to_string(largest() ? range_.lo : range_.hi) + "\n";
+      text += line("the closest", *closest, true);
     }
-    if (knee >= 0 && sim_.count(knee)) {
-      text += line(fast ? "knee of the latency curve (fast path, confirmed)" : "knee of the latency curve (simulated points)", knee);
+    if (largest() && knee >= 0 && sim_.count(knee)) {
+      text += line(fast ? "knee of the latency curve (fast path, confirmed)" : "knee of the latency curve (simulated points)", knee, false);
     }
-    std::cout << text << std::flush;
+    // What the runs show, then for the other objectives what the fast path's grid does.
+    std::vector<frontend::SloTrendWarning> warnings = frontend::slo_trend_warnings(key, want_, slos_, sim_);
+    for (frontend::SloTrendWarning& w : frontend::slo_trend_warnings(key, want_, slos_, fast_, true)) {
+      const bool seen = std::any_of(warnings.begin(), warnings.end(), [&w](const auto& s) { return s.slo == w.slo; });
+      if (!seen) warnings.push_back(std::move(w));
+    }
+    for (const frontend::SloTrendWarning& w : warnings) text += "warning: " + w.text + "\n";
+    // The lines go where the CSV or JSON does not.
+    ((json && json->is_stdout()) || (csv && csv->is_stdout()) ? std::cerr : std::cout) << text << std::flush;
+
     nlohmann::json out;
     nlohmann::json slo_texts = nlohmann::json::array();
     for (const auto& s : slos_) slo_texts.push_back(s.text);
-    out["over"] = range_.key;
+    auto value_or_null = [](std::optional<long long> v) { return v ? nlohmann::json(*v) : nlohmann::json(); };
+    out["over"] = key;
     out["range"] = {range_.lo, range_.hi};
     out["slo"] = slo_texts;
-    out["maximise"] = objective_;
-    out["best"] = good >= 0 ? nlohmann::json(good) : nlohmann::json();
+    out["search"] = largest() ? "largest" : "smallest";
+    out["maximise"] = largest() ? nlohmann::json(objective_) : nlohmann::json();
+    out["best"] = value_or_null(answer);
+    out["next_missing"] = value_or_null(past);
+    out["closest"] = value_or_null(closest);
     out["knee"] = knee >= 0 ? nlohmann::json(knee) : nlohmann::json();
     out["bracketed_with_fast_path"] = fast;
+    nlohmann::json trend = nlohmann::json::array();
+    for (const frontend::SloTrendWarning& w : warnings) {
+      nlohmann::json points = nlohmann::json::array();
+      for (const auto& [x, met] : w.points) points.push_back({{"value", x}, {"meets", met}});
+      trend.push_back({{"slo", w.slo},
+                       {"kind", w.kind == frontend::SloTrendWarning::Kind::Against ? "against_search" : "not_monotone"},
+                       {"source", w.fast_path ? "fast_path" : "simulated"},
+                       {"points", points},
+                       {"text", w.text}});
+    }
+    out["warnings"] = trend;
     nlohmann::json curve = nlohmann::json::array();
     for (const auto& [x, r] : fast_) {
       curve.push_back({{"value", x}, {"total_iops", r.total_iops()}, {"lat_mean_ms", r.all_latency.mean_s * 1e3},
-                       {"read_lat_p99_ms", r.read_latency.p99_s * 1e3}, {"meets", frontend::all_hold(slos_, r)}});
+                       {"read_lat_p99_ms", r.read_latency.p99_s * 1e3}, {"write_lat_p99_ms", r.write_latency.p99_s * 1e3},
+                       {"meets", frontend::all_hold(slos_, r)}});
     }
     out["fast_path_curve"] = curve;
     out["rows"] = rows;
@@ -335,7 +350,7 @@ class Search {
       axes_[0].values.clear();
       csv->write(frontend::sweep_csv(axes_, rows));
     }
-    if (!plot_dir.empty() && !draw_saturation_curve(plot_dir, setup_.scenario + ": search over " + range_.key, frontend::rows_of(rows))) return 1;
+    if (!plot_dir.empty() && !draw_saturation_curve(plot_dir, setup_.scenario + ": search over " + key, frontend::rows_of(rows))) return 1;
     return 0;
   }
 
@@ -343,6 +358,7 @@ class Search {
   Range range_;
   std::vector<frontend::Slo> slos_;
   std::string objective_;
+  frontend::SearchFor want_;
   int jobs_;
   bool quiet_;
   std::vector<frontend::SweepAxis> axes_;
@@ -350,23 +366,39 @@ class Search {
   std::map<long long, models::ScenarioSpec> specs_;
 };
 
+// Which end the search looks for, from --largest, --smallest, --minimise KEY and --maximise KEY.
+frontend::SearchFor direction(const SearchRequest& q, const std::string& key) {
+  const bool maximise_key = q.maximise_given && q.maximise == key;
+  if (q.minimise && *q.minimise != key) {
+    throw UsageError{"--minimise " + frontend::in_quotes(*q.minimise) + ": name the key searched (--over " + key +
+                     "=LO..HI): the search finds the smallest value of it meeting every --slo"};
+  }
+  const bool smallest = q.smallest || q.minimise.has_value();
+  if (smallest && (q.largest || maximise_key)) throw UsageError{"the search finds the smallest or the largest value: give one"};
+  if (smallest && q.maximise_given) {
+    throw UsageError{"--maximise " + q.maximise + " steers a search for the largest value; the smallest (--smallest, "
+                     "--minimise) meeting the objectives needs no figure: drop --maximise"};
+  }
+  return smallest ? frontend::SearchFor::Smallest : frontend::SearchFor::Largest;
+}
+
 }  // namespace
 
-int search_command(const SweepSetup& setup, const std::string& over, const std::vector<std::string>& slo_texts,
-                   const std::string& maximise, int jobs, bool quiet, bool use_mpi, const frontend::OutputFile* json,
-                   const frontend::OutputFile* csv, const std::string& plot_dir) {
-  if (use_mpi) throw UsageError{"a search (--over, --slo) runs on this machine's cores (--jobs); grids (--vary) run under MPI"};
+int search_command(const SweepSetup& setup, const SearchRequest& q) {
+  if (q.use_mpi) throw UsageError{"a search (--over, --slo) runs on this machine's cores (--jobs); grids (--vary) run under MPI"};
   if (setup.fast) throw UsageError{"a search brackets with the fast path and confirms with the simulator: drop --fast"};
-  const Range range = parse_over(over);
+  const Range range = parse_over(q.over);
+  const frontend::SearchFor want = direction(q, range.key);
+  const std::string figure = q.maximise_given && q.maximise != range.key ? q.maximise : "total_iops";
   std::vector<frontend::Slo> slos;
   try {
-    for (const std::string& s : slo_texts) slos.push_back(frontend::parse_slo(s));
-    (void)frontend::sweep_figure(models::RunResult{}, maximise);
+    for (const std::string& s : q.slos) slos.push_back(frontend::parse_slo(s));
+    (void)frontend::sweep_figure(models::RunResult{}, figure);
   } catch (const std::invalid_argument& e) {
     throw UsageError{std::string(e.what()).find("no figure named") == 0 ? "--maximise: " + std::string(e.what()) : e.what()};
   }
-  Search search(setup, range, slos, maximise, jobs, quiet);
-  return search.run(json, csv, plot_dir);
+  Search search(setup, range, slos, figure, want, q.jobs, q.quiet);
+  return search.run(q.json, q.csv, q.plot_dir);
 }
 
 }  // namespace hcisim::cli

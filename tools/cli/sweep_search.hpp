@@ -1,14 +1,19 @@
-// hcisim sweep --over key.path=LO..HI --slo ... : the best value of one
-// integer key (outstanding I/Os, VMs per node, nodes...) under service-level
-// objectives, assuming what the objectives bound grows with the key (a
-// latency does as the load grows): the fast path maps the range, the
-// simulator confirms the answer by bisection inside the bracket it gives
-// (on --jobs threads, several probes per round). Also the knee of the latency
-// curve: the value where IOPS per unit of mean latency (Kleinrock's power)
-// peaks, the load past which queueing adds latency faster than throughput.
-// --plot DIR (plot_dir non-empty) draws the simulated points' saturation curve.
+// hcisim sweep --over key.path=LO..HI --slo ... : the largest value of one
+// integer key (outstanding I/Os, VMs per node: a load) whose run meets every
+// objective, assuming that once a value misses them every larger one does;
+// or with --smallest (--minimise KEY) the smallest (nodes, drives: a
+// capacity), assuming that once a value meets them every larger one does.
+// The fast path maps the range, the simulator confirms the answer inside the
+// bracket it gives (frontend/bound_search.hpp, on --jobs threads, several
+// probes per round), and the objectives are checked against the assumption
+// over the values run (frontend/slo_trend.hpp). A largest-value search also
+// reports the knee of the latency curve: the value where IOPS per unit of
+// mean latency (Kleinrock's power) peaks, the load past which queueing adds
+// latency faster than throughput. --plot DIR draws the simulated points'
+// saturation curve.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,8 +22,23 @@
 
 namespace hcisim::cli {
 
-int search_command(const SweepSetup& setup, const std::string& over, const std::vector<std::string>& slos,
-                   const std::string& maximise, int jobs, bool quiet, bool use_mpi, const frontend::OutputFile* json,
-                   const frontend::OutputFile* csv, const std::string& plot_dir);
+struct SearchRequest {
+  std::string over;               // --over key.path=LO..HI
+  std::vector<std::string> slos;  // --slo, as given
+  // --maximise FIGURE: the figure reported, and where a largest-value search
+  // starts (the value the fast path gives the most of it among those meeting
+  // the objectives). --maximise KEY (the --over key) is --largest.
+  std::string maximise = "total_iops";
+  bool maximise_given = false;
+  std::optional<std::string> minimise;  // --minimise KEY: --smallest, KEY being the --over key
+  bool smallest = false, largest = false;
+  int jobs = 1;
+  bool quiet = false, use_mpi = false;
+  const frontend::OutputFile* json = nullptr;
+  const frontend::OutputFile* csv = nullptr;
+  std::string plot_dir;  // --plot DIR, or empty
+};
+
+int search_command(const SweepSetup& setup, const SearchRequest& request);
 
 }  // namespace hcisim::cli

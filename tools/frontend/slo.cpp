@@ -1,6 +1,7 @@
 #include "tools/frontend/slo.hpp"
 
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 #include "tools/frontend/message_text.hpp"
@@ -113,6 +114,13 @@ bool Slo::close_call(const models::RunResult& result) const {
   const std::optional<double> half_width = interval(result);
   const std::optional<double> value = sweep_figure(result, figure);
   return half_width && value && std::fabs(*value - limit) <= *half_width;
+}
+
+double Slo::shortfall(const models::RunResult& result) const {
+  const std::optional<double> value = sweep_figure(result, figure);
+  if (!value) return std::numeric_limits<double>::infinity();
+  const double over = at_most ? *value - limit : limit - *value;
+  return limit != 0 ? over / std::fabs(limit) : over;
 }
 
 bool all_hold(const std::vector<Slo>& slos, const models::RunResult& result) {

@@ -29,6 +29,10 @@ struct Slo {
   // The limit lies within the figure's 95 % interval: whether the run meets
   // the objective is not settled by it (a longer run could turn it).
   bool close_call(const models::RunResult& result) const;
+  // By how much the figure misses the limit, as a fraction of it (0.1: 10 %
+  // over a bound at most, or short of one at least); zero or less when it
+  // meets it; infinite when the run does not give the figure.
+  double shortfall(const models::RunResult& result) const;
 };
 
 // Throws std::invalid_argument naming what is wrong.

@@ -2,7 +2,7 @@
 // what `hcisim compare` shows of a run (IOPS, MB/s, read and write mean and p99
 // in ms, the bottleneck and how busy it is), after TPS and the transactions'
 // mean and p99 when an OLTP application runs. The CSV and JSON stay the record;
-// this is what the terminal shows when they go to files.
+// this is what standard output shows unless one of them goes there (--csv -).
 #pragma once
 
 #include <nlohmann/json.hpp>
