@@ -27,7 +27,7 @@ models::ScenarioSpec scenario(std::vector<std::string> sets = {}) {
 
 double mean_drive_utilisation(const models::RunResult& r) {
   double sum = 0;
-  for (const models::NodeResult& n : r.nodes) sum += n.capacity_drive_utilisation_mean;
+  for (const models::NodeResult& n : r.nodes) sum += n.drive_utilisation_mean;
   return sum / static_cast<double>(r.nodes.size());
 }
 
@@ -55,8 +55,9 @@ TEST_CASE("the Gen5 template runs its paced load; Gen4 drives at the same load a
   CAPTURE(u5, u4);
   CHECK(u5 > 0);
   CHECK(u5 < 0.5 * u4);
-  // Neither is near saturation at this load: the latency is no worse on Gen5.
-  CHECK(gen5.all_latency.mean_s <= gen4.all_latency.mean_s * 1.02);
+  // Neither is near saturation at this load, and both read their NAND in the same
+  // QD1 time: the latency is the same within the noise of two runs (every event moves).
+  CHECK(gen5.all_latency.mean_s == Approx(gen4.all_latency.mean_s).epsilon(0.05));
   // The same CPUs do the same work.
   CHECK(mean_cpu_utilisation(gen5) == Approx(mean_cpu_utilisation(gen4)).epsilon(0.05));
 }
