@@ -193,7 +193,7 @@ struct ScenarioSpec {
   // The --set what-ifs that change the modelled system or workload (not run
   // control or titles); non-empty: the published figures are not graded.
   std::vector<std::string> what_if;
-  // Catalog fields this scenario overrides (cluster.parts), in the order written.
+  // Catalog fields this scenario overrides (cluster.parts): by kind in catalog order, then as written.
   std::vector<PartOverride> part_overrides;
 };
 
