@@ -168,6 +168,17 @@ struct MeasuredRunsRef {
   std::vector<std::pair<std::string, std::string>> where;  // only rows with these column values
 };
 
+// A catalog part's field as a scenario changed it for its run (cluster.parts, or
+// a --set of it): for the dry run and the reports. The change itself is already
+// in the cluster's parts above.
+struct PartOverride {
+  std::string kind;    // "cpu", "drive", ...
+  std::string part;    // the part's id
+  std::string field;   // "all_core_clock", "drives[0].count"
+  std::string value;   // as `catalog show` prints it: "2.8 GHz"
+  std::string source;  // "scenario override (FILE:LINE)", "scenario override (--set ...)"
+};
+
 struct ScenarioSpec {
   std::string id;                 // file stem, e.g. "test1-4k-random-read"
   std::string file;               // path it was loaded from
@@ -182,6 +193,8 @@ struct ScenarioSpec {
   // The --set what-ifs that change the modelled system or workload (not run
   // control or titles); non-empty: the published figures are not graded.
   std::vector<std::string> what_if;
+  // Catalog fields this scenario overrides (cluster.parts): by kind in catalog order, then as written.
+  std::vector<PartOverride> part_overrides;
 };
 
 }  // namespace hcisim::models

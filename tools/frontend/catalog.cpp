@@ -131,6 +131,24 @@ void Catalog::add(CatalogPart part, const fs::path& folder) const {
   parts_.insert_or_assign(std::move(id), std::move(part));
 }
 
+Catalog Catalog::with_parts_replaced(std::vector<CatalogPart> parts) const {
+  ensure_all();  // a lazy catalog's copy must not read files its original has yet to
+  Catalog copy;
+  copy.parts_ = parts_;
+  copy.defined_in_folder_ = defined_in_folder_;
+  for (CatalogPart& part : parts) {
+    const auto it = copy.parts_.find(part.id);
+    if (it == copy.parts_.end() || it->second.kind != part.kind) {
+      throw CatalogError("cannot replace " + std::string(kind_name(part.kind)) + " " + in_quotes(part.id) +
+                         ": no such part in the catalog");
+    }
+    part.overridden_files = it->second.overridden_files;
+    it->second = std::move(part);
+  }
+  for (const auto& [id, part] : copy.parts_) copy.check_part_references(part);
+  return copy;
+}
+
 void Catalog::check_references() const {
   for (const auto& [id, part] : parts_) check_part_references(part);
 }

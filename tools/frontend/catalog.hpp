@@ -63,6 +63,14 @@ class Catalog {
   const models::CloudVmSpec& cloud_vm(std::string_view id) const;
   const models::ManagedDiskSpec& managed_disk(std::string_view id) const;
 
+  // A part as read: its fields with their sources, and the YAML it was read from.
+  // Throws CatalogError for an unknown id (or an id of another kind).
+  const CatalogPart& part(std::string_view id, PartKind kind) const { return find(id, kind); }
+  // A copy of this catalog (every file read) in which each of `parts` takes the
+  // place of the part with its id: a scenario's overrides (part_overrides.hpp).
+  // The ids they name must exist (LoadError at the key that names one).
+  Catalog with_parts_replaced(std::vector<CatalogPart> parts) const;
+
   bool contains(std::string_view id) const {
     ensure(id);
     return parts_.find(id) != parts_.end();

@@ -8,6 +8,7 @@
 #include "models/hardware/hdd_drive.hpp"
 #include "models/hardware/seek_curve.hpp"
 #include "tools/frontend/input_limits.hpp"
+#include "tools/frontend/load_error.hpp"
 #include "tools/frontend/not_modelled_yet.hpp"
 #include "tools/frontend/quantity_format.hpp"
 #include "tools/frontend/catalog_application.hpp"
@@ -607,8 +608,12 @@ std::vector<PartKind> kinds_in(std::string_view folder) {
   return kinds;
 }
 
-CatalogPart read_catalog_part(PartKind kind, const YamlValue& part, const std::vector<std::string>& extra_keys,
-                              const std::optional<std::string>& default_source) {
+namespace {
+
+// Reads a part; `catalog_file`, when given, is the file the part was written in:
+// a value from anywhere else is a scenario's override (PartFieldReader).
+CatalogPart read_part(PartKind kind, const YamlValue& part, const std::vector<std::string>& extra_keys,
+                      const std::optional<std::string>& default_source, const std::string& catalog_file) {
   std::vector<std::string> allowed = {"id", "model", "source", "notes"};
   for (const std::string& key : kind_keys(kind)) allowed.push_back(key);
   allowed.insert(allowed.end(), extra_keys.begin(), extra_keys.end());
@@ -618,9 +623,13 @@ CatalogPart read_catalog_part(PartKind kind, const YamlValue& part, const std::v
   out.kind = kind;
   out.file = part.file();
   out.line = part.line();
+  out.yaml = std::make_shared<const YamlNode>(part.node());
+  out.extra_keys = extra_keys;
+  out.default_source = default_source;
   std::optional<std::string> source = default_source;
   if (const auto own = map.optional("source")) source = own->text();
   PartFieldReader fields(source, out.fields);
+  if (!catalog_file.empty()) fields.mark_overrides_against(catalog_file);
 
   const YamlValue id = map.required("id");
   out.id = id.text();
@@ -649,6 +658,51 @@ CatalogPart read_catalog_part(PartKind kind, const YamlValue& part, const std::v
       },
       out.spec);
   return out;
+}
+
+}  // namespace
+
+CatalogPart read_catalog_part(PartKind kind, const YamlValue& part, const std::vector<std::string>& extra_keys,
+                              const std::optional<std::string>& default_source) {
+  return read_part(kind, part, extra_keys, default_source, {});
+}
+
+std::vector<std::string> part_field_keys(PartKind kind) { return kind_keys(kind); }
+
+CatalogPart read_overridden_part(const CatalogPart& original, const YamlValue& overrides) {
+  // Only the part's fields: its id is how the scenario names it, and its model,
+  // notes and default source describe the part as published.
+  (void)overrides.map(kind_keys(original.kind));  // an unknown field is an error at its line, with the known ones
+  if (overrides.node().children.empty()) {
+    overrides.fail_expected("at least one field to override, like {" + kind_keys(original.kind).front() + ": ...}");
+  }
+  if (!original.yaml) throw LoadError(original.file + ": part '" + original.id + "' cannot be overridden");
+  YamlNode merged = *original.yaml;
+  for (const YamlNode& field : overrides.node().children) {
+    auto same = std::find_if(merged.children.begin(), merged.children.end(),
+                             [&](const YamlNode& c) { return c.key == field.key; });
+    if (same != merged.children.end()) {
+      *same = field;
+    } else {
+      merged.children.push_back(field);
+    }
+  }
+  // Read as if written at the override's place, so every error names the
+  // scenario's key path ('cluster.parts.cpu.ID.FIELD').
+  const YamlValue at(merged, overrides.path());
+  try {
+    return read_part(original.kind, at, original.extra_keys, original.default_source, original.file);
+  } catch (const LoadError& e) {
+    const std::string message = e.what();
+    if (message.compare(0, original.file.size(), original.file) != 0) throw;
+    // A check across fields failed at a field the scenario left as the catalog has it.
+    std::string given;
+    for (const YamlNode& field : overrides.node().children) {
+      given += (given.empty() ? "" : ", ") + field.key + " at " + field.file_name() + ":" + std::to_string(field.line);
+    }
+    throw LoadError(message + " (" + std::string(kind_name(original.kind)) + " '" + original.id +
+                    "' with the scenario's override of " + given + ")");
+  }
 }
 
 }  // namespace hcisim::frontend

@@ -2,6 +2,7 @@
 // prints them, and the other parts it names (checked once every folder is read).
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -57,12 +58,29 @@ struct CatalogPart {
   std::vector<PartField> fields;
   std::vector<PartReference> references;
   std::vector<std::string> overridden_files;  // earlier definitions of this id that this one replaced
+  // The part as written, to read it again with a scenario's overrides
+  // (read_overridden_part): its mapping, the keys its file adds, the family's source.
+  std::shared_ptr<const YamlNode> yaml;
+  std::vector<std::string> extra_keys;
+  std::optional<std::string> default_source;
 };
 
 // Reads the part written in `part` (a mapping). `extra_keys` are keys the caller
 // handles (schema_version, kind); `default_source` is the family's source.
 CatalogPart read_catalog_part(PartKind kind, const YamlValue& part, const std::vector<std::string>& extra_keys,
                               const std::optional<std::string>& default_source);
+
+// The keys of a part of `kind` that are its fields (numbers, choices, references):
+// what a file may write besides id, model, source and notes.
+std::vector<std::string> part_field_keys(PartKind kind);
+
+// `original` read again with some of its fields replaced: `overrides` is a
+// mapping {field: value, ...} written in a scenario (cluster.parts.KIND.ID) or a
+// --set. Each key replaces that field whole; the result goes through the same
+// reader, checks and ranges as the catalog file, errors naming the override's
+// file, line and key (`overrides.path()`), and an overridden value's source is
+// "scenario override (WHERE)" (with the source it gives, if any, after it).
+CatalogPart read_overridden_part(const CatalogPart& original, const YamlValue& overrides);
 
 // A per-layer CPU cost mapping {cycles_per_io, cycles_per_byte} under `key`.
 models::LayerCost read_layer_cost(const YamlMap& map, std::string_view key, PartFieldReader& fields);

@@ -27,14 +27,25 @@ void fail_number(const YamlMap& map, std::string_view key, const std::string& ex
   map.required(key).fail("expected " + expected + ", got " + number_at(map, key).node().describe());
 }
 
+std::optional<std::string> PartFieldReader::override_source(const YamlValue& value) const {
+  if (catalog_file_.empty() || value.file() == catalog_file_) return std::nullopt;
+  // A --set names itself; a scenario file its line.
+  const bool set = value.file().starts_with("--set ");
+  return "scenario override (" + (set ? value.file() : value.location()) + ")";
+}
+
 std::optional<PartFieldReader::Sourced> PartFieldReader::find(const YamlMap& map, std::string_view key) const {
   const auto value = map.optional(key);
   if (!value) return std::nullopt;
+  const auto overridden = override_source(*value);
   if (value->is_map()) {
     // {value: 350k, source: "DS: ..."}
     const YamlMap sourced = value->map({"value", "source"});
-    return Sourced{sourced.required("value"), sourced.required("source").text()};
+    std::string source = sourced.required("source").text();
+    if (overridden) source = *overridden + ": " + source;
+    return Sourced{sourced.required("value"), std::move(source)};
   }
+  if (overridden) return Sourced{*value, *overridden};
   if (!part_source_) {
     value->fail("expected a source for this number: give the part a 'source:' or write {value: " +
                 (value->is_scalar() ? printable(value->node().scalar, kMaxQuotedChars) : std::string("...")) +
@@ -58,7 +69,8 @@ void PartFieldReader::record(const Sourced& field, std::string shown) {
 }
 
 void PartFieldReader::record_plain(const YamlValue& value, std::string shown, std::string reference_id) {
-  out_.push_back({value.path(), std::move(shown), {}, std::move(reference_id), value.line()});
+  out_.push_back({value.path(), std::move(shown), override_source(value).value_or(std::string()),
+                  std::move(reference_id), value.line()});
 }
 
 std::int64_t PartFieldReader::integer(const YamlMap& map, std::string_view key, std::int64_t min,

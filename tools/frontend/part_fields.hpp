@@ -33,6 +33,13 @@ class PartFieldReader {
   PartFieldReader(std::optional<std::string> part_source, std::vector<PartField>& out)
       : part_source_(std::move(part_source)), out_(out) {}
 
+  // Reading a part again with a scenario's overrides (read_overridden_part): a
+  // value not written in `catalog_file` is an override. It needs no source of its
+  // own; its source is "scenario override (WHERE)", followed by the source it
+  // gives ({value: ..., source: ...}) if any; a choice or reference overridden
+  // gets that source too.
+  void mark_overrides_against(std::string catalog_file) { catalog_file_ = std::move(catalog_file); }
+
   // Numbers: required ones throw when missing; optional ones return nullopt.
   // `unit` labels plain counts in `catalog show` ("IOPS", "cores").
   std::int64_t integer(const YamlMap& map, std::string_view key, std::int64_t min, std::int64_t max,
@@ -73,8 +80,11 @@ class PartFieldReader {
   void record(const Sourced& field, std::string shown);
   void record_plain(const YamlValue& value, std::string shown, std::string reference_id = {});
 
+  std::optional<std::string> override_source(const YamlValue& value) const;
+
   std::optional<std::string> part_source_;
   std::vector<PartField>& out_;
+  std::string catalog_file_;  // empty: no overrides (a catalog file being read)
 };
 
 template <class T>

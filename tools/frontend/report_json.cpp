@@ -83,6 +83,13 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
     }
     j["scenario"]["precision_reached"] = r.precision_reached;
   }
+  if (!spec.part_overrides.empty()) {  // cluster.parts: catalog fields this run changed, with their sources
+    nlohmann::json parts = nlohmann::json::array();
+    for (const models::PartOverride& o : spec.part_overrides) {
+      parts.push_back({{"kind", o.kind}, {"part", o.part}, {"field", o.field}, {"value", o.value}, {"source", o.source}});
+    }
+    j["scenario"]["part_overrides"] = parts;
+  }
   j["read"] = direction(r.read_iops, r.read_bytes_per_s, r.read_latency);
   j["write"] = direction(r.write_iops, r.write_bytes_per_s, r.write_latency);
   j["read"]["lat_p99_ns_ci95_half_width"] = r.read_latency.p99_ci_half_width_s * 1e9;

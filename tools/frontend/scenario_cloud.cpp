@@ -82,7 +82,7 @@ void read_infoscale(const YamlValue& value, models::ClusterSpec& cluster) {
 bool is_cloud_cluster(const YamlValue& cluster) { return cluster.is_map() && cluster.node().find("cloud") != nullptr; }
 
 models::ClusterSpec read_cloud_cluster(const YamlValue& value, const Catalog& catalog) {
-  std::vector<std::string> allowed = {"cloud", "stack", "resiliency", "infoscale"};
+  std::vector<std::string> allowed = {"cloud", "stack", "resiliency", "infoscale", "parts"};  // parts: load_scenario
   for (std::string_view key : kServerKeys) allowed.emplace_back(key);
   const YamlMap map = value.map(allowed);
   for (std::string_view key : kServerKeys) {

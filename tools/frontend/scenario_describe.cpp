@@ -1,4 +1,5 @@
 // describe(): the scenario as understood, for `hcisim run --dry-run`.
+#include <algorithm>
 #include <numeric>
 #include <sstream>
 #include <stdexcept>
@@ -123,7 +124,20 @@ std::string per_node_text(const std::vector<int>& per_node) {
   return text;
 }
 
-void describe_cluster(std::ostream& out, const models::ClusterSpec& c) {
+// The clock the model runs a CPU's cores at (models/hardware/host_cpu.hpp): the
+// all-core turbo when the catalog gives one, else the base clock.
+std::string clock_text(const models::CpuSpec& cpu, const std::vector<models::PartOverride>& overrides) {
+  if (cpu.all_core_hz <= 0) {
+    return "simulated at the " + format_frequency(cpu.base_hz) + " base clock: no all_core_clock given";
+  }
+  const bool overridden = std::any_of(overrides.begin(), overrides.end(), [&](const models::PartOverride& o) {
+    return o.kind == "cpu" && o.part == cpu.id && o.field == "all_core_clock";
+  });
+  return "simulated at " + format_frequency(cpu.all_core_hz) + " all-core (all_core_clock" +
+         (overridden ? ", scenario override" : "") + ")";
+}
+
+void describe_cluster(std::ostream& out, const models::ClusterSpec& c, const std::vector<models::PartOverride>& overrides) {
   out << "Cluster: " << c.node_count << " x " << c.node.id << " (" << printable(c.node.model) << ")\n";
   if (c.failed_nodes.empty()) {
     out << "  failed nodes: none\n";
@@ -136,6 +150,7 @@ void describe_cluster(std::ostream& out, const models::ClusterSpec& c) {
       << c.cpu.threads << " threads, " << format_frequency(c.cpu.base_hz) << " base, "
       << format_frequency(c.cpu.boost_hz) << " boost, SMT yield " << format_number(c.cpu.smt_yield) << "), "
       << format_size(c.node.memory_bytes) << " memory\n";
+  out << "    CPU clock: " << clock_text(c.cpu, overrides) << "\n";
   for (std::size_t i = 0; i < c.node.drives.size() && i < c.drives.size(); ++i) {
     const models::DriveSpec& d = c.drives[i];
     out << "    " << c.node.drives[i].count << " x " << printable(d.model) << " ["
@@ -174,6 +189,7 @@ void describe_cluster(std::ostream& out, const models::ClusterSpec& c) {
         << h.node.sockets << " x " << printable(h.cpu.model) << " (" << h.cpu.cores << " cores / " << h.cpu.threads
         << " threads, " << format_frequency(h.cpu.base_hz) << " base), " << h.node.nic_count << " x " << h.nic.model
         << " [" << h.nic.ports << " x " << format_bit_rate(h.nic.port_bits_per_s) << "]\n";
+    out << "    compute host CPU clock: " << clock_text(h.cpu, overrides) << "\n";
   } else {
     out << "  hyperconverged: the VMs run on the storage nodes\n";
   }
@@ -258,7 +274,7 @@ std::string describe(const models::ScenarioSpec& s) {
   if (s.cluster.cloud.defined()) {
     out << describe_cloud(s);  // scenario_cloud.cpp
   } else {
-    describe_cluster(out, s.cluster);
+    describe_cluster(out, s.cluster, s.part_overrides);
     describe_vms(out, s.vms);
     out << "Run: warm-up " << format_duration(s.run.warmup_ns) << ", measure " << format_duration(s.run.duration_ns)
         << " (simulated), seed " << s.run.seed;
@@ -270,6 +286,13 @@ std::string describe(const models::ScenarioSpec& s) {
     }
     out << "\n";
     describe_timeline(out, s);
+  }
+  if (!s.part_overrides.empty()) {
+    out << "Catalog parts as this scenario changes them (cluster.parts):\n";
+    for (const models::PartOverride& o : s.part_overrides) {
+      out << "  " << o.kind << ' ' << printable(o.part) << ": " << printable(o.field) << " = " << printable(o.value)
+          << "  [" << printable(o.source) << "]\n";
+    }
   }
   if (s.references.empty()) {
     out << "Reference: none (the outcome is a prediction)\n";

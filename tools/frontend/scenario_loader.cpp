@@ -26,6 +26,7 @@
 #include "tools/frontend/load_error.hpp"
 #include "tools/frontend/message_text.hpp"
 #include "tools/frontend/not_modelled_yet.hpp"
+#include "tools/frontend/part_overrides.hpp"
 #include "tools/frontend/quantity_format.hpp"
 #include "tools/frontend/scenario_cloud.hpp"
 #include "tools/frontend/slo.hpp"
@@ -143,7 +144,7 @@ models::ClusterSpec read_cluster(const YamlValue& value, const Catalog& catalog)
   if (is_cloud_cluster(value)) return read_cloud_cluster(value, catalog);  // scenario_cloud.cpp
   const YamlMap map = value.map({"node", "nodes", "switch", "stack", "hypervisor", "resiliency", "csv_cache",
                                  "cache_warmup", "failed_nodes", "volume_owners", "witness", "repair_speed",
-                                 "compute_hosts", "infoscale", "vp_scheduler"});
+                                 "compute_hosts", "infoscale", "vp_scheduler", "parts"});
   models::ClusterSpec cluster;
   const YamlValue node_value = map.required("node");
   cluster.node = resolve(node_value, [&](const std::string& id) { return catalog.node(id); });
@@ -1088,11 +1089,21 @@ models::ScenarioSpec load_scenario(const std::filesystem::path& file, const Cata
   if (version.integer(0, 1'000'000) != 1) version.fail_expected("schema_version 1");
 
   models::ScenarioSpec scenario;
+  // cluster.parts: the catalog as this scenario changes it (part_overrides.hpp),
+  // in place of the catalog for everything below.
+  std::optional<Catalog> overridden;
+  const YamlNode* cluster_node = tree.kind == YamlNode::Kind::Map ? tree.find("cluster") : nullptr;
+  if (cluster_node != nullptr && cluster_node->kind == YamlNode::Kind::Map) {
+    if (const YamlNode* parts = cluster_node->find("parts")) {
+      overridden = apply_part_overrides(catalog, YamlValue(*parts, "cluster.parts"), scenario.part_overrides);
+    }
+  }
+  const Catalog& parts_catalog = overridden ? *overridden : catalog;
   scenario.id = file.stem().string();
   scenario.file = file.string();
   scenario.title = map.required("title").text();
   if (const auto description = map.optional("description")) scenario.description = description->text();
-  scenario.cluster = read_cluster(map.required("cluster"), catalog);
+  scenario.cluster = read_cluster(map.required("cluster"), parts_catalog);
   const bool cloud = scenario.cluster.cloud.defined();
   scenario.run = cloud ? read_sas_run(map.required("run"), scenario.cluster) : read_run(map.required("run"));
   if (const auto timeline = map.optional("timeline"); timeline && cloud) {
@@ -1111,7 +1122,7 @@ models::ScenarioSpec load_scenario(const std::filesystem::path& file, const Cata
     }
   }
   scenario.vms = cloud ? read_sas_vms(map.required("vms"), scenario.cluster)
-                       : read_vms(map.required("vms"), scenario.cluster, catalog, scenario.timeline);
+                       : read_vms(map.required("vms"), scenario.cluster, parts_catalog, scenario.timeline);
   const bool nodes_fail = scenario.timeline.random_failures ||
                           std::any_of(scenario.timeline.events.begin(), scenario.timeline.events.end(),
                                       [](const auto& e) { return e.part == models::FailurePart::Node; });
@@ -1130,7 +1141,7 @@ models::ScenarioSpec load_scenario(const std::filesystem::path& file, const Cata
   if (const auto reference = map.optional("reference")) {
     const std::string calibration_case = calibration_case_name(scenario);
     scenario.references = read_reference(*reference, calibration_case,
-                                         !catalog.fields_calibrated_on(calibration_case).empty(), cloud,
+                                         !parts_catalog.fields_calibrated_on(calibration_case).empty(), cloud,
                                          scenario.measured_runs);
   }
   for (const std::string& assignment : overrides) {

@@ -23,6 +23,8 @@
 //                                           hypervisor profile's
 //     compute_hosts: {node: ID, count: 4}   two-layer: the VMs run on `count` compute-only hosts (a node
 //                                           part without drives), dealt round-robin; default none (HCI)
+//     parts: {cpu: {ID: {all_core_clock: 2.8GHz}}}  catalog parts' fields changed for this run, by kind and id
+//                                           (part_overrides.hpp); read by the catalog's reader
 //   vms:                                  *
 //     per_node: 64                        * one count for every healthy node (failed nodes get 0),
 //                                           or a list with one entry per node (failed nodes must be 0); 0..1024
