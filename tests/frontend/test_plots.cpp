@@ -99,6 +99,17 @@ TEST_CASE("--plot draws the latency CDF, the timeline and CPU by layer", "[plots
   CHECK(gp.find("using ($1*1000):($8*1e6) with fsteps") != std::string::npos);
 }
 
+TEST_CASE("--plot draws a run without I/O, events or nodes", "[plots]") {
+  testing::TempDir dir;
+  models::RunResult r;
+  r.timeline.resize(2);
+  r.timeline[1].end_s = 2;
+  const PlotOutcome out = write_run_plots(dir.path(), spec_named("empty", 1), r);
+  INFO(out.message);
+  CHECK(out.drawn);
+  CHECK(out.images.size() == 3);
+}
+
 TEST_CASE("the saturation curve of a sweep", "[plots]") {
   testing::TempDir dir;
   const PlotOutcome out = write_saturation_plot(
@@ -156,8 +167,8 @@ TEST_CASE("--plot latency: a log-scale tail panel marks p99 and p99.9 of the run
   // Markers at the run's percentiles (ms) and shares 1 % and 0.1 %, their values in the key.
   CHECK(gp.find("$read_marks << EOD\n0.403000 0.01\n0.404000 0.001\nEOD") != std::string::npos);
   CHECK(gp.find("$write_marks << EOD\n1.008000 0.01\n1.008000 0.001\nEOD") != std::string::npos);
-  CHECK(gp.find("'read p99 0.403 ms, p99.9 0.404 ms'") != std::string::npos);
-  CHECK(gp.find("'write p99 1.01 ms, p99.9 1.01 ms'") != std::string::npos);
+  CHECK(gp.find("$read_marks using 1:2 with points pt 7 ps 1.4 lc rgb '#0072b2' title 'p99 0.403 ms, p99.9 0.404 ms'") != std::string::npos);
+  CHECK(gp.find("$write_marks using 1:2 with points pt 7 ps 1.4 lc rgb '#d55e00' title 'p99 1.01 ms, p99.9 1.01 ms'") != std::string::npos);
   CHECK(gp.find("'1%% (p99)' 0.01") != std::string::npos);
   CHECK(gp.find("'0.1%% (p99.9)' 0.001") != std::string::npos);
 }
@@ -187,6 +198,16 @@ TEST_CASE("--plot timeline: events are numbered, never printed over each other, 
   CHECK(gp.find("'1K' 1000") != std::string::npos);
   CHECK(gp.find("'2 GB' 2000000000") != std::string::npos);
   CHECK(gp.find("e+") == std::string::npos);
+}
+
+TEST_CASE("--plot timeline: a stall does not flatten the other latencies to 0", "[plots]") {
+  models::RunResult r = small_result();
+  CHECK(run_scripts(spec_named("x", 2), r)["timeline.gp"].find("latency (ms)'\nset yrange [0:") != std::string::npos);
+  r.timeline[2].write_p99_s = 8.0;  // an I/O caught by a failure waits 8 s
+  const std::string gp = run_scripts(spec_named("x", 2), r)["timeline.gp"];
+  CHECK(gp.find("set ylabel 'latency (ms, log scale)'\nset logscale y\nset yrange [0.1:10000]\nset ytics ('0.1' 0.1, '1' 1, '10' 10, '100' 100, '1000' 1000, '10000' 10000)") != std::string::npos);
+  // The repair panel after it is linear again.
+  CHECK(gp.find("unset logscale y", gp.find("set logscale y")) != std::string::npos);
 }
 
 TEST_CASE("--plot titles are the scenario's title, shortened when very long", "[plots]") {
@@ -230,6 +251,17 @@ TEST_CASE("plot ticks read K, M and G with units", "[plots]") {
   CHECK(axis.top == 1.5e6);
   CHECK(axis.tics == "('0' 0, '500K' 500000, '1M' 1000000, '1.5M' 1500000)");
   CHECK(plot::plain_axis(3.2).tics == "('0' 0, '1' 1, '2' 2, '3' 3, '4' 4)");
+}
+
+TEST_CASE("plot log axes: 1-2-5 ticks, whole decades when wide", "[plots]") {
+  const plot::LogAxis narrow = plot::log_axis(1.4, 4.9);
+  CHECK(narrow.bottom == 1);
+  CHECK(narrow.top == 5);
+  CHECK(narrow.tics == "('1' 1, '2' 2, '5' 5)");
+  const plot::LogAxis wide = plot::log_axis(0.13, 19000);
+  CHECK(wide.bottom == Approx(0.1));
+  CHECK(wide.top == Approx(1e5));
+  CHECK(wide.tics == "('0.1' 0.1, '1' 1, '10' 10, '100' 100, '1000' 1000, '10000' 10000, '100000' 100000)");
 }
 
 TEST_CASE("plot text: gnuplot single quotes, titles that fit", "[plots]") {

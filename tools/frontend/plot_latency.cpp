@@ -34,34 +34,6 @@ std::string ms_text(double ms) {
   return fmt::format("{:.3g}", ms);
 }
 
-// The largest of 1, 2 and 5 times a power of ten at or below `v` (or, with
-// `up`, the smallest at or above it).
-double round_125(double v, bool up) {
-  const double decade = std::pow(10.0, std::floor(std::log10(v)));
-  if (up) {
-    for (const double m : {1.0, 2.0, 5.0, 10.0}) {
-      if (m * decade >= v * (1 - 1e-9)) return m * decade;
-    }
-  }
-  for (const double m : {5.0, 2.0, 1.0}) {
-    if (m * decade <= v * (1 + 1e-9)) return m * decade;
-  }
-  return decade;
-}
-
-// Ticks at 1, 2 and 5 times each power of ten from `lo` to `hi`.
-std::string log_tics(double lo, double hi) {
-  std::string tics;
-  for (double decade = std::pow(10.0, std::floor(std::log10(lo))); decade < hi * 1.001; decade *= 10) {
-    for (const double m : {1.0, 2.0, 5.0}) {
-      const double v = m * decade;
-      if (v < lo * 0.999 || v > hi * 1.001) continue;
-      tics += fmt::format("{}'{:g}' {:.12g}", tics.empty() ? "(" : ", ", v, v);
-    }
-  }
-  return tics + ")";
-}
-
 struct Series {
   const char* name;
   const char* file;
@@ -88,15 +60,15 @@ Picture latency_cdf(const std::filesystem::path& dir, const std::string& title, 
     most = std::max(most, s.latency->count);
   }
   if (series.empty()) low = 0.1, high = 1;
-  const double x_lo = round_125(low, false), x_hi = round_125(high, true);
+  const LogAxis x_axis = log_axis(low, high);
   // The tail panel reaches the share one I/O is (at least 1e-4, so p99.9 is inside it).
   const double y_lo = std::clamp(std::pow(10.0, std::floor(std::log10(1.0 / static_cast<double>(most)))), 1e-6, 1e-4);
 
   std::string s = terminal("latency-cdf.png", kWidth, kHeight);
   s += "set multiplot title " +
        gp_lines(title_lines(title, "latency distribution (below: the slowest I/Os on a log scale)", kWidth)) + "\n";
-  s += fmt::format("set logscale x\nset xrange [{:g}:{:g}]\nset xtics {}\nset grid xtics ytics\n", x_lo, x_hi,
-                   log_tics(x_lo, x_hi));
+  s += fmt::format("set logscale x\nset xrange [{:.12g}:{:.12g}]\nset xtics {}\nset grid xtics ytics\n", x_axis.bottom,
+                   x_axis.top, x_axis.tics);
 
   s += panel_at({150, kWidth - 30, 70, 430}, kWidth, kHeight);
   s += "set xlabel 'latency (ms)'\nset ylabel 'share of I/Os completed within'\nset yrange [0:1]\n"
@@ -119,15 +91,16 @@ Picture latency_cdf(const std::filesystem::path& dir, const std::string& title, 
   // p99 and p99.9 of the run, marked on the curves with their values in the key.
   std::vector<std::string> tail;
   for (const Series& x : series) {
+    tail.push_back(fmt::format("'{}' using 1:(1-$2) with steps lw 2 lc rgb '{}' title '{}'", x.file, x.colour, x.name));
     const double p99 = x.latency->p99_s * 1e3, p999 = x.latency->p999_s * 1e3;
+    if (!(p99 > 0 && p999 > 0)) continue;  // nothing to mark on a log axis
     s += fmt::format("${}_marks << EOD\n{:.6f} 0.01\n{:.6f} 0.001\nEOD\n", x.name, p99, p999);
     for (const auto& [at, share] : {std::pair{p99, "0.01"}, std::pair{p999, "0.001"}}) {
       s += fmt::format("set arrow from {:.6f}, graph 0 to {:.6f}, first {} nohead dt 2 lc rgb '{}'\n", at, at, share,
                        x.colour);
     }
-    tail.push_back(fmt::format("'{}' using 1:(1-$2) with steps lw 2 lc rgb '{}' title '{}'", x.file, x.colour, x.name));
-    tail.push_back(fmt::format("${}_marks using 1:2 with points pt 7 ps 1.4 lc rgb '{}' title '{} p99 {} ms, p99.9 {} ms'",
-                               x.name, x.colour, x.name, ms_text(p99), ms_text(p999)));
+    tail.push_back(fmt::format("${}_marks using 1:2 with points pt 7 ps 1.4 lc rgb '{}' title 'p99 {} ms, p99.9 {} ms'",
+                               x.name, x.colour, ms_text(p99), ms_text(p999)));
   }
   s += "set arrow from graph 0, first 0.01 to graph 1, first 0.01 nohead dt 3 lc rgb '#555555'\n"
        "set arrow from graph 0, first 0.001 to graph 1, first 0.001 nohead dt 3 lc rgb '#555555'\n";

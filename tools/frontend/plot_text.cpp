@@ -117,6 +117,48 @@ Axis plain_axis(double largest, int most_steps) {
   return axis_of(largest, most_steps, [](double v) { return fmt::format("{:.6g}", v); });
 }
 
+namespace {
+
+double round_125(double v, bool up) {
+  const double decade = std::pow(10.0, std::floor(std::log10(v)));
+  if (up) {
+    for (const double m : {1.0, 2.0, 5.0, 10.0}) {
+      if (m * decade >= v * (1 - 1e-9)) return m * decade;
+    }
+  }
+  for (const double m : {5.0, 2.0, 1.0}) {
+    if (m * decade <= v * (1 + 1e-9)) return m * decade;
+  }
+  return decade;
+}
+
+std::string plain_number(double v) {
+  std::string text = fmt::format("{:.9f}", v);  // never an exponent
+  text.erase(text.find_last_not_of('0') + 1);
+  if (text.back() == '.') text.pop_back();
+  return text;
+}
+
+}  // namespace
+
+LogAxis log_axis(double lo, double hi) {
+  LogAxis axis{round_125(lo, false), round_125(hi, true), ""};
+  const bool wide = axis.top / axis.bottom > 1000 * (1 + 1e-9);
+  if (wide) {
+    axis.bottom = std::pow(10.0, std::floor(std::log10(lo)));
+    axis.top = std::pow(10.0, std::ceil(std::log10(hi) - 1e-9));
+  }
+  for (double decade = std::pow(10.0, std::floor(std::log10(axis.bottom))); decade < axis.top * 1.001; decade *= 10) {
+    for (const double m : {1.0, 2.0, 5.0}) {
+      const double v = m * decade;
+      if ((wide && m != 1.0) || v < axis.bottom * 0.999 || v > axis.top * 1.001) continue;
+      axis.tics += fmt::format("{}'{}' {:.12g}", axis.tics.empty() ? "(" : ", ", plain_number(v), v);
+    }
+  }
+  axis.tics += ")";
+  return axis;
+}
+
 std::string panel_at(const Box& area, int width, int height) {
   const double w = width, h = height;
   return fmt::format("set lmargin at screen {:.4f}\nset rmargin at screen {:.4f}\nset tmargin at screen {:.4f}\n"

@@ -43,6 +43,15 @@ Axis plain_axis(double largest, int most_steps = 5);
 // `value` as a tick reads it: "0", "250K", "1.4M", "2.5 GB/s".
 std::string si_text(double value, const std::string& unit = "");
 
+// A log axis around `lo`..`hi` (both > 0): from 1, 2 or 5 times a power of ten
+// to 1, 2 or 5 times a power of ten, ticked at those (at whole powers of ten
+// only when it spans more than three), labelled as plain numbers ("0.2", "5000").
+struct LogAxis {
+  double bottom = 1, top = 10;
+  std::string tics;
+};
+LogAxis log_axis(double lo, double hi);
+
 // The margins that put a panel's plot area at these pixels of a width x height
 // picture (x from the left, y from the top): panels drawn this way line up.
 struct Box {

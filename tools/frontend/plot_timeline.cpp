@@ -15,7 +15,7 @@ namespace {
 constexpr int kWidth = 1000;
 constexpr int kLeft = 110;
 // The right margin holds the keys, and on a run with failures the y2 axis.
-constexpr int kRightOfPlain = kWidth - 150, kRightOfRepair = kWidth - 230;
+constexpr int kRightOfPlain = kWidth - 150, kRightOfRepair = kWidth - 240;
 constexpr int kPanelPx = 230, kRowPx = 16, kEventLinePx = 15;
 constexpr std::size_t kMostEventLines = 40;
 
@@ -65,6 +65,22 @@ std::vector<Mark> marks_of(const std::vector<models::TimelineMark>& events, doub
   return marks;
 }
 
+// Linear, unless a stall would flatten everything else to 0: when the largest
+// latency is over 50 times the median, a log axis shows both.
+std::string latency_axis(std::vector<double> ms) {
+  if (!ms.empty()) {
+    std::sort(ms.begin(), ms.end());
+    const double lo = ms.front(), median = ms[ms.size() / 2], hi = ms.back();
+    if (hi > 50 * median) {
+      const LogAxis axis = log_axis(lo, hi);
+      return fmt::format("set ylabel 'latency (ms, log scale)'\nset logscale y\nset yrange [{:.12g}:{:.12g}]\nset ytics {}\n",
+                         axis.bottom, axis.top, axis.tics);
+    }
+  }
+  const Axis axis = plain_axis(ms.empty() ? 1 : ms.back());
+  return fmt::format("set ylabel 'latency (ms)'\nset yrange [0:{:.12g}]\nset ytics {}\n", axis.top, axis.tics);
+}
+
 std::string time_text(double t, double scale, const char* unit) { return fmt::format("{:.4g} {}", t * scale, unit); }
 
 }  // namespace
@@ -75,15 +91,20 @@ Picture timeline(const std::filesystem::path& dir, const std::string& title, con
       "# end_s read_iops write_iops read_mean_ms write_mean_ms read_p99_ms write_p99_ms repair_mbps degraded_gb\n";
   // An interval without I/O of a kind has no latency: NaN, a gap in the line (not a latency of 0).
   auto ms = [](double iops, double s) { return iops > 0 ? fmt::format("{:.6f}", s * 1e3) : std::string("NaN"); };
-  double most_iops = 0, most_ms = 0, most_repair = 0, most_degraded = 0, end_s = 0;
+  double most_iops = 0, most_repair = 0, most_degraded = 0, end_s = 0;
+  std::vector<double> latencies_ms;
   for (const models::TimelinePoint& p : r.timeline) {
     data += fmt::format("{:.9f} {:.3f} {:.3f} {} {} {} {} {:.3f} {:.6f}\n", p.end_s, p.read_iops, p.write_iops,
                         ms(p.read_iops, p.read_latency_mean_s), ms(p.write_iops, p.write_latency_mean_s),
                         ms(p.read_iops, p.read_p99_s), ms(p.write_iops, p.write_p99_s), p.repair_bytes_per_s / 1e6,
                         p.degraded_bytes / 1e9);
     most_iops = std::max({most_iops, p.read_iops, p.write_iops});
-    if (p.read_iops > 0) most_ms = std::max({most_ms, p.read_latency_mean_s * 1e3, p.read_p99_s * 1e3});
-    if (p.write_iops > 0) most_ms = std::max({most_ms, p.write_latency_mean_s * 1e3, p.write_p99_s * 1e3});
+    for (const double ms : {p.read_latency_mean_s, p.read_p99_s}) {
+      if (p.read_iops > 0 && ms > 0) latencies_ms.push_back(ms * 1e3);
+    }
+    for (const double ms : {p.write_latency_mean_s, p.write_p99_s}) {
+      if (p.write_iops > 0 && ms > 0) latencies_ms.push_back(ms * 1e3);
+    }
     most_repair = std::max(most_repair, p.repair_bytes_per_s);
     most_degraded = std::max(most_degraded, p.degraded_bytes);
     end_s = std::max(end_s, p.end_s);
@@ -103,7 +124,8 @@ Picture timeline(const std::filesystem::path& dir, const std::string& title, con
   int rows = 0;
   for (const Mark& m : marks) rows = std::max(rows, m.row + 1);
   const std::size_t event_lines = std::min(r.events.size(), kMostEventLines);
-  const std::vector<std::string> heading = title_lines(title, "over time", kWidth);
+  const std::vector<std::string> heading = title_lines(
+      title, repair ? "IOPS, latency, repair and degraded data over time" : "IOPS and latency over time", kWidth);
   const int panels = repair ? 3 : 2;
   const int panels_top = 18 + 16 * static_cast<int>(heading.size()) + kRowPx * rows + (rows > 0 ? 8 : 0);
   const int panels_bottom = panels_top + panels * kPanelPx + (panels - 1) * 40;
@@ -164,8 +186,7 @@ Picture timeline(const std::filesystem::path& dir, const std::string& title, con
   }
 
   s += panel(1);
-  const Axis ms_axis = plain_axis(most_ms);
-  s += fmt::format("set ylabel 'latency (ms)'\nset yrange [0:{:.12g}]\nset ytics {}\n", ms_axis.top, ms_axis.tics);
+  s += latency_axis(latencies_ms);
   if (!repair) s += fmt::format("set format x '%g'\nset xlabel 'simulated time ({}; grey: warm-up)'\n", unit);
   std::vector<std::string> lat;
   if (reads) {
@@ -180,17 +201,19 @@ Picture timeline(const std::filesystem::path& dir, const std::string& title, con
   s += "plot " + fmt::format("{}", fmt::join(lat, ", \\\n     ")) + "\n";
 
   if (repair) {
-    const Axis rate = si_axis(most_repair, "B/s"), degraded = si_axis(most_degraded, "B");
-    s += panel(2);
+    Axis rate = si_axis(most_repair, "B/s");
+    if (most_repair == 0) rate.tics = "('0' 0)";  // not a scale of 0.2 B/s steps
+    const Axis degraded = si_axis(most_degraded, "B");
+    s += panel(2) + "unset logscale y\n";
     s += fmt::format("set format x '%g'\nset xlabel 'simulated time ({}; grey: warm-up)'\n", unit);
     s += fmt::format("set ylabel 'repair rate' tc rgb '#1e8449'\nset yrange [0:{:.12g}]\nset ytics nomirror tc rgb '#1e8449' {}\n",
                      rate.top, rate.tics);
     s += fmt::format("set y2label 'degraded (copies missing or stale)' tc rgb '#7d3c98'\nset y2range [0:{:.12g}]\n"
                      "set y2tics tc rgb '#7d3c98' {}\n", degraded.top, degraded.tics);
     // A rate is over the interval that ends at its point: fsteps draws it there.
-    s += fmt::format("plot 'timeline.dat' using {}:($8*1e6) with fsteps lw 2 lc rgb '#1e8449' title 'repair rate', \\\n"
+    s += fmt::format("plot 'timeline.dat' using {}:($8*1e6) with fsteps lw 2 lc rgb '#1e8449' title '{}', \\\n"
                      "     'timeline.dat' using {}:($9*1e9) axes x1y2 with lines lw 2 dt 2 lc rgb '#7d3c98' title 'degraded'\n",
-                     x, x);
+                     x, most_repair > 0 ? "repair rate" : "no repair ran", x);
   }
 
   // The events, numbered as their lines are, below the panels.
