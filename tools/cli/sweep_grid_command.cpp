@@ -164,7 +164,13 @@ int grid_command(const SweepSetup& setup, const GridRun& run) {
   if (!(run.csv && run.csv->is_stdout()) && !(run.json && run.json->is_stdout())) {
     frontend::sweep_table(axes, rows, on_stdout);  // the CSV and JSON are the record, kept in files
   }
-  if (!run.plot_dir.empty() && !draw_saturation_curve(run.plot_dir, setup.scenario + ": saturation", rows)) return 1;
+  if (!run.plot_dir.empty()) {
+    const frontend::SweepPoint first = frontend::grid_point(axes, 0);
+    const std::string title = sweep_title(setup.load(first).spec, first);
+    if (!draw_saturation_curve(run.plot_dir, title, "saturation curve: IOPS against p99 latency, a point per step", rows)) {
+      return 1;
+    }
+  }
   if (!run.quiet) {
     std::cerr << "sweep: " << grid_points << " points (" << resumed << " from an earlier run) in "
               << frontend::format_seconds(progress.seconds()) << "\n";

@@ -350,7 +350,14 @@ class Search {
       axes_[0].values.clear();
       csv->write(frontend::sweep_csv(axes_, rows));
     }
-    if (!plot_dir.empty() && !draw_saturation_curve(plot_dir, setup_.scenario + ": search over " + key, frontend::rows_of(rows))) return 1;
+    if (!plot_dir.empty() &&
+        !draw_saturation_curve(plot_dir,
+                               specs_.empty() ? setup_.scenario
+                                              : sweep_title(specs_.begin()->second, point(specs_.begin()->first)),
+                               "search over " + range_.key + ": IOPS against p99 latency, a point per simulated value",
+                               frontend::rows_of(rows))) {
+      return 1;
+    }
     return 0;
   }
 

@@ -90,8 +90,24 @@ models::RunResult run_point(const models::ScenarioSpec& spec, bool fast) {
   return fast ? fast_result(spec) : models::simulate(spec);
 }
 
-bool draw_saturation_curve(const std::string& dir, const std::string& title, const frontend::SweepRows& rows) {
-  const frontend::PlotOutcome plots = frontend::write_saturation_plot(dir, title, frontend::saturation_points(rows));
+std::string sweep_title(const models::ScenarioSpec& point_spec, const frontend::SweepPoint& point) {
+  std::string title = frontend::plot_title(point_spec);
+  // The loader appends " [key=value]" for each override, the point's last.
+  for (auto a = point.assignments.rbegin(); a != point.assignments.rend(); ++a) {
+    const std::string suffix = " [" + *a + "]";
+    if (title.size() >= suffix.size() && title.compare(title.size() - suffix.size(), suffix.size(), suffix) == 0) {
+      title.resize(title.size() - suffix.size());
+    }
+  }
+  return title;
+}
+
+bool draw_saturation_curve(const std::string& dir, const std::string& title, const std::string& what,
+                           const frontend::SweepRows& rows) {
+  frontend::SaturationPlot curve = frontend::saturation_plot(rows);
+  curve.title = title;
+  curve.what = what;
+  const frontend::PlotOutcome plots = frontend::write_saturation_plot(dir, curve);
   if (!plots.message.empty()) std::cerr << "hcisim: " << plots.message << "\n";
   return plots.drawn || frontend::find_gnuplot().empty();
 }

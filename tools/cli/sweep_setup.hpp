@@ -51,10 +51,16 @@ struct SweepSetup {
 // refuses is an error naming the mechanism).
 models::RunResult run_point(const models::ScenarioSpec& spec, bool fast);
 
+// What a sweep's pictures are titled: the scenario's title (plot_title) as
+// `point_spec` has it, with the --sets but without the point's own values.
+std::string sweep_title(const models::ScenarioSpec& point_spec, const frontend::SweepPoint& point);
+
 // --plot DIR of a grid or a search: the saturation curve of its rows (IOPS
-// against p99 latency, a point per row). False when gnuplot is installed but
+// against p99 latency, a point per row), titled with the scenario's title
+// (plot_title) and `what` the curve is. False when gnuplot is installed but
 // could not draw it (the message is printed); without gnuplot the data and
 // script are written and the message says how to draw them.
-bool draw_saturation_curve(const std::string& dir, const std::string& title, const frontend::SweepRows& rows);
+bool draw_saturation_curve(const std::string& dir, const std::string& title, const std::string& what,
+                           const frontend::SweepRows& rows);
 
 }  // namespace hcisim::cli

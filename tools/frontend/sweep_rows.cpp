@@ -238,22 +238,20 @@ std::string sweep_csv(const std::vector<SweepAxis>& axes, const std::vector<nloh
   return out;
 }
 
-std::vector<SaturationPoint> saturation_points(const SweepRows& rows) {
-  std::vector<SaturationPoint> points;
+SaturationPlot saturation_plot(const SweepRows& rows) {
+  SaturationPlot plot;
   for (std::size_t i = 0; i < rows.count; ++i) {
     const nlohmann::json row = rows.at(i);
-    std::string label;
+    std::string label, keys;
     for (const auto& [key, value] : row.at("vary").items()) {
-      label += (label.empty() ? "" : ", ") + key + "=" + (value.is_string() ? value.get<std::string>() : value.dump());
+      label += (label.empty() ? "" : ", ") + (value.is_string() ? value.get<std::string>() : value.dump());
+      keys += (keys.empty() ? "" : ", ") + key;
     }
+    if (i == 0) plot.label_keys = keys;
     const nlohmann::json& f = row.at("figures");
-    points.push_back({label, f.at("total_iops").get<double>(), f.at("lat_p99_ms").get<double>() / 1e3});
+    plot.points.push_back({label, f.at("total_iops").get<double>(), f.at("lat_p99_ms").get<double>() / 1e3});
   }
-  return points;
-}
-
-std::vector<SaturationPoint> saturation_points(const std::vector<nlohmann::json>& rows) {
-  return saturation_points(rows_of(rows));
+  return plot;
 }
 
 nlohmann::json sweep_json(const std::string& scenario, const std::vector<SweepAxis>& axes,

@@ -52,10 +52,10 @@ using TextSink = std::function<void(std::string_view)>;
 // order given (a figure the run does not give is an empty cell).
 std::string sweep_csv(const std::vector<SweepAxis>& axes, const std::vector<nlohmann::json>& rows);
 void sweep_csv(const std::vector<SweepAxis>& axes, const SweepRows& rows, const TextSink& out);
-// The saturation curve of a grid: per row, its varied values as the label, total
-// IOPS and the p99 latency of all I/Os (for write_saturation_plot).
-std::vector<SaturationPoint> saturation_points(const std::vector<nlohmann::json>& rows);
-std::vector<SaturationPoint> saturation_points(const SweepRows& rows);
+// The saturation curve of a grid: per row, its varied values (without their
+// keys, which label_keys names) as the label, total IOPS and the p99 latency of
+// all I/Os (for write_saturation_plot, which also wants a title).
+SaturationPlot saturation_plot(const SweepRows& rows);
 // {"scenario": file, "vary": [keys], "rows": [...]}
 nlohmann::json sweep_json(const std::string& scenario, const std::vector<SweepAxis>& axes,
                           const std::vector<nlohmann::json>& rows);
