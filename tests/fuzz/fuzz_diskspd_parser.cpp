@@ -2,7 +2,6 @@
 // Parses, or fails with a DiskspdError.
 #include "fuzz_target.hpp"
 #include "tools/frontend/diskspd_parser.hpp"
-#include "tools/frontend/input_limits.hpp"
 
 using namespace hcisim;
 
@@ -12,14 +11,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     try {
       const models::DiskspdSpec spec =
           vmfleet ? frontend::parse_vmfleet_profile(text) : frontend::parse_diskspd_command(text);
-      // What parses is within what the model represents.
-      if (spec.targets.empty()) __builtin_trap();
-      for (const models::DiskspdTarget& t : spec.targets) {
-        if (t.block_bytes == 0 || t.block_bytes > frontend::limits::kMaxBlockBytes || t.threads < 1 ||
-            t.outstanding < 1 || t.write_fraction < 0 || t.write_fraction > 1) {
-          __builtin_trap();
-        }
-      }
+      fuzz::check_runnable(spec);
     } catch (const frontend::DiskspdError& e) {
       fuzz::check_message(e.what());
     }

@@ -12,6 +12,8 @@
 
 #include <unistd.h>
 
+#include "models/spec/workload_spec.hpp"
+#include "tools/frontend/input_limits.hpp"
 #include "tools/frontend/message_text.hpp"
 
 namespace hcisim::fuzz {
@@ -21,6 +23,17 @@ inline void check_message(std::string_view message) {
             hcisim::frontend::invalid_utf8_at(message) == std::string_view::npos;
   for (const char c : message) ok = ok && (static_cast<unsigned char>(c) >= 0x20 && c != 0x7f);
   if (!ok) __builtin_trap();
+}
+
+// What a workload reader accepts is within what the model represents.
+inline void check_runnable(const hcisim::models::DiskspdSpec& spec) {
+  if (spec.targets.empty()) __builtin_trap();
+  for (const hcisim::models::DiskspdTarget& t : spec.targets) {
+    if (t.block_bytes == 0 || t.block_bytes > hcisim::frontend::limits::kMaxBlockBytes || t.threads < 1 ||
+        t.outstanding < 1 || t.write_fraction < 0 || t.write_fraction > 1) {
+      __builtin_trap();
+    }
+  }
 }
 
 inline std::string as_text(const std::uint8_t* data, std::size_t size) {
