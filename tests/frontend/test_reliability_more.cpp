@@ -21,6 +21,7 @@ using namespace hcisim::frontend;
 using hcisim::frontend::testing::load_error_of;
 using hcisim::frontend::testing::TempDir;
 using Catch::Matchers::Contains;
+using Catch::Matchers::StartsWith;
 namespace fs = std::filesystem;
 
 namespace {
@@ -128,6 +129,16 @@ TEST_CASE("fuzz findings on the newer forms: what comes from the file is escaped
     xml = e.what();
   }
   CHECK_THAT(xml, Contains("<DisableOSCache>: expected true or false, got 'fals\\xad'"));
+  // The attribute pre-scan's error names the element as the file wrote it: escaped too (a CI fuzz finding).
+  std::string attributes;
+  for (int i = 0; i < 65; ++i) attributes += " a" + std::to_string(i) + "='1'";
+  std::string crowded;
+  try {
+    (void)parse_diskspd_xml("<Profile><Ta\x1b\xe5rget" + attributes + "/></Profile>", "p\x01.xml");
+  } catch (const std::invalid_argument& e) {
+    crowded = e.what();
+  }
+  CHECK_THAT(crowded, StartsWith("p\\x01.xml:1: <Ta\\x1b\\xe5rget> has 65 attributes"));
   CHECK_THROWS_WITH(parse_vary("\t\t=1,2"), Contains("expected a key.path before '='"));
 }
 

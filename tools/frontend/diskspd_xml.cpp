@@ -44,7 +44,8 @@ class ProfileReader {
 
   models::DiskspdSpec read(const std::string& text) {
     if (const auto crowded = first_crowded_element(text, limits::kMaxXmlAttributes)) {
-      throw DiskspdError(label_ + ":" + std::to_string(crowded->line) + ": <" + crowded->name + "> has " +
+      throw DiskspdError(printable(label_) + ":" + std::to_string(crowded->line) + ": <" + printable(crowded->name, 64) +
+                         "> has " +
                          std::to_string(crowded->attributes) +
                          " attributes; DISKSPD profiles use at most 2 per element, and more than " +
                          std::to_string(limits::kMaxXmlAttributes) +
