@@ -2,6 +2,7 @@
 #include "tools/frontend/printf_string.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -202,29 +203,40 @@ std::string measured_text(const models::ScenarioSpec& spec, const models::RunRes
 
 }  // namespace
 
-std::string format_comparison_header() {
-  return printf_string("%-18s %16s %16s %8s %10s  %s", "figure", "published", "predicted", "error", "tolerance",
-                       "verdict");
-}
-
-std::string format_comparison(const models::FigureComparison& c) {
-  const auto& ref = c.reference;
-  const std::string tolerance = (ref.comparison == models::Comparison::AtMost ? "<=+" : "+/-") +
-                                printf_string("%.0f%%", ref.tolerance * 100);
-  const std::string verdict =
-      !c.graded    ? "not graded: published for the unmodified scenario"
-      : c.unsettled && std::isinf(c.interval)
-          ? std::string("UNSETTLED: the run is shorter than four of the application's checkpoint cycles, too short "
-                        "to know the figure its constant is fitted to; fit it on a longer run")
-      : c.unsettled ? printf_string("UNSETTLED: the run's 95%% interval (+/-%.1f%%) is wider than the tolerance its "
-                                    "constant is fitted to; fit it on a longer run",
-                                    c.interval * 100)
-      : c.within    ? "within"
-                    : "OUTSIDE";
-  return printf_string("%-18s %16s %16s %+7.1f%% %10s  %s%s", std::string(figure_name(ref.figure)).c_str(),
-                       format_figure_value(ref.figure, ref.value).c_str(),
-                       format_figure_value(ref.figure, c.predicted).c_str(), c.error * 100, tolerance.c_str(),
-                       verdict.c_str(), ref.calibration && c.graded ? " (calibration)" : "");
+std::vector<std::string> format_comparison_lines(const std::vector<models::FigureComparison>& comparisons) {
+  constexpr std::size_t kColumns = 5;  // then the verdict, last, as long as it is
+  std::vector<std::array<std::string, kColumns + 1>> cells;
+  cells.push_back({"figure", "published", "predicted", "error", "tolerance", "verdict"});
+  for (const models::FigureComparison& c : comparisons) {
+    const auto& ref = c.reference;
+    const std::string tolerance = (ref.comparison == models::Comparison::AtMost ? "<=+" : "+/-") +
+                                  printf_string("%.0f%%", ref.tolerance * 100);
+    const std::string verdict =
+        !c.graded ? std::string("not graded: published for the unmodified scenario")
+        : c.unsettled && std::isinf(c.interval)
+            ? std::string("UNSETTLED: the run is shorter than four of the application's checkpoint cycles, too short "
+                          "to know the figure its constant is fitted to; fit it on a longer run")
+        : c.unsettled ? printf_string("UNSETTLED: the run's 95%% interval (+/-%.1f%%) is wider than the tolerance its "
+                                      "constant is fitted to; fit it on a longer run",
+                                      c.interval * 100)
+        : c.within    ? "within"
+                      : "OUTSIDE";
+    cells.push_back({std::string(figure_name(ref.figure)), format_figure_value(ref.figure, ref.value),
+                     format_figure_value(ref.figure, c.predicted), printf_string("%+.1f%%", c.error * 100), tolerance,
+                     verdict + (ref.calibration && c.graded ? " (calibration)" : "")});
+  }
+  // At least the widths the table always had, wider where a cell needs it.
+  std::array<std::size_t, kColumns> width = {18, 16, 16, 8, 10};
+  for (const auto& row : cells) {
+    for (std::size_t k = 0; k < kColumns; ++k) width[k] = std::max(width[k], row[k].size());
+  }
+  std::vector<std::string> lines;
+  for (const auto& row : cells) {
+    std::string line = row[0] + std::string(width[0] - row[0].size(), ' ');  // names left, numbers right
+    for (std::size_t k = 1; k < kColumns; ++k) line.append(width[k] - row[k].size() + 1, ' ').append(row[k]);
+    lines.push_back(line.append("  ").append(row[kColumns]));
+  }
+  return lines;
 }
 
 namespace {
@@ -372,8 +384,7 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
   if (!r.references.empty()) {
     out << (spec.what_if.empty() ? "\nPublished vs predicted\n"
                                  : "\nPublished for the unmodified scenario (this run is a what-if: not graded)\n");
-    out << "  " << format_comparison_header() << "\n";
-    for (const auto& c : r.references) out << "  " << format_comparison(c) << "\n";
+    for (const std::string& line : format_comparison_lines(r.references)) out << "  " << line << "\n";
   }
   out << "\n" << format_speed_line(r);
   return out.str();

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "models/run/run_result.hpp"
 #include "models/spec/scenario_spec.hpp"
@@ -10,11 +11,12 @@
 namespace hcisim::frontend {
 
 std::string format_run_report(const models::ScenarioSpec& spec, const models::RunResult& result);
-// One comparison as columns: figure, published, predicted, error, tolerance,
-// verdict (no newline), and the header for those columns. Shared by `run` and
+// The comparisons as columns: figure, published, predicted, error, tolerance,
+// verdict. The first line is the header, then one line per comparison (no
+// newlines); every column is as wide as its widest cell, so a long figure name
+// (write_throughput_per_core) or value shifts no column. Shared by `run` and
 // `validate`.
-std::string format_comparison_header();
-std::string format_comparison(const models::FigureComparison& comparison);
+std::vector<std::string> format_comparison_lines(const std::vector<models::FigureComparison>& comparisons);
 // Just the simulator's own speed, one line.
 std::string format_speed_line(const models::RunResult& result);
 

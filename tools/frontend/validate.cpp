@@ -58,16 +58,19 @@ ValidationReport validate_scenarios(const std::vector<std::filesystem::path>& fi
 
 std::string format_validation_table(const ValidationReport& report) {
   std::ostringstream out;
-  char line[512];
-  std::snprintf(line, sizeof line, "%-34s ", "scenario");
-  out << line << format_comparison_header() << "\n";
-  for (const auto& row : report.rows) {
-    std::snprintf(line, sizeof line, "%-34s ", printable(row.scenario, 34).c_str());
-    out << line << format_comparison(row.comparison) << "\n";
+  // The scenario column as wide as its longest name; the comparison's columns as wide as theirs.
+  std::size_t width = std::string("scenario").size();
+  for (const auto& row : report.rows) width = std::max(width, printable(row.scenario).size());
+  std::vector<models::FigureComparison> comparisons;
+  for (const auto& row : report.rows) comparisons.push_back(row.comparison);
+  const std::vector<std::string> lines = format_comparison_lines(comparisons);
+  const int w = static_cast<int>(width);
+  out << printf_string("%-*s ", w, "scenario") << lines.front() << "\n";
+  for (std::size_t i = 0; i < report.rows.size(); ++i) {
+    out << printf_string("%-*s ", w, printable(report.rows[i].scenario).c_str()) << lines[i + 1] << "\n";
   }
-  std::snprintf(line, sizeof line, "\n%d scenarios, %zu figures, %d outside tolerance\n", report.scenarios_run,
-                report.rows.size(), report.outside);
-  out << line;
+  out << printf_string("\n%d scenarios, %zu figures, %d outside tolerance\n", report.scenarios_run, report.rows.size(),
+                       report.outside);
   if (!report.measured.empty()) {
     out << "\nMeasured runs: the unthrottled peaks (all runs: --csv)\n";
     std::vector<MeasuredComparison> peaks;
@@ -97,7 +100,7 @@ std::string format_validation_table(const ValidationReport& report) {
   }
   if (!report.warnings.empty()) out << "\nWarnings\n";
   for (const ValidationWarning& w : report.warnings) {
-    out << "  " << printable(w.scenario, 34) << ": " << printable(w.text) << "\n";
+    out << "  " << printable(w.scenario) << ": " << printable(w.text) << "\n";
   }
   return out.str();
 }

@@ -1,0 +1,57 @@
+// What the reports say and how their columns line up, on results made by hand
+// (issue 42, item 6: what a new user misread).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <sstream>
+
+#include "models/run/reference_check.hpp"
+#include "temp_dir.hpp"
+#include "tools/frontend/catalog.hpp"
+#include "tools/frontend/diskspd_parser.hpp"
+#include "tools/frontend/diskspd_xml.hpp"
+#include "tools/frontend/progress_text.hpp"
+#include "tools/frontend/quantity_format.hpp"
+#include "tools/frontend/report_cloud.hpp"
+#include "tools/frontend/report_text.hpp"
+#include "tools/frontend/scenario_loader.hpp"
+#include "tools/frontend/workload_names.hpp"
+
+using namespace hcisim;
+using namespace hcisim::frontend;
+using Catch::Matchers::Contains;
+
+namespace {
+
+models::FigureComparison compared(models::Figure figure, double value, double predicted, double tolerance) {
+  models::FigureComparison c;
+  c.reference.figure = figure;
+  c.reference.value = value;
+  c.reference.tolerance = tolerance;
+  c.predicted = predicted;
+  c.error = predicted / value - 1;
+  c.within = std::abs(c.error) <= tolerance;
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("the comparison table's columns hold long figure names and values", "[report]") {
+  const std::vector<models::FigureComparison> rows = {
+      compared(models::Figure::ReadIops, 761000, 473050, 0.15),
+      compared(models::Figure::WriteBytesPerSecPerCore, 155.17e6, 157.576e6, 0.10),
+      compared(models::Figure::TransactionLatencyAvg, 0.0125, 0.004573, 0.25),
+      compared(models::Figure::ReadBytesPerSecPerCore, 144.62e6, 157.286e6, 0.15)};
+  const std::vector<std::string> lines = format_comparison_lines(rows);
+  REQUIRE(lines.size() == rows.size() + 1);
+  // Every column ends where its heading does, on every line.
+  for (const char* head : {"published", "predicted", "error", "tolerance"}) {
+    const std::size_t end = lines[0].find(head) + std::string(head).size();
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+      INFO(head << "\n" << lines[0] << "\n" << lines[i]);
+      CHECK(lines[i][end - 1] != ' ');
+      CHECK(lines[i][end] == ' ');
+    }
+  }
+  CHECK(lines[0].find("verdict") == lines[2].find("within"));
+}
