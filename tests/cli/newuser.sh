@@ -1,0 +1,31 @@
+#!/bin/sh
+# Command-line tests of issue 42 item 6, what a new user hit.
+# usage: newuser.sh HCISIM SOURCE_DIR CASE    (prints PASS on success)
+set -u
+H=$1
+SRC=$2
+CASE=$3
+S=$SRC/scenarios/ax7525/test1-4k-random-read.yaml
+D=$(mktemp -d)
+trap 'rm -rf "$D"' EXIT
+cd "$D" || exit 1
+fail() { echo "FAIL ($CASE): $*"; exit 1; }
+
+case $CASE in
+validate-progress)  # a line per scenario on stderr as it finishes; --jobs; names with their folder
+  mkdir -p "$D/v/a" "$D/v/b"
+  printf 'include: %s\nrun: {warmup: 5ms, duration: 10ms}\n' "$SRC/scenarios/ax7525/test2-8k-random-30w.yaml" > "$D/v/a/test1.yaml"
+  printf 'include: %s\nrun: {warmup: 5ms, duration: 10ms}\n' "$SRC/scenarios/ax7525/test2-32k-random-50w.yaml" > "$D/v/b/test1.yaml"
+  "$H" validate "$D/v" --jobs 2 > "$D/out.txt" 2> "$D/err.txt"
+  [ $? -le 1 ] || fail "exit: $(cat "$D/err.txt")"
+  grep -q '^hcisim: validate \[[12]/2\] a/test1: 2 figures, [0-9] outside tolerance' "$D/err.txt" || fail "no line for a/test1: $(cat "$D/err.txt")"
+  grep -q '^hcisim: validate \[[12]/2\] b/test1: 2 figures' "$D/err.txt" || fail "no line for b/test1"
+  [ "$(grep -c '^a/test1 ' "$D/out.txt")" -eq 2 ] && [ "$(grep -c '^b/test1 ' "$D/out.txt")" -eq 2 ] || fail "table: $(cat "$D/out.txt")"
+  # In file order whatever --jobs: the same table on one thread.
+  "$H" validate "$D/v" --jobs 1 -q > "$D/out1.txt" 2> "$D/err1.txt"
+  cmp -s "$D/out.txt" "$D/out1.txt" || fail "the table differs with --jobs 1"
+  [ ! -s "$D/err1.txt" ] || fail "-q printed: $(cat "$D/err1.txt")"
+  ;;
+*) fail "unknown case" ;;
+esac
+echo "PASS ($CASE)"
