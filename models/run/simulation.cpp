@@ -371,6 +371,7 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   m.workload->start(m.vms);
 
   PrecisionStop precision(spec.run.precision, spec.run.precision_percentiles);
+  if (options.set_up) options.set_up();
   const auto loop_start = std::chrono::steady_clock::now();
   std::uint64_t peak_pending = 0;
   const sim::SimTime step = std::max<sim::SimTime>(1, end / 100);

@@ -26,6 +26,12 @@ validate-progress)  # a line per scenario on stderr as it finishes; --jobs; name
   cmp -s "$D/out.txt" "$D/out1.txt" || fail "the table differs with --jobs 1"
   [ ! -s "$D/err1.txt" ] || fail "-q printed: $(cat "$D/err1.txt")"
   ;;
+progress-setup)  # set-up said before the first simulated step and left out of the time to go
+  "$H" run "$S" --duration 5ms --warmup 2ms --progress plain > /dev/null 2> "$D/err.txt" || fail "exit $?"
+  [ "$(sed -n 1p "$D/err.txt")" = "hcisim: setting up the model..." ] || fail "first: $(sed -n 1p "$D/err.txt")"
+  sed -n 2p "$D/err.txt" | grep -q '^hcisim: set up in ' || fail "second: $(sed -n 2p "$D/err.txt")"
+  sed -n 3p "$D/err.txt" | grep -q '^hcisim: simulating... ' || fail "third: $(sed -n 3p "$D/err.txt")"
+  ;;
 *) fail "unknown case" ;;
 esac
 echo "PASS ($CASE)"

@@ -55,3 +55,10 @@ TEST_CASE("the comparison table's columns hold long figure names and values", "[
   }
   CHECK(lines[0].find("verdict") == lines[2].find("within"));
 }
+
+TEST_CASE("the time to go leaves set-up out of the pace of the run", "[progress]") {
+  // 5.5 s in, 5.4 s of them set-up, 10 % simulated: 0.1 s per 10 %, 0.9 s to go (not 49 s).
+  CHECK(progress_text(0.1, 5.5, 5.4) == " 10% (5.5 s, 5.4 s of it set-up, about 0.90 s to go)");
+  CHECK(progress_text(0.5, 2.0) == " 50% (2.0 s, about 2.0 s to go)");
+  CHECK(progress_text(1.0, 6.0, 5.0) == "100% (6.0 s, 5.0 s of it set-up)");
+}
