@@ -23,6 +23,47 @@ using Catch::Matchers::Contains;
 
 namespace {
 
+const Catalog& bundled() {
+  static const Catalog catalog = Catalog::load();
+  return catalog;
+}
+
+const std::string kSource = HCISIM_SOURCE_DIR;
+
+models::ScenarioSpec bundled_spec(const std::string& file) { return load_scenario(kSource + "/scenarios/" + file, bundled()); }
+
+// A result with one line per node of `spec` and nothing else measured.
+models::RunResult empty_result(const models::ScenarioSpec& spec) {
+  models::RunResult r;
+  r.title = spec.title;
+  r.measured_seconds = 0.1;
+  for (int n = 0; n < spec.cluster.node_count; ++n) {
+    models::NodeResult node;
+    node.node = n;
+    r.nodes.push_back(node);
+  }
+  return r;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// The lines from the one starting with `heading` to the next empty one.
+std::vector<std::string> section(const std::string& report, const std::string& heading) {
+  std::vector<std::string> out;
+  bool in = false;
+  for (const std::string& line : lines_of(report)) {
+    if (line.rfind(heading, 0) == 0) in = true;
+    if (in && line.empty()) break;
+    if (in) out.push_back(line);
+  }
+  return out;
+}
+
 models::FigureComparison compared(models::Figure figure, double value, double predicted, double tolerance) {
   models::FigureComparison c;
   c.reference.figure = figure;
@@ -35,6 +76,24 @@ models::FigureComparison compared(models::Figure figure, double value, double pr
 }
 
 }  // namespace
+
+TEST_CASE("the drives column counts a hybrid node's cache drives", "[report]") {
+  const models::ScenarioSpec spec = bundled_spec("r740xd/100-read.yaml");
+  models::RunResult r = empty_result(spec);
+  for (models::NodeResult& n : r.nodes) {
+    // Every read served by the cache drives: the capacity HDDs idle.
+    n.has_cache_tier = true;
+    n.cache_drive_utilisation_mean = 0.38;
+    n.cache_drive_utilisation_max = 0.43;
+    n.drive_utilisation_mean = 0.38 * 4 / 12;  // 4 cache drives and 8 HDDs (simulation.cpp: every drive)
+    n.drive_utilisation_max = 0.43;
+  }
+  const std::string report = format_run_report(spec, r);
+  const auto table = section(report, "Utilisation");
+  REQUIRE(table.size() >= 3);
+  CHECK_THAT(table[1], Contains("13%/43%"));
+  CHECK_THAT(report, Contains("\n  drives = all of the node's drives, cache and capacity alike: their mean / the busiest"));
+}
 
 TEST_CASE("the comparison table's columns hold long figure names and values", "[report]") {
   const std::vector<models::FigureComparison> rows = {

@@ -86,3 +86,24 @@ TEST_CASE("validate tells each scenario as it finishes and runs them in parallel
   CHECK(two.rows[3].scenario == "b/test1");
   CHECK_THAT(frontend::format_validation_table(two), Contains("\na/test1 ") && Contains("\nb/test1 "));
 }
+
+TEST_CASE("a hybrid node's drives column includes its busy cache drives", "[report]") {
+  // R740xd 4K reads from a warm cache: the HDDs idle, the cache drives busy (the report said 0 %).
+  models::ScenarioSpec spec = frontend::load_scenario(kScenarios / "r740xd/100-read.yaml", catalog());
+  spec.run.warmup_ns = 10'000'000;
+  spec.run.duration_ns = 20'000'000;
+  const models::RunResult r = models::simulate(spec);
+  for (const models::NodeResult& n : r.nodes) {
+    CHECK(n.capacity_drive_utilisation_max < 0.01);
+    CHECK(n.cache_drive_utilisation_max > 0.1);
+    CHECK(n.drive_utilisation_max == Approx(n.cache_drive_utilisation_max));
+    // 4 cache drives and 8 capacity drives per node.
+    CHECK(n.drive_utilisation_mean ==
+          Approx((4 * n.cache_drive_utilisation_mean + 8 * n.capacity_drive_utilisation_mean) / 12));
+  }
+  const models::RunResult fast = models::analyse(spec);
+  for (const models::NodeResult& n : fast.nodes) {
+    CHECK(n.cache_drive_utilisation_max > 0.1);
+    CHECK(n.drive_utilisation_max == Approx(n.cache_drive_utilisation_max));
+  }
+}

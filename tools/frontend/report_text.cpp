@@ -322,6 +322,8 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
   if (r.write_latency.count > 0) out << stage_row("write", r.write_stages);
   out << "\n";
 
+  bool hybrid = false;
+  for (const auto& n : r.nodes) hybrid = hybrid || n.has_cache_tier;
   out << "Utilisation   CPU  VMFleet  guest  hyperv  stack  drv-io    net   vCPU  drives mean/max  NIC tx/rx\n";
   for (const auto& n : r.nodes) {
     const char* role = n.compute_host ? "host" : "node";
@@ -340,10 +342,10 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
   }
   out << "  CPU = work done over what every core could do (cores x SMT yield); VMFleet = share of logical\n"
          "  processors busy x actual/nominal clock, as VMFleet reports it (cluster mean "
-      << pct(r.vmfleet_cpu) << ")\n";
+      << pct(r.vmfleet_cpu) << ")\n"
+      << "  drives = all of the node's drives, cache and capacity alike: their mean / the busiest one"
+      << (hybrid ? "\n  (each tier's mean: Cache tier below)" : "") << "\n";
   out << sas_path_section(r);
-  bool hybrid = false;
-  for (const auto& n : r.nodes) hybrid = hybrid || n.has_cache_tier;
   if (hybrid) {
     out << "\nCache tier    read hits  reads hit/miss/bypass     writes cached/bypassed   fill   dirty      destage"
            "   cache/capacity drives\n";
