@@ -95,6 +95,33 @@ TEST_CASE("the drives column counts a hybrid node's cache drives", "[report]") {
   CHECK_THAT(report, Contains("\n  drives = all of the node's drives, cache and capacity alike: their mean / the busiest"));
 }
 
+TEST_CASE("a table column of sizes or rates has one unit", "[report]") {
+  CHECK(size_column_unit(38416.0 * 1024).name == "MiB");
+  CHECK(format_in(38416.0 * 1024, size_column_unit(38.0 * 1024 * 1024)) == "37.5 MiB");
+  CHECK(format_in(0, size_column_unit(0)) == "0 B");
+  CHECK(format_in(0, byte_rate_column_unit(2.5e6)) == "0.0 MB/s");
+
+  // Two nodes: one 38,416 KiB dirty (not whole MiB), the other 38 MiB: both in MiB.
+  const models::ScenarioSpec spec = bundled_spec("r740xd/70-30.yaml");
+  models::RunResult r = empty_result(spec);
+  r.nodes[0].cache_dirty_bytes = 38416.0 * 1024;
+  r.nodes[1].cache_dirty_bytes = 38.0 * 1024 * 1024;
+  r.nodes[0].destage_bytes_per_s = 0;
+  r.nodes[1].destage_bytes_per_s = 2.5e6;
+  for (models::NodeResult& n : r.nodes) n.has_cache_tier = true;
+  const auto table = section(format_run_report(spec, r), "Cache tier");
+  REQUIRE(table.size() == 3);
+  for (std::size_t row = 1; row < 3; ++row) {
+    INFO(table[row]);
+    CHECK_THAT(table[row], Contains(" MiB") && !Contains("KiB") && Contains(" MB/s") && !Contains(" B/s"));
+  }
+  CHECK_THAT(table[1], Contains("37.5 MiB"));
+  CHECK_THAT(table[2], Contains("38.0 MiB"));
+  // Each column's cells end at the same place on every line.
+  CHECK(table[1].find(" MiB") == table[2].find(" MiB"));
+  CHECK(table[1].find(" MB/s") == table[2].find(" MB/s"));
+}
+
 TEST_CASE("the comparison table's columns hold long figure names and values", "[report]") {
   const std::vector<models::FigureComparison> rows = {
       compared(models::Figure::ReadIops, 761000, 473050, 0.15),

@@ -347,19 +347,32 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
       << (hybrid ? "\n  (each tier's mean: Cache tier below)" : "") << "\n";
   out << sas_path_section(r);
   if (hybrid) {
-    out << "\nCache tier    read hits  reads hit/miss/bypass     writes cached/bypassed   fill   dirty      destage"
-           "   cache/capacity drives\n";
+    // One unit per column (a node with 38,416 KiB dirty beside one with 38 MiB read as far apart).
+    double most_dirty = 0, most_destage = 0;
     for (const auto& n : r.nodes) {
       if (!n.has_cache_tier || !n.up) continue;
-      out << printf_string("  node %-3d %10s %9s/%s/%s %13s/%-10s %5s %7s %11s   %s/%s\n", n.node + 1,
-                           pct(n.cache_read_hit_ratio).c_str(), format_count(static_cast<double>(n.cache_read_hits)).c_str(),
-                           format_count(static_cast<double>(n.cache_read_misses)).c_str(),
-                           format_count(static_cast<double>(n.cache_read_bypasses)).c_str(),
-                           format_count(static_cast<double>(n.cache_writes_cached)).c_str(),
-                           format_count(static_cast<double>(n.cache_writes_bypassed)).c_str(), pct(n.cache_fill).c_str(),
-                           format_size(static_cast<std::uint64_t>(n.cache_dirty_bytes)).c_str(),
-                           format_byte_rate(n.destage_bytes_per_s).c_str(), pct(n.cache_drive_utilisation_mean).c_str(),
-                           pct(n.capacity_drive_utilisation_mean).c_str());
+      most_dirty = std::max(most_dirty, n.cache_dirty_bytes);
+      most_destage = std::max(most_destage, n.destage_bytes_per_s);
+    }
+    const ColumnUnit dirty_unit = size_column_unit(most_dirty);
+    const ColumnUnit destage_unit = byte_rate_column_unit(most_destage);
+    // Header and rows share the widths: each cell ends under its heading's end.
+    const char* format = "%-10s %11s %23s %24s %6s %10s %12s   %s\n";
+    out << "\n"
+        << printf_string(format, "Cache tier", "read hits", "reads hit/miss/bypass", "writes cached/bypassed", "fill",
+                         "dirty", "destage", "cache/capacity drives");
+    for (const auto& n : r.nodes) {
+      if (!n.has_cache_tier || !n.up) continue;
+      const std::string reads = format_count(static_cast<double>(n.cache_read_hits)) + "/" +
+                                format_count(static_cast<double>(n.cache_read_misses)) + "/" +
+                                format_count(static_cast<double>(n.cache_read_bypasses));
+      const std::string writes = format_count(static_cast<double>(n.cache_writes_cached)) + "/" +
+                                 format_count(static_cast<double>(n.cache_writes_bypassed));
+      const std::string drives = pct(n.cache_drive_utilisation_mean) + "/" + pct(n.capacity_drive_utilisation_mean);
+      out << printf_string(format, printf_string("  node %d", n.node + 1).c_str(), pct(n.cache_read_hit_ratio).c_str(),
+                           reads.c_str(), writes.c_str(), pct(n.cache_fill).c_str(),
+                           format_in(n.cache_dirty_bytes, dirty_unit).c_str(),
+                           format_in(n.destage_bytes_per_s, destage_unit).c_str(), drives.c_str());
     }
   }
   if (r.host_cache_hits + r.host_cache_misses > 0) {
