@@ -122,6 +122,24 @@ TEST_CASE("a table column of sizes or rates has one unit", "[report]") {
   CHECK(table[1].find(" MB/s") == table[2].find(" MB/s"));
 }
 
+TEST_CASE("the utilisation table heads the hypervisor's column with its own name", "[report]") {
+  for (const auto& [file, name] : {std::pair{"vxrack/two-layer-sql.yaml", "esxi-6.0"}, std::pair{"vxrack/hci-sql.yaml", "esxi-5.5"},
+                                   std::pair{"ax7525/test1-4k-random-read.yaml", "hyper-v"}}) {
+    const models::ScenarioSpec spec = bundled_spec(file);
+    models::RunResult r = empty_result(spec);
+    r.nodes[0].cpu_by_layer[1] = 0.04;  // the hypervisor's layer
+    const auto table = section(format_run_report(spec, r), "Utilisation");
+    REQUIRE(table.size() >= 2);
+    INFO(table[0] << "\n" << table[1]);
+    CHECK_THAT(table[0], Contains(std::string(" ") + name + "  stack") && !Contains("hyperv "));
+    // Its cells end where the others' do: a column before their heading's end.
+    const std::size_t end = table[0].find(name) + std::string(name).size();
+    CHECK(table[1].substr(end - 4, 3) == " 4%");
+    const std::size_t vmfleet = table[0].find("VMFleet") + 7;
+    CHECK(table[1][vmfleet - 2] == '%');
+  }
+}
+
 TEST_CASE("the comparison table's columns hold long figure names and values", "[report]") {
   const std::vector<models::FigureComparison> rows = {
       compared(models::Figure::ReadIops, 761000, 473050, 0.15),

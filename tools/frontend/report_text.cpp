@@ -324,7 +324,13 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
 
   bool hybrid = false;
   for (const auto& n : r.nodes) hybrid = hybrid || n.has_cache_tier;
-  out << "Utilisation   CPU  VMFleet  guest  hyperv  stack  drv-io    net   vCPU  drives mean/max  NIC tx/rx\n";
+  // The hypervisor layer's column is headed with the hypervisor's own catalog id (hyper-v, esxi-6.0, ...).
+  // A cloud VM has none of its own ("none": the host's work is outside the VM).
+  const std::string& hv_id = spec.cluster.hypervisor.id;
+  const std::string hypervisor = printable(hv_id.empty() || hv_id == "none" ? "(none)" : hv_id, 24);
+  const int hv = static_cast<int>(std::max<std::size_t>(7, hypervisor.size() + 1));
+  out << printf_string("Utilisation   CPU  VMFleet  guest %*s  stack  drv-io    net   vCPU  drives mean/max  NIC tx/rx\n", hv,
+                       hypervisor.c_str());
   for (const auto& n : r.nodes) {
     const char* role = n.compute_host ? "host" : "node";
     const int number = n.compute_host ? n.node + 1 - spec.cluster.node_count : n.node + 1;
@@ -332,9 +338,9 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
       out << printf_string("  %s %-3d   down\n", role, number);
       continue;
     }
-    out << printf_string("  %s %-3d %5s %8s %6s %7s %6s %7s %6s %6s %8s/%-6s %5s/%s\n", role, number,
+    out << printf_string("  %s %-3d %5s %8s %6s %*s %6s %7s %6s %6s %8s/%-6s %5s/%s\n", role, number,
                          pct(n.cpu_utilisation).c_str(), pct(n.vmfleet_cpu).c_str(), pct(n.cpu_by_layer[0]).c_str(),
-                         pct(n.cpu_by_layer[1]).c_str(), pct(n.cpu_by_layer[2]).c_str(),
+                         hv, pct(n.cpu_by_layer[1]).c_str(), pct(n.cpu_by_layer[2]).c_str(),
                          pct(n.cpu_by_layer[3]).c_str(), pct(n.cpu_by_layer[4]).c_str(),
                          n.vms > 0 ? pct(n.vcpu_utilisation).c_str() : "-", pct(n.drive_utilisation_mean).c_str(),
                          pct(n.drive_utilisation_max).c_str(), pct(n.nic_tx_utilisation).c_str(),
