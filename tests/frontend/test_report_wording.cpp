@@ -140,6 +140,23 @@ TEST_CASE("the utilisation table heads the hypervisor's column with its own name
   }
 }
 
+TEST_CASE("the cloud caps table names a disk by its number and its cap", "[report][cloud]") {
+  const models::ScenarioSpec spec = bundled_spec("azure-infoscale/test1.yaml");
+  models::RunResult r;
+  r.cloud.present = true;
+  models::CloudVmResult vm;
+  vm.disks = 4;
+  vm.throttled_disk = 3;  // the fourth disk's IOPS cap
+  vm.throttled_disk_iops = true;
+  vm.throttled_disk_cap = {0.04, 0.0};
+  r.cloud.vms.push_back(vm);
+  const std::string text = cloud_caps_text(spec, r);
+  INFO(text);
+  CHECK_THAT(text, Contains("disk 4 IOPS cap 4% / 0%"));
+  CHECK_THAT(text, !Contains("  4 IOPS"));
+  CHECK_THAT(text, Contains("each azure-premium-ssd-p60, capped at 16,000 IOPS and 500 MB/s"));
+}
+
 TEST_CASE("the comparison table's columns hold long figure names and values", "[report]") {
   const std::vector<models::FigureComparison> rows = {
       compared(models::Figure::ReadIops, 761000, 473050, 0.15),
