@@ -32,6 +32,12 @@ progress-setup)  # set-up said before the first simulated step and left out of t
   sed -n 2p "$D/err.txt" | grep -q '^hcisim: set up in ' || fail "second: $(sed -n 2p "$D/err.txt")"
   sed -n 3p "$D/err.txt" | grep -q '^hcisim: simulating... ' || fail "third: $(sed -n 3p "$D/err.txt")"
   ;;
+fast-heading)  # --fast simulates nothing: no simulated time, seed or warm-up in its heading
+  "$H" run "$S" --fast > "$D/out.txt" || fail "exit $?"
+  sed -n 2p "$D/out.txt" | grep -q "(analytic fast path: mean value analysis of the steady state; nothing simulated)" ||
+    fail "$(sed -n 2p "$D/out.txt")"
+  grep -q "simulated time" "$D/out.txt" && fail "says simulated time: $(grep "simulated time" "$D/out.txt")"
+  ;;
 *) fail "unknown case" ;;
 esac
 echo "PASS ($CASE)"

@@ -107,3 +107,12 @@ TEST_CASE("a hybrid node's drives column includes its busy cache drives", "[repo
     CHECK(n.drive_utilisation_max == Approx(n.cache_drive_utilisation_max));
   }
 }
+
+TEST_CASE("the fast path's report is headed as an analytic answer, with no simulated time", "[fast][report]") {
+  const models::ScenarioSpec spec = frontend::load_scenario(kScenarios / "ax7525/test1-4k-random-read.yaml", catalog());
+  const std::string report = frontend::format_run_report(spec, models::analyse(spec));
+  const std::string heading = report.substr(0, report.find("\n  cluster"));
+  INFO(heading);
+  CHECK_THAT(heading, Contains("analytic fast path") && Contains("nothing simulated"));
+  CHECK_THAT(heading, !Contains("simulated time") && !Contains("warm-up") && !Contains("seed"));
+}

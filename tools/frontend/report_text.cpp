@@ -276,8 +276,14 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
   if (spec.cluster.cloud.defined()) {
     out << cloud_heading_text(spec, r) << sas_text(r);  // report_cloud.cpp
   } else {
-    out << "  scenario  " << printable(spec.file) << " (seed " << r.seed << ", warm-up " << format_duration(spec.run.warmup_ns)
-        << ", measured " << measured_text(spec, r) << ")\n";
+    out << "  scenario  " << printable(spec.file);
+    if (r.analytic) {
+      // The fast path simulates nothing: no seed, no warm-up, no measured time.
+      out << " (analytic fast path: mean value analysis of the steady state; nothing simulated)\n";
+    } else {
+      out << " (seed " << r.seed << ", warm-up " << format_duration(spec.run.warmup_ns) << ", measured "
+          << measured_text(spec, r) << ")\n";
+    }
     out << "  cluster   " << spec.cluster.node_count << " x " << printable(spec.cluster.node.id) << ", "
         << resiliency_name(spec.cluster.resiliency) << ", stack " << spec.cluster.stack.id << ", hypervisor "
         << spec.cluster.hypervisor.id;
