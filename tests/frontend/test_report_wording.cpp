@@ -177,6 +177,37 @@ TEST_CASE("the comparison table's columns hold long figure names and values", "[
   CHECK(lines[0].find("verdict") == lines[2].find("within"));
 }
 
+TEST_CASE("a user's own measured figures are headed measured, with their source", "[report][measured]") {
+  testing::TempDir dir;
+  dir.write("results/fleet.tsv", "Name\tIOPS\tAverageCPU\tReadLatencyP99\nPeak4kRead\t5600000\t40\t4.2\n");
+  const auto file = dir.write(
+      "s.yaml", "schema_version: 1\ntitle: t\ninclude: " + kSource +
+                    "/scenarios/ax7525/common/ax7525-cluster.yaml\nvms:\n  per_node: 64\n  workload:\n"
+                    "    vmfleet: B4-T2-O32-W0-PR\nreference:\n  measured:\n    file: results/fleet.tsv\n"
+                    "    row: Peak4kRead\n    figures: [total_iops, vmfleet_cpu]\n");
+  const models::ScenarioSpec spec = load_scenario(file, bundled());
+  REQUIRE(spec.references.size() == 2);
+  CHECK(spec.references[0].measured);
+  models::RunResult r = empty_result(spec);
+  for (const models::ReferenceFigure& f : spec.references) {
+    models::FigureComparison c;
+    c.reference = f;
+    c.predicted = f.value;
+    c.within = true;
+    r.references.push_back(c);
+  }
+  const std::string report = format_run_report(spec, r);
+  INFO(report);
+  CHECK_THAT(report, Contains("\nMeasured vs predicted\n  figure ") && !Contains("Published"));
+  CHECK_THAT(report, Contains("  (measured: results/fleet.tsv row Peak4kRead)\n"));
+  CHECK(format_comparison_lines(r.references).front().find("measured") != std::string::npos);
+  CHECK(format_comparison_lines(r.references).front().find("published") == std::string::npos);
+  // A published figure beside them: both words.
+  r.references.push_back(compared(models::Figure::ReadIops, 1, 1, 0.1));
+  CHECK_THAT(format_run_report(spec, r), Contains("\nPublished and measured vs predicted\n"));
+  CHECK(reference_word(r.references) == "published/measured");
+}
+
 TEST_CASE("the time to go leaves set-up out of the pace of the run", "[progress]") {
   // 5.5 s in, 5.4 s of them set-up, 10 % simulated: 0.1 s per 10 %, 0.9 s to go (not 49 s).
   CHECK(progress_text(0.1, 5.5, 5.4) == " 10% (5.5 s, 5.4 s of it set-up, about 0.90 s to go)");

@@ -203,16 +203,22 @@ std::string measured_text(const models::ScenarioSpec& spec, const models::RunRes
 
 }  // namespace
 
+std::string reference_word(const std::vector<models::FigureComparison>& comparisons) {
+  bool measured = false, published = false;
+  for (const models::FigureComparison& c : comparisons) (c.reference.measured ? measured : published) = true;
+  return measured && published ? "published/measured" : measured ? "measured" : "published";
+}
+
 std::vector<std::string> format_comparison_lines(const std::vector<models::FigureComparison>& comparisons) {
   constexpr std::size_t kColumns = 5;  // then the verdict, last, as long as it is
   std::vector<std::array<std::string, kColumns + 1>> cells;
-  cells.push_back({"figure", "published", "predicted", "error", "tolerance", "verdict"});
+  cells.push_back({"figure", reference_word(comparisons), "predicted", "error", "tolerance", "verdict"});
   for (const models::FigureComparison& c : comparisons) {
     const auto& ref = c.reference;
     const std::string tolerance = (ref.comparison == models::Comparison::AtMost ? "<=+" : "+/-") +
                                   printf_string("%.0f%%", ref.tolerance * 100);
     const std::string verdict =
-        !c.graded ? std::string("not graded: published for the unmodified scenario")
+        !c.graded ? std::string("not graded: ") + (ref.measured ? "measured" : "published") + " for the unmodified scenario"
         : c.unsettled && std::isinf(c.interval)
             ? std::string("UNSETTLED: the run is shorter than four of the application's checkpoint cycles, too short "
                           "to know the figure its constant is fitted to; fit it on a longer run")
@@ -409,9 +415,23 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
     for (const std::string& warning : capacity.warnings) out << "  " << printable(warning) << "\n";
   }
   if (!r.references.empty()) {
-    out << (spec.what_if.empty() ? "\nPublished vs predicted\n"
-                                 : "\nPublished for the unmodified scenario (this run is a what-if: not graded)\n");
+    // A user's own measured figures (reference.measured) are headed as such, with where they come from.
+    const std::string word = reference_word(r.references);
+    const std::string heading = word == "published/measured" ? "Published and measured"
+                                : word == "measured"           ? "Measured"
+                                                               : "Published";
+    out << "\n"
+        << (spec.what_if.empty() ? heading + " vs predicted\n"
+                                 : heading + " for the unmodified scenario (this run is a what-if: not graded)\n");
     for (const std::string& line : format_comparison_lines(r.references)) out << "  " << line << "\n";
+    std::vector<std::string> sources;
+    for (const auto& c : r.references) {
+      if (!c.reference.measured) continue;
+      const std::string& note = c.reference.note;
+      std::string source = note.rfind("measured", 0) == 0 ? note : "measured: " + note;
+      if (std::find(sources.begin(), sources.end(), source) == sources.end()) sources.push_back(source);
+    }
+    for (const std::string& source : sources) out << "  (" << printable(source) << ")\n";
   }
   out << "\n" << format_speed_line(r);
   return out.str();

@@ -11,12 +11,16 @@
 namespace hcisim::frontend {
 
 std::string format_run_report(const models::ScenarioSpec& spec, const models::RunResult& result);
-// The comparisons as columns: figure, published, predicted, error, tolerance,
+// The comparisons as columns: figure, reference, predicted, error, tolerance,
 // verdict. The first line is the header, then one line per comparison (no
 // newlines); every column is as wide as its widest cell, so a long figure name
-// (write_throughput_per_core) or value shifts no column. Shared by `run` and
-// `validate`.
+// (write_throughput_per_core) or value shifts no column. The reference column
+// is headed by reference_word. Shared by `run` and `validate`.
 std::vector<std::string> format_comparison_lines(const std::vector<models::FigureComparison>& comparisons);
+// "published" (figures a report published: reference.figures), "measured"
+// (taken from a result file of the user's: reference.measured) or
+// "published/measured" when there are both.
+std::string reference_word(const std::vector<models::FigureComparison>& comparisons);
 // Just the simulator's own speed, one line.
 std::string format_speed_line(const models::RunResult& result);
 

@@ -908,6 +908,7 @@ void read_measured(const YamlValue& value, const std::string& source, std::vecto
             {{"approximately", models::Comparison::Approximately}, {"at_most", models::Comparison::AtMost}});
       }
       f.note = note;
+      f.measured = true;
       figures.push_back(f);
     }
   }
