@@ -38,6 +38,14 @@ fast-heading)  # --fast simulates nothing: no simulated time, seed or warm-up in
     fail "$(sed -n 2p "$D/out.txt")"
   grep -q "simulated time" "$D/out.txt" && fail "says simulated time: $(grep "simulated time" "$D/out.txt")"
   ;;
+diskspd-echo)  # -g2000i is echoed as given, not as the 16384 bytes per ms it comes to; ESXi named as itself
+  printf 'schema_version: 1\ntitle: paced\ninclude: %s\nvms:\n  workload:\n    diskspd: "-b8K -t2 -o8 -w30 -r -g2000i -Sh"\n' \
+    "$SRC/scenarios/ax7525/test2-8k-random-30w.yaml" > "$D/g.yaml"
+  "$H" run "$D/g.yaml" --duration 5ms --warmup 2ms -q > "$D/out.txt" 2>&1 || fail "exit $?: $(tail -2 "$D/out.txt")"
+  grep -q "^  workload  128 VMs x B8-T2-O8-W30-PR -g2000i, 10 GiB per VM" "$D/out.txt" || fail "$(grep workload "$D/out.txt")"
+  "$H" run "$SRC/scenarios/vxrack/two-layer-sql.yaml" --duration 20ms --warmup 10ms -q > "$D/vx.txt" 2>&1 || fail "vxrack: exit $?"
+  grep -q "^Utilisation .* guest  esxi-6.0  stack " "$D/vx.txt" || fail "$(grep Utilisation "$D/vx.txt")"
+  ;;
 *) fail "unknown case" ;;
 esac
 echo "PASS ($CASE)"

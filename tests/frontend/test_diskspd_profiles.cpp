@@ -319,7 +319,7 @@ TEST_CASE("workload names: VMFleet 1.0 style for one target, a list for several"
   CHECK(workload_name(vmfleet2_workload("General4KWriteRatio30")) ==
         "General4KWriteRatio30 (B4-T1-O32-W30-PR -rs50 -rdpct95/5:4/10)");
   CHECK(workload_name(vmfleet2_workload("Sql")) ==
-        "Sql: 2 targets [B8-T4-O32-W30-PR -rdpct95/5:4/10 -B5G -g12288; B32-T1-O1-W100-PS -f5G -g9830]");
+        "Sql: 2 targets [B8-T4-O32-W30-PR -rdpct95/5:4/10 -B5G -g1500i; B32-T1-O1-W100-PS -f5G -g300i]");
 }
 
 namespace {

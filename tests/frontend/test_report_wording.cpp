@@ -214,3 +214,18 @@ TEST_CASE("the time to go leaves set-up out of the pace of the run", "[progress]
   CHECK(progress_text(0.5, 2.0) == " 50% (2.0 s, about 2.0 s to go)");
   CHECK(progress_text(1.0, 6.0, 5.0) == "100% (6.0 s, 5.0 s of it set-up)");
 }
+
+TEST_CASE("a DISKSPD -g limit is echoed in the unit it was given in", "[diskspd]") {
+  const models::DiskspdSpec iops = parse_diskspd_command("-b8K -r -g2000i -Sh");
+  CHECK(iops.targets.front().throughput_bytes_per_ms == 16384);  // what DISKSPD runs
+  CHECK(iops.targets.front().throughput_iops == 2000);
+  CHECK_THAT(workload_name(iops), Contains("-g2000i") && !Contains("16384"));
+  CHECK_THAT(workload_name(parse_diskspd_command("-b8K -r -g16384 -Sh")), Contains("-g16384"));
+  const models::DiskspdSpec xml = parse_diskspd_xml(
+      "<Profile><TimeSpans><TimeSpan><Targets><Target><Path>*1</Path><BlockSize>8192</BlockSize><Random>8192</Random>"
+      "<Throughput unit=\"IOPS\">2000</Throughput><DisableOSCache>true</DisableOSCache></Target></Targets></TimeSpan>"
+      "</TimeSpans></Profile>",
+      "p.xml");
+  CHECK(xml.targets.front() == iops.targets.front());
+  CHECK_THAT(workload_name(xml), Contains("-g2000i"));
+}

@@ -292,6 +292,7 @@ class CommandParser {
                            "(0 would run DISKSPD unthrottled)");
       }
       spec_.throughput_bytes_per_ms = bpms;
+      spec_.throughput_iops = *cap_iops_;
     }
     if (mixed_ || spec_.distribution != models::DistributionKind::Uniform) {
       if (pattern_given_ && spec_.pattern != models::AccessPattern::Random) {

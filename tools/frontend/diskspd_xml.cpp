@@ -340,6 +340,7 @@ class ProfileReader {
         }
       }
       out.throughput_bytes_per_ms = bpms;
+      if (throughput_iops) out.throughput_iops = *throughput;
     }
     return out;
   }
