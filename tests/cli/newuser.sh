@@ -32,6 +32,17 @@ progress-setup)  # set-up said before the first simulated step and left out of t
   sed -n 2p "$D/err.txt" | grep -q '^hcisim: set up in ' || fail "second: $(sed -n 2p "$D/err.txt")"
   sed -n 3p "$D/err.txt" | grep -q '^hcisim: simulating... ' || fail "third: $(sed -n 3p "$D/err.txt")"
   ;;
+did-you-mean)  # a mistyped option: the closest ones the command has
+  "$H" run "$S" --durations 5ms > "$D/out.txt" 2>&1
+  [ $? -eq 2 ] || fail "exit $?"
+  grep -q "unknown option '--durations'; did you mean --duration?" "$D/out.txt" || fail "$(cat "$D/out.txt")"
+  mkdir -p "$D/empty"
+  "$H" validate "$D/empty" --jbos 2 > "$D/out.txt" 2>&1
+  [ $? -eq 2 ] || fail "validate: exit $?"
+  grep -q "did you mean --jobs?" "$D/out.txt" || fail "validate: $(cat "$D/out.txt")"
+  "$H" run "$S" --zzzzzzzzzzzz > "$D/out.txt" 2>&1
+  grep -q "unknown option '--zzzzzzzzzzzz' (see hcisim --help)" "$D/out.txt" || fail "no suggestion: $(cat "$D/out.txt")"
+  ;;
 fast-heading)  # --fast simulates nothing: no simulated time, seed or warm-up in its heading
   "$H" run "$S" --fast > "$D/out.txt" || fail "exit $?"
   sed -n 2p "$D/out.txt" | grep -q "(analytic fast path: mean value analysis of the steady state; nothing simulated)" ||
