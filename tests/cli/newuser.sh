@@ -1,5 +1,8 @@
 #!/bin/sh
-# Command-line tests of issue 42 item 6, what a new user hit.
+# Command-line tests of issue 42 item 6, what a new user hit: validate's line per
+# scenario, --jobs and folder-qualified names; set-up in --progress; did-you-mean
+# for a mistyped option; --fast headed as analytic; -g echoed as given; the
+# hypervisor's own name; the bundled scenarios that warned at their own settings.
 # usage: newuser.sh HCISIM SOURCE_DIR CASE    (prints PASS on success)
 set -u
 H=$1

@@ -1,5 +1,8 @@
 // What the reports say and how their columns line up, on results made by hand
-// (issue 42, item 6: what a new user misread).
+// (issue 42, item 6: what a new user misread): the drives column counts cache
+// drives, one unit per column, the hypervisor by its own name, the cloud disk
+// cap's wording, comparison columns that hold any figure, a user's measured
+// figures headed as measured, the ETA leaving set-up out, -g in the unit given.
 #include <catch2/catch.hpp>
 
 #include <algorithm>

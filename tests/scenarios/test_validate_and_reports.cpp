@@ -1,4 +1,7 @@
-// Issue 42, item 6, on real runs: what a new user hit.
+// Issue 42, item 6, on real runs: validate names scenarios by folder, tells each
+// as it finishes and runs several at once with the same report; a hybrid
+// node's drives column counts its cache drives; the fast path's report is
+// headed as the analytic answer it is.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
