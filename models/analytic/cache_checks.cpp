@@ -218,6 +218,11 @@ void fill_cache_results(RunResult& result, const ScenarioSpec& spec, const Netwo
     r.cache_dirty_bytes = std::round(g.caches_per_node * g.data_pages * -std::expm1(-w / g.data_pages)) * g.page_bytes;
     r.cache_drive_utilisation_mean = hw.drive_utilisation(r.node);
     r.cache_drive_utilisation_max = r.cache_drive_utilisation_mean;
+    // The node's drives, every role: the busy cache drives beside the idle capacity drives.
+    r.drive_utilisation_max = std::max(r.drive_utilisation_max, r.cache_drive_utilisation_max);
+    r.drive_utilisation_mean = (r.cache_drive_utilisation_mean * g.caches_per_node +
+                                r.capacity_drive_utilisation_mean * g.capacity_per_node) /
+                               std::max(1, g.caches_per_node + g.capacity_per_node);
   }
 }
 

@@ -222,7 +222,8 @@ void fill_nodes(RunResult& result, const ScenarioSpec& spec, const Network& net,
     }
     r.vcpu_utilisation = r.vms > 0 ? vcpu / r.vms : 0;
     if (!compute) {
-      // A hybrid node's drives are its capacity drives, idle while the cache serves every I/O.
+      // A hybrid node's capacity drives are idle while the cache serves every I/O; its
+      // cache drives join these figures in fill_cache_results (cache_checks.hpp).
       const double d = hw.cache_serves() ? 0.0 : hw.drive_utilisation(h);
       r.drive_utilisation_mean = d;
       r.drive_utilisation_max = d;

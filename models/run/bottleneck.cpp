@@ -30,10 +30,8 @@ std::string host_name(const NodeResult& n, const ScenarioSpec& spec) {
                         : "node " + std::to_string(n.node + 1);
 }
 
-// The busier of a node's capacity drives and, on a hybrid node, its cache drives.
-double busiest_drive(const NodeResult& node) {
-  return std::max(node.drive_utilisation_max, node.has_cache_tier ? node.cache_drive_utilisation_max : 0.0);
-}
+// The node's busiest drive, of any role (a hybrid node's cache drives included).
+double busiest_drive(const NodeResult& node) { return node.drive_utilisation_max; }
 
 // "tags 63 % in use (161 of 256 on average), command processing 40 %, host link 4 % to the host / 2 % from it".
 std::string hba_limits(const HbaResult& h) {
@@ -108,9 +106,12 @@ std::vector<RankedResource> rank_resources(const RunResult& result, const Scenar
   }
   if (drive) {
     // A hybrid node's I/O goes to its cache drives while they hold the data: they are its drives then.
-    const bool cache = drive->has_cache_tier && drive->cache_drive_utilisation_max > drive->drive_utilisation_max;
+    const bool cache =
+        drive->has_cache_tier && drive->cache_drive_utilisation_max > drive->capacity_drive_utilisation_max;
     const double busiest = busiest_drive(*drive);
-    const double mean = cache ? drive->cache_drive_utilisation_mean : drive->drive_utilisation_mean;
+    const double mean = cache                    ? drive->cache_drive_utilisation_mean
+                        : drive->has_cache_tier ? drive->capacity_drive_utilisation_mean
+                                                : drive->drive_utilisation_mean;
     ranked.push_back({{"drives", busiest,
                        std::string(cache ? "busiest cache drive" : "busiest drive") + " on node " +
                            std::to_string(drive->node + 1) + " at " + percent(busiest) +

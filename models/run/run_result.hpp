@@ -85,6 +85,8 @@ struct NodeResult {
   double vmfleet_cpu = 0;           // VMFleet's CPU %: lp_busy x actual / nominal frequency
   std::array<double, kCpuLayerCount> cpu_by_layer{};  // share of the node's CPU capacity per layer (sums to cpu_utilisation)
   double vcpu_utilisation = 0;      // mean busy fraction of this node's VMs' vCPUs
+  // Over every drive of the node, cache and capacity alike (a hybrid node's
+  // split: cache_drive_utilisation_*, capacity_drive_utilisation_*).
   double drive_utilisation_mean = 0;
   double drive_utilisation_max = 0;
   double nic_tx_utilisation = 0;

@@ -232,12 +232,20 @@ void fill_nodes(RunResult& result, Model& m) {
       r.cpu_by_layer[l] = capacity_cycles > 0 ? layer_cycles[l] / capacity_cycles : 0;
     }
     r.vcpu_utilisation = r.vms > 0 ? vcpu_sum[static_cast<std::size_t>(n)] / r.vms : 0;
+    // Every drive of the node, whatever its role: a hybrid node's cache drives
+    // too (its drives as the product sees them are the capacity drives behind the cache).
+    std::vector<const Drive*> devices;
+    if (node.cache) {
+      devices = node.cache->devices();
+    } else {
+      for (const auto& d : node.drives) devices.push_back(d.get());
+    }
     double sum = 0;
-    for (const auto& d : node.drives) {
+    for (const Drive* d : devices) {
       sum += d->utilisation();
       r.drive_utilisation_max = std::max(r.drive_utilisation_max, d->utilisation());
     }
-    r.drive_utilisation_mean = node.drives.empty() ? 0 : sum / static_cast<double>(node.drives.size());
+    r.drive_utilisation_mean = devices.empty() ? 0 : sum / static_cast<double>(devices.size());
     if (node.cache) {
       const CacheTier& c = *node.cache;
       const CacheTierCounters& k = c.counters();
@@ -371,6 +379,7 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   m.workload->start(m.vms);
 
   PrecisionStop precision(spec.run.precision, spec.run.precision_percentiles);
+  if (options.set_up) options.set_up();
   const auto loop_start = std::chrono::steady_clock::now();
   std::uint64_t peak_pending = 0;
   const sim::SimTime step = std::max<sim::SimTime>(1, end / 100);

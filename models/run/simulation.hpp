@@ -13,6 +13,10 @@ namespace hcisim::models {
 struct RunOptions {
   // Called about every 1 % of simulated time with the fraction done (0..1).
   std::function<void(double)> progress;
+  // Called once the model is built and the workload placed, before the first
+  // simulated event: what came before is set-up, which the pace of simulated
+  // time (and a time to go drawn from it) must leave out.
+  std::function<void()> set_up;
   // Guest and host bursts chained on one LP where that is exact (VmIoPath); off
   // only to check that it changes nothing but speed.
   bool chain_bursts = true;

@@ -158,6 +158,7 @@ struct ReferenceFigure {
   Comparison comparison = Comparison::Approximately;
   bool calibration = false;       // true on the figure a constant was fitted to
   std::string note;               // where the figure comes from
+  bool measured = false;          // the user's own measurement (reference.measured), not a published figure
 };
 
 // reference.vmfleet_runs: a VMFleet 2.0 result table whose rows are measured

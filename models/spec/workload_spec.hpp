@@ -70,6 +70,9 @@ struct DiskspdTarget {
   // -g, per thread on this target, in DISKSPD's unit (bytes per millisecond;
   // -g<n>i is converted to n x block / 1000 by integer division); 0 = no limit.
   std::uint64_t throughput_bytes_per_ms = 0;
+  // The same limit as given in IOPS (-g<n>i, XML unit="IOPS", fio rate_iops, a
+  // per-VM IOPS target): n, for echoing it in the user's unit; 0 = given in bytes per ms.
+  std::uint64_t throughput_iops = 0;
   WriteBufferContent write_buffer = WriteBufferContent::RepeatingPattern;  // -Z family
   std::uint64_t write_buffer_bytes = 0;    // -Z<size>
   bool software_cache_disabled = true;     // -Sh (VMFleet always passes it)

@@ -319,7 +319,7 @@ TEST_CASE("workload names: VMFleet 1.0 style for one target, a list for several"
   CHECK(workload_name(vmfleet2_workload("General4KWriteRatio30")) ==
         "General4KWriteRatio30 (B4-T1-O32-W30-PR -rs50 -rdpct95/5:4/10)");
   CHECK(workload_name(vmfleet2_workload("Sql")) ==
-        "Sql: 2 targets [B8-T4-O32-W30-PR -rdpct95/5:4/10 -B5G -g12288; B32-T1-O1-W100-PS -f5G -g9830]");
+        "Sql: 2 targets [B8-T4-O32-W30-PR -rdpct95/5:4/10 -B5G -g1500i; B32-T1-O1-W100-PS -f5G -g300i]");
 }
 
 namespace {
@@ -399,4 +399,60 @@ TEST_CASE("scenario: vmfleet2, xml and a list of diskspd lines select several ta
 TEST_CASE("an unknown VMFleet 2.0 workload is named escaped (fuzz finding: a control character in it)", "[diskspd]") {
   CHECK_THROWS_WITH(vmfleet2_workload("B32-T2-O\x1d" "8-W50-PR"),
                     Catch::StartsWith("VMFleet 2.0 workload 'B32-T2-O\\x1d8-W50-PR': unknown; expected one of "));
+}
+
+TEST_CASE("DISKSPD XML profiles and command lines refuse the same values (one check_target)", "[diskspd-xml]") {
+  // Each case: a command line and the XML target that says the same; both refused or both accepted.
+  struct Case {
+    const char* line;
+    const char* target;  // inside <Target><Path>*1</Path>...</Target>
+    bool refused;
+  };
+  const Case cases[] = {
+      {"-b16K -r16385 -Sh", "<BlockSize>16384</BlockSize><Random>16385</Random><DisableOSCache>true</DisableOSCache>", true},
+      {"-b16K -r16384 -Sh", "<BlockSize>16384</BlockSize><Random>16384</Random><DisableOSCache>true</DisableOSCache>", false},
+      // 4 GiB - 1: above DISKSPD's 4 GiB - 512 B (the XML reader took up to 2^32 - 1 before).
+      {"-b4294967295 -r", "<BlockSize>4294967295</BlockSize><Random>4294967295</Random>", true},
+      {"-b4K -r -t5000 -Sh", "<BlockSize>4096</BlockSize><Random>4096</Random><ThreadsPerFile>5000</ThreadsPerFile>"
+                             "<DisableOSCache>true</DisableOSCache>", true},
+      {"-b4K -r -o0 -Sh", "<BlockSize>4096</BlockSize><Random>4096</Random><RequestCount>0</RequestCount>"
+                          "<DisableOSCache>true</DisableOSCache>", true},
+      {"-b4K -r -w101 -Sh", "<BlockSize>4096</BlockSize><Random>4096</Random><WriteRatio>101</WriteRatio>"
+                            "<DisableOSCache>true</DisableOSCache>", true},
+      {"-b4K -rs0 -Sh", "<BlockSize>4096</BlockSize><Random>4096</Random><RandomRatio>0</RandomRatio>"
+                        "<DisableOSCache>true</DisableOSCache>", true},
+      {"-b512 -r -g1i -Sh", "<BlockSize>512</BlockSize><Random>512</Random><Throughput unit=\"IOPS\">1</Throughput>"
+                            "<DisableOSCache>true</DisableOSCache>", true},
+      {"-b4K -s8K -Sh", "<BlockSize>4096</BlockSize><StrideSize>8192</StrideSize><DisableOSCache>true</DisableOSCache>", true},
+      {"-b4K -rdpct95/0 -Sh", "<BlockSize>4096</BlockSize><Random>4096</Random><Distribution><Percent>"
+                              "<Range IO=\"95\">0</Range></Percent></Distribution><DisableOSCache>true</DisableOSCache>", true},
+      {"-b4K -rdpct101/5 -Sh", "<BlockSize>4096</BlockSize><Random>4096</Random><Distribution><Percent>"
+                               "<Range IO=\"101\">5</Range></Percent></Distribution><DisableOSCache>true</DisableOSCache>", true},
+      {"-b4K -B513 -r -Sh", "<BlockSize>4096</BlockSize><Random>4096</Random><BaseFileOffset>513</BaseFileOffset>"
+                            "<DisableOSCache>true</DisableOSCache>", true},
+  };
+  for (const Case& c : cases) {
+    INFO(c.line);
+    const std::string xml = std::string("<Profile><TimeSpans><TimeSpan><Targets><Target><Path>*1</Path>") + c.target +
+                            "</Target></Targets></TimeSpan></TimeSpans></Profile>";
+    std::string line_error;
+    try {
+      parse_diskspd_command(c.line);
+    } catch (const DiskspdError& e) {
+      line_error = e.what();
+    }
+    const std::string profile_error = xml_error(xml);
+    INFO("command line: " << line_error << "\nXML: " << profile_error);
+    CHECK(line_error.empty() == !c.refused);
+    CHECK(profile_error.empty() == !c.refused);
+  }
+  // Each names the value in its own terms.
+  CHECK_THAT(xml_error("<Profile><TimeSpans><TimeSpan><Targets><Target><Path>*1</Path><BlockSize>4096</BlockSize>"
+                       "<Random>4096</Random>\n<ThreadsPerFile>5000</ThreadsPerFile></Target></Targets></TimeSpan>"
+                       "</TimeSpans></Profile>"),
+             Contains("p.xml:2: <ThreadsPerFile>: expected a thread count from 1 to 4096, got 5000"));
+  CHECK_THROWS_WITH(parse_diskspd_command("-b4K -r -t5000 -Sh"),
+                    "DISKSPD flag '-t5000': expected a thread count from 1 to 4096");
+  CHECK_THROWS_WITH(parse_diskspd_command("-b16K -r16385 -Sh"),
+                    "DISKSPD -r16385: with the software cache off (-Sh) the alignment must be a multiple of 512 bytes");
 }

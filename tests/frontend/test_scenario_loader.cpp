@@ -407,3 +407,39 @@ TEST_CASE("a --set of the workload in another form replaces the file's form; its
              }),
              Contains("expected exactly one of vmfleet"));
 }
+
+TEST_CASE("an including file that names a workload form replaces the included file's form", "[scenario][include]") {
+  // The base writes the workload as a DISKSPD line; the file including it switches to a fio job
+  // (and a third file, a list of includes, to a VMFleet profile): no "expected exactly one of".
+  testing::TempDir dir;
+  dir.write("common/cluster.yaml", kCommon);
+  dir.write("base.yaml", "schema_version: 1\ntitle: base\ninclude: common/cluster.yaml\n"
+                         "vms:\n  per_node: 8\n  workload:\n    diskspd: \"-b4K -t2 -o8 -w0 -r -Sh\"\n"
+                         "    file_size: 2GiB\n");
+  dir.write("job.fio", "[job]\nioengine=libaio\nrw=randwrite\nbs=8k\niodepth=4\ndirect=1\nsize=4g\n");
+  const auto fio = dir.write("fio.yaml", "include: base.yaml\ntitle: fio\nvms:\n  workload:\n    fio: job.fio\n");
+  const ScenarioSpec f = load_scenario(fio, bundled());
+  REQUIRE(f.vms.workload.targets.size() == 1);
+  CHECK(f.vms.workload.targets[0].block_bytes == 8192);
+  CHECK(f.vms.workload.targets[0].write_fraction == 1.0);
+  CHECK(f.vms.workload.profile == "fio job.fio");
+  CHECK(f.vms.workload.file_bytes == 4ull << 30);  // the job's size= wins over the included file_size
+  CHECK(f.vms.per_node[0] == 8);
+
+  dir.write("profile.yaml", "schema_version: 1\nvms:\n  workload:\n    vmfleet: B64-T1-O2-W0-PS\n");
+  const auto listed = dir.write("listed.yaml", "include: [base.yaml, profile.yaml]\ntitle: listed\n");
+  const ScenarioSpec l = load_scenario(listed, bundled());
+  CHECK(l.vms.workload.targets[0].block_bytes == 65536);
+  CHECK(l.vms.workload.targets[0].pattern == AccessPattern::Sequential);
+  CHECK(l.vms.workload.file_bytes == 2ull << 30);  // the other workload keys stay
+
+  // One file naming two forms is still refused.
+  const auto both = dir.write("both.yaml", "include: base.yaml\ntitle: both\nvms:\n  workload:\n    fio: job.fio\n"
+                                           "    vmfleet: B4-T2-O32-W0-PR\n");
+  CHECK_THAT(load_error_of([&] { load_scenario(both, bundled()); }),
+             Contains("expected exactly one of vmfleet"));
+  // Nor is a size given twice in one file.
+  const auto twice = dir.write("twice.yaml", "include: base.yaml\ntitle: twice\nvms:\n  workload:\n    fio: job.fio\n"
+                                             "    file_size: 1GiB\n");
+  CHECK_THAT(load_error_of([&] { load_scenario(twice, bundled()); }), Contains("the file size is given twice"));
+}

@@ -68,10 +68,12 @@ TEST_CASE("validate shows each run's warnings under the table, with the scenario
   const auto report = frontend::validate_scenarios({scratch.dir / "short-512k-20w.yaml"}, catalog());
   REQUIRE(report.rows.size() == 1);
   REQUIRE_FALSE(report.warnings.empty());
-  CHECK(report.warnings[0].scenario == "short-512k-20w");
+  // Named with its folder (two folders' "test1" stay apart).
+  const std::string name = scratch.dir.filename().string() + "/short-512k-20w";
+  CHECK(report.warnings[0].scenario == name);
   CHECK(report.warnings[0].text.find("sequential streams passed over only") != std::string::npos);
   const std::string table = frontend::format_validation_table(report);
-  const auto under = table.find("outside tolerance\n\nWarnings\n  short-512k-20w: sequential streams");
+  const auto under = table.find("outside tolerance\n\nWarnings\n  " + name + ": sequential streams");
   CHECK(under != std::string::npos);
 }
 

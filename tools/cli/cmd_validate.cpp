@@ -1,6 +1,4 @@
-// hcisim validate [DIR...] [--catalog DIR]...
-#include <unistd.h>
-
+// hcisim validate [DIR...] [--catalog DIR]... [--jobs N] [--csv FILE] [--quiet]
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
@@ -24,34 +22,43 @@ int validate_command(const std::vector<std::string>& args) {
   std::string csv, record;
   options.add_options()("dirs", po::value(&dirs), "scenario folders (default: the bundled scenarios/)")(
       "catalog", po::value(&user_dirs)->composing(), "a folder of your own parts (repeatable)")(
-      "jobs", po::value(&jobs), "measured runs simulated at once (default: the machine's hardware threads)")(
+      "jobs,j", po::value(&jobs),
+      "simulations run at once: scenarios, and measured runs of one, in parallel; the table is in file order\n"
+      "whatever N (default: the machine's hardware threads)")(
       "csv", po::value(&csv), "write every measured run's comparison to this file (- = standard output)")(
       "record", po::value(&record),
       "write the validation record (each figure's error with the regime of its run) to this JSON file; every run's "
-      "footing reads the bundled one, scenarios/validation-record.json");
+      "footing reads the bundled one, scenarios/validation-record.json")(
+      "quiet,q", "no line per scenario on standard error as it finishes");
   po::positional_options_description positional;
   positional.add("dirs", -1);
   po::variables_map vm;
   if (!parse_command_line(args, "usage: hcisim validate [DIR...] [options]", options, positional, vm)) return 0;
   if (dirs.empty()) dirs.push_back(std::string(HCISIM_SOURCE_DIR) + "/scenarios");
+  if (jobs < 1) throw UsageError{"--jobs: expected at least 1"};
 
   const auto catalog = frontend::Catalog::load({user_dirs.begin(), user_dirs.end()});
-  std::vector<std::filesystem::path> files;
+  std::vector<frontend::ScenarioFile> files;
   for (const auto& dir : dirs) {
     if (!std::filesystem::is_directory(dir)) throw UsageError{"'" + dir + "' is not a folder"};
-    for (auto& f : frontend::find_scenarios(dir)) files.push_back(f);
+    for (auto& f : frontend::find_named_scenarios(dir)) files.push_back(std::move(f));
   }
-  if (jobs < 1) throw UsageError{"--jobs: expected at least 1"};
   std::optional<frontend::OutputFile> record_file;  // checked before hours of runs
   if (!record.empty()) record_file.emplace(record, frontend::OutputFile::Targets::RegularFile);
-  const bool tty = isatty(STDERR_FILENO);
+  const bool quiet = vm.count("quiet") > 0;
+  if (!quiet) {
+    std::fprintf(stderr, "hcisim: validate: loading %zu scenario files\n", files.size());
+    std::fflush(stderr);
+  }
+  // A line per scenario as it finishes (in the order they finish; the table below is in file order).
   const auto report = frontend::validate_scenarios(
       files, catalog,
-      [tty](const std::string& id) {
-        if (tty) std::fprintf(stderr, "\rrunning %-60s", id.c_str());
+      [quiet](const frontend::ScenarioDone& done) {
+        if (quiet) return;
+        std::fprintf(stderr, "hcisim: validate %s\n", frontend::format_scenario_done(done).c_str());
+        std::fflush(stderr);
       },
       jobs);
-  if (tty) std::fprintf(stderr, "\r%70s\r", "");
   std::cout << frontend::format_validation_table(report);
   if (!csv.empty()) {
     if (csv == "-") {

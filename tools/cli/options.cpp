@@ -5,6 +5,7 @@
 
 #include "tools/cli/commands.hpp"
 #include "tools/frontend/message_text.hpp"
+#include "tools/frontend/suggestions.hpp"
 #include "tools/frontend/units.hpp"
 
 namespace hcisim::cli {
@@ -39,6 +40,26 @@ void check_values_present(const std::vector<std::string>& args, const po::option
   }
 }
 
+// "unknown option '--durations'; did you mean --duration?": the command's own
+// long options close to the one given (suggestions.hpp), each with its dashes.
+std::string unknown_option_text(const std::string& given, const po::options_description& options) {
+  std::string name = given;
+  while (!name.empty() && name.front() == '-') name.erase(0, 1);
+  const std::size_t equals = name.find('=');
+  if (equals != std::string::npos) name.erase(equals);
+  std::vector<std::string> known;
+  for (const auto& option : options.options()) {
+    if (!option->long_name().empty()) known.push_back(option->long_name());
+  }
+  std::string text = "unknown option " + frontend::in_quotes(given);
+  std::vector<std::string> near = name.empty() ? std::vector<std::string>{} : frontend::near_names(name, known);
+  if (near.size() > 3) near.resize(3);
+  for (std::size_t i = 0; i < near.size(); ++i) {
+    text += (i == 0 ? "; did you mean --" : i + 1 == near.size() ? " or --" : ", --") + near[i];
+  }
+  return text + (near.empty() ? "" : "?");
+}
+
 }  // namespace
 
 bool parse_command_line(const std::vector<std::string>& args, const std::string& usage,
@@ -46,7 +67,11 @@ bool parse_command_line(const std::vector<std::string>& args, const std::string&
                         po::variables_map& vm) {
   options.add_options()("help,h", "this help");
   check_values_present(args, options);
-  po::store(po::command_line_parser(args).options(options).positional(positional).run(), vm);
+  try {
+    po::store(po::command_line_parser(args).options(options).positional(positional).run(), vm);
+  } catch (const po::unknown_option& e) {
+    throw UsageError{unknown_option_text(e.get_option_name(), options)};
+  }
   if (vm.count("help")) {
     std::cout << usage << "\n" << options << "\n";
     return false;

@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -15,6 +16,8 @@ namespace hcisim::frontend {
 namespace {
 
 constexpr std::int64_t kSecondNs = 1'000'000'000;
+// Counts and percentages are read up to this; their ranges are check_target's.
+constexpr std::int64_t kMaxCount = 1'000'000'000;
 
 std::string lower(std::string_view s) {
   std::string out(s);
@@ -139,28 +142,29 @@ class CommandParser {
       case 'b':
         once("b");
         spec_.block_bytes = size(value, "a block size like -b4K or -b64K");
-        if (spec_.block_bytes == 0) bad("a block size greater than 0");
-        if (spec_.block_bytes > limits::kMaxBlockBytes) {
-          bad("a block size up to 4 GiB - 512 B (DISKSPD's -b is a 32-bit byte count)");
-        }
+        given(TargetField::BlockSize);  // its range: check_target, as for every value below
         return;
       case 't':
         once("t");
         if (seen_.count("F")) bad("-t or -F, not both (-F gives the total thread count)");
-        spec_.threads = static_cast<int>(whole(value, 1, 4096, "a thread count from 1 to 4096, like -t2"));
+        spec_.threads = static_cast<int>(whole(value, 0, kMaxCount, "a thread count from 1 to 4096, like -t2"));
+        given(TargetField::Threads);
         return;
       case 'o':
         once("o");
-        spec_.outstanding = static_cast<int>(whole(value, 1, 65536, "an outstanding I/O count from 1, like -o32"));
+        spec_.outstanding = static_cast<int>(whole(value, 0, kMaxCount, "an outstanding I/O count from 1, like -o32"));
+        given(TargetField::Outstanding);
         return;
       case 'w':
         once("w");
-        spec_.write_fraction = static_cast<double>(whole(value, 0, 100, "a write percentage from 0 to 100, like -w30")) / 100.0;
+        spec_.write_fraction = static_cast<double>(whole(value, 0, kMaxCount, "a write percentage from 0 to 100, like -w30")) / 100.0;
+        given(TargetField::WriteRatio);
         return;
       case 'r':
         if (!value.empty() && value[0] == 's') {
           once("rs");
-          spec_.random_percent = static_cast<int>(whole(value.substr(1), 1, 100, "a random share from 1 to 100 %, like -rs50"));
+          spec_.random_percent = static_cast<int>(whole(value.substr(1), 0, kMaxCount, "a random share from 1 to 100 %, like -rs50"));
+          given(TargetField::RandomRatio);
           mixed_ = true;
           return;
         }
@@ -172,14 +176,18 @@ class CommandParser {
         pattern(models::AccessPattern::Random);
         if (!value.empty()) {
           spec_.random_align_bytes = size(value, "-r alone, an alignment like -r4K, -rs<pct>, -rdpct or -rdabs");
-          if (spec_.random_align_bytes == 0) bad("an alignment greater than 0");
+          if (spec_.random_align_bytes == 0) bad("an alignment greater than 0");  // 0 stands for -r alone
+          given(TargetField::RandomAlignment);
         }
         return;
       case 's': {
         const bool interleaved = !value.empty() && value[0] == 'i';
         pattern(interleaved ? models::AccessPattern::SequentialInterleaved : models::AccessPattern::Sequential);
         const std::string_view stride = interleaved ? value.substr(1) : value;
-        if (!stride.empty()) stride_ = size(stride, "-s, -si or a stride like -s64K");
+        if (!stride.empty()) {
+          stride_ = size(stride, "-s, -si or a stride like -s64K");
+          given(TargetField::Stride);
+        }
         return;
       }
       case 'd':
@@ -225,6 +233,7 @@ class CommandParser {
       case 'B':
         once("B");
         spec_.base_offset_bytes = size(value, "a base offset like -B5G");
+        given(TargetField::BaseOffset);
         return;
       case 'f':
         if (!value.empty() && !std::isdigit(static_cast<unsigned char>(value[0]))) {
@@ -238,15 +247,18 @@ class CommandParser {
       case 'T':
         once("T");
         spec_.thread_stride_bytes = size(value, "a thread stride like -T1G");
+        given(TargetField::ThreadStride);
         return;
       case 'F':
         once("F");
         if (seen_.count("t")) bad("-t or -F, not both (-F gives the total thread count)");
-        spec_.threads = static_cast<int>(whole(value, 1, 4096, "a total thread count from 1 to 4096, like -F4"));
+        spec_.threads = static_cast<int>(whole(value, 0, kMaxCount, "a total thread count from 1 to 4096, like -F4"));
+        given(TargetField::Threads);
         return;
       case 'O':
         once("O");
-        total_outstanding_ = static_cast<int>(whole(value, 1, 65536, "an outstanding I/O count from 1, like -O32"));
+        total_outstanding_ = static_cast<int>(whole(value, 0, kMaxCount, "an outstanding I/O count from 1, like -O32"));
+        outstanding_token_ = token_;
         return;
       case 'i':
       case 'j':
@@ -260,13 +272,14 @@ class CommandParser {
         once("g");
         const bool iops = !value.empty() && value.back() == 'i';
         const std::string_view number = iops ? value.substr(0, value.size() - 1) : value;
-        // DISKSPD keeps the limit as a 32-bit count of bytes per millisecond.
-        const auto n = whole(number, 1, 4'294'967'295, "a limit like -g1000 (bytes per ms) or -g500i (IOPS)");
+        // 0 would be no limit; the most DISKSPD keeps (a 32-bit count of bytes per ms): check_target.
+        const auto n = whole(number, 1, 999'999'999'999, "a limit like -g1000 (bytes per ms) or -g500i (IOPS)");
         if (iops) {
-          cap_iops_ = static_cast<std::uint64_t>(n);
+          spec_.throughput_iops = static_cast<std::uint64_t>(n);
         } else {
           spec_.throughput_bytes_per_ms = static_cast<std::uint64_t>(n);
         }
+        given(TargetField::Throughput);
         return;
       }
       default:
@@ -276,22 +289,10 @@ class CommandParser {
   }
 
   void finish() {
-    check_sectors();
-    if (stride_ && *stride_ != spec_.block_bytes) {
-      throw DiskspdError("DISKSPD flag -s/-si: a stride of " + std::to_string(*stride_) +
-                         " bytes differs from the block size (" + std::to_string(spec_.block_bytes) +
-                         " bytes); only stride = block size is modelled");
-    }
-    if (cap_iops_) {
-      // DISKSPD: IOPS x block / 1000 bytes per ms, by integer division.
-      const auto bpms = static_cast<std::uint64_t>(static_cast<unsigned __int128>(*cap_iops_) * spec_.block_bytes / 1000);
-      if (bpms == 0 || bpms > 4'294'967'295) {
-        throw DiskspdError("DISKSPD flag -g" + std::to_string(*cap_iops_) + "i: " + std::to_string(*cap_iops_) +
-                           " IOPS x " + std::to_string(spec_.block_bytes) + " bytes / 1000 is " + std::to_string(bpms) +
-                           " bytes per ms after DISKSPD's integer division; expected 1 to 4294967295 "
-                           "(0 would run DISKSPD unthrottled)");
-      }
-      spec_.throughput_bytes_per_ms = bpms;
+    if (total_outstanding_) {
+      if (!seen_.count("F")) throw DiskspdError("DISKSPD flag -O: goes with -F (total threads); with -t use -o");
+      spec_.outstanding = *total_outstanding_;  // -O wins over -o, as in DISKSPD
+      given_[TargetField::Outstanding] = outstanding_token_;
     }
     if (mixed_ || spec_.distribution != models::DistributionKind::Uniform) {
       if (pattern_given_ && spec_.pattern != models::AccessPattern::Random) {
@@ -300,29 +301,34 @@ class CommandParser {
       }
       spec_.pattern = models::AccessPattern::Random;
     }
-    if (total_outstanding_) {
-      if (!seen_.count("F")) throw DiskspdError("DISKSPD flag -O: goes with -F (total threads); with -t use -o");
-      spec_.outstanding = *total_outstanding_;  // -O wins over -o, as in DISKSPD
+    if (spec_.throughput_iops > 0) {
+      // DISKSPD: IOPS x block / 1000 bytes per ms, by integer division (check_target refuses 0).
+      spec_.throughput_bytes_per_ms = iops_limit_bytes_per_ms(spec_.throughput_iops, spec_.block_bytes);
     }
+    const auto problem = check_target(spec_, stride_);
+    if (!problem) return;
+    if (problem->sector) {
+      // Unbuffered I/O (-Sh, the only mode hcisim models) moves whole sectors.
+      struct Named {
+        const char* flag;
+        const char* what;
+        std::uint64_t value;
+      };
+      const Named named = problem->field == TargetField::BlockSize ? Named{"-b", "block size", spec_.block_bytes}
+                          : problem->field == TargetField::RandomAlignment
+                              ? Named{"-r", "alignment", spec_.random_align_bytes}
+                          : problem->field == TargetField::BaseOffset ? Named{"-B", "base offset", spec_.base_offset_bytes}
+                                                                      : Named{"-T", "thread stride", spec_.thread_stride_bytes};
+      throw DiskspdError(std::string("DISKSPD ") + named.flag + std::to_string(named.value) +
+                         ": with the software cache off (-Sh) the " + named.what + " must be a multiple of 512 bytes");
+    }
+    const auto at = given_.find(problem->field);
+    const std::string flag = at != given_.end() ? at->second : std::string("(a default)");
+    throw DiskspdError("DISKSPD flag " + in_quotes(flag) + ": expected " + problem->expected);
   }
 
-  // Unbuffered I/O (-Sh, the only mode hcisim models) moves whole sectors.
-  void check_sectors() const {
-    const auto rule = unaligned_for_unbuffered_io(spec_);
-    if (!rule) return;
-    struct Named {
-      const char* flag;
-      const char* what;
-      std::uint64_t value;
-    };
-    const Named named[] = {{"-b", "block size", spec_.block_bytes},
-                           {"-r", "alignment", spec_.random_align_bytes},
-                           {"-B", "base offset", spec_.base_offset_bytes},
-                           {"-T", "thread stride", spec_.thread_stride_bytes}};
-    const Named& n = named[static_cast<int>(*rule)];
-    throw DiskspdError(std::string("DISKSPD ") + n.flag + std::to_string(n.value) + ": with the software cache off (-Sh) the " +
-                       n.what + " must be a multiple of 512 bytes");
-  }
+  // The token that gave a field, for check_target's message.
+  void given(TargetField field) { given_[field] = token_; }
 
   // -rdpct<IO%>/<target%>[:...] or -rdabs<IO%>/<size>[:...]
   void distribution(std::string_view text) {
@@ -339,11 +345,11 @@ class CommandParser {
       const std::size_t slash = pair.find('/');
       if (slash == std::string_view::npos) bad(expected);
       models::DistributionRange range;
-      range.io_percent = static_cast<int>(whole(pair.substr(0, slash), 0, 100, expected));
-      range.span = percent ? static_cast<std::uint64_t>(whole(pair.substr(slash + 1), 1, 100, expected))
+      range.io_percent = static_cast<int>(whole(pair.substr(0, slash), 0, kMaxCount, expected));
+      range.span = percent ? static_cast<std::uint64_t>(whole(pair.substr(slash + 1), 0, kMaxCount, expected))
                            : size(pair.substr(slash + 1), expected);
-      if (range.span == 0) bad(expected);
-      spec_.ranges.push_back(range);
+      spec_.ranges.push_back(range);  // their ranges: check_target
+      given(TargetField::Ranges);
       if (colon == std::string_view::npos) break;
       rest = rest.substr(colon + 1);
     }
@@ -372,8 +378,9 @@ class CommandParser {
   bool pattern_given_ = false;
   bool mixed_ = false;           // -rs given
   std::optional<std::uint64_t> stride_;
-  std::optional<std::uint64_t> cap_iops_;
   std::optional<int> total_outstanding_;
+  std::string outstanding_token_;
+  std::map<TargetField, std::string> given_;
 };
 
 [[noreturn]] void profile_error(const std::string& profile, const std::string& why) {
@@ -384,13 +391,59 @@ class CommandParser {
 
 }  // namespace
 
-std::optional<SectorRule> unaligned_for_unbuffered_io(const models::DiskspdTarget& target) {
-  if (!target.software_cache_disabled) return std::nullopt;
-  const std::uint64_t sector = limits::kSectorBytes;
-  if (target.block_bytes % sector != 0) return SectorRule::BlockSize;
-  if (target.random_align_bytes % sector != 0) return SectorRule::RandomAlignment;
-  if (target.base_offset_bytes % sector != 0) return SectorRule::BaseOffset;
-  if (target.thread_stride_bytes % sector != 0) return SectorRule::ThreadStride;
+std::uint64_t iops_limit_bytes_per_ms(std::uint64_t iops, std::uint64_t block_bytes) {
+  const unsigned __int128 bpms = static_cast<unsigned __int128>(iops) * block_bytes / 1000;
+  return bpms > UINT64_MAX ? UINT64_MAX : static_cast<std::uint64_t>(bpms);
+}
+
+std::optional<TargetProblem> check_target(const models::DiskspdTarget& t, std::optional<std::uint64_t> stride) {
+  using F = TargetField;
+  if (t.block_bytes == 0) return TargetProblem{F::BlockSize, "a block size greater than 0"};
+  if (t.block_bytes > limits::kMaxBlockBytes) {
+    return TargetProblem{F::BlockSize, "a block size up to 4 GiB - 512 B (DISKSPD's -b is a 32-bit byte count)"};
+  }
+  if (t.threads < 1 || t.threads > 4096) return TargetProblem{F::Threads, "a thread count from 1 to 4096"};
+  if (t.outstanding < 1 || t.outstanding > 65536) {
+    return TargetProblem{F::Outstanding, "an outstanding I/O count from 1 to 65536"};
+  }
+  if (!(t.write_fraction >= 0 && t.write_fraction <= 1)) return TargetProblem{F::WriteRatio, "a write percentage from 0 to 100"};
+  if (t.random_percent < 1 || t.random_percent > 100) return TargetProblem{F::RandomRatio, "a random share from 1 to 100 %"};
+  if (t.software_cache_disabled) {
+    const std::uint64_t sector = limits::kSectorBytes;
+    const std::pair<F, std::uint64_t> aligned[] = {{F::BlockSize, t.block_bytes},
+                                                   {F::RandomAlignment, t.random_align_bytes},
+                                                   {F::BaseOffset, t.base_offset_bytes},
+                                                   {F::ThreadStride, t.thread_stride_bytes}};
+    for (const auto& [field, value] : aligned) {
+      if (value % sector != 0) return TargetProblem{field, "a multiple of 512 bytes", true};
+    }
+  }
+  if (stride && *stride != t.block_bytes) {
+    return TargetProblem{F::Stride, "a stride equal to the block size (" + std::to_string(t.block_bytes) +
+                                        " bytes): only stride = block size is modelled"};
+  }
+  constexpr std::uint64_t kMaxU32 = 4'294'967'295;
+  if (t.throughput_iops > 0) {
+    const std::uint64_t bpms = iops_limit_bytes_per_ms(t.throughput_iops, t.block_bytes);
+    if (bpms == 0 || bpms > kMaxU32) {
+      return TargetProblem{F::Throughput, "an IOPS limit of 1 to 4294967295 bytes per ms after DISKSPD's conversion: " +
+                                              std::to_string(t.throughput_iops) + " IOPS x " +
+                                              std::to_string(t.block_bytes) + " bytes / 1000 is " + std::to_string(bpms) +
+                                              " bytes per ms by its integer division (0 would run DISKSPD unthrottled)"};
+    }
+  } else if (t.throughput_bytes_per_ms > kMaxU32) {
+    return TargetProblem{F::Throughput, "a limit from 1 to 4294967295 bytes per ms (DISKSPD keeps a 32-bit count)"};
+  }
+  const bool percent = t.distribution == models::DistributionKind::Percent;
+  for (std::size_t i = 0; i < t.ranges.size(); ++i) {
+    const models::DistributionRange& r = t.ranges[i];
+    if (r.io_percent < 0 || r.io_percent > 100 || r.span == 0 || (percent && r.span > 100)) {
+      return TargetProblem{F::Ranges,
+                           percent ? "IO%/target% pairs with IO% from 0 to 100 and target% from 1 to 100"
+                                   : "IO%/size pairs with IO% from 0 to 100 and a size greater than 0",
+                           false, i};
+    }
+  }
   return std::nullopt;
 }
 

@@ -63,13 +63,39 @@ class DiskspdError : public std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
-// Unbuffered I/O (-Sh, XML DisableOSCache) moves whole 512-byte sectors at sector-aligned file
-// offsets (FILE_FLAG_NO_BUFFERING, like Linux O_DIRECT), so the block size, the random
-// alignment, the base offset and the thread stride must be multiples of 512. The first of
-// these `target` breaks (none when its software cache is on), for the command line and XML
-// readers to name in their own terms.
-enum class SectorRule { BlockSize, RandomAlignment, BaseOffset, ThreadStride };
-std::optional<SectorRule> unaligned_for_unbuffered_io(const models::DiskspdTarget& target);
+// The rules a target's values must meet, whichever way it was written. The
+// command line and an XML profile read their text each their own way, then both
+// hand what they read to check_target: one function, so what one refuses the
+// other refuses too (<Random>16385</Random> as -r16385). Each names the value in
+// its own terms: a flag (-r16385), an element (<Random> at its line).
+enum class TargetField {
+  BlockSize, Threads, Outstanding, WriteRatio, RandomRatio, RandomAlignment, BaseOffset, ThreadStride, Stride,
+  Throughput, Ranges
+};
+
+struct TargetProblem {
+  TargetField field;
+  std::string expected;    // what the field must be: "a thread count from 1 to 4096"
+  // Unbuffered I/O (-Sh, XML DisableOSCache) moves whole 512-byte sectors at
+  // sector-aligned file offsets (FILE_FLAG_NO_BUFFERING, like Linux O_DIRECT), so
+  // the block size, the random alignment, the base offset and the thread stride
+  // must be multiples of 512: true when that is the rule broken (never with the cache on).
+  bool sector = false;
+  std::size_t range = 0;   // Ranges: which one (0-based)
+};
+
+// The first rule `target` breaks, in the order of TargetField: the block size
+// (1 byte to 4 GiB - 512 B), threads (1-4096), outstanding I/Os (1-65536), the
+// write and random percentages, the 512-byte alignment of unbuffered I/O, a
+// sequential `stride` (as given; none: not given) equal to the block, the -g
+// limit (1 to 2^32 - 1 bytes per ms, an IOPS limit after its conversion), the
+// -rdpct / -rdabs ranges (IO% 0-100; target% 1-100 or a size above 0).
+std::optional<TargetProblem> check_target(const models::DiskspdTarget& target,
+                                          std::optional<std::uint64_t> stride = std::nullopt);
+
+// DISKSPD's -g<n>i (XML Throughput unit="IOPS"): n x block / 1000 bytes per ms,
+// by integer division (saturating; check_target refuses 0 and more than 2^32 - 1).
+std::uint64_t iops_limit_bytes_per_ms(std::uint64_t iops, std::uint64_t block_bytes);
 
 models::DiskspdSpec parse_diskspd_command(std::string_view command_line);
 models::DiskspdSpec parse_vmfleet_profile(std::string_view profile);

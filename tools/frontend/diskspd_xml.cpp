@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <fstream>
+#include <map>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -30,13 +31,17 @@ constexpr std::uint64_t kMaxU32 = 4'294'967'295;
 const std::set<std::string_view> kOutputOnly = {"Progress", "ResultFormat", "Verbose", "CalculateIopsStdDev",
                                                 "IoBucketDuration"};
 
-// Where a target's sector-aligned values were given, to name the one that is not.
-struct SectorElements {
-  const XMLElement* block = nullptr;
-  const XMLElement* random = nullptr;
-  const XMLElement* base = nullptr;
-  const XMLElement* stride = nullptr;
+// Where a target's values were given (the element and its text), to name the one
+// check_target (diskspd_parser.hpp, the command line's check too) refuses.
+struct Given {
+  const XMLElement* target = nullptr;
+  std::map<TargetField, std::pair<const XMLElement*, std::string>> at;
+  std::vector<const XMLElement*> ranges;
+  std::optional<std::uint64_t> stride;
 };
+
+// Counts and percentages are read up to this; their ranges are check_target's.
+constexpr std::uint64_t kMaxCount = 1'000'000'000;
 
 class ProfileReader {
  public:
@@ -163,6 +168,7 @@ class ProfileReader {
     spec.warmup_ns = 5 * kSecondNs;
     std::optional<int> thread_count, request_count;
     const XMLElement* thread_count_at = nullptr;
+    const XMLElement* request_count_at = nullptr;
     const XMLElement* targets = nullptr;
     Seen seen;
     for (const XMLElement* e = span->FirstChildElement(); e; e = e->NextSiblingElement()) {
@@ -178,12 +184,13 @@ class ProfileReader {
       } else if (name == "MeasureLatency") {
         spec.latency_stats = boolean(e);
       } else if (name == "ThreadCount") {
-        const auto n = number(e, 0, 4096, "a total thread count from 0 to 4096");
+        const auto n = number(e, 0, kMaxCount, "a total thread count from 0 to 4096");
         if (n > 0) thread_count = static_cast<int>(n);
         thread_count_at = e;
       } else if (name == "RequestCount") {
-        const auto n = number(e, 0, 65536, "an outstanding I/O count per thread from 0 to 65536");
+        const auto n = number(e, 0, kMaxCount, "an outstanding I/O count per thread from 0 to 65536");
         if (n > 0) request_count = static_cast<int>(n);
+        request_count_at = e;
       } else if (name == "CompletionRoutines" || name == "DisableAffinity") {
         default_only(e, name);
       } else if (name == "Targets") {
@@ -198,11 +205,13 @@ class ProfileReader {
     no_attributes(targets);
     const XMLElement* first = nullptr;
     std::string path;
+    std::vector<Given> given;
     for (const XMLElement* e = targets->FirstChildElement(); e; e = e->NextSiblingElement()) {
       if (std::string_view(e->Name()) != "Target") unknown(e, "Targets", "Target");
       std::string target_path;
       std::optional<std::uint64_t> file_size;
-      spec.targets.push_back(target(e, target_path, file_size));
+      given.emplace_back();
+      spec.targets.push_back(target(e, target_path, file_size, given.back()));
       if (first == nullptr) {
         first = e;
         path = target_path;
@@ -224,12 +233,18 @@ class ProfileReader {
                               "that is not modelled: use ThreadsPerFile per target");
       }
       spec.targets.front().threads = *thread_count;
-      if (request_count) spec.targets.front().outstanding = *request_count;
+      given.front().at[TargetField::Threads] = {thread_count_at, std::to_string(*thread_count)};
+      if (request_count) {
+        spec.targets.front().outstanding = *request_count;
+        given.front().at[TargetField::Outstanding] = {request_count_at, std::to_string(*request_count)};
+      }
     }
+    for (std::size_t i = 0; i < spec.targets.size(); ++i) check(spec.targets[i], given[i]);
     return spec;
   }
 
-  models::DiskspdTarget target(const XMLElement* t, std::string& path, std::optional<std::uint64_t>& file_size) {
+  models::DiskspdTarget target(const XMLElement* t, std::string& path, std::optional<std::uint64_t>& file_size,
+                               Given& given) {
     no_attributes(t);
     models::DiskspdTarget out;  // DISKSPD's defaults: 64K blocks, 2 outstanding, 1 thread, sequential, cached
     out.block_bytes = 64 * 1024;
@@ -241,7 +256,13 @@ class ProfileReader {
     bool throughput_iops = false;
     bool interlocked = false;
     const XMLElement* ratio_at = nullptr;
-    SectorElements sector_at;
+    given.target = t;
+    // A value as read, and where: its range is check_target's.
+    auto read = [&](const XMLElement* e, TargetField field, std::uint64_t min, std::uint64_t max, const char* expected) {
+      const std::uint64_t n = number(e, min, max, expected);
+      given.at[field] = {e, std::to_string(n)};
+      return n;
+    };
     Seen seen;
     for (const XMLElement* e = t->FirstChildElement(); e; e = e->NextSiblingElement()) {
       const std::string_view name = once(e, seen);
@@ -250,36 +271,35 @@ class ProfileReader {
         path = text(e, "a path");
         if (path.empty()) fail(e, "expected a path (like *1)");
       } else if (name == "BlockSize") {
-        out.block_bytes = number(e, 1, kMaxU32, "a block size in bytes");
-        sector_at.block = e;
+        out.block_bytes = read(e, TargetField::BlockSize, 0, UINT64_MAX, "a block size in bytes");
       } else if (name == "ThreadsPerFile") {
-        out.threads = static_cast<int>(number(e, 1, 4096, "a thread count from 1 to 4096"));
+        out.threads = static_cast<int>(read(e, TargetField::Threads, 0, kMaxCount, "a thread count from 1 to 4096"));
       } else if (name == "RequestCount") {
-        out.outstanding = static_cast<int>(number(e, 1, 65536, "an outstanding I/O count from 1 to 65536"));
+        out.outstanding =
+            static_cast<int>(read(e, TargetField::Outstanding, 0, kMaxCount, "an outstanding I/O count from 1 to 65536"));
       } else if (name == "WriteRatio") {
-        out.write_fraction = static_cast<double>(number(e, 0, 100, "a write percentage from 0 to 100")) / 100.0;
+        out.write_fraction =
+            static_cast<double>(read(e, TargetField::WriteRatio, 0, kMaxCount, "a write percentage from 0 to 100")) / 100.0;
       } else if (name == "Random") {
-        random = number(e, 1, UINT64_MAX, "a random alignment in bytes");
-        sector_at.random = e;
+        random = read(e, TargetField::RandomAlignment, 1, UINT64_MAX, "a random alignment in bytes");
       } else if (name == "RandomRatio") {
-        out.random_percent = static_cast<int>(number(e, 1, 100, "a random percentage from 1 to 100"));
+        out.random_percent =
+            static_cast<int>(read(e, TargetField::RandomRatio, 0, kMaxCount, "a random share from 1 to 100 %"));
         ratio_at = e;
       } else if (name == "StrideSize") {
-        stride = number(e, 1, UINT64_MAX, "a sequential stride in bytes");
+        stride = read(e, TargetField::Stride, 1, UINT64_MAX, "a sequential stride in bytes");
       } else if (name == "InterlockedSequential") {
         interlocked = boolean(e);
       } else if (name == "Distribution") {
-        distribution(e, out);
+        distribution(e, out, given);
       } else if (name == "BaseFileOffset") {
-        out.base_offset_bytes = number(e, 0, UINT64_MAX, "a base offset in bytes");
-        sector_at.base = e;
+        out.base_offset_bytes = read(e, TargetField::BaseOffset, 0, UINT64_MAX, "a base offset in bytes");
       } else if (name == "MaxFileSize") {
         out.max_offset_bytes = number(e, 0, UINT64_MAX, "a maximum offset in bytes");
       } else if (name == "FileSize") {
         file_size = number(e, 1, UINT64_MAX, "a file size in bytes");
       } else if (name == "ThreadStride") {
-        out.thread_stride_bytes = number(e, 0, UINT64_MAX, "a thread stride in bytes");
-        sector_at.stride = e;
+        out.thread_stride_bytes = read(e, TargetField::ThreadStride, 0, UINT64_MAX, "a thread stride in bytes");
       } else if (name == "Throughput") {
         no_attributes(e, "unit");
         const char* unit = e->Attribute("unit");
@@ -293,6 +313,7 @@ class ProfileReader {
           fail(e, "expected a whole number from 0 to 4294967295, got '" + s.substr(0, 40) + "'");
         }
         throughput = std::stoull(s);
+        given.at[TargetField::Throughput] = {e, s};
       } else if (name == "DisableOSCache" || name == "DisableAllCache") {
         if (boolean(e)) out.software_cache_disabled = true;
       } else if (name == "WriteThrough") {
@@ -322,43 +343,40 @@ class ProfileReader {
     } else {
       if (ratio_at != nullptr) fail(ratio_at, "RandomRatio needs <Random> (the alignment of the random I/Os)");
       if (out.distribution != models::DistributionKind::Uniform) fail(t, "Distribution needs <Random>");
-      if (stride && *stride != out.block_bytes) {
-        fail(t, "a StrideSize of " + std::to_string(*stride) + " bytes differs from the block size (" +
-                    std::to_string(out.block_bytes) + "); only stride = block size is modelled");
-      }
+      given.stride = stride;  // its rule (stride = block size): check_target
       if (interlocked) out.pattern = models::AccessPattern::SequentialInterleaved;
     }
-    check_sectors(t, out, sector_at);
     if (throughput && *throughput > 0) {
-      std::uint64_t bpms = *throughput;
       if (throughput_iops) {
-        // DISKSPD: IOPS x block / 1000 bytes per ms, by integer division.
-        bpms = static_cast<std::uint64_t>(static_cast<unsigned __int128>(*throughput) * out.block_bytes / 1000);
-        if (bpms == 0 || bpms > kMaxU32) {
-          fail(t, std::to_string(*throughput) + " IOPS x " + std::to_string(out.block_bytes) +
-                      " bytes / 1000 is " + std::to_string(bpms) +
-                      " bytes per ms after DISKSPD's integer division; expected 1 to 4294967295");
-        }
+        // DISKSPD: IOPS x block / 1000 bytes per ms, by integer division (check_target refuses 0).
+        out.throughput_iops = *throughput;
+        out.throughput_bytes_per_ms = iops_limit_bytes_per_ms(*throughput, out.block_bytes);
+      } else {
+        out.throughput_bytes_per_ms = *throughput;
       }
-      out.throughput_bytes_per_ms = bpms;
     }
     return out;
   }
 
-  // The command line's rule for unbuffered I/O (see unaligned_for_unbuffered_io), on the element that breaks it.
-  void check_sectors(const XMLElement* t, const models::DiskspdTarget& out, const SectorElements& at) const {
-    const auto rule = unaligned_for_unbuffered_io(out);
-    if (!rule) return;
-    const XMLElement* where[] = {at.block, at.random, at.base, at.stride};
-    const std::uint64_t value[] = {out.block_bytes, out.random_align_bytes, out.base_offset_bytes,
-                                   out.thread_stride_bytes};
-    const auto k = static_cast<std::size_t>(*rule);
-    fail(where[k] ? where[k] : t, "expected a multiple of 512 bytes with DisableOSCache (unbuffered I/O moves whole "
-                                  "sectors, as DISKSPD -Sh requires), got " + std::to_string(value[k]));
+  // The command line's rules (check_target), on the element that breaks one.
+  void check(const models::DiskspdTarget& out, const Given& given) const {
+    const auto problem = check_target(out, given.stride);
+    if (!problem) return;
+    if (problem->field == TargetField::Ranges && problem->range < given.ranges.size()) {
+      fail(given.ranges[problem->range], "expected " + problem->expected);
+    }
+    const auto at = given.at.find(problem->field);
+    const XMLElement* where = at != given.at.end() ? at->second.first : given.target;
+    const std::string got = at != given.at.end() ? at->second.second : std::string("its default");
+    if (problem->sector) {
+      fail(where, "expected a multiple of 512 bytes with DisableOSCache (unbuffered I/O moves whole sectors, as "
+                  "DISKSPD -Sh requires), got " + got);
+    }
+    fail(where, "expected " + problem->expected + ", got " + got);
   }
 
   // <Distribution><Percent|Absolute><Range IO="95">5</Range>...</...></Distribution>
-  void distribution(const XMLElement* e, models::DiskspdTarget& out) const {
+  void distribution(const XMLElement* e, models::DiskspdTarget& out, Given& given) const {
     no_attributes(e);
     const XMLElement* kind = e->FirstChildElement();
     if (kind == nullptr || kind->NextSiblingElement() != nullptr) fail(e, "expected one <Percent> or <Absolute>");
@@ -373,7 +391,7 @@ class ProfileReader {
         if (std::string_view(a->Name()) != "IO") fail(r, "unexpected attribute '" + std::string(a->Name()) + "'");
       }
       unsigned io = 0;
-      if (r->QueryUnsignedAttribute("IO", &io) != tinyxml2::XML_SUCCESS || io > 100) {
+      if (r->QueryUnsignedAttribute("IO", &io) != tinyxml2::XML_SUCCESS || io > kMaxCount) {
         fail(r, "expected an IO attribute from 0 to 100 (the percent of I/O in this range)");
       }
       const std::string s = text(r, "a span");
@@ -384,10 +402,8 @@ class ProfileReader {
                     s.substr(0, 40) + "'");
       }
       range.span = std::stoull(s);
-      if (range.span == 0 || (percent && range.span > 100)) {
-        fail(r, percent ? "expected a percent of the target from 1 to 100" : "expected a size greater than 0");
-      }
-      out.ranges.push_back(range);
+      out.ranges.push_back(range);  // their ranges: check_target
+      given.ranges.push_back(r);
     }
     if (out.ranges.empty()) fail(kind, "expected at least one <Range>");
   }

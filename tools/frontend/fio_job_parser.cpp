@@ -354,6 +354,7 @@ class JobReader {
     }
     // DISKSPD's -g<n>i conversion: n x block / 1000 bytes per millisecond, rounded down.
     t.throughput_bytes_per_ms = static_cast<std::uint64_t>(*iops) * t.block_bytes / 1000;
+    t.throughput_iops = static_cast<std::uint64_t>(*iops);
     if (t.throughput_bytes_per_ms == 0) r_.expected(*s, "rate_iops", "a cap of at least 1 byte per millisecond at this block size");
   }
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "tools/frontend/quantity_format.hpp"
@@ -14,9 +15,13 @@ std::string format_seconds(double s) {
   return fmt::format("{} h {:02} min", static_cast<long long>(s) / 3600, (static_cast<long long>(s) % 3600) / 60);
 }
 
-std::string progress_text(double fraction, double elapsed_s) {
+std::string progress_text(double fraction, double elapsed_s, double setup_s) {
   std::string text = fmt::format("{:3.0f}% ({}", fraction * 100, format_seconds(elapsed_s));
-  if (fraction > 0.005 && fraction < 1.0) text += ", about " + format_seconds(elapsed_s * (1 - fraction) / fraction) + " to go";
+  if (setup_s >= 0.05) text += ", " + format_seconds(setup_s) + " of it set-up";
+  const double simulating_s = std::max(0.0, elapsed_s - setup_s);
+  if (fraction > 0.005 && fraction < 1.0) {
+    text += ", about " + format_seconds(simulating_s * (1 - fraction) / fraction) + " to go";
+  }
   return text + ")";
 }
 

@@ -107,4 +107,36 @@ std::string format_frequency(double hz) {
 
 std::string format_percent(double fraction) { return format_number(fraction * 100.0) + "%"; }
 
+namespace {
+
+ColumnUnit column_unit(double largest, std::initializer_list<Unit> largest_first) {
+  const Unit* chosen = nullptr;
+  for (const Unit& unit : largest_first) {
+    chosen = &unit;
+    if (std::fabs(largest) >= unit.factor) break;
+  }
+  const bool smallest = chosen == largest_first.end() - 1;
+  return {std::string(chosen->name), chosen->factor, smallest ? 0 : 1};
+}
+
+}  // namespace
+
+ColumnUnit size_column_unit(double largest_bytes) {
+  constexpr double kKi = 1024.0;
+  return column_unit(largest_bytes, {{"PiB", kKi * kKi * kKi * kKi * kKi},
+                                     {"TiB", kKi * kKi * kKi * kKi},
+                                     {"GiB", kKi * kKi * kKi},
+                                     {"MiB", kKi * kKi},
+                                     {"KiB", kKi},
+                                     {"B", 1}});
+}
+
+ColumnUnit byte_rate_column_unit(double largest_bytes_per_s) {
+  return column_unit(largest_bytes_per_s, {{"TB/s", 1e12}, {"GB/s", 1e9}, {"MB/s", 1e6}, {"KB/s", 1e3}, {"B/s", 1}});
+}
+
+std::string format_in(double value, const ColumnUnit& unit) {
+  return format_fixed(value / unit.factor, unit.decimals) + " " + unit.name;
+}
+
 }  // namespace hcisim::frontend

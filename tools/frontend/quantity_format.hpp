@@ -19,4 +19,16 @@ std::string format_byte_rate(double bytes_per_s); // "6.9 GB/s"
 std::string format_frequency(double hz);          // "2.25 GHz"
 std::string format_percent(double fraction);      // 0.1 -> "10%"
 
+// One unit for a whole column of a table, so its cells never mix KiB with MiB:
+// the largest unit in which the column's largest value is at least 1 (the
+// smallest unit when it is 0). Whole numbers in the smallest unit, one decimal above it.
+struct ColumnUnit {
+  std::string name;
+  double factor = 1;
+  int decimals = 0;
+};
+ColumnUnit size_column_unit(double largest_bytes);            // B, KiB, MiB, GiB, TiB, PiB
+ColumnUnit byte_rate_column_unit(double largest_bytes_per_s);  // B/s, KB/s, MB/s, GB/s, TB/s
+std::string format_in(double value, const ColumnUnit& unit);  // "37.5 MiB", grouped as format_fixed
+
 }  // namespace hcisim::frontend

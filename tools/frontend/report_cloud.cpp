@@ -63,26 +63,31 @@ std::string sas_text(const models::RunResult& r) {
 
 std::string cloud_caps_text(const models::ScenarioSpec& spec, const models::RunResult& r) {
   if (!r.cloud.present) return "";
+  const models::ManagedDiskSpec& d = spec.cluster.cloud.disk;
   std::string text = "Cloud caps (use of the base figure / share of time I/O waited there)\n"
-                     "  VM            uncached IOPS    uncached MB/s    egress           busiest disk cap   burst left\n";
+                     "  VM            uncached IOPS    uncached MB/s    egress           disk cap waited at most      burst left\n";
   for (const models::CloudVmResult& vm : r.cloud.vms) {
     const std::string iops = pct(vm.disk_iops.utilisation) + " / " + pct(vm.disk_iops.throttled);
     const std::string bytes = pct(vm.disk_bytes.utilisation) + " / " + pct(vm.disk_bytes.throttled);
     const std::string egress = pct(vm.egress.utilisation) + " / " + pct(vm.egress.throttled);
     std::string disk = "-";
     if (vm.throttled_disk >= 0) {
-      disk = printf_string("%d %s ", vm.throttled_disk + 1, vm.throttled_disk_iops ? "IOPS" : "MB/s") +
+      // "disk 4 MB/s cap": the disk's number on the VM, then which of its caps (not "4 IOPS").
+      disk = printf_string("disk %d %s cap ", vm.throttled_disk + 1, vm.throttled_disk_iops ? "IOPS" : "MB/s") +
              pct(vm.throttled_disk_cap.utilisation) + " / " + pct(vm.throttled_disk_cap.throttled);
     }
     const std::string burst = vm.bursts ? printf_string("%.1f min", vm.burst_seconds_left / 60) : std::string("-");
     if (vm.disks == 0) {
-      text += printf_string("  %s    %-16s %-16s %-16s %-18s %s\n", vm_label(vm, spec).c_str(), "(no data disks)", "",
+      text += printf_string("  %s    %-16s %-16s %-16s %-28s %s\n", vm_label(vm, spec).c_str(), "(no data disks)", "",
                             egress.c_str(), "-", "-");
       continue;
     }
-    text += printf_string("  %s    %-16s %-16s %-16s %-18s %s\n", vm_label(vm, spec).c_str(), iops.c_str(),
+    text += printf_string("  %s    %-16s %-16s %-16s %-28s %s\n", vm_label(vm, spec).c_str(), iops.c_str(),
                           bytes.c_str(), egress.c_str(), disk.c_str(), burst.c_str());
   }
+  text += "  disk cap waited at most: of the VM's data disks (each " + printable(d.id) + ", capped at " +
+          format_count(d.iops) + " IOPS and " + format_byte_rate(d.bytes_per_s) +
+          "),\n  the cap where I/O waited longest: the disk's number on the VM, which cap, use / waited\n";
   return text + "  (only egress is metered; a cap delays what exceeds it: latency grows, nothing fails)\n\n";
 }
 

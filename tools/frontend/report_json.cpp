@@ -186,6 +186,8 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
                     {"interval_95", std::isinf(c.interval) ? nlohmann::json(nullptr) : nlohmann::json(c.interval)},
                     {"unsettled", c.unsettled},
                     {"note", c.reference.note}});
+    // "published" holds the reference value; a user's own measured figure says so.
+    if (c.reference.measured) refs.back()["measured"] = true;
     // A what-if's figures were published for the unmodified scenario: no verdict.
     if (!c.graded) {
       refs.back()["graded"] = false;

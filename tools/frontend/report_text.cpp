@@ -3,6 +3,7 @@
 #include "tools/frontend/printf_string.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -204,29 +205,46 @@ std::string measured_text(const models::ScenarioSpec& spec, const models::RunRes
 
 }  // namespace
 
-std::string format_comparison_header() {
-  return printf_string("%-18s %16s %16s %8s %10s  %s", "figure", "published", "predicted", "error", "tolerance",
-                       "verdict");
+std::string reference_word(const std::vector<models::FigureComparison>& comparisons) {
+  bool measured = false, published = false;
+  for (const models::FigureComparison& c : comparisons) (c.reference.measured ? measured : published) = true;
+  return measured && published ? "published/measured" : measured ? "measured" : "published";
 }
 
-std::string format_comparison(const models::FigureComparison& c) {
-  const auto& ref = c.reference;
-  const std::string tolerance = (ref.comparison == models::Comparison::AtMost ? "<=+" : "+/-") +
-                                printf_string("%.0f%%", ref.tolerance * 100);
-  const std::string verdict =
-      !c.graded    ? "not graded: published for the unmodified scenario"
-      : c.unsettled && std::isinf(c.interval)
-          ? std::string("UNSETTLED: the run is shorter than four of the application's checkpoint cycles, too short "
-                        "to know the figure its constant is fitted to; fit it on a longer run")
-      : c.unsettled ? printf_string("UNSETTLED: the run's 95%% interval (+/-%.1f%%) is wider than the tolerance its "
-                                    "constant is fitted to; fit it on a longer run",
-                                    c.interval * 100)
-      : c.within    ? "within"
-                    : "OUTSIDE";
-  return printf_string("%-18s %16s %16s %+7.1f%% %10s  %s%s", std::string(figure_name(ref.figure)).c_str(),
-                       format_figure_value(ref.figure, ref.value).c_str(),
-                       format_figure_value(ref.figure, c.predicted).c_str(), c.error * 100, tolerance.c_str(),
-                       verdict.c_str(), ref.calibration && c.graded ? " (calibration)" : "");
+std::vector<std::string> format_comparison_lines(const std::vector<models::FigureComparison>& comparisons) {
+  constexpr std::size_t kColumns = 5;  // then the verdict, last, as long as it is
+  std::vector<std::array<std::string, kColumns + 1>> cells;
+  cells.push_back({"figure", reference_word(comparisons), "predicted", "error", "tolerance", "verdict"});
+  for (const models::FigureComparison& c : comparisons) {
+    const auto& ref = c.reference;
+    const std::string tolerance = (ref.comparison == models::Comparison::AtMost ? "<=+" : "+/-") +
+                                  printf_string("%.0f%%", ref.tolerance * 100);
+    const std::string verdict =
+        !c.graded ? std::string("not graded: ") + (ref.measured ? "measured" : "published") + " for the unmodified scenario"
+        : c.unsettled && std::isinf(c.interval)
+            ? std::string("UNSETTLED: the run is shorter than four of the application's checkpoint cycles, too short "
+                          "to know the figure its constant is fitted to; fit it on a longer run")
+        : c.unsettled ? printf_string("UNSETTLED: the run's 95%% interval (+/-%.1f%%) is wider than the tolerance its "
+                                      "constant is fitted to; fit it on a longer run",
+                                      c.interval * 100)
+        : c.within    ? "within"
+                      : "OUTSIDE";
+    cells.push_back({std::string(figure_name(ref.figure)), format_figure_value(ref.figure, ref.value),
+                     format_figure_value(ref.figure, c.predicted), printf_string("%+.1f%%", c.error * 100), tolerance,
+                     verdict + (ref.calibration && c.graded ? " (calibration)" : "")});
+  }
+  // At least the widths the table always had, wider where a cell needs it.
+  std::array<std::size_t, kColumns> width = {18, 16, 16, 8, 10};
+  for (const auto& row : cells) {
+    for (std::size_t k = 0; k < kColumns; ++k) width[k] = std::max(width[k], row[k].size());
+  }
+  std::vector<std::string> lines;
+  for (const auto& row : cells) {
+    std::string line = row[0] + std::string(width[0] - row[0].size(), ' ');  // names left, numbers right
+    for (std::size_t k = 1; k < kColumns; ++k) line.append(width[k] - row[k].size() + 1, ' ').append(row[k]);
+    lines.push_back(line.append("  ").append(row[kColumns]));
+  }
+  return lines;
 }
 
 namespace {
@@ -266,8 +284,14 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
   if (spec.cluster.cloud.defined()) {
     out << cloud_heading_text(spec, r) << sas_text(r);  // report_cloud.cpp
   } else {
-    out << "  scenario  " << printable(spec.file) << " (seed " << r.seed << ", warm-up " << format_duration(spec.run.warmup_ns)
-        << ", measured " << measured_text(spec, r) << ")\n";
+    out << "  scenario  " << printable(spec.file);
+    if (r.analytic) {
+      // The fast path simulates nothing: no seed, no warm-up, no measured time.
+      out << " (analytic fast path: mean value analysis of the steady state; nothing simulated)\n";
+    } else {
+      out << " (seed " << r.seed << ", warm-up " << format_duration(spec.run.warmup_ns) << ", measured "
+          << measured_text(spec, r) << ")\n";
+    }
     out << "  cluster   " << spec.cluster.node_count << " x " << printable(spec.cluster.node.id) << ", "
         << resiliency_name(spec.cluster.resiliency) << ", stack " << spec.cluster.stack.id << ", hypervisor "
         << spec.cluster.hypervisor.id;
@@ -312,7 +336,15 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
   if (r.write_latency.count > 0) out << stage_row("write", r.write_stages);
   out << "\n";
 
-  out << "Utilisation   CPU  VMFleet  guest  hyperv  stack  drv-io    net   vCPU  drives mean/max  NIC tx/rx\n";
+  bool hybrid = false;
+  for (const auto& n : r.nodes) hybrid = hybrid || n.has_cache_tier;
+  // The hypervisor layer's column is headed with the hypervisor's own catalog id (hyper-v, esxi-6.0, ...).
+  // A cloud VM has none of its own ("none": the host's work is outside the VM).
+  const std::string& hv_id = spec.cluster.hypervisor.id;
+  const std::string hypervisor = printable(hv_id.empty() || hv_id == "none" ? "(none)" : hv_id, 24);
+  const int hv = static_cast<int>(std::max<std::size_t>(7, hypervisor.size() + 1));
+  out << printf_string("Utilisation   CPU  VMFleet  guest %*s  stack  drv-io    net   vCPU  drives mean/max  NIC tx/rx\n", hv,
+                       hypervisor.c_str());
   for (const auto& n : r.nodes) {
     const char* role = n.compute_host ? "host" : "node";
     const int number = n.compute_host ? n.node + 1 - spec.cluster.node_count : n.node + 1;
@@ -320,9 +352,9 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
       out << printf_string("  %s %-3d   down\n", role, number);
       continue;
     }
-    out << printf_string("  %s %-3d %5s %8s %6s %7s %6s %7s %6s %6s %8s/%-6s %5s/%s\n", role, number,
+    out << printf_string("  %s %-3d %5s %8s %6s %*s %6s %7s %6s %6s %8s/%-6s %5s/%s\n", role, number,
                          pct(n.cpu_utilisation).c_str(), pct(n.vmfleet_cpu).c_str(), pct(n.cpu_by_layer[0]).c_str(),
-                         pct(n.cpu_by_layer[1]).c_str(), pct(n.cpu_by_layer[2]).c_str(),
+                         hv, pct(n.cpu_by_layer[1]).c_str(), pct(n.cpu_by_layer[2]).c_str(),
                          pct(n.cpu_by_layer[3]).c_str(), pct(n.cpu_by_layer[4]).c_str(),
                          n.vms > 0 ? pct(n.vcpu_utilisation).c_str() : "-", pct(n.drive_utilisation_mean).c_str(),
                          pct(n.drive_utilisation_max).c_str(), pct(n.nic_tx_utilisation).c_str(),
@@ -330,24 +362,37 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
   }
   out << "  CPU = work done over what every core could do (cores x SMT yield); VMFleet = share of logical\n"
          "  processors busy x actual/nominal clock, as VMFleet reports it (cluster mean "
-      << pct(r.vmfleet_cpu) << ")\n";
+      << pct(r.vmfleet_cpu) << ")\n"
+      << "  drives = all of the node's drives, cache and capacity alike: their mean / the busiest one"
+      << (hybrid ? "\n  (each tier's mean: Cache tier below)" : "") << "\n";
   out << sas_path_section(r);
-  bool hybrid = false;
-  for (const auto& n : r.nodes) hybrid = hybrid || n.has_cache_tier;
   if (hybrid) {
-    out << "\nCache tier    read hits  reads hit/miss/bypass     writes cached/bypassed   fill   dirty      destage"
-           "   cache/capacity drives\n";
+    // One unit per column (a node with 38,416 KiB dirty beside one with 38 MiB read as far apart).
+    double most_dirty = 0, most_destage = 0;
     for (const auto& n : r.nodes) {
       if (!n.has_cache_tier || !n.up) continue;
-      out << printf_string("  node %-3d %10s %9s/%s/%s %13s/%-10s %5s %7s %11s   %s/%s\n", n.node + 1,
-                           pct(n.cache_read_hit_ratio).c_str(), format_count(static_cast<double>(n.cache_read_hits)).c_str(),
-                           format_count(static_cast<double>(n.cache_read_misses)).c_str(),
-                           format_count(static_cast<double>(n.cache_read_bypasses)).c_str(),
-                           format_count(static_cast<double>(n.cache_writes_cached)).c_str(),
-                           format_count(static_cast<double>(n.cache_writes_bypassed)).c_str(), pct(n.cache_fill).c_str(),
-                           format_size(static_cast<std::uint64_t>(n.cache_dirty_bytes)).c_str(),
-                           format_byte_rate(n.destage_bytes_per_s).c_str(), pct(n.cache_drive_utilisation_mean).c_str(),
-                           pct(n.capacity_drive_utilisation_mean).c_str());
+      most_dirty = std::max(most_dirty, n.cache_dirty_bytes);
+      most_destage = std::max(most_destage, n.destage_bytes_per_s);
+    }
+    const ColumnUnit dirty_unit = size_column_unit(most_dirty);
+    const ColumnUnit destage_unit = byte_rate_column_unit(most_destage);
+    // Header and rows share the widths: each cell ends under its heading's end.
+    const char* format = "%-10s %11s %23s %24s %6s %10s %12s   %s\n";
+    out << "\n"
+        << printf_string(format, "Cache tier", "read hits", "reads hit/miss/bypass", "writes cached/bypassed", "fill",
+                         "dirty", "destage", "cache/capacity drives");
+    for (const auto& n : r.nodes) {
+      if (!n.has_cache_tier || !n.up) continue;
+      const std::string reads = format_count(static_cast<double>(n.cache_read_hits)) + "/" +
+                                format_count(static_cast<double>(n.cache_read_misses)) + "/" +
+                                format_count(static_cast<double>(n.cache_read_bypasses));
+      const std::string writes = format_count(static_cast<double>(n.cache_writes_cached)) + "/" +
+                                 format_count(static_cast<double>(n.cache_writes_bypassed));
+      const std::string drives = pct(n.cache_drive_utilisation_mean) + "/" + pct(n.capacity_drive_utilisation_mean);
+      out << printf_string(format, printf_string("  node %d", n.node + 1).c_str(), pct(n.cache_read_hit_ratio).c_str(),
+                           reads.c_str(), writes.c_str(), pct(n.cache_fill).c_str(),
+                           format_in(n.cache_dirty_bytes, dirty_unit).c_str(),
+                           format_in(n.destage_bytes_per_s, destage_unit).c_str(), drives.c_str());
     }
   }
   if (r.host_cache_hits + r.host_cache_misses > 0) {
@@ -374,10 +419,23 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
     if (!footing_line.empty()) out << "  " << printable(footing_line) << "\n";
   }
   if (!r.references.empty()) {
-    out << (spec.what_if.empty() ? "\nPublished vs predicted\n"
-                                 : "\nPublished for the unmodified scenario (this run is a what-if: not graded)\n");
-    out << "  " << format_comparison_header() << "\n";
-    for (const auto& c : r.references) out << "  " << format_comparison(c) << "\n";
+    // A user's own measured figures (reference.measured) are headed as such, with where they come from.
+    const std::string word = reference_word(r.references);
+    const std::string heading = word == "published/measured" ? "Published and measured"
+                                : word == "measured"           ? "Measured"
+                                                               : "Published";
+    out << "\n"
+        << (spec.what_if.empty() ? heading + " vs predicted\n"
+                                 : heading + " for the unmodified scenario (this run is a what-if: not graded)\n");
+    for (const std::string& line : format_comparison_lines(r.references)) out << "  " << line << "\n";
+    std::vector<std::string> sources;
+    for (const auto& c : r.references) {
+      if (!c.reference.measured) continue;
+      const std::string& note = c.reference.note;
+      std::string source = note.rfind("measured", 0) == 0 ? note : "measured: " + note;
+      if (std::find(sources.begin(), sources.end(), source) == sources.end()) sources.push_back(source);
+    }
+    for (const std::string& source : sources) out << "  (" << printable(source) << ")\n";
   }
   if (footing) out << "\n" << format_footing(*footing);
   out << "\n" << format_speed_line(r);

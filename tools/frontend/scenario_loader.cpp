@@ -371,7 +371,11 @@ Workload read_workload(const YamlValue& value) {
     }
   }
   YamlValue file_size_key = line;
-  if (const auto file_size = map.optional("file_size")) {
+  const auto given_size = map.optional("file_size");
+  // A file_size written in another file than the form (an included file's, for the form this
+  // file replaced: replace_workload_form) gives way to a size the new form states itself.
+  const bool size_elsewhere = given_size && given_size->node().file_name() != line.node().file_name();
+  if (const auto file_size = size_elsewhere && spec.file_bytes != 0 ? std::nullopt : given_size) {
     if (spec.file_bytes != 0) {
       file_size->fail(fio ? "the file size is given twice: here and as size= in the fio job file"
                       : xml ? "the file size is given twice: here and as FileSize in the profile"
@@ -909,6 +913,7 @@ void read_measured(const YamlValue& value, const std::string& source, std::vecto
             {{"approximately", models::Comparison::Approximately}, {"at_most", models::Comparison::AtMost}});
       }
       f.note = note;
+      f.measured = true;
       figures.push_back(f);
     }
   }
@@ -1054,7 +1059,9 @@ YamlNode* find_child(YamlNode& map, std::string_view key) {
 // A --set that writes the workload in one form (vms.workload.diskspd=...)
 // replaces the form the file wrote it in (a VMFleet profile, say): switching a
 // scenario's workload needs no new file. Other workload keys (threads,
-// outstanding, file_size) stay and apply to the new form.
+// outstanding, file_size) stay and apply to the new form. The same between
+// files: a file that names a form replaces the form of the files it includes
+// (and a later include the form of an earlier one).
 void replace_workload_form(YamlNode& tree, const YamlNode& over) {
   const YamlNode* over_vms = over.kind == YamlNode::Kind::Map ? over.find("vms") : nullptr;
   const YamlNode* over_workload =
@@ -1075,7 +1082,8 @@ void replace_workload_form(YamlNode& tree, const YamlNode& over) {
 
 models::ScenarioSpec load_scenario(const std::filesystem::path& file, const Catalog& catalog,
                                    const std::vector<std::string>& overrides) {
-  YamlNode tree = load_yaml_with_includes(file);
+  // A file that names a workload form replaces the form of the files it includes, as a --set does.
+  YamlNode tree = load_yaml_with_includes(file, replace_workload_form);
   for (const std::string& assignment : overrides) {
     const YamlNode over = override_tree(assignment);
     replace_workload_form(tree, over);

@@ -19,6 +19,22 @@ namespace hcisim::frontend {
 // fragments, not scenarios, and are skipped.
 std::vector<std::filesystem::path> find_scenarios(const std::filesystem::path& dir);
 
+// A scenario file and the name validate gives it, folder-qualified: its path
+// under the folder it was found in, without the extension, led by that
+// folder's own name when it lies directly in it ("azure-infoscale/test1",
+// "ax7525/timeline/test3-4k-random-read"), so two "test1"s stay apart.
+struct ScenarioFile {
+  std::filesystem::path path;
+  std::string name;
+};
+
+// The name of `file` found under `dir` (as above); with no `dir`, or a file
+// outside it, its own folder's name and its stem.
+std::string scenario_name(const std::filesystem::path& file, const std::filesystem::path& dir = {});
+
+// find_scenarios(dir), each with its name.
+std::vector<ScenarioFile> find_named_scenarios(const std::filesystem::path& dir);
+
 struct ValidationRow {
   std::string scenario;
   models::FigureComparison comparison;
@@ -50,13 +66,34 @@ struct ValidationReport {
   std::map<std::string, RunRegime> measured_regimes;
 };
 
-// Loads and runs each scenario that has reference figures, and each measured
-// run of those that have measured runs (on `jobs` threads). `on_scenario` is
-// told each scenario's id (or measured run's label) before it runs (for progress).
-ValidationReport validate_scenarios(const std::vector<std::filesystem::path>& files, const Catalog& catalog,
-                                    const std::function<void(const std::string&)>& on_scenario = {}, int jobs = 1);
+// One scenario validate has finished (for progress, as they finish).
+struct ScenarioDone {
+  std::string name;
+  int finished = 0;       // scenarios finished so far, this one included
+  int count = 0;          // scenarios validate runs (those with figures or measured runs)
+  int figures = 0;        // reference figures compared
+  int outside = 0;        // of them, graded and outside tolerance
+  int measured_runs = 0;  // measured runs simulated (reference.vmfleet_runs)
+  int warnings = 0;       // the reference run's warnings
+  double wall_s = 0;      // from its first simulation's start to its last's end
+};
 
-// The table, the count, then each run's warnings under the scenario's id; then
+// Loads every file first (a load error stops validate before anything runs),
+// then runs, on `jobs` threads, each scenario that has reference figures and
+// each measured run of those that have measured runs: several scenarios, and
+// several runs of one, at once. The report is in file order whatever `jobs`
+// and whichever finishes first; `on_done` is told each scenario as its last
+// run finishes (under a lock, so it may print).
+ValidationReport validate_scenarios(const std::vector<ScenarioFile>& files, const Catalog& catalog,
+                                    const std::function<void(const ScenarioDone&)>& on_done = {}, int jobs = 1);
+// The same, each file named by scenario_name(file).
+ValidationReport validate_scenarios(const std::vector<std::filesystem::path>& files, const Catalog& catalog,
+                                    const std::function<void(const ScenarioDone&)>& on_done = {}, int jobs = 1);
+
+// "[ 3/12] ax7525/test1-4k-random-read: 2 figures, 0 outside, 1 warning (2.8 s)": a progress line.
+std::string format_scenario_done(const ScenarioDone& done);
+
+// The table, the count, then each run's warnings under the scenario's name; then
 // the measured runs: their unthrottled peaks, a summary per scenario and over all.
 std::string format_validation_table(const ValidationReport& report);
 

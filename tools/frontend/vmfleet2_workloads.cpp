@@ -98,6 +98,7 @@ void apply_iops_per_vm(models::DiskspdSpec& spec, double iops) {
                          "-byte blocks: less than one byte per ms, which DISKSPD's -g cannot pace");
     }
     t.throughput_bytes_per_ms = bytes_per_ms;
+    t.throughput_iops = static_cast<std::uint64_t>(std::llround(per_thread));
   }
 }
 

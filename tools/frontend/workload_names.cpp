@@ -59,7 +59,12 @@ std::string extra_switches(const models::DiskspdTarget& t) {
   if (t.base_offset_bytes > 0) add("-B", diskspd_size(t.base_offset_bytes));
   if (t.max_offset_bytes > 0) add("-f", diskspd_size(t.max_offset_bytes));
   if (t.thread_stride_bytes > 0) add("-T", diskspd_size(t.thread_stride_bytes));
-  if (t.throughput_bytes_per_ms > 0) add("-g", std::to_string(t.throughput_bytes_per_ms));
+  // -g in the unit it was given in: -g2000i stays -g2000i (not the 16384 bytes per ms it comes to).
+  if (t.throughput_iops > 0) {
+    add("-g", std::to_string(t.throughput_iops) + "i");
+  } else if (t.throughput_bytes_per_ms > 0) {
+    add("-g", std::to_string(t.throughput_bytes_per_ms));
+  }
   if (t.write_buffer == models::WriteBufferContent::RandomPerIo) add("-Zr");
   return out;
 }

@@ -25,7 +25,7 @@ fs::path normal(const fs::path& path) {
   return ec ? path.lexically_normal() : canonical;
 }
 
-YamlNode load(const fs::path& file, std::vector<fs::path>& chain, IncludeBudget& budget) {
+YamlNode load(const fs::path& file, std::vector<fs::path>& chain, IncludeBudget& budget, const BeforeMerge& before_merge) {
   const std::string text = read_yaml_input(file, limits::kMaxYamlFileBytes);
   budget.bytes += text.size();
   if (budget.bytes > limits::kMaxIncludedBytes) {
@@ -79,12 +79,13 @@ YamlNode load(const fs::path& file, std::vector<fs::path>& chain, IncludeBudget&
                 " MiB (kMaxIncludedBytes in tools/frontend/input_limits.hpp)");
     }
     chain.push_back(target);
-    YamlNode included = load(target, chain, budget);
+    YamlNode included = load(target, chain, budget, before_merge);
     chain.pop_back();
     if (first) {
       merged = std::move(included);
       first = false;
     } else {
+      if (before_merge) before_merge(merged, included);
       deep_merge(merged, included);
     }
   }
@@ -92,16 +93,17 @@ YamlNode load(const fs::path& file, std::vector<fs::path>& chain, IncludeBudget&
   tree.children.erase(std::find_if(tree.children.begin(), tree.children.end(),
                                    [](const YamlNode& child) { return child.key == "include"; }));
   if (merged.kind != YamlNode::Kind::Map) return tree;
+  if (before_merge) before_merge(merged, tree);
   deep_merge(merged, tree);
   return merged;
 }
 
 }  // namespace
 
-YamlNode load_yaml_with_includes(const fs::path& file) {
+YamlNode load_yaml_with_includes(const fs::path& file, const BeforeMerge& before_merge) {
   std::vector<fs::path> chain = {normal(file)};
   IncludeBudget budget;
-  return load(file, chain, budget);
+  return load(file, chain, budget, before_merge);
 }
 
 }  // namespace hcisim::frontend

@@ -4,9 +4,14 @@
 // (mappings merge key by key; anything else is replaced), so the including file
 // wins. Includes nest; a cycle is an error. Every file that states a
 // schema_version must state 1.
+//
+// Before each merge, `before_merge(base, over)` (when given) may edit what is
+// merged into: the scenario loader drops the included workload form when the
+// file over it names another (replace_workload_form in scenario_loader.cpp).
 #pragma once
 
 #include <filesystem>
+#include <functional>
 
 #include "tools/frontend/yaml_document.hpp"
 
@@ -14,6 +19,7 @@ namespace hcisim::frontend {
 
 // The merged document, without `include:` keys. Errors (unreadable or cyclic
 // includes, YAML errors in any file) throw LoadError naming file:line.
-YamlNode load_yaml_with_includes(const std::filesystem::path& file);
+using BeforeMerge = std::function<void(YamlNode& base, const YamlNode& over)>;
+YamlNode load_yaml_with_includes(const std::filesystem::path& file, const BeforeMerge& before_merge = {});
 
 }  // namespace hcisim::frontend
