@@ -105,23 +105,9 @@ std::string format_footing(const Footing& f) {
 
 nlohmann::json footing_json(const Footing& f) {
   nlohmann::json validated = nlohmann::json::array();
-  for (const RecordedFigure& r : f.validated) {
-    validated.push_back({{"scenario", r.scenario},
-                         {"figure", r.figure},
-                         {"published", r.published},
-                         {"predicted", r.predicted},
-                         {"error", r.error},
-                         {"fitted_on_it", r.calibration}});
-  }
+  for (const RecordedFigure& r : f.validated) validated.push_back(recorded_figure_json(r));
   nlohmann::json measured = nlohmann::json::array();
-  for (const RecordedMeasuredRuns& m : f.measured) {
-    measured.push_back({{"scenario", m.scenario},
-                        {"runs", m.runs},
-                        {"peaks", m.peaks},
-                        {"peak_iops_error", m.peak_iops_error},
-                        {"latency_error", m.latency_error},
-                        {"cpu_points", m.cpu_points}});
-  }
+  for (const RecordedMeasuredRuns& m : f.measured) measured.push_back(recorded_measured_json(m));
   nlohmann::json fitted = nlohmann::json::array();
   for (const FittedConstant& c : f.fitted) fitted.push_back({{"part", c.part}, {"key", c.key}, {"fitted_on", c.cases}});
   return {{"regime", describe(f.regime)},

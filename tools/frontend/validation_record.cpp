@@ -54,27 +54,27 @@ ValidationRecord make_validation_record(const ValidationReport& report) {
   return record;
 }
 
+nlohmann::json recorded_figure_json(const RecordedFigure& f) {
+  return {{"scenario", f.scenario},   {"regime", regime_json(f.regime)}, {"figure", f.figure},
+          {"published", f.published}, {"predicted", f.predicted},        {"error", f.error},
+          {"calibration", f.calibration}};
+}
+
+nlohmann::json recorded_measured_json(const RecordedMeasuredRuns& m) {
+  return {{"scenario", m.scenario},
+          {"regime", regime_json(m.regime)},
+          {"runs", m.runs},
+          {"peaks", m.peaks},
+          {"peak_iops_error", m.peak_iops_error},
+          {"latency_error", m.latency_error},
+          {"cpu_points", m.cpu_points}};
+}
+
 nlohmann::json validation_record_json(const ValidationRecord& record) {
   nlohmann::json figures = nlohmann::json::array();
-  for (const RecordedFigure& f : record.figures) {
-    figures.push_back({{"scenario", f.scenario},
-                       {"regime", regime_json(f.regime)},
-                       {"figure", f.figure},
-                       {"published", f.published},
-                       {"predicted", f.predicted},
-                       {"error", f.error},
-                       {"calibration", f.calibration}});
-  }
+  for (const RecordedFigure& f : record.figures) figures.push_back(recorded_figure_json(f));
   nlohmann::json measured = nlohmann::json::array();
-  for (const RecordedMeasuredRuns& m : record.measured) {
-    measured.push_back({{"scenario", m.scenario},
-                        {"regime", regime_json(m.regime)},
-                        {"runs", m.runs},
-                        {"peaks", m.peaks},
-                        {"peak_iops_error", m.peak_iops_error},
-                        {"latency_error", m.latency_error},
-                        {"cpu_points", m.cpu_points}});
-  }
+  for (const RecordedMeasuredRuns& m : record.measured) measured.push_back(recorded_measured_json(m));
   return {{"written_by", "hcisim validate --record"}, {"figures", figures}, {"measured", measured}};
 }
 

@@ -39,6 +39,9 @@ struct ValidationRecord {
 };
 
 ValidationRecord make_validation_record(const ValidationReport& report);
+// One entry of the record as JSON: the form of the record file and of a run's footing.
+nlohmann::json recorded_figure_json(const RecordedFigure& figure);
+nlohmann::json recorded_measured_json(const RecordedMeasuredRuns& measured);
 nlohmann::json validation_record_json(const ValidationRecord& record);
 // Throws LoadError naming the file and what is wrong.
 ValidationRecord read_validation_record(const std::filesystem::path& file);
