@@ -2,7 +2,8 @@
 // (issue 42, item 6: what a new user misread): the drives column counts cache
 // drives, one unit per column, the hypervisor by its own name, the cloud disk
 // cap's wording, comparison columns that hold any figure, a user's measured
-// figures headed as measured, the ETA leaving set-up out, -g in the unit given.
+// figures headed as measured, the ETA leaving set-up out, -g in the unit given,
+// measured IOPS grouped whatever their fraction.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -13,6 +14,7 @@
 #include "tools/frontend/catalog.hpp"
 #include "tools/frontend/diskspd_parser.hpp"
 #include "tools/frontend/diskspd_xml.hpp"
+#include "tools/frontend/measured_validation.hpp"
 #include "tools/frontend/progress_text.hpp"
 #include "tools/frontend/quantity_format.hpp"
 #include "tools/frontend/report_cloud.hpp"
@@ -231,4 +233,18 @@ TEST_CASE("a DISKSPD -g limit is echoed in the unit it was given in", "[diskspd]
       "p.xml");
   CHECK(xml.targets.front() == iops.targets.front());
   CHECK_THAT(workload_name(xml), Contains("-g2000i"));
+}
+
+TEST_CASE("validate's measured table: IOPS grouped in one style, a fractional mean too", "[report]") {
+  // VMFleet's sweep averages IOPS over its samples: 1050300.5 printed as 1.0503e+06 beside 731500.
+  MeasuredComparison whole;
+  whole.label = "Peak4kRead";
+  whole.iops = 731500;
+  whole.predicted_iops = 714000;
+  MeasuredComparison fraction = whole;
+  fraction.iops = 1050300.5;
+  const std::string table = format_measured_table({whole, fraction});
+  CHECK_THAT(table, Contains(" 731,500 "));
+  CHECK_THAT(table, Contains(" 1,050,300 ") || Contains(" 1,050,301 "));
+  CHECK_THAT(table, !Contains("e+"));
 }

@@ -88,7 +88,7 @@ std::string format_footing(const Footing& f) {
   for (const RecordedMeasuredRuns& m : f.measured) {
     out << "  measured " << m.scenario << ": " << m.runs << " runs (" << describe(m.regime) << "), median error "
         << unsigned_percent(m.peak_iops_error) << " on the " << m.peaks << " peaks' IOPS, "
-        << unsigned_percent(m.latency_error) << " on mean latency, " << format_number(std::round(m.cpu_points * 10) / 10)
+        << unsigned_percent(m.latency_error) << " on mean latency, " << format_fixed(m.cpu_points, 1)
         << " points of CPU (the fit's residuals)\n";
   }
   for (const RecordedFigure& r : f.validated) {

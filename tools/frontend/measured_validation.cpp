@@ -136,7 +136,7 @@ std::string format_measured_table(const std::vector<MeasuredComparison>& rows) {
   auto pair = [](double m, double p) { return m > 0 ? printf_string("%6.3f/%-6.3f", m, p) : std::string("     -      "); };
   for (const MeasuredComparison& m : rows) {
     out << printf_string("%-52s %12s %7s %15s %7s %15s %7s %5.1f/%-5.1f  %s\n",
-                         printable(m.label + (m.peak ? " *" : ""), 52).c_str(), format_count(m.iops).c_str(),
+                         printable(m.label + (m.peak ? " *" : ""), 52).c_str(), format_fixed(m.iops, 0).c_str(),
                          err(m.predicted_iops, m.iops).c_str(), pair(m.read_ms, m.predicted_read_ms).c_str(),
                          err(m.predicted_read_ms, m.read_ms).c_str(), pair(m.write_ms, m.predicted_write_ms).c_str(),
                          err(m.predicted_write_ms, m.write_ms).c_str(), m.cpu_pct, m.predicted_cpu_pct,
