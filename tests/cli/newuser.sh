@@ -61,9 +61,13 @@ diskspd-echo)  # -g2000i is echoed as given, not as the 16384 bytes per ms it co
   grep -q "^Utilisation .* guest  esxi-6.0  stack " "$D/vx.txt" || fail "$(grep Utilisation "$D/vx.txt")"
   ;;
 bundled-no-warnings)  # bundled scenarios that warned at their own settings no longer do (the quick ones)
+  # The footing's warning (no validated run near this one: Test 3 runs with a node down) is about the
+  # model's evidence, not the run's settings: it stays, and is the only warning allowed.
   for f in ax7525/latency-floor-4k-qd1 vmfleet2/vdi ax7525/test3-32k-random-20w ax7525/test3-512k-seq-read; do
     "$H" run "$SRC/scenarios/$f.yaml" -q > "$D/out.txt" 2>&1 || fail "$f: exit $?"
-    grep -q "^Warnings" "$D/out.txt" && fail "$f: $(sed -n '/^Warnings/,/^$/p' "$D/out.txt")"
+    sed -n '/^Warnings/,/^$/p' "$D/out.txt" | grep -v -e '^Warnings' -e '^$' -e '^  footing: no validated run is near' \
+      > "$D/warnings.txt"
+    [ -s "$D/warnings.txt" ] && fail "$f: $(cat "$D/warnings.txt")"
   done
   ;;
 *) fail "unknown case" ;;
