@@ -1,7 +1,7 @@
 // What the fast path can say of a hybrid node's cache tier and of the CSV
 // block cache, and when it defers to the simulator.
 //
-// Cache tier (models/storage/cache/cache_tier.hpp): answered in one regime, the
+// Cache tier (models/cache/cache_tier.hpp): answered in one regime, the
 // one VMFleet measures on a warmed cache that holds the VMs' data: every read a
 // hit on a cache drive, every write cached there, nothing evicted, nothing
 // destaged. The tier is then transparent: each capacity drive's I/O goes as it
@@ -20,7 +20,7 @@
 //  - destage does not start in the run: the pages the run writes on a cache
 //    drive (an upper bound on what turns dirty: each write its own pages) stay
 //    below destage_start of its pages; checked after solving, from the rates.
-// CSV block cache (models/storage/cache/block_cache.hpp): it starts empty and
+// CSV block cache (models/cache/block_cache.hpp): it starts empty and
 // holds what the VMs have read, so a VM's reads can hit at most the share of its
 // region it has read so far. The fast path leaves it out (no hits) when that
 // share stays below kCsvCacheShare for every VM over the whole run, and defers

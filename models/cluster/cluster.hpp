@@ -16,14 +16,14 @@
 #include <memory>
 #include <vector>
 
+#include "models/cache/cache_tier.hpp"
 #include "models/cloud/azure_vm.hpp"
 #include "models/cloud/managed_disk.hpp"
 #include "models/hardware/drive.hpp"
 #include "models/hardware/hba.hpp"
-#include "models/hardware/make_drive.hpp"
 #include "models/hardware/host_cpu.hpp"
+#include "models/hardware/make_drive.hpp"
 #include "models/network/fabric.hpp"
-#include "models/storage/cache/cache_tier.hpp"
 #include "models/spec/scenario_spec.hpp"
 #include "sim/engine.hpp"
 

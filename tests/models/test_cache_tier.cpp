@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "model_specs.hpp"
-#include "models/storage/cache/block_cache.hpp"
-#include "models/storage/cache/cache_tier.hpp"
+#include "models/cache/block_cache.hpp"
+#include "models/cache/cache_tier.hpp"
 #include "sim/engine.hpp"
 #include "sim/random.hpp"
 

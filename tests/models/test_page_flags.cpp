@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "models/storage/cache/page_flags.hpp"
+#include "models/cache/page_flags.hpp"
 #include "sim/random.hpp"
 
 using hcisim::models::PageFlags;

@@ -42,11 +42,11 @@
 #include <memory>
 #include <vector>
 
+#include "models/cache/block_cache.hpp"
 #include "models/cluster/cluster.hpp"
 #include "models/io/io_request.hpp"
 #include "models/placement/volume_layout.hpp"
 #include "models/spec/scenario_spec.hpp"
-#include "models/storage/cache/block_cache.hpp"
 #include "models/storage/storage_product.hpp"
 #include "sim/cache_line.hpp"
 #include "sim/engine.hpp"

@@ -30,9 +30,9 @@
 #include <memory>
 #include <vector>
 
+#include "models/cache/page_flags.hpp"
 #include "models/hardware/drive.hpp"
 #include "models/spec/stack_spec.hpp"
-#include "models/storage/cache/page_flags.hpp"
 #include "sim/engine.hpp"
 #include "sim/record_pool.hpp"
 

@@ -1,4 +1,4 @@
-#include "models/storage/cache/block_cache.hpp"
+#include "models/cache/block_cache.hpp"
 
 #include <stdexcept>
 #include <string>

@@ -1,4 +1,4 @@
-#include "models/storage/cache/cache_tier.hpp"
+#include "models/cache/cache_tier.hpp"
 
 #include <algorithm>
 #include <stdexcept>

@@ -1,4 +1,4 @@
-#include "models/storage/cache/page_flags.hpp"
+#include "models/cache/page_flags.hpp"
 
 #include <algorithm>
 #include <stdexcept>
