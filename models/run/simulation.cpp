@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include "models/cluster/cluster.hpp"
-#include "models/failure/failure_driver.hpp"
+#include "models/run/failure_driver.hpp"
 #include "models/hypervisor/vm_io_path.hpp"
 #include "models/run/bottleneck.hpp"
 #include "models/run/sas_path_results.hpp"

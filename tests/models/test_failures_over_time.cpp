@@ -14,7 +14,7 @@
 #include "failure_specs.hpp"
 #include "model_specs.hpp"
 #include "models/failure/durability_inputs.hpp"
-#include "models/failure/failure_driver.hpp"
+#include "models/run/failure_driver.hpp"
 #include "models/run/simulation.hpp"
 #include "sim/random.hpp"
 #include "sim/time.hpp"

@@ -1,4 +1,4 @@
-#include "models/failure/failure_driver.hpp"
+#include "models/run/failure_driver.hpp"
 
 #include <algorithm>
 #include <cmath>
