@@ -34,7 +34,7 @@
 
 #include "models/analytic/cluster_stations.hpp"
 #include "models/analytic/workload_classes.hpp"
-#include "models/run/run_result.hpp"
+#include "models/result/run_result.hpp"
 #include "models/spec/scenario_spec.hpp"
 
 namespace hcisim::models::analytic {

@@ -6,7 +6,7 @@
 
 #include "models/analytic/cluster_stations.hpp"
 #include "models/analytic/queueing_network.hpp"
-#include "models/run/run_result.hpp"
+#include "models/result/run_result.hpp"
 
 namespace hcisim::models::analytic {
 

@@ -18,7 +18,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "models/run/run_result.hpp"
+#include "models/result/run_result.hpp"
 #include "models/spec/scenario_spec.hpp"
 
 namespace hcisim::models {

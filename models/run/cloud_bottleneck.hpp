@@ -2,7 +2,7 @@
 // disk cap, a storage VM's egress, a client's egress or a client's disk cap.
 #pragma once
 
-#include "models/run/run_result.hpp"
+#include "models/result/run_result.hpp"
 
 namespace hcisim::models {
 

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "models/cluster/cluster.hpp"
-#include "models/run/run_result.hpp"
+#include "models/result/run_result.hpp"
 
 namespace hcisim::models {
 

@@ -31,7 +31,7 @@
 #include <vector>
 
 #include "models/failure/durability.hpp"
-#include "models/run/run_result.hpp"
+#include "models/result/run_result.hpp"
 #include "models/run/synthetic_failure.hpp"
 #include "models/spec/scenario_spec.hpp"
 

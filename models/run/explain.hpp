@@ -19,9 +19,9 @@
 
 #include "models/hardware/cpu_work.hpp"
 #include "models/io/io_request.hpp"
+#include "models/result/run_result.hpp"
 #include "models/run/bottleneck.hpp"
 #include "models/run/durability_study.hpp"
-#include "models/run/run_result.hpp"
 #include "models/spec/scenario_spec.hpp"
 
 namespace hcisim::models {

@@ -6,8 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "models/run/run_result.hpp"
+#include "models/result/run_result.hpp"
 #include "models/storage/repair_status.hpp"
+#include "models/workload/phase_measurement.hpp"
 #include "sim/time.hpp"
 
 namespace hcisim::models {

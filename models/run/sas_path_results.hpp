@@ -4,7 +4,7 @@
 
 #include "models/cluster/cluster.hpp"
 #include "models/hardware/hba.hpp"
-#include "models/run/run_result.hpp"
+#include "models/result/run_result.hpp"
 
 namespace hcisim::models {
 

@@ -11,7 +11,7 @@
 #include "models/run/bottleneck.hpp"
 #include "models/run/sas_path_results.hpp"
 #include "models/run/cloud_results.hpp"
-#include "models/run/latency_summary.hpp"
+#include "models/result/latency_summary.hpp"
 #include "models/run/reference_check.hpp"
 #include "models/run/repair_progress.hpp"
 #include "models/storage/infoscale/infoscale_product.hpp"

@@ -4,7 +4,7 @@
 
 #include <functional>
 
-#include "models/run/run_result.hpp"
+#include "models/result/run_result.hpp"
 #include "models/spec/scenario_spec.hpp"
 #include "sim/engine.hpp"
 

@@ -7,33 +7,11 @@
 #include <string>
 #include <utility>
 
+#include "models/result/warning_text.hpp"
 #include "models/run/precision_stop.hpp"
 
 namespace hcisim::models {
 namespace {
-
-// "365 ms", "7.3 s": two significant digits, rounded up (a suggestion should not undershoot).
-std::string duration_text(double seconds) {
-  if (seconds <= 0) return "0 s";
-  const double ms = seconds * 1e3;
-  const double scale = std::pow(10.0, std::floor(std::log10(std::max(ms, 1e-6))) - 1);
-  const double up = std::ceil(ms / scale - 1e-6) * scale;  // 1e-6: 1 us stays 1 us, not 1.1
-  char text[32];
-  if (up >= 1000) {
-    std::snprintf(text, sizeof text, "%g s", up / 1000);
-  } else if (up >= 1) {
-    std::snprintf(text, sizeof text, "%g ms", up);
-  } else {
-    std::snprintf(text, sizeof text, "%g us", up * 1000);
-  }
-  return text;
-}
-
-std::string percent_text(double fraction) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.1f%%", fraction * 100);
-  return text;
-}
 
 // A precision as asked for: "2%", "0.25%", "0.01%".
 std::string target_text(double fraction) {
@@ -71,17 +49,6 @@ void warn_moving_tails(RunResult& result, const Measurement& measurement) {
 }
 
 }  // namespace
-
-void warn_short_streams(RunResult& result, const StreamCoverage& coverage) {
-  if (coverage.short_share <= kShortStreamShare) return;
-  char least[32];  // two digits: a short run's share can be a small fraction of a percent
-  std::snprintf(least, sizeof least, "%.2g%%", coverage.least * 100);
-  result.warnings.push_back("sequential streams passed over only " + std::string(least) +
-                            " of their region in the run (" + percent_text(coverage.short_share) +
-                            " of the I/O): the figures are those of the few slabs they passed, not the average over "
-                            "the file that a benchmark covering it measures; try a warm-up + duration of at least " +
-                            duration_text(coverage.needed_s));
-}
 
 void assess_steady_state(RunResult& result, const ScenarioSpec& spec, const Measurement& measurement) {
   // A failure timeline has no steady state by design: batch means over the whole

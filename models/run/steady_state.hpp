@@ -13,8 +13,8 @@
 //    of the difference (sim::BatchQuantiles::halves). The tail can take far
 //    longer than the mean to settle, and the intervals cannot see what has not
 //    happened yet.
-//  - (warn_short_streams) sequential streams that the run did not carry over
-//    their whole region: the figures are those of the few slabs they passed.
+// (The DISKSPD workload adds its own: sequential streams that the run did not
+// carry over their whole region, warn_short_streams in stream_coverage.hpp.)
 // No I/O completed in the measured time at all is an error (NoCompletedIo).
 // Also fills RunResult::latency_ci_half_width_s and the p99 intervals
 // (LatencySummary::p99_ci_half_width_s) from the measurement.
@@ -22,10 +22,9 @@
 
 #include <stdexcept>
 
-#include "models/run/run_result.hpp"
+#include "models/result/run_result.hpp"
 #include "models/spec/scenario_spec.hpp"
 #include "models/workload/measurement.hpp"
-#include "models/workload/stream_coverage.hpp"
 
 namespace hcisim::models {
 
@@ -40,9 +39,6 @@ class NoCompletedIo : public std::runtime_error {
 constexpr double kLittleTolerance = 0.10;
 constexpr double kWideInterval = 0.05;
 constexpr double kRunFraction = 0.5;
-
-// Called by the DISKSPD workload, which knows how far its streams went.
-void warn_short_streams(RunResult& result, const StreamCoverage& coverage);
 
 void assess_steady_state(RunResult& result, const ScenarioSpec& spec, const Measurement& measurement);
 

@@ -1,11 +1,7 @@
-// The measured I/O of a run split by the cluster's phase, so a run with
-// failures can be read phase by phase (time in each phase, IOPS, MB/s, latency
-// percentiles, CPU, failed I/O; an I/O counts in the worst phase it lived through):
-// - healthy: nothing has failed yet;
-// - detecting: a part has failed and the cluster does not know yet (I/O to it waits);
-// - degraded: a part is down or a copy is missing or stale, nothing being repaired;
-// - repairing: a resync or rebuild is running;
-// - repaired: everything is up and current again after a failure.
+// The measured I/O of a run split by the cluster's phase (RunPhase,
+// models/result/run_phase.hpp), so a run with failures can be read phase by
+// phase (time in each phase, IOPS, MB/s, latency percentiles, CPU, failed I/O;
+// an I/O counts in the worst phase it lived through).
 // Each stretch of time in one phase is kept as a span, so statistics that need
 // a steady stretch (an interval over the run's sampling intervals) can use only
 // the intervals that lie wholly inside one.
@@ -15,13 +11,11 @@
 #include <cstdint>
 #include <vector>
 
+#include "models/result/run_phase.hpp"
 #include "sim/latency_histogram.hpp"
 #include "sim/time.hpp"
 
 namespace hcisim::models {
-
-enum class RunPhase { Healthy, Detecting, Degraded, Repairing, Repaired };
-constexpr int kRunPhases = 5;
 
 struct PhaseTotals {
   sim::SimTime time = 0;  // measured time spent in the phase

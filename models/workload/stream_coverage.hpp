@@ -10,7 +10,7 @@
 // 60 s measured, mechanisms.md 2.4), so its figure is the average over every
 // slab. The fast path computes that average (and defers when the run does not
 // cover the streams, as the simulator would then disagree with it); the
-// simulator warns. Both judge from the same arithmetic, here.
+// simulator warns (warn_short_streams). Both judge from the same arithmetic, here.
 #pragma once
 
 #include <cstddef>
@@ -19,6 +19,8 @@
 #include "models/spec/workload_spec.hpp"
 
 namespace hcisim::models {
+
+struct RunResult;
 
 // What the VMs running DISKSPD target `target` did over a run: I/Os issued
 // (all VMs together) and how many VMs run it.
@@ -40,5 +42,9 @@ constexpr double kShortStreamShare = 0.1;
 
 // Over a run of `run_s` seconds (warm-up included: the streams move then too).
 StreamCoverage stream_coverage(const DiskspdSpec& workload, const std::vector<TargetTraffic>& traffic, double run_s);
+
+// The simulator's warning (RunResult::warnings) when the short streams carry
+// more than kShortStreamShare of the I/O, with the run length that would do.
+void warn_short_streams(RunResult& result, const StreamCoverage& coverage);
 
 }  // namespace hcisim::models

@@ -3,12 +3,12 @@
 #include <algorithm>
 
 #include "models/hypervisor/vm_io_path.hpp"
-#include "models/run/latency_summary.hpp"
-#include "models/run/steady_state.hpp"
+#include "models/result/latency_summary.hpp"
 #include "models/workload/diskspd_workload.hpp"
 #include "models/workload/oltp_measurement.hpp"
 #include "models/workload/oltp_workload.hpp"
 #include "models/workload/sas_iotest_workload.hpp"
+#include "models/workload/stream_coverage.hpp"
 
 namespace hcisim::models {
 

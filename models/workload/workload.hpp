@@ -10,7 +10,7 @@
 
 #include "models/hardware/vcpu_set.hpp"
 #include "models/io/io_request.hpp"
-#include "models/run/run_result.hpp"
+#include "models/result/run_result.hpp"
 #include "models/spec/scenario_spec.hpp"
 #include "models/workload/measurement.hpp"
 #include "sim/engine.hpp"

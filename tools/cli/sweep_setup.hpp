@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "models/run/run_result.hpp"
+#include "models/result/run_result.hpp"
 #include "tools/cli/sweep_run.hpp"
 #include "tools/frontend/catalog.hpp"
 #include "tools/frontend/input_files.hpp"

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "models/run/run_result.hpp"
+#include "models/result/run_result.hpp"
 
 namespace hcisim::frontend {
 

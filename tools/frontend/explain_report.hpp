@@ -7,8 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "models/result/run_result.hpp"
 #include "models/run/explain.hpp"
-#include "models/run/run_result.hpp"
 #include "models/spec/scenario_spec.hpp"
 
 namespace hcisim::frontend {

@@ -18,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-#include "models/run/run_result.hpp"
+#include "models/result/run_result.hpp"
 
 namespace hcisim::frontend::fio {
 

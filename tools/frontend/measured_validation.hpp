@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "models/run/run_result.hpp"
+#include "models/result/run_result.hpp"
 #include "tools/frontend/measured_cases.hpp"
 
 namespace hcisim::frontend {

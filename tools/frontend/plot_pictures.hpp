@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <string>
 
-#include "models/run/run_result.hpp"
+#include "models/result/run_result.hpp"
 #include "models/spec/scenario_spec.hpp"
 #include "tools/frontend/plot_draw.hpp"
 #include "tools/frontend/plots.hpp"

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "models/run/run_result.hpp"
+#include "models/result/run_result.hpp"
 
 namespace hcisim::frontend {
 

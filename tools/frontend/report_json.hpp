@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "models/run/run_result.hpp"
+#include "models/result/run_result.hpp"
 #include "models/spec/scenario_spec.hpp"
 
 namespace hcisim::frontend {

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "models/run/run_result.hpp"
+#include "models/result/run_result.hpp"
 
 namespace hcisim::frontend {
 

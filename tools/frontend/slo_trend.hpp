@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "models/run/run_result.hpp"
+#include "models/result/run_result.hpp"
 #include "tools/frontend/bound_search.hpp"
 #include "tools/frontend/slo.hpp"
 

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "models/run/run_result.hpp"
+#include "models/result/run_result.hpp"
 #include "models/spec/scenario_spec.hpp"
 #include "tools/frontend/plots.hpp"
 #include "tools/frontend/sweep_grid.hpp"

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "models/run/run_result.hpp"
+#include "models/result/run_result.hpp"
 #include "tools/frontend/catalog.hpp"
 #include "tools/frontend/measured_validation.hpp"
 #include "tools/frontend/run_regime.hpp"

@@ -1,7 +1,7 @@
 // A latency histogram as the summary a result carries (mean, percentiles, max).
 #pragma once
 
-#include "models/run/run_result.hpp"
+#include "models/result/run_result.hpp"
 #include "sim/latency_histogram.hpp"
 
 namespace hcisim::models {

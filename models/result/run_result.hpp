@@ -9,12 +9,12 @@
 
 #include "models/hardware/cpu_work.hpp"
 #include "models/io/io_request.hpp"
+#include "models/result/run_phase.hpp"
 #include "models/spec/oltp_spec.hpp"
 #include "models/spec/scenario_spec.hpp"
 #include "models/storage/run_event.hpp"
 #include "models/storage/repair_status.hpp"
 #include "models/storage/stack_charges.hpp"
-#include "models/workload/phase_measurement.hpp"
 
 namespace hcisim::models {
 
@@ -341,7 +341,7 @@ struct RunResult {
   // The analytic fast path's estimate (models/analytic), not a simulation:
   // means from mean value analysis, percentiles from a two-moment fit.
   bool analytic = false;
-  // Why the numbers may not be what they seem (steady_state.hpp); empty when they are.
+  // Why the numbers may not be what they seem (run/steady_state.hpp, workload/stream_coverage.hpp); empty when they are.
   std::vector<std::string> warnings;
 
   double total_iops() const { return read_iops + write_iops; }

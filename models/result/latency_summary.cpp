@@ -1,4 +1,4 @@
-#include "models/run/latency_summary.hpp"
+#include "models/result/latency_summary.hpp"
 
 namespace hcisim::models {
 
