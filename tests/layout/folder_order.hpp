@@ -1,0 +1,44 @@
+// The folder order of sim/ and models/ (models/folder_order.txt) and the check
+// of every #include against it: an include that points up the order, or across
+// to a folder that is not below, is a violation named by file, line and include.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace hcisim::layout {
+
+// The folders, lowest first, each with the folders it may include: those its
+// line names and, transitively, whatever they may include.
+struct FolderOrder {
+  std::vector<std::string> folders;                         // in the file's order
+  std::map<std::string, std::set<std::string>> may_include;  // transitive, without the folder itself
+};
+
+// Reads the order file: one folder per line, then the folders it includes
+// directly ("-": none), each declared on an earlier line (so the order has no
+// cycle); '#' starts a comment. Throws std::runtime_error naming file:line.
+FolderOrder read_folder_order(const std::filesystem::path& file);
+
+// The folder a path from the source root belongs to: "models/X" for anything
+// under models/X/, else its first component ("sim", "tools").
+std::string folder_of(const std::string& path);
+
+struct Violation {
+  std::string file;     // from the source root
+  int line = 0;         // 0: about the file or folder as a whole
+  std::string include;  // as written; empty when about the folder
+  std::string why;
+};
+std::string to_string(const Violation& v);
+
+// Every file under `root`/sim and `root`/models: each `#include "..."` (and
+// `#include <sim|models|tools/...>`) must name a path from the source root in
+// the file's own folder or one it may include; every models/ folder on disk
+// must be in the order and every folder in the order on disk.
+std::vector<Violation> check_tree(const std::filesystem::path& root, const FolderOrder& order);
+
+}  // namespace hcisim::layout
