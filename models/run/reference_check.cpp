@@ -51,6 +51,12 @@ double figure_interval(const RunResult& r, Figure figure) {
   return value > 0 ? half_width / value : 0;
 }
 
+bool within_tolerance(const ReferenceFigure& ref, double predicted) {
+  if (ref.comparison == Comparison::AtMost) return predicted <= ref.value * (1 + ref.tolerance);
+  const double error = ref.value != 0 ? (predicted - ref.value) / ref.value : 0;
+  return std::fabs(error) <= ref.tolerance;
+}
+
 std::vector<FigureComparison> compare_references(const RunResult& result,
                                                  const std::vector<ReferenceFigure>& references, bool graded) {
   std::vector<FigureComparison> out;
@@ -59,8 +65,7 @@ std::vector<FigureComparison> compare_references(const RunResult& result,
     c.reference = ref;
     c.predicted = figure_value(result, ref.figure);
     c.error = ref.value != 0 ? (c.predicted - ref.value) / ref.value : 0;
-    c.within = ref.comparison == Comparison::AtMost ? c.predicted <= ref.value * (1 + ref.tolerance)
-                                                    : std::fabs(c.error) <= ref.tolerance;
+    c.within = within_tolerance(ref, c.predicted);
     c.graded = graded;
     c.interval = figure_interval(result, ref.figure);
     if (ref.calibration && c.interval > ref.tolerance) {

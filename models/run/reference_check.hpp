@@ -14,6 +14,9 @@ double figure_value(const RunResult& result, Figure figure);
 // application's checkpoint cycles (its batches would be correlated).
 constexpr double kCyclesToSettle = 4;
 double figure_interval(const RunResult& result, Figure figure);
+// Whether `predicted` meets the figure: within its tolerance of it either side
+// (approximately), or at most the tolerance above it (at_most).
+bool within_tolerance(const ReferenceFigure& reference, double predicted);
 // `graded` false: the run is not the scenario the figures were published for
 // (a what-if), so each comparison carries its error but no verdict.
 std::vector<FigureComparison> compare_references(const RunResult& result,

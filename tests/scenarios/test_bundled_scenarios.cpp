@@ -11,7 +11,7 @@
 
 #include "models/run/simulation.hpp"
 #include "tools/frontend/catalog.hpp"
-#include "tools/frontend/report_json.hpp"
+#include "tools/frontend/report_fingerprint.hpp"
 #include "tools/frontend/scenario_loader.hpp"
 #include "tools/frontend/measured_cases.hpp"
 #include "tools/frontend/s2d_calibration.hpp"
@@ -35,12 +35,6 @@ models::ScenarioSpec short_run(const std::string& file, std::int64_t warmup_ms, 
   spec.run.warmup_ns = warmup_ms * 1'000'000;
   spec.run.duration_ns = duration_ms * 1'000'000;
   return spec;
-}
-
-std::string deterministic_json(const models::ScenarioSpec& spec, const models::RunResult& result) {
-  auto json = frontend::run_report_json(spec, result, /*with_performance=*/false);
-  json["scenario"].erase("file");  // absolute path differs between checkouts
-  return json.dump(1);
 }
 
 }  // namespace
@@ -128,11 +122,11 @@ TEST_CASE("a run is a pure function of its inputs and seed") {
   auto spec = short_run("ax7525/test2-8k-random-30w.yaml", 5, 20);
   const auto a = models::simulate(spec);
   const auto b = models::simulate(spec);
-  CHECK(deterministic_json(spec, a) == deterministic_json(spec, b));
+  CHECK(frontend::deterministic_report_json(spec, a) == frontend::deterministic_report_json(spec, b));
 
   spec.run.seed = 2;
   const auto c = models::simulate(spec);
-  CHECK(deterministic_json(spec, a) != deterministic_json(spec, c));
+  CHECK(frontend::deterministic_report_json(spec, a) != frontend::deterministic_report_json(spec, c));
   CHECK(c.read_latency.mean_s != a.read_latency.mean_s);
   // Another seed lands inside the run's own confidence band (a few half-widths).
   REQUIRE(a.total_iops_ci_half_width > 0);
@@ -153,7 +147,8 @@ TEST_CASE("chained CPU bursts change nothing but speed") {
   floor.cluster.hypervisor.background_cycles_per_s = 0;
   const auto chained_floor = models::simulate(floor);
   const auto plain_floor = models::simulate(floor, unchained);
-  CHECK(deterministic_json(floor, chained_floor) == deterministic_json(floor, plain_floor));
+  CHECK(frontend::deterministic_report_json(floor, chained_floor) ==
+        frontend::deterministic_report_json(floor, plain_floor));
   CHECK(chained_floor.performance.events < plain_floor.performance.events);
   // Under load the random draws come in another order, so the runs diverge: they
   // must still agree within their own confidence intervals. (With every core
@@ -194,7 +189,7 @@ TEST_CASE("predictions match the golden files") {
                         Case{"ax7525/test2-32k-random-50w.yaml", "ax7525-test2-32k-random-50w.json"}}) {
     INFO(c.scenario);
     const auto spec = short_run(c.scenario, 5, 10);
-    const std::string actual = deterministic_json(spec, models::simulate(spec)) + "\n";
+    const std::string actual = frontend::deterministic_report_json(spec, models::simulate(spec)) + "\n";
     const auto path = kGolden / c.golden;
     if (std::getenv("HCISIM_UPDATE_GOLDEN") != nullptr) {
       std::ofstream(path) << actual;
@@ -218,7 +213,7 @@ TEST_CASE("the VxRack OLTP scenarios match their golden files (a short run)") {
     spec.run.duration_ns = 1'000'000'000;
     const auto result = models::simulate(spec);
     REQUIRE(result.oltp.present);
-    const std::string actual = deterministic_json(spec, result) + "\n";
+    const std::string actual = frontend::deterministic_report_json(spec, result) + "\n";
     const auto path = kGolden / ("vxrack-" + std::string(name) + ".json");
     if (std::getenv("HCISIM_UPDATE_GOLDEN") != nullptr) {
       std::ofstream(path) << actual;

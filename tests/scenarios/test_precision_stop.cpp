@@ -11,6 +11,7 @@
 #include "models/run/run_estimate.hpp"
 #include "models/run/simulation.hpp"
 #include "tools/frontend/catalog.hpp"
+#include "tools/frontend/report_fingerprint.hpp"
 #include "tools/frontend/report_json.hpp"
 #include "tools/frontend/report_text.hpp"
 #include "tools/frontend/scenario_loader.hpp"
@@ -38,12 +39,6 @@ models::ScenarioSpec test1_read(double precision) {
   return spec;
 }
 
-std::string json_of(const models::ScenarioSpec& spec, const models::RunResult& r) {
-  auto json = frontend::run_report_json(spec, r, /*with_performance=*/false);
-  json["scenario"].erase("file");
-  return json.dump(1);
-}
-
 }  // namespace
 
 TEST_CASE("a run with a precision stops once both intervals are that narrow, the same way every time",
@@ -61,7 +56,8 @@ TEST_CASE("a run with a precision stops once both intervals are that narrow, the
   CHECK(r.measured_seconds >= models::PrecisionStop::kMinTurnovers * r.all_latency.mean_s * 0.9);
   for (const std::string& w : r.warnings) CHECK(w.find("without reaching its precision") == std::string::npos);
   // The checks are at fixed simulated times: the same stop, to the byte.
-  CHECK(json_of(spec, models::simulate(spec)) == json_of(spec, r));
+  CHECK(frontend::deterministic_report_json(spec, models::simulate(spec)) ==
+        frontend::deterministic_report_json(spec, r));
   const std::string text = frontend::format_run_report(spec, r);
   CHECK_THAT(text, Contains("stopped at run.precision +/- 2% (at most 300 ms)"));
 

@@ -1,7 +1,7 @@
 // Checks that a speed change moved no prediction: runs scenarios (short runs,
-// 5 ms warm-up + 10 ms unless given) and prints, per scenario, a hash of its
-// deterministic JSON report (every figure but the wall-clock block) and the
-// kernel events per simulated I/O. Run it before and after a change and diff
+// 5 ms warm-up + 10 ms unless given) and prints, per scenario, the fingerprint
+// of its reports (report_fingerprint.hpp: the JSON and text reports, every
+// figure but the wall clock's) and the kernel events per simulated I/O. Run it before and after a change and diff
 // the two outputs; `--dump DIR` also writes each report for a closer look.
 // When a change is meant to move predictions only within their noise (an
 // order of events at the same nanosecond, say), `--compare BEFORE AFTER` reads
@@ -28,10 +28,9 @@
 #include <nlohmann/json.hpp>
 
 #include "models/run/simulation.hpp"
-#include "sim/random.hpp"
 #include "tools/bench/bench_main.hpp"
 #include "tools/frontend/catalog.hpp"
-#include "tools/frontend/report_json.hpp"
+#include "tools/frontend/report_fingerprint.hpp"
 #include "tools/frontend/scenario_loader.hpp"
 #include "tools/frontend/validate.hpp"
 
@@ -158,17 +157,15 @@ int main(int argc, char** argv) {
         spec.run.warmup_ns = warmup_ms * 1'000'000;
         spec.run.duration_ns = duration_ms * 1'000'000;
         const models::RunResult result = models::simulate(spec, run_options);
-        auto json = frontend::run_report_json(spec, result, /*with_performance=*/false);
-        json["scenario"].erase("file");
-        const std::string text = json.dump(1);
         const auto& p = result.performance;
-        std::printf("%016llx %8.2f ev/io  %s\n", static_cast<unsigned long long>(sim::stable_hash(text)),
+        const std::string fingerprint = frontend::format_fingerprint(frontend::report_fingerprint(spec, result));
+        std::printf("%s %8.2f ev/io  %s\n", fingerprint.c_str(),
                     p.simulated_ios > 0 ? static_cast<double>(p.events) / static_cast<double>(p.simulated_ios) : 0.0,
                     name.c_str());
         if (!dump.empty()) {
           std::string flat = name;
           for (char& c : flat) c = c == '/' ? '_' : c;
-          std::ofstream(fs::path(dump) / (flat + ".json")) << text << "\n";
+          std::ofstream(fs::path(dump) / (flat + ".json")) << frontend::deterministic_report_json(spec, result) << "\n";
         }
       } catch (const std::exception& e) {
         std::printf("%16s %8s        %s: %s\n", "error", "", name.c_str(), e.what());
