@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <string>
 
-#include "models/run/run_result.hpp"
+#include "models/result/run_result.hpp"
 #include "models/spec/scenario_spec.hpp"
 
 namespace hcisim::frontend {
