@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "load_error_of.hpp"
+#include "line_of.hpp"
 #include "temp_dir.hpp"
 #include "tools/frontend/catalog.hpp"
 #include "tools/frontend/load_error.hpp"
@@ -34,20 +35,6 @@ const char* const kUserDrive =
     "link_speed: 12Gb/s\n"
     "link_encoding: 8b10b\n"
     "queue_depth: 254\n";
-
-// The line of `text` that starts (after indentation) with `key` and a blank.
-std::string line_of(const std::string& text, const std::string& key) {
-  std::size_t start = 0;
-  while (start < text.size()) {
-    const std::size_t end = text.find('\n', start);
-    const std::string line = text.substr(start, end - start);
-    const std::size_t first = line.find_first_not_of(' ');
-    if (first != std::string::npos && line.compare(first, key.size() + 1, key + " ") == 0) return line;
-    if (end == std::string::npos) break;
-    start = end + 1;
-  }
-  return "";
-}
 
 }  // namespace
 
