@@ -9,13 +9,28 @@ namespace hcisim::frontend {
 
 namespace {
 
+// Each product's name in the record (the catalog's `product:` value) and in text.
+struct ProductNames {
+  models::ProductKind kind;
+  const char* id;
+  const char* shown;
+};
+constexpr ProductNames kProducts[] = {{models::ProductKind::S2d, "s2d", "S2D"},
+                                      {models::ProductKind::ScaleIo, "scaleio", "ScaleIO"},
+                                      {models::ProductKind::InfoScale, "infoscale", "InfoScale"}};
+
 std::string product_name(models::ProductKind kind) {
-  switch (kind) {
-    case models::ProductKind::S2d: return "s2d";
-    case models::ProductKind::ScaleIo: return "scaleio";
-    case models::ProductKind::InfoScale: return "infoscale";
+  for (const ProductNames& p : kProducts) {
+    if (p.kind == kind) return p.id;
   }
   return "?";
+}
+
+std::string product_shown(const std::string& id) {
+  for (const ProductNames& p : kProducts) {
+    if (id == p.id) return p.shown;
+  }
+  return id;
 }
 
 std::string media_of(const models::ClusterSpec& c) {
@@ -73,8 +88,7 @@ RunRegime widened(const RunRegime& a, const RunRegime& b) {
 }
 
 std::string describe(const RunRegime& r) {
-  std::string product = r.product == "s2d" ? "S2D" : r.product == "scaleio" ? "ScaleIO" : "InfoScale";
-  std::string out = product + " " + r.media + ", ";
+  std::string out = product_shown(r.product) + " " + r.media + ", ";
   if (r.workload == "oltp") {
     out += "OLTP (" + format_size(r.block_min) + " pages)";
   } else if (r.workload == "sas") {
