@@ -163,7 +163,7 @@ struct ReferenceFigure {
 
 // reference.vmfleet_runs: a VMFleet 2.0 result table whose rows are measured
 // runs of this scenario's cluster (the front end makes each a scenario:
-// tools/frontend/measured_cases.hpp).
+// tools/frontend/validation/measured_cases.hpp).
 struct MeasuredRunsRef {
   std::string file;                                        // resolved path
   std::vector<std::pair<std::string, std::string>> where;  // only rows with these column values

@@ -23,8 +23,8 @@
 #include "allocation_counter.hpp"
 #include "models/run/simulation.hpp"
 #include "sim/engine.hpp"
-#include "tools/frontend/catalog.hpp"
-#include "tools/frontend/scenario_loader.hpp"
+#include "tools/frontend/input/catalog.hpp"
+#include "tools/frontend/input/scenario_loader.hpp"
 
 using namespace hcisim;
 

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "tools/frontend/load_error.hpp"
+#include "tools/frontend/base/load_error.hpp"
 
 namespace hcisim::frontend::testing {
 

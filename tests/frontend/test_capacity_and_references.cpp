@@ -8,9 +8,9 @@
 #include "models/capacity/capacity.hpp"
 #include "models/run/reference_check.hpp"
 #include "temp_dir.hpp"
-#include "tools/frontend/catalog.hpp"
-#include "tools/frontend/measured_results.hpp"
-#include "tools/frontend/scenario_loader.hpp"
+#include "tools/frontend/input/catalog.hpp"
+#include "tools/frontend/input/measured_results.hpp"
+#include "tools/frontend/input/scenario_loader.hpp"
 
 using namespace hcisim;
 using namespace hcisim::frontend;

@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "tools/frontend/diskspd_parser.hpp"
+#include "tools/frontend/input/diskspd_parser.hpp"
 
 using namespace hcisim::frontend;
 using hcisim::models::AccessPattern;

@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "models/run/durability_study.hpp"
-#include "tools/frontend/durability_report.hpp"
+#include "tools/frontend/report/durability_report.hpp"
 
 using namespace hcisim;
 

@@ -7,9 +7,9 @@
 #include <filesystem>
 
 #include "models/run/explain.hpp"
-#include "tools/frontend/catalog.hpp"
-#include "tools/frontend/explain_variants.hpp"
-#include "tools/frontend/scenario_loader.hpp"
+#include "tools/frontend/input/catalog.hpp"
+#include "tools/frontend/report/explain_variants.hpp"
+#include "tools/frontend/input/scenario_loader.hpp"
 
 using namespace hcisim;
 

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "tools/frontend/compare_table.hpp"
-#include "tools/frontend/report_csv.hpp"
-#include "tools/frontend/report_json.hpp"
-#include "tools/frontend/report_text.hpp"
+#include "tools/frontend/report/compare_table.hpp"
+#include "tools/frontend/report/report_csv.hpp"
+#include "tools/frontend/report/report_json.hpp"
+#include "tools/frontend/report/report_text.hpp"
 
 using namespace hcisim;
 using Catch::Matchers::Contains;

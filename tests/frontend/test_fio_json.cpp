@@ -13,8 +13,8 @@
 
 #include "sim/latency_histogram.hpp"
 #include "temp_dir.hpp"
-#include "tools/frontend/fio_histogram.hpp"
-#include "tools/frontend/report_fio_json.hpp"
+#include "tools/frontend/report/fio_histogram.hpp"
+#include "tools/frontend/report/report_fio_json.hpp"
 
 using namespace hcisim;
 using namespace hcisim::frontend;

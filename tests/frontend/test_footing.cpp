@@ -7,11 +7,11 @@
 #include <string>
 
 #include "temp_dir.hpp"
-#include "tools/frontend/catalog.hpp"
-#include "tools/frontend/footing.hpp"
-#include "tools/frontend/scenario_loader.hpp"
-#include "tools/frontend/validate.hpp"
-#include "tools/frontend/validation_record.hpp"
+#include "tools/frontend/input/catalog.hpp"
+#include "tools/frontend/report/footing.hpp"
+#include "tools/frontend/input/scenario_loader.hpp"
+#include "tools/frontend/validation/validate.hpp"
+#include "tools/frontend/report/validation_record.hpp"
 
 using namespace hcisim;
 using namespace hcisim::frontend;

@@ -10,9 +10,9 @@
 
 #include "sim/random.hpp"
 #include "temp_dir.hpp"
-#include "tools/frontend/catalog.hpp"
-#include "tools/frontend/load_error.hpp"
-#include "tools/frontend/scenario_loader.hpp"
+#include "tools/frontend/input/catalog.hpp"
+#include "tools/frontend/base/load_error.hpp"
+#include "tools/frontend/input/scenario_loader.hpp"
 
 using namespace hcisim::frontend;
 using hcisim::sim::RandomStream;

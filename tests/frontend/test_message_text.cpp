@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "tools/frontend/message_text.hpp"
+#include "tools/frontend/base/message_text.hpp"
 
 using namespace hcisim::frontend;
 

@@ -16,7 +16,7 @@
 #include <string>
 
 #include "temp_dir.hpp"
-#include "tools/frontend/output_file.hpp"
+#include "tools/frontend/base/output_file.hpp"
 
 using namespace hcisim::frontend;
 using Catch::Matchers::Contains;

@@ -8,9 +8,9 @@
 #include "load_error_of.hpp"
 #include "line_of.hpp"
 #include "temp_dir.hpp"
-#include "tools/frontend/catalog.hpp"
-#include "tools/frontend/load_error.hpp"
-#include "tools/frontend/scenario_loader.hpp"
+#include "tools/frontend/input/catalog.hpp"
+#include "tools/frontend/base/load_error.hpp"
+#include "tools/frontend/input/scenario_loader.hpp"
 
 using namespace hcisim::frontend;
 using hcisim::frontend::testing::load_error_of;

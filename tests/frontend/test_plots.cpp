@@ -9,10 +9,10 @@
 #include <set>
 
 #include "temp_dir.hpp"
-#include "tools/frontend/plot_labels.hpp"
-#include "tools/frontend/plot_text.hpp"
-#include "tools/frontend/plots.hpp"
-#include "tools/frontend/sweep_rows.hpp"
+#include "tools/frontend/report/plot_labels.hpp"
+#include "tools/frontend/report/plot_text.hpp"
+#include "tools/frontend/report/plots.hpp"
+#include "tools/frontend/sweep/sweep_rows.hpp"
 
 using namespace hcisim;
 using namespace hcisim::frontend;

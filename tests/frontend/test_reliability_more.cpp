@@ -11,11 +11,11 @@
 
 #include "load_error_of.hpp"
 #include "temp_dir.hpp"
-#include "tools/frontend/catalog.hpp"
-#include "tools/frontend/diskspd_xml.hpp"
-#include "tools/frontend/fio_job_parser.hpp"
-#include "tools/frontend/sweep_grid.hpp"
-#include "tools/frontend/scenario_loader.hpp"
+#include "tools/frontend/input/catalog.hpp"
+#include "tools/frontend/input/diskspd_xml.hpp"
+#include "tools/frontend/input/fio_job_parser.hpp"
+#include "tools/frontend/sweep/sweep_grid.hpp"
+#include "tools/frontend/input/scenario_loader.hpp"
 
 using namespace hcisim::frontend;
 using hcisim::frontend::testing::load_error_of;
@@ -154,7 +154,7 @@ TEST_CASE("more reproducers, section 5: an XML element with 100,000 attributes i
                    "<FileSize>1073741824</FileSize></Target></Targets></TimeSpan></TimeSpans></Profile>\n");
   const std::string why = xml.string() +
                           ":2: <Target> has 100000 attributes; DISKSPD profiles use at most 2 per element, and more "
-                          "than 64 are refused unread (kMaxXmlAttributes in tools/frontend/input_limits.hpp)";
+                          "than 64 are refused unread (kMaxXmlAttributes in tools/frontend/input/input_limits.hpp)";
   CHECK_THROWS_WITH(read_diskspd_xml(xml), why);
   // The same through a scenario (the reproducer's base.yaml with `xml: p.xml`).
   std::ifstream in(kDir / "base.yaml");

@@ -10,8 +10,8 @@
 
 #include "load_error_of.hpp"
 #include "temp_dir.hpp"
-#include "tools/frontend/catalog.hpp"
-#include "tools/frontend/scenario_loader.hpp"
+#include "tools/frontend/input/catalog.hpp"
+#include "tools/frontend/input/scenario_loader.hpp"
 
 using namespace hcisim::frontend;
 using hcisim::frontend::testing::load_error_of;
@@ -91,7 +91,7 @@ TEST_CASE("reproducer 4b and 7: a working set larger than the pool is refused at
 TEST_CASE("reproducer 4c, 5, 7, 8: catalog values the model cannot represent are refused at file:line", "[reliability]") {
   CHECK(catalog_error("cat-slab-1B") == part("cat-slab-1B", "stacks/s2d.yaml") +
                                             ":42: key 'slab_size': expected a slab size from 1 MiB to 64 GiB (S2D uses "
-                                            "256 MiB; kMinSlabBytes in tools/frontend/input_limits.hpp), got '1'");
+                                            "256 MiB; kMinSlabBytes in tools/frontend/input/input_limits.hpp), got '1'");
   CHECK(catalog_error("cat-drive-1e15-iops") == part("cat-drive-1e15-iops", "drives/kioxia-cm6-v-3200.yaml") +
                                                     ":12: key 'random_read_iops': expected from 10 to 1,000,000,000 IOPS, "
                                                     "got '1e15'");
@@ -138,7 +138,7 @@ TEST_CASE("reproducer 6: warm-up + duration past the clock is refused", "[reliab
 TEST_CASE("reproducer 7: counts that feed memory are bounded, with the limit and where to change it", "[reliability]") {
   CHECK_THAT(scenario_error("base.yaml", {"vms.workload.diskspd=\"-b4K -t4096 -o65536 -r -Sh -c1G\""}),
              Contains("key 'vms.workload': VMs x (threads x outstanding per VM) = 16 x 268435456 = 4294967296 I/Os in "
-                      "flight; expected at most 4194304 (kMaxRequests in tools/frontend/input_limits.hpp)"));
+                      "flight; expected at most 4194304 (kMaxRequests in tools/frontend/input/input_limits.hpp)"));
   CHECK_THAT(scenario_error("base.yaml", {"vms.per_node=100000"}),
              Contains("key 'vms.per_node': expected a whole number from 0 to 1024, got '100000'"));
   // VM memory against node memory: 4 VMs x 300 GiB = 1200 GiB > 1 TiB; vCPUs may be over-committed.

@@ -12,8 +12,8 @@
 
 #include "load_error_of.hpp"
 #include "temp_dir.hpp"
-#include "tools/frontend/catalog.hpp"
-#include "tools/frontend/scenario_loader.hpp"
+#include "tools/frontend/input/catalog.hpp"
+#include "tools/frontend/input/scenario_loader.hpp"
 
 using namespace hcisim::frontend;
 using hcisim::frontend::testing::load_error_of;

@@ -2,8 +2,8 @@
 
 #include "load_error_of.hpp"
 #include "temp_dir.hpp"
-#include "tools/frontend/load_error.hpp"
-#include "tools/frontend/scenario_loader.hpp"
+#include "tools/frontend/base/load_error.hpp"
+#include "tools/frontend/input/scenario_loader.hpp"
 
 using namespace hcisim::frontend;
 using hcisim::frontend::testing::load_error_of;

@@ -7,11 +7,11 @@
 #include <unistd.h>
 #include <vector>
 
-#include "tools/frontend/slo.hpp"
-#include "tools/frontend/sweep_grid.hpp"
-#include "tools/frontend/sweep_rows.hpp"
-#include "tools/frontend/sweep_store.hpp"
-#include "tools/frontend/sweep_table.hpp"
+#include "tools/frontend/sweep/slo.hpp"
+#include "tools/frontend/sweep/sweep_grid.hpp"
+#include "tools/frontend/sweep/sweep_rows.hpp"
+#include "tools/frontend/sweep/sweep_store.hpp"
+#include "tools/frontend/sweep/sweep_table.hpp"
 
 using namespace hcisim::frontend;
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "tools/frontend/sweep_estimate.hpp"
+#include "tools/frontend/sweep/sweep_estimate.hpp"
 
 using hcisim::frontend::format_sweep_estimate;
 using hcisim::frontend::sweep_makespan;

@@ -10,11 +10,11 @@
 
 #include "models/analytic/fast_path.hpp"
 #include "models/run/simulation.hpp"
-#include "tools/frontend/bound_search.hpp"
-#include "tools/frontend/catalog.hpp"
-#include "tools/frontend/scenario_loader.hpp"
-#include "tools/frontend/slo.hpp"
-#include "tools/frontend/slo_trend.hpp"
+#include "tools/frontend/sweep/bound_search.hpp"
+#include "tools/frontend/input/catalog.hpp"
+#include "tools/frontend/input/scenario_loader.hpp"
+#include "tools/frontend/sweep/slo.hpp"
+#include "tools/frontend/sweep/slo_trend.hpp"
 
 using namespace hcisim::frontend;
 using Catch::Matchers::Contains;

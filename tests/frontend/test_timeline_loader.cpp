@@ -3,8 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include "load_error_of.hpp"
-#include "tools/frontend/load_error.hpp"
-#include "tools/frontend/scenario_loader.hpp"
+#include "tools/frontend/base/load_error.hpp"
+#include "tools/frontend/input/scenario_loader.hpp"
 
 using namespace hcisim;
 using frontend::testing::load_error_of;

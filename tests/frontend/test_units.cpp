@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
-#include "tools/frontend/quantity_format.hpp"
-#include "tools/frontend/units.hpp"
+#include "tools/frontend/base/quantity_format.hpp"
+#include "tools/frontend/base/units.hpp"
 
 using namespace hcisim::frontend;
 using Catch::Matchers::Contains;

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "tools/frontend/xml_attribute_scan.hpp"
+#include "tools/frontend/input/xml_attribute_scan.hpp"
 
 using hcisim::frontend::first_crowded_element;
 

@@ -2,9 +2,9 @@
 
 #include "load_error_of.hpp"
 #include "temp_dir.hpp"
-#include "tools/frontend/load_error.hpp"
-#include "tools/frontend/yaml_document.hpp"
-#include "tools/frontend/yaml_reader.hpp"
+#include "tools/frontend/base/load_error.hpp"
+#include "tools/frontend/input/yaml_document.hpp"
+#include "tools/frontend/input/yaml_reader.hpp"
 
 using namespace hcisim::frontend;
 using hcisim::frontend::testing::load_error_of;

@@ -1,7 +1,7 @@
 // libFuzzer: the input as a DISKSPD command line and as a VMFleet profile name.
 // Parses, or fails with a DiskspdError.
 #include "fuzz_target.hpp"
-#include "tools/frontend/diskspd_parser.hpp"
+#include "tools/frontend/input/diskspd_parser.hpp"
 
 using namespace hcisim;
 

@@ -1,8 +1,8 @@
 // libFuzzer: the input as a DISKSPD XML profile. Parses into what the model can
 // run, or fails with a DiskspdError "FILE:LINE: <Element>: ...".
 #include "fuzz_target.hpp"
-#include "tools/frontend/diskspd_parser.hpp"
-#include "tools/frontend/diskspd_xml.hpp"
+#include "tools/frontend/input/diskspd_parser.hpp"
+#include "tools/frontend/input/diskspd_xml.hpp"
 
 using namespace hcisim;
 

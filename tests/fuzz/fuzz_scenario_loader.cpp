@@ -5,9 +5,9 @@
 #include <fstream>
 
 #include "fuzz_target.hpp"
-#include "tools/frontend/catalog.hpp"
-#include "tools/frontend/load_error.hpp"
-#include "tools/frontend/scenario_loader.hpp"
+#include "tools/frontend/input/catalog.hpp"
+#include "tools/frontend/base/load_error.hpp"
+#include "tools/frontend/input/scenario_loader.hpp"
 
 namespace fs = std::filesystem;
 using namespace hcisim;

@@ -10,11 +10,11 @@
 #include <fstream>
 
 #include "fuzz_target.hpp"
-#include "tools/frontend/catalog.hpp"
-#include "tools/frontend/load_error.hpp"
-#include "tools/frontend/scenario_loader.hpp"
-#include "tools/frontend/slo.hpp"
-#include "tools/frontend/sweep_grid.hpp"
+#include "tools/frontend/input/catalog.hpp"
+#include "tools/frontend/base/load_error.hpp"
+#include "tools/frontend/input/scenario_loader.hpp"
+#include "tools/frontend/sweep/slo.hpp"
+#include "tools/frontend/sweep/sweep_grid.hpp"
 
 namespace fs = std::filesystem;
 using namespace hcisim;

@@ -1,8 +1,8 @@
 // libFuzzer: the input as a sweep's --vary and as an --slo. Each parses (a
 // --vary into a bounded list of values) or fails with std::invalid_argument.
 #include "fuzz_target.hpp"
-#include "tools/frontend/slo.hpp"
-#include "tools/frontend/sweep_grid.hpp"
+#include "tools/frontend/sweep/slo.hpp"
+#include "tools/frontend/sweep/sweep_grid.hpp"
 
 using namespace hcisim;
 

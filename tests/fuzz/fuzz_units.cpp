@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "fuzz_target.hpp"
-#include "tools/frontend/units.hpp"
+#include "tools/frontend/base/units.hpp"
 
 using namespace hcisim;
 

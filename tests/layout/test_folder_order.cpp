@@ -51,7 +51,7 @@ TEST_CASE("the folder order is transitive and read lowest first", "[layout]") {
   CHECK(order.may_include.at("models/high") == std::set<std::string>{"models/low", "sim"});
   CHECK(folder_of("models/storage/s2d/s2d_product.hpp") == "models/storage");
   CHECK(folder_of("sim/engine.hpp") == "sim");
-  CHECK(folder_of("tools/frontend/catalog.hpp") == "tools");
+  CHECK(folder_of("tools/frontend/input/catalog.hpp") == "tools");
 }
 
 TEST_CASE("the order file refuses a folder that includes one not below it, at its line", "[layout]") {
@@ -98,9 +98,9 @@ TEST_CASE("an include that points up or across is named by file, line and includ
           std::vector<std::string>{"sim/engine.hpp:1: #include <models/low/a.hpp>: points up: models/low is above sim in the order"});
   }
   SECTION("a model includes the front end") {
-    dir.write("models/high/h.cpp", "#include \"tools/frontend/catalog.hpp\"\n");
+    dir.write("models/high/h.cpp", "#include \"tools/frontend/input/catalog.hpp\"\n");
     CHECK(texts(check_tree(dir.path(), order)) ==
-          std::vector<std::string>{"models/high/h.cpp:1: #include \"tools/frontend/catalog.hpp\": tools is not in the order: "
+          std::vector<std::string>{"models/high/h.cpp:1: #include \"tools/frontend/input/catalog.hpp\": tools is not in the order: "
                                    "models/high may not include it"});
   }
   SECTION("a path not from the source root") {

@@ -9,9 +9,9 @@
 #include <sstream>
 
 #include "models/run/simulation.hpp"
-#include "tools/frontend/catalog.hpp"
-#include "tools/frontend/report_fingerprint.hpp"
-#include "tools/frontend/scenario_loader.hpp"
+#include "tools/frontend/input/catalog.hpp"
+#include "tools/frontend/report/report_fingerprint.hpp"
+#include "tools/frontend/input/scenario_loader.hpp"
 
 using namespace hcisim;
 

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "models/run/simulation.hpp"
-#include "tools/frontend/catalog.hpp"
-#include "tools/frontend/scenario_loader.hpp"
+#include "tools/frontend/input/catalog.hpp"
+#include "tools/frontend/input/scenario_loader.hpp"
 
 using namespace hcisim;
 using models::RunEventKind;

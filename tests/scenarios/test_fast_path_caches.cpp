@@ -13,8 +13,8 @@
 
 #include "models/analytic/fast_path.hpp"
 #include "models/run/simulation.hpp"
-#include "tools/frontend/catalog.hpp"
-#include "tools/frontend/scenario_loader.hpp"
+#include "tools/frontend/input/catalog.hpp"
+#include "tools/frontend/input/scenario_loader.hpp"
 #include "tests/scenarios/sas_scenarios.hpp"
 
 using namespace hcisim;

@@ -9,8 +9,8 @@
 
 #include "models/run/simulation.hpp"
 #include "models/storage/storage_product.hpp"
-#include "tools/frontend/catalog.hpp"
-#include "tools/frontend/scenario_loader.hpp"
+#include "tools/frontend/input/catalog.hpp"
+#include "tools/frontend/input/scenario_loader.hpp"
 
 using namespace hcisim;
 

@@ -13,9 +13,9 @@
 #include <sstream>
 #include <utility>
 
-#include "tools/frontend/catalog.hpp"
-#include "tools/frontend/record_table.hpp"
-#include "tools/frontend/validation_record.hpp"
+#include "tools/frontend/input/catalog.hpp"
+#include "tools/frontend/report/record_table.hpp"
+#include "tools/frontend/report/validation_record.hpp"
 
 using namespace hcisim;
 

@@ -11,8 +11,8 @@
 
 #include "models/run/simulation.hpp"
 #include "tests/scenarios/sas_scenarios.hpp"
-#include "tools/frontend/catalog.hpp"
-#include "tools/frontend/scenario_loader.hpp"
+#include "tools/frontend/input/catalog.hpp"
+#include "tools/frontend/input/scenario_loader.hpp"
 
 using namespace hcisim;
 

@@ -5,9 +5,9 @@
 #include <catch2/catch.hpp>
 
 #include "models/run/simulation.hpp"
-#include "tools/frontend/catalog.hpp"
-#include "tools/frontend/report_json.hpp"
-#include "tools/frontend/scenario_loader.hpp"
+#include "tools/frontend/input/catalog.hpp"
+#include "tools/frontend/report/report_json.hpp"
+#include "tools/frontend/input/scenario_loader.hpp"
 
 using namespace hcisim;
 

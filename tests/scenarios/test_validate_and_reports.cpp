@@ -12,10 +12,10 @@
 #include "models/analytic/fast_path.hpp"
 #include "models/run/simulation.hpp"
 #include "tests/scenarios/sas_scenarios.hpp"
-#include "tools/frontend/catalog.hpp"
-#include "tools/frontend/report_text.hpp"
-#include "tools/frontend/scenario_loader.hpp"
-#include "tools/frontend/validate.hpp"
+#include "tools/frontend/input/catalog.hpp"
+#include "tools/frontend/report/report_text.hpp"
+#include "tools/frontend/input/scenario_loader.hpp"
+#include "tools/frontend/validation/validate.hpp"
 
 using namespace hcisim;
 using Catch::Matchers::Contains;

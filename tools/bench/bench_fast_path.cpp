@@ -15,8 +15,8 @@
 
 #include "models/analytic/fast_path.hpp"
 #include "tools/bench/bench_main.hpp"
-#include "tools/frontend/catalog.hpp"
-#include "tools/frontend/scenario_loader.hpp"
+#include "tools/frontend/input/catalog.hpp"
+#include "tools/frontend/input/scenario_loader.hpp"
 
 using namespace hcisim;
 

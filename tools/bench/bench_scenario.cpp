@@ -49,9 +49,9 @@
 #include "models/run/steady_state.hpp"
 #include "sim/event_queue.hpp"
 #include "sim/random.hpp"
-#include "tools/frontend/catalog.hpp"
+#include "tools/frontend/input/catalog.hpp"
 #include "tools/bench/bench_main.hpp"
-#include "tools/frontend/scenario_loader.hpp"
+#include "tools/frontend/input/scenario_loader.hpp"
 
 using namespace hcisim;
 using Clock = std::chrono::steady_clock;

@@ -7,10 +7,10 @@
 #include "models/run/simulation.hpp"
 #include "tools/cli/commands.hpp"
 #include "tools/cli/options.hpp"
-#include "tools/frontend/catalog.hpp"
-#include "tools/frontend/compare_table.hpp"
-#include "tools/frontend/message_text.hpp"
-#include "tools/frontend/scenario_loader.hpp"
+#include "tools/frontend/input/catalog.hpp"
+#include "tools/frontend/report/compare_table.hpp"
+#include "tools/frontend/base/message_text.hpp"
+#include "tools/frontend/input/scenario_loader.hpp"
 
 namespace hcisim::cli {
 

@@ -14,14 +14,14 @@
 #include "models/run/simulation.hpp"
 #include "tools/cli/commands.hpp"
 #include "tools/cli/options.hpp"
-#include "tools/frontend/run_length_check.hpp"
-#include "tools/frontend/catalog.hpp"
-#include "tools/frontend/explain_report.hpp"
-#include "tools/frontend/explain_variants.hpp"
-#include "tools/frontend/message_text.hpp"
-#include "tools/frontend/output_file.hpp"
-#include "tools/frontend/scenario_loader.hpp"
-#include "tools/frontend/units.hpp"
+#include "tools/frontend/report/run_length_check.hpp"
+#include "tools/frontend/input/catalog.hpp"
+#include "tools/frontend/report/explain_report.hpp"
+#include "tools/frontend/report/explain_variants.hpp"
+#include "tools/frontend/base/message_text.hpp"
+#include "tools/frontend/base/output_file.hpp"
+#include "tools/frontend/input/scenario_loader.hpp"
+#include "tools/frontend/base/units.hpp"
 
 namespace hcisim::cli {
 

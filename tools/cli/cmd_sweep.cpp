@@ -11,11 +11,11 @@
 #include "tools/cli/sweep_grid_command.hpp"
 #include "tools/cli/sweep_search.hpp"
 #include "tools/cli/sweep_setup.hpp"
-#include "tools/frontend/input_files.hpp"
-#include "tools/frontend/message_text.hpp"
-#include "tools/frontend/output_file.hpp"
-#include "tools/frontend/plots.hpp"
-#include "tools/frontend/units.hpp"
+#include "tools/frontend/base/input_files.hpp"
+#include "tools/frontend/base/message_text.hpp"
+#include "tools/frontend/base/output_file.hpp"
+#include "tools/frontend/report/plots.hpp"
+#include "tools/frontend/base/units.hpp"
 
 namespace hcisim::cli {
 

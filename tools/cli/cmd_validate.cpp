@@ -7,9 +7,10 @@
 
 #include "tools/cli/commands.hpp"
 #include "tools/cli/options.hpp"
-#include "tools/frontend/output_file.hpp"
-#include "tools/frontend/validate.hpp"
-#include "tools/frontend/validation_record.hpp"
+#include "tools/frontend/base/output_file.hpp"
+#include "tools/frontend/validation/validate.hpp"
+#include "tools/frontend/report/validation_record.hpp"
+#include "tools/frontend/validation/make_validation_record.hpp"
 
 namespace hcisim::cli {
 

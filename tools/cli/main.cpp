@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "tools/cli/commands.hpp"
-#include "tools/frontend/load_error.hpp"
-#include "tools/frontend/message_text.hpp"
+#include "tools/frontend/base/load_error.hpp"
+#include "tools/frontend/base/message_text.hpp"
 
 namespace po = boost::program_options;
 

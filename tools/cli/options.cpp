@@ -4,9 +4,9 @@
 #include <iostream>
 
 #include "tools/cli/commands.hpp"
-#include "tools/frontend/message_text.hpp"
-#include "tools/frontend/suggestions.hpp"
-#include "tools/frontend/units.hpp"
+#include "tools/frontend/base/message_text.hpp"
+#include "tools/frontend/input/suggestions.hpp"
+#include "tools/frontend/base/units.hpp"
 
 namespace hcisim::cli {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "tools/frontend/output_file.hpp"
+#include "tools/frontend/base/output_file.hpp"
 
 namespace hcisim::cli {
 

@@ -11,12 +11,12 @@
 #include "models/run/run_estimate.hpp"
 #include "tools/cli/commands.hpp"
 #include "tools/cli/sweep_progress.hpp"
-#include "tools/frontend/progress_text.hpp"
-#include "tools/frontend/sweep_estimate.hpp"
-#include "tools/frontend/sweep_rows.hpp"
-#include "tools/frontend/sweep_spool.hpp"
-#include "tools/frontend/sweep_store.hpp"
-#include "tools/frontend/sweep_table.hpp"
+#include "tools/frontend/base/progress_text.hpp"
+#include "tools/frontend/sweep/sweep_estimate.hpp"
+#include "tools/frontend/sweep/sweep_rows.hpp"
+#include "tools/frontend/sweep/sweep_spool.hpp"
+#include "tools/frontend/sweep/sweep_store.hpp"
+#include "tools/frontend/sweep/sweep_table.hpp"
 
 namespace hcisim::cli {
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "tools/cli/sweep_setup.hpp"
-#include "tools/frontend/output_file.hpp"
+#include "tools/frontend/base/output_file.hpp"
 
 namespace hcisim::cli {
 

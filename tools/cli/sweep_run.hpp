@@ -13,8 +13,8 @@
 #include <string>
 
 #include "models/spec/scenario_spec.hpp"
-#include "tools/frontend/input_files.hpp"
-#include "tools/frontend/sweep_grid.hpp"
+#include "tools/frontend/base/input_files.hpp"
+#include "tools/frontend/sweep/sweep_grid.hpp"
 
 namespace hcisim::cli {
 

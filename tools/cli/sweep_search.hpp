@@ -4,9 +4,9 @@
 // or with --smallest (--minimise KEY) the smallest (nodes, drives: a
 // capacity), assuming that once a value meets them every larger one does.
 // The fast path maps the range, the simulator confirms the answer inside the
-// bracket it gives (frontend/bound_search.hpp, on --jobs threads, several
+// bracket it gives (frontend/sweep/bound_search.hpp, on --jobs threads, several
 // probes per round), and the objectives are checked against the assumption
-// over the values run (frontend/slo_trend.hpp). A largest-value search also
+// over the values run (frontend/sweep/slo_trend.hpp). A largest-value search also
 // reports the knee of the latency curve: the value where IOPS per unit of
 // mean latency (Kleinrock's power) peaks, the load past which queueing adds
 // latency faster than throughput. --plot DIR draws the simulated points'
@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "tools/cli/sweep_setup.hpp"
-#include "tools/frontend/output_file.hpp"
+#include "tools/frontend/base/output_file.hpp"
 
 namespace hcisim::cli {
 

@@ -9,11 +9,11 @@
 
 #include "models/run/simulation.hpp"
 #include "tools/cli/commands.hpp"
-#include "tools/frontend/input_files.hpp"
-#include "tools/frontend/plots.hpp"
-#include "tools/frontend/scenario_loader.hpp"
-#include "tools/frontend/run_length_check.hpp"
-#include "tools/frontend/sweep_rows.hpp"
+#include "tools/frontend/base/input_files.hpp"
+#include "tools/frontend/report/plots.hpp"
+#include "tools/frontend/input/scenario_loader.hpp"
+#include "tools/frontend/report/run_length_check.hpp"
+#include "tools/frontend/sweep/sweep_rows.hpp"
 
 namespace hcisim::cli {
 

@@ -14,9 +14,9 @@
 
 #include "models/result/run_result.hpp"
 #include "tools/cli/sweep_run.hpp"
-#include "tools/frontend/catalog.hpp"
-#include "tools/frontend/input_files.hpp"
-#include "tools/frontend/sweep_rows.hpp"
+#include "tools/frontend/input/catalog.hpp"
+#include "tools/frontend/base/input_files.hpp"
+#include "tools/frontend/sweep/sweep_rows.hpp"
 
 namespace hcisim::cli {
 

@@ -1,0 +1,279 @@
+#include "tools/frontend/report/report_json.hpp"
+
+#include <cmath>
+
+#include "models/run/precision_stop.hpp"
+#include "models/run/repair_progress.hpp"
+#include "tools/frontend/report/capacity_report.hpp"
+#include "tools/frontend/base/figure_names.hpp"
+#include "tools/frontend/report/run_event_names.hpp"
+#include "tools/frontend/report/report_cloud.hpp"
+
+namespace hcisim::frontend {
+
+namespace {
+
+// How long the interval's repair rate would take for what is left; null when nothing moved.
+nlohmann::json repair_eta_json(const models::TimelinePoint& p) {
+  const double eta = models::repair_eta_s(p);
+  return eta >= 0 ? nlohmann::json(eta) : nlohmann::json(nullptr);
+}
+
+// An estimate has no observed maximum: null.
+nlohmann::json max_ns(const models::LatencySummary& l) { return l.observed ? nlohmann::json(l.max_s * 1e9) : nlohmann::json(nullptr); }
+
+nlohmann::json direction(double iops, double bytes_per_s, const models::LatencySummary& l) {
+  nlohmann::json lat = {{"count", l.count}, {"mean", l.mean_s * 1e9}, {"max", max_ns(l)}};
+  lat["percentile"] = {{"50.000000", l.p50_s * 1e9},
+                       {"90.000000", l.p90_s * 1e9},
+                       {"99.000000", l.p99_s * 1e9},
+                       {"99.900000", l.p999_s * 1e9}};
+  return {{"iops", iops}, {"bw_bytes", bytes_per_s}, {"lat_ns", lat}};
+}
+
+nlohmann::json latency_json(const models::LatencySummary& l) {
+  return {{"count", l.count},
+          {"mean", l.mean_s * 1e9},
+          {"max", max_ns(l)},
+          {"percentile",
+           {{"50.000000", l.p50_s * 1e9}, {"90.000000", l.p90_s * 1e9}, {"99.000000", l.p99_s * 1e9},
+            {"99.900000", l.p999_s * 1e9}}}};
+}
+
+nlohmann::json oltp_json(const models::OltpResult& o) {
+  nlohmann::json by_type;
+  for (int t = 0; t < models::kOltpTransactionTypes; ++t) {
+    by_type[models::oltp_transaction_name(t)] = latency_json(o.by_type[static_cast<std::size_t>(t)]);
+  }
+  nlohmann::json io;
+  constexpr const char* kinds[3] = {"page_read", "log_write", "flush_write"};
+  for (int k = 0; k < 3; ++k) {
+    const models::OltpIoResult& x = o.io[static_cast<std::size_t>(k)];
+    io[kinds[k]] = {{"per_s", x.per_s}, {"bw_bytes", x.bytes_per_s}, {"mean_lat_ns", x.mean_latency_s * 1e9}};
+  }
+  return {{"tps", o.tps},
+          {"transaction_lat_ns", latency_json(o.latency)},
+          {"transaction_lat_ci95_half_width_ns", o.latency_ci_half_width_s * 1e9},
+          {"by_type_lat_ns", by_type},
+          {"users", o.users},
+          {"think_time_s", o.think_time_s},
+          {"users_in_transaction", o.users_in_transaction},
+          {"hit_ratio", o.hit_ratio},
+          {"buffer_misses_per_transaction", o.buffer_misses_per_transaction},
+          {"io", io}};
+}
+
+}  // namespace
+
+nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::RunResult& r,
+                               bool with_performance) {
+  nlohmann::json j;
+  j["hcisim_version"] = HCISIM_VERSION;
+  if (r.analytic) j["method"] = "analytic fast path";
+  j["scenario"] = {{"id", r.scenario_id}, {"file", spec.file}, {"title", r.title}, {"seed", r.seed},
+                   {"warmup_s", r.warmup_seconds}, {"measured_s", r.measured_seconds}};
+  if (spec.run.precision > 0) {  // only when asked: the reports of other runs keep their shape
+    j["scenario"]["precision"] = spec.run.precision;
+    if (!spec.run.precision_percentiles.empty()) {
+      nlohmann::json names = nlohmann::json::array();
+      for (const models::LatencyPercentile& p : spec.run.precision_percentiles) {
+        names.push_back(models::latency_percentile_name(p));
+      }
+      j["scenario"]["precision_percentiles"] = names;
+    }
+    j["scenario"]["precision_reached"] = r.precision_reached;
+  }
+  if (!spec.part_overrides.empty()) {  // cluster.parts: catalog fields this run changed, with their sources
+    nlohmann::json parts = nlohmann::json::array();
+    for (const models::PartOverride& o : spec.part_overrides) {
+      parts.push_back({{"kind", o.kind}, {"part", o.part}, {"field", o.field}, {"value", o.value}, {"source", o.source}});
+    }
+    j["scenario"]["part_overrides"] = parts;
+  }
+  j["read"] = direction(r.read_iops, r.read_bytes_per_s, r.read_latency);
+  j["write"] = direction(r.write_iops, r.write_bytes_per_s, r.write_latency);
+  j["read"]["lat_p99_ns_ci95_half_width"] = r.read_latency.p99_ci_half_width_s * 1e9;
+  j["write"]["lat_p99_ns_ci95_half_width"] = r.write_latency.p99_ci_half_width_s * 1e9;
+  for (const auto& [key, stages] : {std::pair{"read", r.read_stages}, std::pair{"write", r.write_stages}}) {
+    nlohmann::json by_stage;
+    for (int s = 0; s < models::kIoStageCount; ++s) {
+      by_stage[models::io_stage_name(static_cast<models::IoStage>(s))] = stages.mean_s[static_cast<std::size_t>(s)] * 1e9;
+    }
+    j[key]["stages_ns"] = by_stage;
+  }
+  j["total"] = {{"iops", r.total_iops()},
+                {"iops_ci95_half_width", r.total_iops_ci_half_width},
+                {"latency_mean_ns", r.all_latency.mean_s * 1e9},
+                {"latency_mean_ns_ci95_half_width", r.latency_ci_half_width_s * 1e9},
+                {"latency_p99_ns", r.all_latency.p99_s * 1e9},
+                {"latency_p99_ns_ci95_half_width", r.all_latency.p99_ci_half_width_s * 1e9},
+                {"bw_bytes", r.total_bytes_per_s()}};
+  nlohmann::json nodes = nlohmann::json::array();
+  nlohmann::json compute_hosts = nlohmann::json::array();
+  for (const auto& n : r.nodes) {
+    nlohmann::json layers;
+    for (int l = 0; l < models::kCpuLayerCount; ++l) {
+      layers[models::cpu_layer_name(static_cast<models::CpuLayer>(l))] = n.cpu_by_layer[static_cast<std::size_t>(l)];
+    }
+    // Compute hosts go in their own list (numbered from 1), so storage nodes keep theirs.
+    (n.compute_host ? compute_hosts : nodes)
+        .push_back({{n.compute_host ? "host" : "node",
+                     n.compute_host ? n.node + 1 - spec.cluster.node_count : n.node + 1},
+                    {"up", n.up}, {"vms", n.vms}, {"cores", n.cores},
+                     {"logical_processors", n.logical_processors}, {"capacity_threads", n.capacity_threads},
+                     {"cpu_utilisation", n.cpu_utilisation}, {"lp_busy", n.lp_busy}, {"vmfleet_cpu", n.vmfleet_cpu},
+                     {"cpu_by_layer", layers},
+                     {"vcpu_utilisation", n.vcpu_utilisation},
+                     {"drive_utilisation_mean", n.drive_utilisation_mean},
+                     {"drive_utilisation_max", n.drive_utilisation_max},
+                     {"nic_tx_utilisation", n.nic_tx_utilisation}, {"nic_rx_utilisation", n.nic_rx_utilisation}});
+    if (n.device_queue_depth > 0) {
+      nodes.back()["device_queue_depth"] = n.device_queue_depth;
+      nodes.back()["device_queue_occupancy_max"] = n.device_queue_occupancy_max;
+    }
+    if (n.hba.present) {
+      // Only the limits its catalog entry gives: the others are not modelled.
+      nlohmann::json hba = {{"id", n.hba.id}, {"commands_per_s", n.hba.commands_per_s}};
+      if (n.hba.queue_depth > 0) {
+        hba["queue_depth"] = n.hba.queue_depth;
+        hba["tag_occupancy"] = n.hba.tag_occupancy;
+      }
+      if (n.hba.processing_modelled) hba["processing_utilisation"] = n.hba.processing;
+      if (n.hba.link_modelled) {
+        hba["link_to_host_utilisation"] = n.hba.link_to_host;
+        hba["link_from_host_utilisation"] = n.hba.link_from_host;
+      }
+      nodes.back()["hba"] = hba;
+    }
+    if (n.has_cache_tier) {
+      nodes.back()["cache_tier"] = {{"read_hit_ratio", n.cache_read_hit_ratio},
+                                    {"read_hits", n.cache_read_hits},
+                                    {"read_misses", n.cache_read_misses},
+                                    {"read_bypasses", n.cache_read_bypasses},
+                                    {"writes_cached", n.cache_writes_cached},
+                                    {"writes_bypassed", n.cache_writes_bypassed},
+                                    {"fill", n.cache_fill},
+                                    {"dirty_bytes", n.cache_dirty_bytes},
+                                    {"destage_bytes_per_s", n.destage_bytes_per_s},
+                                    {"cache_drive_utilisation_mean", n.cache_drive_utilisation_mean},
+                                    {"cache_drive_utilisation_max", n.cache_drive_utilisation_max},
+                                    {"capacity_drive_utilisation_mean", n.capacity_drive_utilisation_mean},
+                                    {"capacity_drive_utilisation_max", n.capacity_drive_utilisation_max}};
+    }
+  }
+  j["nodes"] = nodes;
+  if (!compute_hosts.empty()) j["compute_hosts"] = compute_hosts;
+  if (r.oltp.present) j["oltp"] = oltp_json(r.oltp);
+  if (r.sas.present) j["sas_iotest"] = sas_json(r);      // report_cloud.cpp
+  if (r.cloud.present) j["cloud"] = cloud_json(spec, r);
+  j["vmfleet_cpu"] = r.vmfleet_cpu;
+  j["degraded_ios"] = r.degraded_ios;
+  j["redirected_ios"] = r.redirected_ios;
+  j["csv_block_cache"] = {{"hits", r.host_cache_hits}, {"misses", r.host_cache_misses}};
+  j["hotspot"] = {{"what", r.hotspot}, {"utilisation", r.hotspot_utilisation}};
+  j["bottleneck"] = {{"resource", r.bottleneck.resource}, {"utilisation", r.bottleneck.utilisation},
+                     {"reason", r.bottleneck.reason}};
+  nlohmann::json refs = nlohmann::json::array();
+  for (const auto& c : r.references) {
+    refs.push_back({{"figure", std::string(figure_name(c.reference.figure))},
+                    {"published", c.reference.value},
+                    {"predicted", c.predicted},
+                    {"error", c.error},
+                    {"tolerance", c.reference.tolerance},
+                    {"comparison", c.reference.comparison == models::Comparison::AtMost ? "at_most" : "approximately"},
+                    {"calibration", c.reference.calibration},
+                    {"within", c.within},
+                    {"interval_95", std::isinf(c.interval) ? nlohmann::json(nullptr) : nlohmann::json(c.interval)},
+                    {"unsettled", c.unsettled},
+                    {"note", c.reference.note}});
+    // "published" holds the reference value; a user's own measured figure says so.
+    if (c.reference.measured) refs.back()["measured"] = true;
+    // A what-if's figures were published for the unmodified scenario: no verdict.
+    if (!c.graded) {
+      refs.back()["graded"] = false;
+      refs.back()["within"] = nullptr;
+    }
+  }
+  j["references"] = refs;
+  nlohmann::json timeline = nlohmann::json::array();
+  for (const auto& p : r.timeline) {
+    nlohmann::json point = {{"end_s", p.end_s},
+                            {"read_iops", p.read_iops},
+                            {"write_iops", p.write_iops},
+                            {"read_bw_bytes", p.read_bytes_per_s},
+                            {"write_bw_bytes", p.write_bytes_per_s},
+                            {"read_lat_mean_ns", p.read_latency_mean_s * 1e9},
+                            {"write_lat_mean_ns", p.write_latency_mean_s * 1e9},
+                            {"read_lat_p50_ns", p.read_p50_s * 1e9},
+                            {"read_lat_p99_ns", p.read_p99_s * 1e9},
+                            {"write_lat_p50_ns", p.write_p50_s * 1e9},
+                            {"write_lat_p99_ns", p.write_p99_s * 1e9},
+                            {"failed_iops", p.failed_iops},
+                            {"node_cpu", p.node_cpu},
+                            {"repair_bytes_to_go", p.repair_bytes_to_go},
+                            {"repair_bw_bytes", p.repair_bytes_per_s},
+                            {"degraded_bytes", p.degraded_bytes},
+                            {"repair_eta_s", repair_eta_json(p)},
+                            {"cache_read_hit_ratio", p.cache_read_hit_ratio},
+                            {"cache_dirty_bytes", p.cache_dirty_bytes}};
+    if (!p.burst_seconds_left.empty()) point["burst_seconds_left"] = p.burst_seconds_left;  // cloud: each storage VM's credits
+    timeline.push_back(std::move(point));
+  }
+  j["timeline"] = timeline;
+  nlohmann::json events = nlohmann::json::array();
+  for (const auto& e : r.events) {
+    events.push_back({{"at_s", e.at_s}, {"kind", std::string(event_kind_name(e.kind))}, {"what", e.what}});
+  }
+  j["events"] = events;
+  if (!r.phases.empty()) {
+    nlohmann::json phases = nlohmann::json::array();
+    for (const auto& p : r.phases) {
+      phases.push_back({{"phase", std::string(phase_name(p.phase))},
+                        {"seconds", p.seconds},
+                        {"read", {{"iops", p.read_iops}, {"bw_bytes", p.read_bytes_per_s}, {"lat_ns", latency_json(p.read_latency)}}},
+                        {"write", {{"iops", p.write_iops}, {"bw_bytes", p.write_bytes_per_s}, {"lat_ns", latency_json(p.write_latency)}}},
+                        {"failed_ios", p.failed_ios}});
+      nlohmann::json& added = phases.back();
+      added["spans"] = p.spans;
+      added["cpu_busiest_node"] = {{"node", p.cpu_busiest_node + 1}, {"utilisation", p.cpu_busiest}};
+      added["steady_intervals"] = p.steady_intervals;
+      added["steady"] = p.steady;
+      // 95 % intervals only where the phase is steady and long enough (null otherwise).
+      added["iops_ci95_half_width"] = p.steady ? nlohmann::json(p.iops_ci_half_width) : nlohmann::json(nullptr);
+      added["lat_mean_ns_ci95_half_width"] =
+          p.steady ? nlohmann::json(p.latency_ci_half_width_s * 1e9) : nlohmann::json(nullptr);
+    }
+    j["phases"] = phases;
+    const models::RepairLeft& left = r.repair_left;
+    j["repair_left"] = {{"unfinished", left.unfinished},
+                        {"degraded_bytes", left.degraded_bytes},
+                        {"bytes_to_repair", left.bytes_to_repair},
+                        {"repair_bw_bytes", left.bytes_per_s},
+                        {"eta_s", left.eta_s >= 0 ? nlohmann::json(left.eta_s) : nlohmann::json(nullptr)},
+                        {"held_by", std::string(repair_hold_name(left.hold))}};
+    nlohmann::json stalls = nlohmann::json::array();
+    for (const models::RepairStall& s : r.repair_stalls) {
+      stalls.push_back({{"from_s", s.from_s}, {"to_s", s.to_s}, {"degraded_bytes", s.degraded_bytes},
+                        {"held_by", s.starved ? std::string("starved") : std::string(repair_hold_name(s.hold))},
+                        {"node", s.hold_node >= 0 ? nlohmann::json(s.hold_node + 1) : nlohmann::json(nullptr)},
+                        {"starved_by", s.starved_by}});
+    }
+    j["repair_stalls"] = stalls;
+  }
+  j["repaired_bytes"] = r.repaired_bytes;
+  j["failed_ios"] = r.failed_ios;
+  j["warnings"] = r.warnings;
+  j["capacity"] = capacity_json(models::assess_capacity(spec), spec.cluster.node_count);
+  if (with_performance) {
+    const auto& p = r.performance;
+    j["performance"] = {{"wall_seconds", p.wall_seconds}, {"events", p.events},
+                        {"simulated_ios", p.simulated_ios}, {"ios_per_wall_second", p.ios_per_wall_second},
+                        {"events_per_wall_second", p.events_per_wall_second},
+                        {"peak_pending_events", p.peak_pending_events}, {"setup_seconds", p.setup_seconds},
+                        {"measured_wall_seconds", p.measured_wall_seconds}, {"measured_events", p.measured_events},
+                        {"measured_ios", p.measured_ios}};
+  }
+  return j;
+}
+
+}  // namespace hcisim::frontend
