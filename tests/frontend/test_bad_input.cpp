@@ -7,8 +7,8 @@
 #include <sstream>
 
 #include "temp_dir.hpp"
-#include "tools/frontend/input/catalog.hpp"
 #include "tools/frontend/base/load_error.hpp"
+#include "tools/frontend/input/catalog.hpp"
 #include "tools/frontend/input/scenario_loader.hpp"
 
 using namespace hcisim::frontend;

@@ -8,11 +8,11 @@
 
 #include "load_error_of.hpp"
 #include "temp_dir.hpp"
+#include "tools/frontend/base/workload_names.hpp"
 #include "tools/frontend/input/diskspd_parser.hpp"
 #include "tools/frontend/input/diskspd_xml.hpp"
 #include "tools/frontend/input/scenario_loader.hpp"
 #include "tools/frontend/input/vmfleet2_workloads.hpp"
-#include "tools/frontend/base/workload_names.hpp"
 
 using namespace hcisim::frontend;
 using namespace hcisim::models;

@@ -8,8 +8,8 @@
 
 #include "models/run/explain.hpp"
 #include "tools/frontend/input/catalog.hpp"
-#include "tools/frontend/report/explain_variants.hpp"
 #include "tools/frontend/input/scenario_loader.hpp"
+#include "tools/frontend/report/explain_variants.hpp"
 
 using namespace hcisim;
 

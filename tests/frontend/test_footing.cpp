@@ -8,10 +8,10 @@
 
 #include "temp_dir.hpp"
 #include "tools/frontend/input/catalog.hpp"
-#include "tools/frontend/report/footing.hpp"
 #include "tools/frontend/input/scenario_loader.hpp"
-#include "tools/frontend/validation/validate.hpp"
+#include "tools/frontend/report/footing.hpp"
 #include "tools/frontend/report/validation_record.hpp"
+#include "tools/frontend/validation/validate.hpp"
 
 using namespace hcisim;
 using namespace hcisim::frontend;

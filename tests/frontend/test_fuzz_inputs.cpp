@@ -10,8 +10,8 @@
 
 #include "sim/random.hpp"
 #include "temp_dir.hpp"
-#include "tools/frontend/input/catalog.hpp"
 #include "tools/frontend/base/load_error.hpp"
+#include "tools/frontend/input/catalog.hpp"
 #include "tools/frontend/input/scenario_loader.hpp"
 
 using namespace hcisim::frontend;

@@ -14,8 +14,8 @@
 #include "tools/frontend/input/catalog.hpp"
 #include "tools/frontend/input/diskspd_xml.hpp"
 #include "tools/frontend/input/fio_job_parser.hpp"
-#include "tools/frontend/sweep/sweep_grid.hpp"
 #include "tools/frontend/input/scenario_loader.hpp"
+#include "tools/frontend/sweep/sweep_grid.hpp"
 
 using namespace hcisim::frontend;
 using hcisim::frontend::testing::load_error_of;

@@ -11,16 +11,16 @@
 
 #include "models/run/reference_check.hpp"
 #include "temp_dir.hpp"
+#include "tools/frontend/base/progress_text.hpp"
+#include "tools/frontend/base/quantity_format.hpp"
+#include "tools/frontend/base/workload_names.hpp"
 #include "tools/frontend/input/catalog.hpp"
 #include "tools/frontend/input/diskspd_parser.hpp"
 #include "tools/frontend/input/diskspd_xml.hpp"
-#include "tools/frontend/validation/measured_validation.hpp"
-#include "tools/frontend/base/progress_text.hpp"
-#include "tools/frontend/base/quantity_format.hpp"
+#include "tools/frontend/input/scenario_loader.hpp"
 #include "tools/frontend/report/report_cloud.hpp"
 #include "tools/frontend/report/report_text.hpp"
-#include "tools/frontend/input/scenario_loader.hpp"
-#include "tools/frontend/base/workload_names.hpp"
+#include "tools/frontend/validation/measured_validation.hpp"
 
 using namespace hcisim;
 using namespace hcisim::frontend;

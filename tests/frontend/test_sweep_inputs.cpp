@@ -11,13 +11,13 @@
 #include <string>
 
 #include "temp_dir.hpp"
-#include "tools/frontend/input/catalog.hpp"
 #include "tools/frontend/base/input_files.hpp"
+#include "tools/frontend/input/catalog.hpp"
 #include "tools/frontend/input/scenario_loader.hpp"
+#include "tools/frontend/input/workload_gives.hpp"
 #include "tools/frontend/sweep/sweep_grid.hpp"
 #include "tools/frontend/sweep/sweep_rows.hpp"
 #include "tools/frontend/sweep/sweep_store.hpp"
-#include "tools/frontend/input/workload_gives.hpp"
 
 using namespace hcisim::frontend;
 using Catch::Matchers::Contains;

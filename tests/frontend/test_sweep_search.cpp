@@ -10,9 +10,9 @@
 
 #include "models/analytic/fast_path.hpp"
 #include "models/run/simulation.hpp"
-#include "tools/frontend/sweep/bound_search.hpp"
 #include "tools/frontend/input/catalog.hpp"
 #include "tools/frontend/input/scenario_loader.hpp"
+#include "tools/frontend/sweep/bound_search.hpp"
 #include "tools/frontend/sweep/slo.hpp"
 #include "tools/frontend/sweep/slo_trend.hpp"
 

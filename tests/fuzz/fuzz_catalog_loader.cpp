@@ -7,9 +7,9 @@
 #include <string>
 
 #include "fuzz_target.hpp"
+#include "tools/frontend/base/load_error.hpp"
 #include "tools/frontend/input/catalog.hpp"
 #include "tools/frontend/input/catalog_parts.hpp"
-#include "tools/frontend/base/load_error.hpp"
 
 namespace fs = std::filesystem;
 using namespace hcisim;

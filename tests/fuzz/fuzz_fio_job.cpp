@@ -1,8 +1,8 @@
 // libFuzzer: the input as a fio job file. Parses into what the model can run,
 // or fails with a LoadError "FILE:LINE: ...".
 #include "fuzz_target.hpp"
-#include "tools/frontend/input/fio_job_parser.hpp"
 #include "tools/frontend/base/load_error.hpp"
+#include "tools/frontend/input/fio_job_parser.hpp"
 
 using namespace hcisim;
 

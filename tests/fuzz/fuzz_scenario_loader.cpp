@@ -5,8 +5,8 @@
 #include <fstream>
 
 #include "fuzz_target.hpp"
-#include "tools/frontend/input/catalog.hpp"
 #include "tools/frontend/base/load_error.hpp"
+#include "tools/frontend/input/catalog.hpp"
 #include "tools/frontend/input/scenario_loader.hpp"
 
 namespace fs = std::filesystem;

@@ -10,8 +10,8 @@
 #include <fstream>
 
 #include "fuzz_target.hpp"
-#include "tools/frontend/input/catalog.hpp"
 #include "tools/frontend/base/load_error.hpp"
+#include "tools/frontend/input/catalog.hpp"
 #include "tools/frontend/input/scenario_loader.hpp"
 #include "tools/frontend/sweep/slo.hpp"
 #include "tools/frontend/sweep/sweep_grid.hpp"

@@ -13,8 +13,8 @@
 #include <unistd.h>
 
 #include "models/spec/workload_spec.hpp"
-#include "tools/frontend/input/input_limits.hpp"
 #include "tools/frontend/base/message_text.hpp"
+#include "tools/frontend/input/input_limits.hpp"
 
 namespace hcisim::fuzz {
 

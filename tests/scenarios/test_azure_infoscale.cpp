@@ -10,8 +10,8 @@
 
 #include "models/run/simulation.hpp"
 #include "tools/frontend/input/catalog.hpp"
-#include "tools/frontend/report/report_fingerprint.hpp"
 #include "tools/frontend/input/scenario_loader.hpp"
+#include "tools/frontend/report/report_fingerprint.hpp"
 
 using namespace hcisim;
 

@@ -10,13 +10,13 @@
 #include <sstream>
 
 #include "models/run/simulation.hpp"
+#include "tests/scenarios/sas_scenarios.hpp"
 #include "tools/frontend/input/catalog.hpp"
-#include "tools/frontend/report/report_fingerprint.hpp"
 #include "tools/frontend/input/scenario_loader.hpp"
+#include "tools/frontend/report/report_fingerprint.hpp"
 #include "tools/frontend/validation/measured_cases.hpp"
 #include "tools/frontend/validation/s2d_calibration.hpp"
 #include "tools/frontend/validation/validate.hpp"
-#include "tests/scenarios/sas_scenarios.hpp"
 
 using namespace hcisim;
 

@@ -12,9 +12,9 @@
 #include "models/analytic/fast_path.hpp"
 #include "models/run/simulation.hpp"
 #include "tools/frontend/input/catalog.hpp"
+#include "tools/frontend/input/scenario_loader.hpp"
 #include "tools/frontend/report/report_json.hpp"
 #include "tools/frontend/report/report_text.hpp"
-#include "tools/frontend/input/scenario_loader.hpp"
 #include "tools/frontend/validation/validate.hpp"
 
 using namespace hcisim;

@@ -13,9 +13,9 @@
 
 #include "models/analytic/fast_path.hpp"
 #include "models/run/simulation.hpp"
+#include "tests/scenarios/sas_scenarios.hpp"
 #include "tools/frontend/input/catalog.hpp"
 #include "tools/frontend/input/scenario_loader.hpp"
-#include "tests/scenarios/sas_scenarios.hpp"
 
 using namespace hcisim;
 using test::Scratch;

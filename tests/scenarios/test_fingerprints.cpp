@@ -18,8 +18,8 @@
 #include "tests/scenarios/fingerprint_file.hpp"
 #include "tests/scenarios/fingerprint_runs.hpp"
 #include "tools/frontend/input/catalog.hpp"
-#include "tools/frontend/report/report_fingerprint.hpp"
 #include "tools/frontend/input/scenario_loader.hpp"
+#include "tools/frontend/report/report_fingerprint.hpp"
 #include "tools/frontend/validation/validate.hpp"
 
 using namespace hcisim;

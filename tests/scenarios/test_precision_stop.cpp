@@ -11,10 +11,10 @@
 #include "models/run/run_estimate.hpp"
 #include "models/run/simulation.hpp"
 #include "tools/frontend/input/catalog.hpp"
+#include "tools/frontend/input/scenario_loader.hpp"
 #include "tools/frontend/report/report_fingerprint.hpp"
 #include "tools/frontend/report/report_json.hpp"
 #include "tools/frontend/report/report_text.hpp"
-#include "tools/frontend/input/scenario_loader.hpp"
 
 using namespace hcisim;
 using Catch::Matchers::Contains;

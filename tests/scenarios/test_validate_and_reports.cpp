@@ -13,8 +13,8 @@
 #include "models/run/simulation.hpp"
 #include "tests/scenarios/sas_scenarios.hpp"
 #include "tools/frontend/input/catalog.hpp"
-#include "tools/frontend/report/report_text.hpp"
 #include "tools/frontend/input/scenario_loader.hpp"
+#include "tools/frontend/report/report_text.hpp"
 #include "tools/frontend/validation/validate.hpp"
 
 using namespace hcisim;

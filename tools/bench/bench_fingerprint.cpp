@@ -30,8 +30,8 @@
 #include "models/run/simulation.hpp"
 #include "tools/bench/bench_main.hpp"
 #include "tools/frontend/input/catalog.hpp"
-#include "tools/frontend/report/report_fingerprint.hpp"
 #include "tools/frontend/input/scenario_loader.hpp"
+#include "tools/frontend/report/report_fingerprint.hpp"
 #include "tools/frontend/validation/validate.hpp"
 
 using namespace hcisim;

@@ -49,8 +49,8 @@
 #include "models/run/steady_state.hpp"
 #include "sim/event_queue.hpp"
 #include "sim/random.hpp"
-#include "tools/frontend/input/catalog.hpp"
 #include "tools/bench/bench_main.hpp"
+#include "tools/frontend/input/catalog.hpp"
 #include "tools/frontend/input/scenario_loader.hpp"
 
 using namespace hcisim;

@@ -15,15 +15,15 @@
 
 #include "tools/cli/commands.hpp"
 #include "tools/cli/options.hpp"
-#include "tools/frontend/validation/calibrated_profiles.hpp"
-#include "tools/frontend/input/calibration_case.hpp"
-#include "tools/frontend/validation/measured_cases.hpp"
-#include "tools/frontend/validation/s2d_calibration.hpp"
 #include "tools/frontend/base/printf_string.hpp"
-#include "tools/frontend/validation/validate.hpp"
-#include "tools/frontend/validation/volume_stage_fit.hpp"
+#include "tools/frontend/input/calibration_case.hpp"
 #include "tools/frontend/input/catalog.hpp"
 #include "tools/frontend/input/scenario_loader.hpp"
+#include "tools/frontend/validation/calibrated_profiles.hpp"
+#include "tools/frontend/validation/measured_cases.hpp"
+#include "tools/frontend/validation/s2d_calibration.hpp"
+#include "tools/frontend/validation/validate.hpp"
+#include "tools/frontend/validation/volume_stage_fit.hpp"
 
 namespace hcisim::cli {
 

@@ -5,8 +5,8 @@
 
 #include "tools/cli/commands.hpp"
 #include "tools/cli/options.hpp"
-#include "tools/frontend/input/catalog.hpp"
 #include "tools/frontend/base/message_text.hpp"
+#include "tools/frontend/input/catalog.hpp"
 
 namespace hcisim::cli {
 

@@ -7,10 +7,10 @@
 #include "models/run/simulation.hpp"
 #include "tools/cli/commands.hpp"
 #include "tools/cli/options.hpp"
-#include "tools/frontend/input/catalog.hpp"
-#include "tools/frontend/report/compare_table.hpp"
 #include "tools/frontend/base/message_text.hpp"
+#include "tools/frontend/input/catalog.hpp"
 #include "tools/frontend/input/scenario_loader.hpp"
+#include "tools/frontend/report/compare_table.hpp"
 
 namespace hcisim::cli {
 

@@ -10,10 +10,10 @@
 #include "models/run/durability_study.hpp"
 #include "tools/cli/commands.hpp"
 #include "tools/cli/options.hpp"
-#include "tools/frontend/input/catalog.hpp"
-#include "tools/frontend/report/durability_report.hpp"
 #include "tools/frontend/base/output_file.hpp"
+#include "tools/frontend/input/catalog.hpp"
 #include "tools/frontend/input/scenario_loader.hpp"
+#include "tools/frontend/report/durability_report.hpp"
 
 namespace hcisim::cli {
 

@@ -14,14 +14,14 @@
 #include "models/run/simulation.hpp"
 #include "tools/cli/commands.hpp"
 #include "tools/cli/options.hpp"
-#include "tools/frontend/report/run_length_check.hpp"
-#include "tools/frontend/input/catalog.hpp"
-#include "tools/frontend/report/explain_report.hpp"
-#include "tools/frontend/report/explain_variants.hpp"
 #include "tools/frontend/base/message_text.hpp"
 #include "tools/frontend/base/output_file.hpp"
-#include "tools/frontend/input/scenario_loader.hpp"
 #include "tools/frontend/base/units.hpp"
+#include "tools/frontend/input/catalog.hpp"
+#include "tools/frontend/input/scenario_loader.hpp"
+#include "tools/frontend/report/explain_report.hpp"
+#include "tools/frontend/report/explain_variants.hpp"
+#include "tools/frontend/report/run_length_check.hpp"
 
 namespace hcisim::cli {
 

@@ -8,26 +8,26 @@
 #include <limits>
 #include <memory>
 
+#include "models/analytic/fast_path.hpp"
 #include "models/capacity/capacity.hpp"
 #include "models/run/run_estimate.hpp"
-#include "models/analytic/fast_path.hpp"
 #include "models/run/simulation.hpp"
 #include "tools/cli/commands.hpp"
 #include "tools/cli/options.hpp"
-#include "tools/frontend/report/run_length_check.hpp"
-#include "tools/frontend/report/capacity_report.hpp"
-#include "tools/frontend/input/catalog.hpp"
-#include "tools/frontend/report/footing.hpp"
 #include "tools/frontend/base/message_text.hpp"
 #include "tools/frontend/base/output_file.hpp"
-#include "tools/frontend/report/plots.hpp"
 #include "tools/frontend/base/progress_text.hpp"
+#include "tools/frontend/base/units.hpp"
+#include "tools/frontend/input/catalog.hpp"
+#include "tools/frontend/input/scenario_loader.hpp"
+#include "tools/frontend/report/capacity_report.hpp"
+#include "tools/frontend/report/footing.hpp"
+#include "tools/frontend/report/plots.hpp"
 #include "tools/frontend/report/report_csv.hpp"
 #include "tools/frontend/report/report_fio_json.hpp"
 #include "tools/frontend/report/report_json.hpp"
 #include "tools/frontend/report/report_text.hpp"
-#include "tools/frontend/input/scenario_loader.hpp"
-#include "tools/frontend/base/units.hpp"
+#include "tools/frontend/report/run_length_check.hpp"
 
 namespace hcisim::cli {
 

@@ -14,8 +14,8 @@
 #include "tools/frontend/base/input_files.hpp"
 #include "tools/frontend/base/message_text.hpp"
 #include "tools/frontend/base/output_file.hpp"
-#include "tools/frontend/report/plots.hpp"
 #include "tools/frontend/base/units.hpp"
+#include "tools/frontend/report/plots.hpp"
 
 namespace hcisim::cli {
 

@@ -8,9 +8,9 @@
 #include "tools/cli/commands.hpp"
 #include "tools/cli/options.hpp"
 #include "tools/frontend/base/output_file.hpp"
-#include "tools/frontend/validation/validate.hpp"
 #include "tools/frontend/report/validation_record.hpp"
 #include "tools/frontend/validation/make_validation_record.hpp"
+#include "tools/frontend/validation/validate.hpp"
 
 namespace hcisim::cli {
 

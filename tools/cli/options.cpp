@@ -5,8 +5,8 @@
 
 #include "tools/cli/commands.hpp"
 #include "tools/frontend/base/message_text.hpp"
-#include "tools/frontend/input/suggestions.hpp"
 #include "tools/frontend/base/units.hpp"
+#include "tools/frontend/input/suggestions.hpp"
 
 namespace hcisim::cli {
 

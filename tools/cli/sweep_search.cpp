@@ -9,14 +9,14 @@
 #include "models/analytic/fast_path.hpp"
 #include "models/run/precision_stop.hpp"
 #include "tools/cli/commands.hpp"
-#include "tools/frontend/sweep/bound_search.hpp"
 #include "tools/frontend/base/message_text.hpp"
 #include "tools/frontend/base/quantity_format.hpp"
+#include "tools/frontend/base/units.hpp"
+#include "tools/frontend/input/workload_gives.hpp"
+#include "tools/frontend/sweep/bound_search.hpp"
 #include "tools/frontend/sweep/slo.hpp"
 #include "tools/frontend/sweep/slo_trend.hpp"
 #include "tools/frontend/sweep/sweep_rows.hpp"
-#include "tools/frontend/base/units.hpp"
-#include "tools/frontend/input/workload_gives.hpp"
 
 namespace hcisim::cli {
 

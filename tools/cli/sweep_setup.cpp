@@ -10,8 +10,8 @@
 #include "models/run/simulation.hpp"
 #include "tools/cli/commands.hpp"
 #include "tools/frontend/base/input_files.hpp"
-#include "tools/frontend/report/plots.hpp"
 #include "tools/frontend/input/scenario_loader.hpp"
+#include "tools/frontend/report/plots.hpp"
 #include "tools/frontend/report/run_length_check.hpp"
 #include "tools/frontend/sweep/sweep_rows.hpp"
 

@@ -14,8 +14,8 @@
 
 #include "models/result/run_result.hpp"
 #include "tools/cli/sweep_run.hpp"
-#include "tools/frontend/input/catalog.hpp"
 #include "tools/frontend/base/input_files.hpp"
+#include "tools/frontend/input/catalog.hpp"
 #include "tools/frontend/sweep/sweep_rows.hpp"
 
 namespace hcisim::cli {

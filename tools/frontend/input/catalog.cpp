@@ -4,10 +4,10 @@
 #include <sstream>
 
 #include "tools/frontend/base/load_error.hpp"
+#include "tools/frontend/base/message_text.hpp"
 #include "tools/frontend/input/suggestions.hpp"
 #include "tools/frontend/input/yaml_document.hpp"
 #include "tools/frontend/input/yaml_reader.hpp"
-#include "tools/frontend/base/message_text.hpp"
 
 #ifndef HCISIM_SOURCE_DIR
 #define HCISIM_SOURCE_DIR "."

@@ -16,8 +16,8 @@
 #include <string_view>
 #include <vector>
 
-#include "tools/frontend/input/catalog_parts.hpp"
 #include "tools/frontend/base/load_error.hpp"
+#include "tools/frontend/input/catalog_parts.hpp"
 
 namespace hcisim::frontend {
 

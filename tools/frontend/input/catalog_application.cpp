@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "tools/frontend/input/input_limits.hpp"
 #include "tools/frontend/base/quantity_format.hpp"
+#include "tools/frontend/input/input_limits.hpp"
 
 namespace hcisim::frontend {
 namespace {

@@ -1,7 +1,7 @@
 #include "tools/frontend/input/catalog_cloud.hpp"
 
-#include "tools/frontend/input/input_limits.hpp"
 #include "tools/frontend/base/quantity_format.hpp"
+#include "tools/frontend/input/input_limits.hpp"
 
 namespace hcisim::frontend {
 namespace {

@@ -3,17 +3,17 @@
 #include <algorithm>
 #include <cmath>
 
-#include "models/hardware/flash_drive.hpp"
 #include "models/hardware/disk_geometry.hpp"
+#include "models/hardware/flash_drive.hpp"
 #include "models/hardware/hdd_drive.hpp"
 #include "models/hardware/seek_curve.hpp"
-#include "tools/frontend/input/input_limits.hpp"
 #include "tools/frontend/base/load_error.hpp"
-#include "tools/frontend/input/not_modelled_yet.hpp"
 #include "tools/frontend/base/quantity_format.hpp"
 #include "tools/frontend/input/catalog_application.hpp"
 #include "tools/frontend/input/catalog_cloud.hpp"
 #include "tools/frontend/input/catalog_infoscale.hpp"
+#include "tools/frontend/input/input_limits.hpp"
+#include "tools/frontend/input/not_modelled_yet.hpp"
 
 namespace hcisim::frontend {
 namespace {

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "tools/frontend/input/input_limits.hpp"
-#include "tools/frontend/base/units.hpp"
 #include "tools/frontend/base/message_text.hpp"
+#include "tools/frontend/base/units.hpp"
+#include "tools/frontend/input/input_limits.hpp"
 
 namespace hcisim::frontend {
 namespace {

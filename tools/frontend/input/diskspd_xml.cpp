@@ -11,10 +11,10 @@
 #include <string_view>
 #include <vector>
 
-#include "tools/frontend/input/diskspd_parser.hpp"
 #include "tools/frontend/base/input_files.hpp"
-#include "tools/frontend/input/input_limits.hpp"
 #include "tools/frontend/base/message_text.hpp"
+#include "tools/frontend/input/diskspd_parser.hpp"
+#include "tools/frontend/input/input_limits.hpp"
 #include "tools/frontend/input/xml_attribute_scan.hpp"
 
 namespace hcisim::frontend {

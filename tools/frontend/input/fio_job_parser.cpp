@@ -13,10 +13,10 @@
 
 #include "models/workload/skewed_positions.hpp"
 #include "tools/frontend/base/input_files.hpp"
-#include "tools/frontend/input/input_limits.hpp"
 #include "tools/frontend/base/load_error.hpp"
 #include "tools/frontend/base/message_text.hpp"
 #include "tools/frontend/base/quantity_format.hpp"
+#include "tools/frontend/input/input_limits.hpp"
 
 namespace hcisim::frontend {
 

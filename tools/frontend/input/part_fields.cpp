@@ -1,8 +1,8 @@
 #include "tools/frontend/input/part_fields.hpp"
 
-#include "tools/frontend/input/input_limits.hpp"
 #include "tools/frontend/base/message_text.hpp"
 #include "tools/frontend/base/quantity_format.hpp"
+#include "tools/frontend/input/input_limits.hpp"
 
 namespace hcisim::frontend {
 namespace {

@@ -7,10 +7,10 @@
 
 #include "models/cloud/azure_vm.hpp"
 #include "models/storage/infoscale/vxfs_buffered_io.hpp"
-#include "tools/frontend/input/catalog_infoscale.hpp"
-#include "tools/frontend/input/input_limits.hpp"
 #include "tools/frontend/base/message_text.hpp"
 #include "tools/frontend/base/quantity_format.hpp"
+#include "tools/frontend/input/catalog_infoscale.hpp"
+#include "tools/frontend/input/input_limits.hpp"
 
 namespace hcisim::frontend {
 namespace {

@@ -11,9 +11,9 @@
 #include "tools/frontend/base/figure_names.hpp"
 #include "tools/frontend/base/message_text.hpp"
 #include "tools/frontend/base/quantity_format.hpp"
+#include "tools/frontend/base/workload_names.hpp"
 #include "tools/frontend/input/scenario_cloud.hpp"
 #include "tools/frontend/input/scenario_loader.hpp"
-#include "tools/frontend/base/workload_names.hpp"
 
 namespace hcisim::frontend {
 namespace {

@@ -3,8 +3,8 @@
 #include <cctype>
 #include <cmath>
 
-#include "tools/frontend/input/diskspd_parser.hpp"
 #include "tools/frontend/base/message_text.hpp"
+#include "tools/frontend/input/diskspd_parser.hpp"
 
 namespace hcisim::frontend {
 namespace {

@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "tools/frontend/base/input_files.hpp"
-#include "tools/frontend/input/input_limits.hpp"
 #include "tools/frontend/base/load_error.hpp"
 #include "tools/frontend/base/message_text.hpp"
+#include "tools/frontend/input/input_limits.hpp"
 
 namespace hcisim::frontend {
 namespace {

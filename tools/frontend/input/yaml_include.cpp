@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <vector>
 
-#include "tools/frontend/input/input_limits.hpp"
 #include "tools/frontend/base/load_error.hpp"
 #include "tools/frontend/base/message_text.hpp"
+#include "tools/frontend/input/input_limits.hpp"
 #include "tools/frontend/input/yaml_reader.hpp"
 
 namespace hcisim::frontend {

@@ -1,6 +1,6 @@
 #include "tools/frontend/report/explain_report.hpp"
-#include "tools/frontend/report/durability_report.hpp"
 #include "tools/frontend/base/printf_string.hpp"
+#include "tools/frontend/report/durability_report.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -10,8 +10,8 @@
 #include "models/failure/durability_inputs.hpp"
 #include "tools/frontend/base/message_text.hpp"
 #include "tools/frontend/base/quantity_format.hpp"
-#include "tools/frontend/report/repair_text.hpp"
 #include "tools/frontend/base/workload_names.hpp"
+#include "tools/frontend/report/repair_text.hpp"
 
 namespace hcisim::frontend {
 

@@ -4,10 +4,10 @@
 
 #include "models/run/precision_stop.hpp"
 #include "models/run/repair_progress.hpp"
-#include "tools/frontend/report/capacity_report.hpp"
 #include "tools/frontend/base/figure_names.hpp"
-#include "tools/frontend/report/run_event_names.hpp"
+#include "tools/frontend/report/capacity_report.hpp"
 #include "tools/frontend/report/report_cloud.hpp"
+#include "tools/frontend/report/run_event_names.hpp"
 
 namespace hcisim::frontend {
 

@@ -10,15 +10,15 @@
 #include <utility>
 
 #include "models/run/precision_stop.hpp"
-#include "tools/frontend/report/footing.hpp"
 #include "models/run/repair_progress.hpp"
-#include "tools/frontend/report/capacity_report.hpp"
 #include "tools/frontend/base/figure_names.hpp"
 #include "tools/frontend/base/message_text.hpp"
 #include "tools/frontend/base/quantity_format.hpp"
-#include "tools/frontend/report/run_event_names.hpp"
-#include "tools/frontend/report/report_cloud.hpp"
 #include "tools/frontend/base/workload_names.hpp"
+#include "tools/frontend/report/capacity_report.hpp"
+#include "tools/frontend/report/footing.hpp"
+#include "tools/frontend/report/report_cloud.hpp"
+#include "tools/frontend/report/run_event_names.hpp"
 
 namespace hcisim::frontend {
 

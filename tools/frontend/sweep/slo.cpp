@@ -5,9 +5,9 @@
 #include <stdexcept>
 
 #include "tools/frontend/base/message_text.hpp"
+#include "tools/frontend/base/units.hpp"
 #include "tools/frontend/input/latency_percentile.hpp"
 #include "tools/frontend/sweep/sweep_rows.hpp"
-#include "tools/frontend/base/units.hpp"
 
 namespace hcisim::frontend {
 

@@ -9,8 +9,8 @@
 
 #include "tools/frontend/base/message_text.hpp"
 #include "tools/frontend/base/quantity_format.hpp"
-#include "tools/frontend/report/report_json.hpp"
 #include "tools/frontend/input/suggestions.hpp"
+#include "tools/frontend/report/report_json.hpp"
 
 namespace hcisim::frontend {
 

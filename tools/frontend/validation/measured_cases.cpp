@@ -4,10 +4,10 @@
 #include <cmath>
 
 #include "models/workload/diskspd_regions.hpp"
-#include "tools/frontend/input/diskspd_parser.hpp"
 #include "tools/frontend/base/load_error.hpp"
 #include "tools/frontend/base/message_text.hpp"
 #include "tools/frontend/base/quantity_format.hpp"
+#include "tools/frontend/input/diskspd_parser.hpp"
 #include "tools/frontend/input/vmfleet2_workloads.hpp"
 
 namespace hcisim::frontend {

@@ -14,8 +14,8 @@
 #include "tools/frontend/base/message_text.hpp"
 #include "tools/frontend/base/printf_string.hpp"
 #include "tools/frontend/base/progress_text.hpp"
-#include "tools/frontend/report/report_text.hpp"
 #include "tools/frontend/input/scenario_loader.hpp"
+#include "tools/frontend/report/report_text.hpp"
 
 namespace hcisim::frontend {
 

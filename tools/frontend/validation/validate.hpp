@@ -10,8 +10,8 @@
 
 #include "models/result/run_result.hpp"
 #include "tools/frontend/input/catalog.hpp"
-#include "tools/frontend/validation/measured_validation.hpp"
 #include "tools/frontend/report/run_regime.hpp"
+#include "tools/frontend/validation/measured_validation.hpp"
 
 namespace hcisim::frontend {
 

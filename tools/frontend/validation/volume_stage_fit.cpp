@@ -9,8 +9,8 @@
 #include "models/run/reference_check.hpp"
 #include "models/run/simulation.hpp"
 #include "models/storage/storage_product.hpp"
-#include "tools/frontend/input/calibration_case.hpp"
 #include "tools/frontend/base/printf_string.hpp"
+#include "tools/frontend/input/calibration_case.hpp"
 
 namespace hcisim::frontend {
 
