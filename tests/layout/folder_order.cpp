@@ -72,10 +72,12 @@ void check_file(const fs::path& root, const fs::path& file, const FolderOrder& o
 
 }  // namespace
 
-FolderOrder read_folder_order(const fs::path& file) {
+FolderOrder read_folder_order(const fs::path& file) { return read_folder_order(file, FolderOrder{}); }
+
+FolderOrder read_folder_order(const fs::path& file, FolderOrder below) {
   std::ifstream in(file);
   if (!in) throw std::runtime_error(file.string() + ": cannot read the folder order");
-  FolderOrder order;
+  FolderOrder order = std::move(below);
   std::string text;
   for (int line = 1; std::getline(in, text); ++line) {
     const std::string where = file.string() + ":" + std::to_string(line) + ": ";
@@ -106,6 +108,7 @@ FolderOrder read_folder_order(const fs::path& file) {
 
 std::string folder_of(const std::string& path) {
   const std::string top = first_component(path);
+  if (top == "tools") return fs::path(path).parent_path().generic_string();
   if (top != "models") return top;
   const std::size_t slash = path.find('/', top.size() + 1);
   return slash == std::string::npos ? top : path.substr(0, slash);
@@ -130,13 +133,21 @@ std::vector<Violation> check_tree(const fs::path& root, const FolderOrder& order
       if (entry.is_directory()) on_disk.insert("models/" + entry.path().filename().string());
     }
   }
+  // tools/ is checked when the order places its folders (tools/folder_order.txt):
+  // each folder there that holds sources is one of the order.
+  const bool tools = std::any_of(order.folders.begin(), order.folders.end(),
+                                 [](const std::string& f) { return first_component(f) == "tools"; });
+  if (tools) {
+    for (const fs::path& file : source_files(root, "tools")) on_disk.insert(folder_of(fs::relative(file, root).generic_string()));
+  }
   for (const std::string& f : on_disk) {
     if (order.may_include.count(f) == 0) out.push_back({f, 0, "", "the folder is not in the order: place it there"});
   }
   for (const std::string& f : order.folders) {
     if (on_disk.count(f) == 0) out.push_back({f, 0, "", "the folder is in the order but not on disk"});
   }
-  for (const char* top : {"sim", "models"}) {
+  for (const char* top : {"sim", "models", "tools"}) {
+    if (std::string(top) == "tools" && !tools) continue;
     for (const fs::path& file : source_files(root, top)) check_file(root, file, order, out);
   }
   return out;

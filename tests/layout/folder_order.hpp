@@ -1,4 +1,5 @@
-// The folder order of sim/ and models/ (models/folder_order.txt) and the check
+// The folder order of sim/, models/ (models/folder_order.txt) and tools/
+// (tools/folder_order.txt, read on top of it) and the check
 // of every #include against it: an include that points up the order, or across
 // to a folder that is not below, is a violation named by file, line and include.
 #pragma once
@@ -22,9 +23,12 @@ struct FolderOrder {
 // directly ("-": none), each declared on an earlier line (so the order has no
 // cycle); '#' starts a comment. Throws std::runtime_error naming file:line.
 FolderOrder read_folder_order(const std::filesystem::path& file);
+// The same on top of `below`: the file's lines come after its folders and may name them.
+FolderOrder read_folder_order(const std::filesystem::path& file, FolderOrder below);
 
 // The folder a path from the source root belongs to: "models/X" for anything
-// under models/X/, else its first component ("sim", "tools").
+// under models/X/; the folder that holds it under tools/ ("tools/cli",
+// "tools/frontend/input"); else its first component ("sim").
 std::string folder_of(const std::string& path);
 
 struct Violation {
@@ -35,10 +39,12 @@ struct Violation {
 };
 std::string to_string(const Violation& v);
 
-// Every file under `root`/sim and `root`/models: each `#include "..."` (and
+// Every file under `root`/sim and `root`/models, and under `root`/tools when
+// the order names a tools/ folder: each `#include "..."` (and
 // `#include <sim|models|tools/...>`) must name a path from the source root in
 // the file's own folder or one it may include; every models/ folder on disk
-// must be in the order and every folder in the order on disk.
+// (and every tools/ folder holding sources, when tools/ is checked) must be in
+// the order and every folder in the order on disk.
 std::vector<Violation> check_tree(const std::filesystem::path& root, const FolderOrder& order);
 
 }  // namespace hcisim::layout
