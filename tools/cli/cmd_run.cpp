@@ -8,7 +8,6 @@
 #include <limits>
 #include <memory>
 
-#include "models/analytic/fast_path.hpp"
 #include "models/capacity/capacity.hpp"
 #include "models/run/run_estimate.hpp"
 #include "models/run/simulation.hpp"
@@ -28,6 +27,7 @@
 #include "tools/frontend/report/report_json.hpp"
 #include "tools/frontend/report/report_text.hpp"
 #include "tools/frontend/report/run_length_check.hpp"
+#include "tools/frontend/sweep/fast_result.hpp"
 
 namespace hcisim::cli {
 
@@ -46,15 +46,6 @@ std::uint64_t seed_option(const std::string& text) {
 }
 
 }  // namespace
-
-models::RunResult fast_result(const models::ScenarioSpec& spec) {
-  try {
-    return models::analyse(spec);
-  } catch (const models::BeyondFastPath& e) {
-    throw std::runtime_error("--fast: " + std::string(e.what()) +
-                             ": beyond the analytic fast path; run without --fast to simulate it");
-  }
-}
 
 int run_command(const std::vector<std::string>& args) {
   po::options_description options("run options");
@@ -182,7 +173,7 @@ int run_command(const std::vector<std::string>& args) {
       std::fflush(stderr);
     };
   }
-  const models::RunResult result = fast ? fast_result(spec) : models::simulate(spec, run_options);
+  const models::RunResult result = fast ? frontend::fast_result(spec) : models::simulate(spec, run_options);
   if (mode == "auto" && terminal) std::fprintf(stderr, "\r%90s\r", "");
   // With a result on standard output, the readable report goes to standard error.
   const bool stdout_taken = (json && json->is_stdout()) || (csv && csv->is_stdout());

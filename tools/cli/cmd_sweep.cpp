@@ -1,21 +1,27 @@
 // hcisim sweep SCENARIO --vary key.path=v1,v2,... [--vary ...] [--out DIR] [--csv F] [--json F] [--jobs N] [--fast]
 //              [--dry-run]
-// hcisim sweep SCENARIO --over key.path=LO..HI --slo 'read.p99<=1ms' [--largest | --smallest]   (sweep_search.cpp)
+// hcisim sweep SCENARIO --over key.path=LO..HI --slo 'read.p99<=1ms' [--largest | --smallest]
+// The options are read here; the grid and the search run in the front end
+// (frontend/sweep/sweep_grid_run.hpp, sweep_search.hpp).
+#include <unistd.h>
+
 #include <filesystem>
+#include <iostream>
 #include <limits>
 #include <memory>
 #include <thread>
 
 #include "tools/cli/commands.hpp"
 #include "tools/cli/options.hpp"
-#include "tools/cli/sweep_grid_command.hpp"
-#include "tools/cli/sweep_search.hpp"
-#include "tools/cli/sweep_setup.hpp"
+#include "tools/cli/sweep_mpi.hpp"
 #include "tools/frontend/base/input_files.hpp"
 #include "tools/frontend/base/message_text.hpp"
 #include "tools/frontend/base/output_file.hpp"
 #include "tools/frontend/base/units.hpp"
 #include "tools/frontend/report/plots.hpp"
+#include "tools/frontend/sweep/sweep_grid_run.hpp"
+#include "tools/frontend/sweep/sweep_search.hpp"
+#include "tools/frontend/sweep/sweep_setup.hpp"
 
 namespace hcisim::cli {
 
@@ -112,7 +118,7 @@ int sweep_command(const std::vector<std::string>& args) {
   if (!parse_command_line(args, kUsage, options, positional, vm)) return 0;
 
   refuse_run_controls_with_fast(vm);
-  SweepSetup setup;
+  frontend::SweepSetup setup;
   setup.scenario = scenario;
   setup.user_dirs = user_dirs;
   setup.sets = sets;
@@ -185,7 +191,7 @@ int sweep_command(const std::vector<std::string>& args) {
     if (!vm.count("over") || slos.empty()) throw UsageError{"a search needs --over key.path=LO..HI and at least one --slo"};
     if (vm.count("out") || vm.count("max-points")) throw UsageError{"--out and --max-points are for grids (--vary)"};
     const std::string plot_dir = vm.count("plot") ? vm["plot"].as<std::string>() : std::string();
-    SearchRequest request;
+    frontend::SearchRequest request;
     request.over = over;
     request.slos = slos;
     request.maximise = maximise;
@@ -199,22 +205,32 @@ int sweep_command(const std::vector<std::string>& args) {
     request.json = json.get();
     request.csv = csv.get();
     request.plot_dir = plot_dir;
-    return search_command(setup, request);
+    try {
+      return frontend::run_search(setup, request, std::cout, std::cerr);
+    } catch (const frontend::SweepRequestError& e) {
+      throw UsageError{e.message};
+    }
   }
 
-  GridRun run;
+  frontend::GridRun run;
   run.varies = varies;
   if (vm.count("out")) run.out = vm["out"].as<std::string>();
   run.max_points = vm.count("max-points") ? static_cast<std::size_t>(count_option("max-points", max_points_text, 1))
                                           : std::numeric_limits<std::size_t>::max();
   run.jobs = jobs;
   run.quiet = quiet;
-  run.use_mpi = use_mpi;
+  const frontend::PointRunner mpi{[] { return mpi_rank() == 0; }, run_on_mpi};
+  if (use_mpi) run.ranks = &mpi;
+  run.terminal = isatty(STDERR_FILENO) != 0;
   run.dry_run = dry_run;
   run.csv = csv.get();
   run.json = json.get();
   if (vm.count("plot")) run.plot_dir = vm["plot"].as<std::string>();
-  return grid_command(setup, run);
+  try {
+    return frontend::run_grid(setup, run, std::cout, std::cerr);
+  } catch (const frontend::SweepRequestError& e) {
+    throw UsageError{e.message};
+  }
 }
 
 }  // namespace hcisim::cli

@@ -19,9 +19,6 @@ int compare_command(const std::vector<std::string>& args);
 int durability_command(const std::vector<std::string>& args);
 int sweep_command(const std::vector<std::string>& args);
 
-// The analytic fast path's answer (run --fast, sweep --fast); a scenario beyond it
-// is an error naming the mechanism.
-models::RunResult fast_result(const models::ScenarioSpec& spec);
 int explain_command(const std::vector<std::string>& args);
 
 // Thrown for bad command-line usage; main prints it on one line and exits 2.

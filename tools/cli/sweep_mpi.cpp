@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "tools/cli/sweep_run.hpp"
+#include "tools/cli/sweep_mpi.hpp"
 
 #ifdef HCISIM_HAVE_MPI
 #include <boost/mpi/communicator.hpp>
@@ -14,6 +14,13 @@
 #endif
 
 namespace hcisim::cli {
+
+using frontend::PointDone;
+using frontend::PointName;
+using frontend::PointOutcome;
+using frontend::PointQueue;
+using frontend::PointWork;
+using frontend::run_on_threads;
 
 bool launched_by_mpirun() {
   // Open MPI's and the PMI launchers' size of the job.

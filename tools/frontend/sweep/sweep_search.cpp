@@ -1,14 +1,13 @@
-#include "tools/cli/sweep_search.hpp"
+#include "tools/frontend/sweep/sweep_search.hpp"
 
 #include <algorithm>
-#include <iostream>
+#include <ostream>
 #include <map>
 #include <optional>
 #include <stdexcept>
 
 #include "models/analytic/fast_path.hpp"
 #include "models/run/precision_stop.hpp"
-#include "tools/cli/commands.hpp"
 #include "tools/frontend/base/message_text.hpp"
 #include "tools/frontend/base/quantity_format.hpp"
 #include "tools/frontend/base/units.hpp"
@@ -18,7 +17,7 @@
 #include "tools/frontend/sweep/slo_trend.hpp"
 #include "tools/frontend/sweep/sweep_rows.hpp"
 
-namespace hcisim::cli {
+namespace hcisim::frontend {
 
 namespace {
 
@@ -31,18 +30,18 @@ Range parse_over(const std::string& text) {
   const auto equals = text.find('=');
   const auto dots = text.find("..", equals == std::string::npos ? 0 : equals);
   if (equals == std::string::npos || dots == std::string::npos || equals == 0) {
-    throw UsageError{"--over " + frontend::in_quotes(text) + ": expected key.path=LO..HI, like vms.workload.outstanding=1..64"};
+    throw SweepRequestError{"--over " + in_quotes(text) + ": expected key.path=LO..HI, like vms.workload.outstanding=1..64"};
   }
   Range r;
   r.key = text.substr(0, equals);
   try {
-    r.lo = frontend::parse_integer(text.substr(equals + 1, dots - equals - 1));
-    r.hi = frontend::parse_integer(text.substr(dots + 2));
-  } catch (const frontend::UnitError& e) {
-    throw UsageError{"--over " + frontend::in_quotes(text) + ": " + e.what()};
+    r.lo = parse_integer(text.substr(equals + 1, dots - equals - 1));
+    r.hi = parse_integer(text.substr(dots + 2));
+  } catch (const UnitError& e) {
+    throw SweepRequestError{"--over " + in_quotes(text) + ": " + e.what()};
   }
   if (r.lo < 0 || r.hi <= r.lo || r.hi - r.lo > 10'000'000) {
-    throw UsageError{"--over " + frontend::in_quotes(text) + ": expected 0 <= LO < HI"};
+    throw SweepRequestError{"--over " + in_quotes(text) + ": expected 0 <= LO < HI"};
   }
   return r;
 }
@@ -66,20 +65,20 @@ double kleinrock_power(const models::RunResult& r) {
 
 class Search {
  public:
-  Search(const SweepSetup& setup, Range range, std::vector<frontend::Slo> slos, std::string objective,
-         frontend::SearchFor want, int jobs, bool quiet)
+  Search(const SweepSetup& setup, Range range, std::vector<Slo> slos, std::string objective,
+         SearchFor want, int jobs, bool quiet, std::ostream& out, std::ostream& log)
       : setup_(setup), range_(std::move(range)), slos_(std::move(slos)), objective_(std::move(objective)),
-        want_(want), jobs_(jobs), quiet_(quiet) {
+        want_(want), jobs_(jobs), quiet_(quiet), out_(out), log_(log) {
     axes_.push_back({range_.key, {}});
   }
 
   // The fast path at every candidate; false when it does not model the scenario.
   bool map_with_fast_path() {
     std::vector<std::string> asked{objective_};
-    for (const frontend::Slo& s : slos_) asked.push_back(s.figure);
+    for (const Slo& s : slos_) asked.push_back(s.figure);
     for (const std::string& figure : asked) {
-      if (frontend::fast_path_gives(figure)) continue;
-      if (!quiet_) std::cerr << "search: the fast path does not estimate " << figure << "; searching with the simulator alone\n";
+      if (fast_path_gives(figure)) continue;
+      if (!quiet_) log_ << "search: the fast path does not estimate " << figure << "; searching with the simulator alone\n";
       return false;
     }
     for (const long long x : candidates(range_)) {
@@ -87,7 +86,7 @@ class Search {
       try {
         fast_[x] = models::analyse(job.spec);
       } catch (const models::BeyondFastPath& e) {
-        if (!quiet_) std::cerr << "search: the fast path defers (" << e.what() << "); searching with the simulator alone\n";
+        if (!quiet_) log_ << "search: the fast path defers (" << e.what() << "); searching with the simulator alone\n";
         fast_.clear();
         return false;
       }
@@ -110,8 +109,8 @@ class Search {
       sim_[x] = out[i];
       specs_.emplace(x, jobs[i].spec);
       if (!quiet_) {
-        std::cerr << "search: " << range_.key << "=" << x << " simulated: " << objective_ << " "
-                  << frontend::format_sweep_figure(objective_, *frontend::sweep_figure(out[i], objective_))
+        log_ << "search: " << range_.key << "=" << x << " simulated: " << objective_ << " "
+                  << format_sweep_figure(objective_, *sweep_figure(out[i], objective_))
                   << verdict(out[i]) << "\n";
       }
     }
@@ -121,13 +120,13 @@ class Search {
   // looks at (a read-only load has no write p99 to bound): before any run.
   SweepJob load(long long x) const {
     SweepJob job = setup_.load(point(x));
-    for (const frontend::Slo& s : slos_) {
-      if (const auto lacks = frontend::workload_lacks(job.spec, frontend::figure_of(s.figure))) {
-        throw UsageError{"--slo " + frontend::in_quotes(s.text) + ": " + *lacks};
+    for (const Slo& s : slos_) {
+      if (const auto lacks = workload_lacks(job.spec, figure_of(s.figure))) {
+        throw SweepRequestError{"--slo " + in_quotes(s.text) + ": " + *lacks};
       }
     }
-    if (const auto lacks = frontend::workload_lacks(job.spec, frontend::figure_of(objective_))) {
-      throw UsageError{"--maximise " + objective_ + ": " + *lacks};
+    if (const auto lacks = workload_lacks(job.spec, figure_of(objective_))) {
+      throw SweepRequestError{"--maximise " + objective_ + ": " + *lacks};
     }
     return job;
   }
@@ -137,7 +136,7 @@ class Search {
   SweepJob with_slo_percentiles(SweepJob job) const {
     models::RunControl& run = job.spec.run;
     if (run.precision <= 0) return job;
-    for (const frontend::Slo& s : slos_) {
+    for (const Slo& s : slos_) {
       const auto& p = s.percentile;
       if (!p || !models::workload_issues(job.spec, p->of)) continue;
       if (std::find(run.precision_percentiles.begin(), run.precision_percentiles.end(), *p) ==
@@ -148,17 +147,17 @@ class Search {
     return job;
   }
 
-  bool sim_ok(long long x) const { return frontend::all_hold(slos_, sim_.at(x)); }
+  bool sim_ok(long long x) const { return all_hold(slos_, sim_.at(x)); }
 
   // ", meets the objectives", or which it misses and by what: ", misses read.p99<=1ms (1.052 ms)";
   // and the objectives whose limit lies within the figure's 95 % interval (close_calls()).
   std::string verdict(const models::RunResult& r) const {
     std::string missed;
-    for (const frontend::Slo& slo : slos_) {
+    for (const Slo& slo : slos_) {
       if (slo.holds(r)) continue;
-      const std::optional<double> value = frontend::sweep_figure(r, slo.figure);
+      const std::optional<double> value = sweep_figure(r, slo.figure);
       missed += (missed.empty() ? ", misses " : ", ") + slo.text + " (" +
-                (value ? frontend::format_sweep_figure(slo.figure, *value) : std::string("not given")) + ")";
+                (value ? format_sweep_figure(slo.figure, *value) : std::string("not given")) + ")";
     }
     return (missed.empty() ? ", meets the objectives" : missed) + close_calls(r);
   }
@@ -166,16 +165,16 @@ class Search {
   // "; not settled by this run: read.p99<=1ms (0.986 ms +/- 0.021 ms, 95 %)".
   std::string close_calls(const models::RunResult& r) const {
     std::string text;
-    for (const frontend::Slo& slo : slos_) {
+    for (const Slo& slo : slos_) {
       if (!slo.close_call(r)) continue;
       text += (text.empty() ? "; not settled by this run: " : ", ") + slo.text + " (" +
-              frontend::format_sweep_figure(slo.figure, *frontend::sweep_figure(r, slo.figure)) + " +/- " +
-              frontend::format_sweep_figure(slo.figure, *slo.interval(r)) + ", 95 %)";
+              format_sweep_figure(slo.figure, *sweep_figure(r, slo.figure)) + " +/- " +
+              format_sweep_figure(slo.figure, *slo.interval(r)) + ", 95 %)";
     }
     return text;
   }
 
-  int run(const frontend::OutputFile* json, const frontend::OutputFile* csv, const std::string& plot_dir) {
+  int run(const OutputFile* json, const OutputFile* csv, const std::string& plot_dir) {
     const bool fast = map_with_fast_path();
     const std::vector<long long> xs = candidates(range_);
     // The fast path's guess: for the largest value, the one giving the most of the
@@ -187,8 +186,8 @@ class Search {
       bool found = false;
       for (const long long x : xs) {
         const models::RunResult& r = fast_.at(x);
-        if (frontend::all_hold(slos_, r)) {
-          const double figure = *frontend::sweep_figure(r, objective_);
+        if (all_hold(slos_, r)) {
+          const double figure = *sweep_figure(r, objective_);
           if (largest() ? figure > best : !found) {
             best = figure;
             guess = x;
@@ -204,23 +203,23 @@ class Search {
     }
     if (fast && !quiet_) {
       const models::RunResult& r = fast_.at(guess);
-      const bool met = frontend::all_hold(slos_, r);
-      std::cerr << "search: the fast path over " << xs.size() << " values puts the "
+      const bool met = all_hold(slos_, r);
+      log_ << "search: the fast path over " << xs.size() << " values puts the "
                 << (largest() ? "best" : "smallest meeting the objectives") << " at " << range_.key << "=" << guess
-                << " (" << objective_ << " " << frontend::format_sweep_figure(objective_, *frontend::sweep_figure(r, objective_))
+                << " (" << objective_ << " " << format_sweep_figure(objective_, *sweep_figure(r, objective_))
                 << (met ? "" : "; on the fast path no value meets the objectives") << ")"
                 << (largest() ? " and the knee at " + std::to_string(knee) : std::string()) << "; confirming with the simulator\n";
     }
-    frontend::BoundSearch bounds;
+    BoundSearch bounds;
     bounds.lo = range_.lo;
     bounds.hi = range_.hi;
     bounds.want = want_;
     bounds.grid = xs;
     bounds.guess = guess;
-    bounds.guess_meets = !fast || frontend::all_hold(slos_, fast_.at(guess));
+    bounds.guess_meets = !fast || all_hold(slos_, fast_.at(guess));
     if (knee >= 0) bounds.also_first.push_back(knee);
     const std::optional<long long> answer =
-        frontend::find_bound(bounds, [this](const std::vector<long long>& round) { simulate(round); },
+        find_bound(bounds, [this](const std::vector<long long>& round) { simulate(round); },
                              [this](long long x) { return sim_ok(x); });
     if (largest() && knee < 0) {
       double power = -1;
@@ -236,15 +235,15 @@ class Search {
   }
 
  private:
-  frontend::SweepPoint point(long long x) const {
-    frontend::SweepPoint p;
+  SweepPoint point(long long x) const {
+    SweepPoint p;
     p.index = static_cast<std::size_t>(x);
     p.values = {std::to_string(x)};
     p.assignments = {range_.key + "=" + std::to_string(x)};
     return p;
   }
   static long long value_of(const SweepJob& j) { return static_cast<long long>(j.point.index); }
-  bool largest() const { return want_ == frontend::SearchFor::Largest; }
+  bool largest() const { return want_ == SearchFor::Largest; }
 
   void run_results(const std::vector<SweepJob>& jobs, std::vector<models::RunResult>& out) {
     std::size_t next = 0;
@@ -261,10 +260,10 @@ class Search {
         [](std::size_t, const PointOutcome&) {}, [&jobs](std::size_t i) { return point_label(jobs[i].point); });
   }
 
-  int report(std::optional<long long> answer, long long knee, bool fast, const frontend::OutputFile* json,
-             const frontend::OutputFile* csv, const std::string& plot_dir) {
+  int report(std::optional<long long> answer, long long knee, bool fast, const OutputFile* json,
+             const OutputFile* csv, const std::string& plot_dir) {
     std::vector<nlohmann::json> rows;
-    for (const auto& [x, r] : sim_) rows.push_back(frontend::sweep_row_json(axes_, point(x), specs_.at(x), r));
+    for (const auto& [x, r] : sim_) rows.push_back(sweep_row_json(axes_, point(x), specs_.at(x), r));
     const std::string key = range_.key;
     // The point, the figure reported, the mean latency, the p99 of each direction
     // the workload has (a read-only run has no write p99), what limits it; and
@@ -272,10 +271,10 @@ class Search {
     auto line = [&](const std::string& what, long long x, bool missed) {
       const models::RunResult& r = sim_.at(x);
       std::string text = what + ": " + key + "=" + std::to_string(x) + " (simulated): " + objective_ + " " +
-                         frontend::format_sweep_figure(objective_, *frontend::sweep_figure(r, objective_)) +
-                         ", mean latency " + frontend::format_fixed(r.all_latency.mean_s * 1e3, 3) + " ms";
-      if (r.read_iops > 0) text += ", read p99 " + frontend::format_fixed(r.read_latency.p99_s * 1e3, 3) + " ms";
-      if (r.write_iops > 0) text += ", write p99 " + frontend::format_fixed(r.write_latency.p99_s * 1e3, 3) + " ms";
+                         format_sweep_figure(objective_, *sweep_figure(r, objective_)) +
+                         ", mean latency " + format_fixed(r.all_latency.mean_s * 1e3, 3) + " ms";
+      if (r.read_iops > 0) text += ", read p99 " + format_fixed(r.read_latency.p99_s * 1e3, 3) + " ms";
+      if (r.write_iops > 0) text += ", write p99 " + format_fixed(r.write_latency.p99_s * 1e3, 3) + " ms";
       text += "; bottleneck " + r.bottleneck.resource;
       if (!missed) return text + close_calls(r) + "\n";
       const std::string v = verdict(r);  // ", misses ...; not settled ..."
@@ -292,7 +291,7 @@ class Search {
         text += line(largest() ? "the next value up misses them" : "the next value down misses them", next, true);
       }
     } else {
-      closest = frontend::closest_run(slos_, sim_);
+      closest = closest_run(slos_, sim_);
       text += "no value of " + key + " in " + range_text + " meets the objectives: " +
               (sim_.size() == 1 ? std::string("the value simulated misses them")
                                 : "none of the " + std::to_string(sim_.size()) + " values simulated does") +
@@ -303,14 +302,14 @@ class Search {
       text += line(fast ? "knee of the latency curve (fast path, confirmed)" : "knee of the latency curve (simulated points)", knee, false);
     }
     // What the runs show, then for the other objectives what the fast path's grid does.
-    std::vector<frontend::SloTrendWarning> warnings = frontend::slo_trend_warnings(key, want_, slos_, sim_);
-    for (frontend::SloTrendWarning& w : frontend::slo_trend_warnings(key, want_, slos_, fast_, true)) {
+    std::vector<SloTrendWarning> warnings = slo_trend_warnings(key, want_, slos_, sim_);
+    for (SloTrendWarning& w : slo_trend_warnings(key, want_, slos_, fast_, true)) {
       const bool seen = std::any_of(warnings.begin(), warnings.end(), [&w](const auto& s) { return s.slo == w.slo; });
       if (!seen) warnings.push_back(std::move(w));
     }
-    for (const frontend::SloTrendWarning& w : warnings) text += "warning: " + w.text + "\n";
+    for (const SloTrendWarning& w : warnings) text += "warning: " + w.text + "\n";
     // The lines go where the CSV or JSON does not.
-    ((json && json->is_stdout()) || (csv && csv->is_stdout()) ? std::cerr : std::cout) << text << std::flush;
+    ((json && json->is_stdout()) || (csv && csv->is_stdout()) ? log_ : out_) << text << std::flush;
 
     nlohmann::json out;
     nlohmann::json slo_texts = nlohmann::json::array();
@@ -327,11 +326,11 @@ class Search {
     out["knee"] = knee >= 0 ? nlohmann::json(knee) : nlohmann::json();
     out["bracketed_with_fast_path"] = fast;
     nlohmann::json trend = nlohmann::json::array();
-    for (const frontend::SloTrendWarning& w : warnings) {
+    for (const SloTrendWarning& w : warnings) {
       nlohmann::json points = nlohmann::json::array();
       for (const auto& [x, met] : w.points) points.push_back({{"value", x}, {"meets", met}});
       trend.push_back({{"slo", w.slo},
-                       {"kind", w.kind == frontend::SloTrendWarning::Kind::Against ? "against_search" : "not_monotone"},
+                       {"kind", w.kind == SloTrendWarning::Kind::Against ? "against_search" : "not_monotone"},
                        {"source", w.fast_path ? "fast_path" : "simulated"},
                        {"points", points},
                        {"text", w.text}});
@@ -341,21 +340,21 @@ class Search {
     for (const auto& [x, r] : fast_) {
       curve.push_back({{"value", x}, {"total_iops", r.total_iops()}, {"lat_mean_ms", r.all_latency.mean_s * 1e3},
                        {"read_lat_p99_ms", r.read_latency.p99_s * 1e3}, {"write_lat_p99_ms", r.write_latency.p99_s * 1e3},
-                       {"meets", frontend::all_hold(slos_, r)}});
+                       {"meets", all_hold(slos_, r)}});
     }
     out["fast_path_curve"] = curve;
     out["rows"] = rows;
     if (json) json->write(out.dump(1) + "\n");
     if (csv) {
       axes_[0].values.clear();
-      csv->write(frontend::sweep_csv(axes_, rows));
+      csv->write(sweep_csv(axes_, rows));
     }
     if (!plot_dir.empty() &&
         !draw_saturation_curve(plot_dir,
                                specs_.empty() ? setup_.scenario
                                               : sweep_title(specs_.begin()->second, point(specs_.begin()->first)),
                                "search over " + range_.key + ": IOPS against p99 latency, a point per simulated value",
-                               frontend::rows_of(rows))) {
+                               rows_of(rows), log_)) {
       return 1;
     }
     return 0;
@@ -363,49 +362,51 @@ class Search {
 
   const SweepSetup& setup_;
   Range range_;
-  std::vector<frontend::Slo> slos_;
+  std::vector<Slo> slos_;
   std::string objective_;
-  frontend::SearchFor want_;
+  SearchFor want_;
   int jobs_;
   bool quiet_;
-  std::vector<frontend::SweepAxis> axes_;
+  std::ostream& out_;
+  std::ostream& log_;
+  std::vector<SweepAxis> axes_;
   std::map<long long, models::RunResult> fast_, sim_;
   std::map<long long, models::ScenarioSpec> specs_;
 };
 
 // Which end the search looks for, from --largest, --smallest, --minimise KEY and --maximise KEY.
-frontend::SearchFor direction(const SearchRequest& q, const std::string& key) {
+SearchFor direction(const SearchRequest& q, const std::string& key) {
   const bool maximise_key = q.maximise_given && q.maximise == key;
   if (q.minimise && *q.minimise != key) {
-    throw UsageError{"--minimise " + frontend::in_quotes(*q.minimise) + ": name the key searched (--over " + key +
+    throw SweepRequestError{"--minimise " + in_quotes(*q.minimise) + ": name the key searched (--over " + key +
                      "=LO..HI): the search finds the smallest value of it meeting every --slo"};
   }
   const bool smallest = q.smallest || q.minimise.has_value();
-  if (smallest && (q.largest || maximise_key)) throw UsageError{"the search finds the smallest or the largest value: give one"};
+  if (smallest && (q.largest || maximise_key)) throw SweepRequestError{"the search finds the smallest or the largest value: give one"};
   if (smallest && q.maximise_given) {
-    throw UsageError{"--maximise " + q.maximise + " steers a search for the largest value; the smallest (--smallest, "
+    throw SweepRequestError{"--maximise " + q.maximise + " steers a search for the largest value; the smallest (--smallest, "
                      "--minimise) meeting the objectives needs no figure: drop --maximise"};
   }
-  return smallest ? frontend::SearchFor::Smallest : frontend::SearchFor::Largest;
+  return smallest ? SearchFor::Smallest : SearchFor::Largest;
 }
 
 }  // namespace
 
-int search_command(const SweepSetup& setup, const SearchRequest& q) {
-  if (q.use_mpi) throw UsageError{"a search (--over, --slo) runs on this machine's cores (--jobs); grids (--vary) run under MPI"};
-  if (setup.fast) throw UsageError{"a search brackets with the fast path and confirms with the simulator: drop --fast"};
+int run_search(const SweepSetup& setup, const SearchRequest& q, std::ostream& out, std::ostream& log) {
+  if (q.use_mpi) throw SweepRequestError{"a search (--over, --slo) runs on this machine's cores (--jobs); grids (--vary) run under MPI"};
+  if (setup.fast) throw SweepRequestError{"a search brackets with the fast path and confirms with the simulator: drop --fast"};
   const Range range = parse_over(q.over);
-  const frontend::SearchFor want = direction(q, range.key);
+  const SearchFor want = direction(q, range.key);
   const std::string figure = q.maximise_given && q.maximise != range.key ? q.maximise : "total_iops";
-  std::vector<frontend::Slo> slos;
+  std::vector<Slo> slos;
   try {
-    for (const std::string& s : q.slos) slos.push_back(frontend::parse_slo(s));
-    (void)frontend::sweep_figure(models::RunResult{}, figure);
+    for (const std::string& s : q.slos) slos.push_back(parse_slo(s));
+    (void)sweep_figure(models::RunResult{}, figure);
   } catch (const std::invalid_argument& e) {
-    throw UsageError{std::string(e.what()).find("no figure named") == 0 ? "--maximise: " + std::string(e.what()) : e.what()};
+    throw SweepRequestError{std::string(e.what()).find("no figure named") == 0 ? "--maximise: " + std::string(e.what()) : e.what()};
   }
-  Search search(setup, range, slos, figure, want, q.jobs, q.quiet);
+  Search search(setup, range, slos, figure, want, q.jobs, q.quiet, out, log);
   return search.run(q.json, q.csv, q.plot_dir);
 }
 
-}  // namespace hcisim::cli
+}  // namespace hcisim::frontend

@@ -1,9 +1,9 @@
 // Running the points of a sweep: on threads of this process, or over the
-// ranks of an MPI job (sweep_mpi.cpp). Each point's result depends only on
-// the point (its scenario, its --set values and the seed the scenario gives),
-// so the rows are the same whatever runs them and in whatever order. Points
-// are handed out one at a time and each is loaded where it runs, so a large
-// grid is never held whole.
+// ranks of an MPI job (tools/cli/sweep_mpi.cpp, a PointRunner). Each point's
+// result depends only on the point (its scenario, its --set values and the
+// seed the scenario gives), so the rows are the same whatever runs them and in
+// whatever order. Points are handed out one at a time and each is loaded where
+// it runs, so a large grid is never held whole.
 #pragma once
 
 #include <cstddef>
@@ -16,20 +16,20 @@
 #include "tools/frontend/base/input_files.hpp"
 #include "tools/frontend/sweep/sweep_grid.hpp"
 
-namespace hcisim::cli {
+namespace hcisim::frontend {
 
 struct SweepJob {
-  frontend::SweepPoint point;
+  SweepPoint point;
   models::ScenarioSpec spec;
 };
 
 // "point 3 [vms.per_node=16, vms.vcpus=2]": how messages and progress name a point.
-std::string point_label(const frontend::SweepPoint& point);
+std::string point_label(const SweepPoint& point);
 
 // What one point gives: its row, and the input files its load read (for the manifest).
 struct PointOutcome {
   nlohmann::json row;
-  frontend::InputDigests inputs;
+  InputDigests inputs;
 };
 
 // The points to run, by index: `next` gives the next one, or none when there
@@ -52,15 +52,14 @@ using PointName = std::function<std::string(std::size_t index)>;
 void run_on_threads(const PointQueue& queue, int threads, const PointWork& work, const PointDone& done,
                     const PointName& name);
 
-// MPI (when built with Boost.MPI): whether this process is one rank of an MPI
-// job of more than one rank (launched by mpirun), and the job over the ranks:
-// rank 0 hands out points and gets the outcomes (done is called there only);
-// the others compute (`queue` is used on rank 0 only). Returns false on ranks
-// other than 0 (they have no output).
-bool mpi_available();
-bool launched_by_mpirun();
-// This process's rank (initialises MPI; 0 without it).
-int mpi_rank();
-bool run_on_mpi(const PointQueue& queue, const PointWork& work, const PointDone& done, const PointName& name);
+// Another way to run a grid's points than this machine's threads: the ranks of
+// an MPI job (the program gives it: tools/cli/sweep_mpi.cpp). Rank 0 hands out
+// points and gets the outcomes (done is called there only); the others compute.
+struct PointRunner {
+  // Whether this process keeps the points and writes the outputs (rank 0).
+  std::function<bool()> is_root;
+  // Runs the queue; false on a process that has no output (a rank other than 0).
+  std::function<bool(const PointQueue&, const PointWork&, const PointDone&, const PointName&)> run;
+};
 
-}  // namespace hcisim::cli
+}  // namespace hcisim::frontend

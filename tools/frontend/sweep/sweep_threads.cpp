@@ -6,11 +6,11 @@
 #include <thread>
 #include <vector>
 
-#include "tools/cli/sweep_run.hpp"
+#include "tools/frontend/sweep/sweep_points.hpp"
 
-namespace hcisim::cli {
+namespace hcisim::frontend {
 
-std::string point_label(const frontend::SweepPoint& point) {
+std::string point_label(const SweepPoint& point) {
   std::string label = "point " + std::to_string(point.index);
   for (std::size_t i = 0; i < point.assignments.size(); ++i) label += (i == 0 ? " [" : ", ") + point.assignments[i];
   return label + (point.assignments.empty() ? "" : "]");
@@ -57,4 +57,4 @@ void run_on_threads(const PointQueue& queue, int threads, const PointWork& work,
   if (failed) throw std::runtime_error(failure);
 }
 
-}  // namespace hcisim::cli
+}  // namespace hcisim::frontend

@@ -14,13 +14,14 @@
 #pragma once
 
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
-#include "tools/cli/sweep_setup.hpp"
+#include "tools/frontend/sweep/sweep_setup.hpp"
 #include "tools/frontend/base/output_file.hpp"
 
-namespace hcisim::cli {
+namespace hcisim::frontend {
 
 struct SearchRequest {
   std::string over;               // --over key.path=LO..HI
@@ -34,11 +35,15 @@ struct SearchRequest {
   bool smallest = false, largest = false;
   int jobs = 1;
   bool quiet = false, use_mpi = false;
-  const frontend::OutputFile* json = nullptr;
-  const frontend::OutputFile* csv = nullptr;
+  const OutputFile* json = nullptr;
+  const OutputFile* csv = nullptr;
   std::string plot_dir;  // --plot DIR, or empty
 };
 
-int search_command(const SweepSetup& setup, const SearchRequest& request);
+// Runs the search: its lines to `out` (to `log` when the CSV or JSON goes to
+// standard output), progress and warnings to `log`; returns the exit code.
+// Throws SweepRequestError for a request it cannot run (--over, --slo,
+// --maximise, --minimise, --fast or MPI).
+int run_search(const SweepSetup& setup, const SearchRequest& request, std::ostream& out, std::ostream& log);
 
-}  // namespace hcisim::cli
+}  // namespace hcisim::frontend

@@ -1,18 +1,19 @@
-// Progress of a sweep on standard error: one line rewritten in place on a
-// terminal (points done, running, elapsed, ETA), a plain line per finished
-// point otherwise (logs, batch jobs), nothing when quiet.
+// Progress of a sweep, written to `log` (the program's standard error): one
+// line rewritten in place on a terminal (points done, running, elapsed, ETA), a
+// plain line per finished point otherwise (logs, batch jobs), nothing when quiet.
 #pragma once
 
 #include <chrono>
 #include <cstdio>
+#include <ostream>
 #include <string>
 
-namespace hcisim::cli {
+namespace hcisim::frontend {
 
 class SweepProgress {
  public:
-  SweepProgress(std::size_t total, std::size_t already_done, bool quiet, bool terminal)
-      : total_(total), done_(already_done), resumed_(already_done), quiet_(quiet), terminal_(terminal),
+  SweepProgress(std::ostream& log, std::size_t total, std::size_t already_done, bool quiet, bool terminal)
+      : log_(log), total_(total), done_(already_done), resumed_(already_done), quiet_(quiet), terminal_(terminal),
         start_(std::chrono::steady_clock::now()) {}
 
   void point_done(const std::string& label) {
@@ -21,17 +22,16 @@ class SweepProgress {
     const double elapsed = seconds();
     const std::size_t fresh = done_ - resumed_;
     const double eta = fresh > 0 ? elapsed / static_cast<double>(fresh) * static_cast<double>(total_ - done_) : 0;
+    const std::string counts = std::to_string(done_) + "/" + std::to_string(total_);
     if (terminal_) {
-      std::fprintf(stderr, "\rsweep: %zu/%zu points, %s elapsed, ETA %s   ", done_, total_, clock(elapsed).c_str(),
-                   clock(eta).c_str());
+      log_ << "\rsweep: " << counts << " points, " << clock(elapsed) << " elapsed, ETA " << clock(eta) << "   ";
     } else {
-      std::fprintf(stderr, "sweep: %zu/%zu %s, %s elapsed, ETA %s\n", done_, total_, label.c_str(),
-                   clock(elapsed).c_str(), clock(eta).c_str());
+      log_ << "sweep: " << counts << " " << label << ", " << clock(elapsed) << " elapsed, ETA " << clock(eta) << "\n";
     }
-    std::fflush(stderr);
+    log_ << std::flush;
   }
   void finish() {
-    if (!quiet_ && terminal_) std::fprintf(stderr, "\r%70s\r", "");
+    if (!quiet_ && terminal_) log_ << "\r" << std::string(70, ' ') << "\r" << std::flush;
   }
   double seconds() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
@@ -48,9 +48,10 @@ class SweepProgress {
     }
     return buf;
   }
+  std::ostream& log_;
   std::size_t total_, done_, resumed_;
   bool quiet_, terminal_;
   std::chrono::steady_clock::time_point start_;
 };
 
-}  // namespace hcisim::cli
+}  // namespace hcisim::frontend

@@ -1,46 +1,46 @@
-#include "tools/cli/sweep_setup.hpp"
+#include "tools/frontend/sweep/sweep_setup.hpp"
 
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <iostream>
+#include <ostream>
 #include <set>
 #include <stdexcept>
 
 #include "models/run/simulation.hpp"
-#include "tools/cli/commands.hpp"
 #include "tools/frontend/base/input_files.hpp"
 #include "tools/frontend/input/scenario_loader.hpp"
 #include "tools/frontend/report/plots.hpp"
 #include "tools/frontend/report/run_length_check.hpp"
+#include "tools/frontend/sweep/fast_result.hpp"
 #include "tools/frontend/sweep/sweep_rows.hpp"
 
-namespace hcisim::cli {
+namespace hcisim::frontend {
 
-SweepJob SweepSetup::load(const frontend::SweepPoint& point, frontend::InputDigests* read) const {
+SweepJob SweepSetup::load(const SweepPoint& point, InputDigests* read) const {
   std::vector<std::string> overrides = sets;
   overrides.insert(overrides.end(), point.assignments.begin(), point.assignments.end());
   const std::lock_guard turn(loading_);
-  const frontend::InputRecording recording;
-  SweepJob job{point, frontend::load_scenario(scenario, *catalog, overrides)};
+  const InputRecording recording;
+  SweepJob job{point, load_scenario(scenario, *catalog, overrides)};
   if (seed) job.spec.run.seed = *seed;
   if (duration_ns) job.spec.run.duration_ns = *duration_ns;
   if (warmup_ns) job.spec.run.warmup_ns = *warmup_ns;
-  if (duration_ns || warmup_ns) frontend::check_run_length(job.spec, duration_ns ? "--duration" : "--warmup");
+  if (duration_ns || warmup_ns) check_run_length(job.spec, duration_ns ? "--duration" : "--warmup");
   if (read != nullptr) *read = recording.files();
   return job;
 }
 
-frontend::InputDigests SweepSetup::check_axes(const std::vector<frontend::SweepAxis>& axes) const {
-  frontend::InputDigests read;
+InputDigests SweepSetup::check_axes(const std::vector<SweepAxis>& axes) const {
+  InputDigests read;
   std::set<std::size_t> checked;
   std::size_t stride = 1;  // between two values of axis a: the product of the later axes' sizes
   for (std::size_t a = axes.size(); a-- > 0;) {
     for (std::size_t v = 0; v < axes[a].values.size(); ++v) {
       const std::size_t index = v * stride;
       if (!checked.insert(index).second) continue;
-      const frontend::SweepPoint point = frontend::grid_point(axes, index);
-      frontend::InputDigests files;
+      const SweepPoint point = grid_point(axes, index);
+      InputDigests files;
       try {
         (void)load(point, &files);
       } catch (const std::exception& e) {
@@ -60,17 +60,17 @@ namespace {
 std::string version_and_build() {
   std::ifstream in("/proc/self/exe", std::ios::binary);
   const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  return std::string(HCISIM_VERSION) + " (build " + (bytes.empty() ? "unknown" : frontend::content_digest(bytes)) + ")";
+  return std::string(HCISIM_VERSION) + " (build " + (bytes.empty() ? "unknown" : content_digest(bytes)) + ")";
 }
 
 }  // namespace
 
-nlohmann::json SweepSetup::manifest(const std::vector<frontend::SweepAxis>& axes, std::size_t points,
-                                    const frontend::InputDigests& inputs) const {
+nlohmann::json SweepSetup::manifest(const std::vector<SweepAxis>& axes, std::size_t points,
+                                    const InputDigests& inputs) const {
   namespace fs = std::filesystem;
   std::error_code ec;
   nlohmann::json vary = nlohmann::json::array();
-  for (const frontend::SweepAxis& a : axes) vary.push_back({{"key", a.key}, {"values", a.values}});
+  for (const SweepAxis& a : axes) vary.push_back({{"key", a.key}, {"values", a.values}});
   nlohmann::json dirs = nlohmann::json::array();
   for (const std::string& d : user_dirs) dirs.push_back(fs::absolute(d, ec).lexically_normal().string());
   return {{"hcisim_version", version_and_build()},
@@ -90,8 +90,8 @@ models::RunResult run_point(const models::ScenarioSpec& spec, bool fast) {
   return fast ? fast_result(spec) : models::simulate(spec);
 }
 
-std::string sweep_title(const models::ScenarioSpec& point_spec, const frontend::SweepPoint& point) {
-  std::string title = frontend::plot_title(point_spec);
+std::string sweep_title(const models::ScenarioSpec& point_spec, const SweepPoint& point) {
+  std::string title = plot_title(point_spec);
   // The loader appends " [key=value]" for each override, the point's last.
   for (auto a = point.assignments.rbegin(); a != point.assignments.rend(); ++a) {
     const std::string suffix = " [" + *a + "]";
@@ -103,13 +103,13 @@ std::string sweep_title(const models::ScenarioSpec& point_spec, const frontend::
 }
 
 bool draw_saturation_curve(const std::string& dir, const std::string& title, const std::string& what,
-                           const frontend::SweepRows& rows) {
-  frontend::SaturationPlot curve = frontend::saturation_plot(rows);
+                           const SweepRows& rows, std::ostream& log) {
+  SaturationPlot curve = saturation_plot(rows);
   curve.title = title;
   curve.what = what;
-  const frontend::PlotOutcome plots = frontend::write_saturation_plot(dir, curve);
-  if (!plots.message.empty()) std::cerr << "hcisim: " << plots.message << "\n";
-  return plots.drawn || frontend::find_gnuplot().empty();
+  const PlotOutcome plots = write_saturation_plot(dir, curve);
+  if (!plots.message.empty()) log << "hcisim: " << plots.message << "\n";
+  return plots.drawn || find_gnuplot().empty();
 }
 
-}  // namespace hcisim::cli
+}  // namespace hcisim::frontend
