@@ -1,9 +1,9 @@
 #include "tools/frontend/sweep/sweep_grid_run.hpp"
 
 #include <functional>
-#include <ostream>
 #include <memory>
 #include <optional>
+#include <ostream>
 #include <stdexcept>
 
 #include "models/run/run_estimate.hpp"

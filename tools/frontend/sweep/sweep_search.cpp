@@ -1,18 +1,18 @@
 #include "tools/frontend/sweep/sweep_search.hpp"
 
 #include <algorithm>
-#include <ostream>
 #include <map>
 #include <optional>
+#include <ostream>
 #include <stdexcept>
 
 #include "models/analytic/fast_path.hpp"
 #include "models/run/precision_stop.hpp"
 #include "tools/frontend/base/message_text.hpp"
 #include "tools/frontend/base/quantity_format.hpp"
-#include "tools/frontend/base/units.hpp"
 #include "tools/frontend/input/workload_gives.hpp"
 #include "tools/frontend/sweep/bound_search.hpp"
+#include "tools/frontend/sweep/search_request.hpp"
 #include "tools/frontend/sweep/slo.hpp"
 #include "tools/frontend/sweep/slo_trend.hpp"
 #include "tools/frontend/sweep/sweep_rows.hpp"
@@ -21,33 +21,8 @@ namespace hcisim::frontend {
 
 namespace {
 
-struct Range {
-  std::string key;
-  long long lo = 0, hi = 0;
-};
-
-Range parse_over(const std::string& text) {
-  const auto equals = text.find('=');
-  const auto dots = text.find("..", equals == std::string::npos ? 0 : equals);
-  if (equals == std::string::npos || dots == std::string::npos || equals == 0) {
-    throw SweepRequestError{"--over " + in_quotes(text) + ": expected key.path=LO..HI, like vms.workload.outstanding=1..64"};
-  }
-  Range r;
-  r.key = text.substr(0, equals);
-  try {
-    r.lo = parse_integer(text.substr(equals + 1, dots - equals - 1));
-    r.hi = parse_integer(text.substr(dots + 2));
-  } catch (const UnitError& e) {
-    throw SweepRequestError{"--over " + in_quotes(text) + ": " + e.what()};
-  }
-  if (r.lo < 0 || r.hi <= r.lo || r.hi - r.lo > 10'000'000) {
-    throw SweepRequestError{"--over " + in_quotes(text) + ": expected 0 <= LO < HI"};
-  }
-  return r;
-}
-
 // Where the fast path looks: every value of a short range, else about 1.15x apart.
-std::vector<long long> candidates(const Range& r) {
+std::vector<long long> candidates(const SearchRange& r) {
   std::vector<long long> xs;
   if (r.hi - r.lo <= 200) {
     for (long long x = r.lo; x <= r.hi; ++x) xs.push_back(x);
@@ -65,7 +40,7 @@ double kleinrock_power(const models::RunResult& r) {
 
 class Search {
  public:
-  Search(const SweepSetup& setup, Range range, std::vector<Slo> slos, std::string objective,
+  Search(const SweepSetup& setup, SearchRange range, std::vector<Slo> slos, std::string objective,
          SearchFor want, int jobs, bool quiet, std::ostream& out, std::ostream& log)
       : setup_(setup), range_(std::move(range)), slos_(std::move(slos)), objective_(std::move(objective)),
         want_(want), jobs_(jobs), quiet_(quiet), out_(out), log_(log) {
@@ -361,7 +336,7 @@ class Search {
   }
 
   const SweepSetup& setup_;
-  Range range_;
+  SearchRange range_;
   std::vector<Slo> slos_;
   std::string objective_;
   SearchFor want_;
@@ -374,29 +349,13 @@ class Search {
   std::map<long long, models::ScenarioSpec> specs_;
 };
 
-// Which end the search looks for, from --largest, --smallest, --minimise KEY and --maximise KEY.
-SearchFor direction(const SearchRequest& q, const std::string& key) {
-  const bool maximise_key = q.maximise_given && q.maximise == key;
-  if (q.minimise && *q.minimise != key) {
-    throw SweepRequestError{"--minimise " + in_quotes(*q.minimise) + ": name the key searched (--over " + key +
-                     "=LO..HI): the search finds the smallest value of it meeting every --slo"};
-  }
-  const bool smallest = q.smallest || q.minimise.has_value();
-  if (smallest && (q.largest || maximise_key)) throw SweepRequestError{"the search finds the smallest or the largest value: give one"};
-  if (smallest && q.maximise_given) {
-    throw SweepRequestError{"--maximise " + q.maximise + " steers a search for the largest value; the smallest (--smallest, "
-                     "--minimise) meeting the objectives needs no figure: drop --maximise"};
-  }
-  return smallest ? SearchFor::Smallest : SearchFor::Largest;
-}
-
 }  // namespace
 
 int run_search(const SweepSetup& setup, const SearchRequest& q, std::ostream& out, std::ostream& log) {
   if (q.use_mpi) throw SweepRequestError{"a search (--over, --slo) runs on this machine's cores (--jobs); grids (--vary) run under MPI"};
   if (setup.fast) throw SweepRequestError{"a search brackets with the fast path and confirms with the simulator: drop --fast"};
-  const Range range = parse_over(q.over);
-  const SearchFor want = direction(q, range.key);
+  const SearchRange range = parse_over(q.over);
+  const SearchFor want = search_direction(q, range.key);
   const std::string figure = q.maximise_given && q.maximise != range.key ? q.maximise : "total_iops";
   std::vector<Slo> slos;
   try {

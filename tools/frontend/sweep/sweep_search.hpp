@@ -13,32 +13,13 @@
 // saturation curve.
 #pragma once
 
-#include <optional>
 #include <ostream>
 #include <string>
-#include <vector>
 
+#include "tools/frontend/sweep/search_request.hpp"
 #include "tools/frontend/sweep/sweep_setup.hpp"
-#include "tools/frontend/base/output_file.hpp"
 
 namespace hcisim::frontend {
-
-struct SearchRequest {
-  std::string over;               // --over key.path=LO..HI
-  std::vector<std::string> slos;  // --slo, as given
-  // --maximise FIGURE: the figure reported, and where a largest-value search
-  // starts (the value the fast path gives the most of it among those meeting
-  // the objectives). --maximise KEY (the --over key) is --largest.
-  std::string maximise = "total_iops";
-  bool maximise_given = false;
-  std::optional<std::string> minimise;  // --minimise KEY: --smallest, KEY being the --over key
-  bool smallest = false, largest = false;
-  int jobs = 1;
-  bool quiet = false, use_mpi = false;
-  const OutputFile* json = nullptr;
-  const OutputFile* csv = nullptr;
-  std::string plot_dir;  // --plot DIR, or empty
-};
 
 // Runs the search: its lines to `out` (to `log` when the CSV or JSON goes to
 // standard output), progress and warnings to `log`; returns the exit code.
