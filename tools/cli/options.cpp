@@ -123,6 +123,7 @@ void add_precision_sets(const boost::program_options::variables_map& vm, std::ve
   if (vm.count("precision-percentiles")) {
     sets.push_back("run.precision_percentiles=[" + vm["precision-percentiles"].as<std::string>() + "]");
   }
+  if (vm.count("no-fast-forward")) sets.push_back("run.fast_forward=off");
 }
 
 void add_precision_options(boost::program_options::options_description& options, const char* what_stops) {
@@ -134,7 +135,10 @@ void add_precision_options(boost::program_options::options_description& options,
           .c_str())(
       "precision-percentiles", po::value<std::string>(),
       "latency percentiles the precision covers too, e.g. read.p99,write.p99 (read, write or lat; p50, p90, p99 or\n"
-      "p999; as --set run.precision_percentiles=[read.p99,write.p99])");
+      "p999; as --set run.precision_percentiles=[read.p99,write.p99])")(
+      "no-fast-forward",
+      "simulate every I/O of a failure timeline, where its steady spans are otherwise skipped at their measured\n"
+      "pace (as --set run.fast_forward=off)");
 }
 
 }  // namespace hcisim::cli

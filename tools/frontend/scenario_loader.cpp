@@ -646,7 +646,7 @@ models::VmSpec read_vms(const YamlValue& value, models::ClusterSpec& cluster, co
 
 // The keys of a steady-state run: section.
 const std::vector<std::string> kRunKeys = {"warmup", "duration", "seed", "interval", "precision",
-                                           "precision_percentiles"};
+                                           "precision_percentiles", "fast_forward"};
 
 // run.precision_percentiles: "read.p99", or a list of them, each once.
 std::vector<models::LatencyPercentile> read_precision_percentiles(const YamlValue& value) {
@@ -701,6 +701,17 @@ models::RunControl read_run(const YamlValue& value) {
                         "the mean latency: set run.precision (e.g. 2%) with it");
     }
     run.precision_percentiles = read_precision_percentiles(*percentiles);
+  }
+  // A failure timeline's steady spans: skipped once steady to this precision (off: all simulated).
+  if (const auto fast_forward = map.optional("fast_forward")) {
+    if (fast_forward->text() == "off") {
+      run.fast_forward = false;
+    } else {
+      run.fast_forward_precision = fast_forward->percent();
+      if (!(run.fast_forward_precision > 0 && run.fast_forward_precision <= 0.1)) {
+        fast_forward->fail_expected("off, or the steadiness a span is skipped at: above 0% and at most 10% (2% by default)");
+      }
+    }
   }
   return run;
 }
@@ -1116,6 +1127,11 @@ models::ScenarioSpec load_scenario(const std::filesystem::path& file, const Cata
   scenario.run = cloud ? read_sas_run(map.required("run"), scenario.cluster) : read_run(map.required("run"));
   if (const auto timeline = map.optional("timeline"); timeline && cloud) {
     timeline->fail("failures on a cloud cluster (InfoScale) are not modelled yet");
+  }
+  if (!map.optional("timeline")) {
+    if (const auto fast_forward = map.required("run").map(kRunKeys).optional("fast_forward")) {
+      fast_forward->fail("fast_forward skips the steady spans of a failure timeline: this scenario has no timeline");
+    }
   }
   if (const auto timeline = map.optional("timeline")) {
     if (!scenario.cluster.stack.failure.defined) {

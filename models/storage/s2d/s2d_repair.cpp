@@ -120,6 +120,7 @@ void S2dProduct::on_repair_written(std::uint64_t index) {
   repair_ops_.release(static_cast<std::uint32_t>(index));
   RepairQueue& q = repair_[static_cast<std::size_t>(op.volume)];
   --q.in_flight;
+  q.bytes_done += op.bytes;
   repair_bytes_done_ += op.bytes;
   repair_bytes_queued_ -= op.bytes;
   if (op.last) {
