@@ -80,9 +80,8 @@ void FastForward::on_event(std::uint64_t) {
     if (quiet && steady(summary, too_short)) {
       sim::SimTime span = end_ - (now + skipped_);
       const sim::SimTime timer = engine_->next_timer();
-      if (timer != sim::kNever) span = std::min(span, timer - now - window);
-      const sim::SimTime repair = product_->skippable_span(window);
-      if (repair != sim::kNever) span = std::min(span, repair - window);
+      if (timer != sim::kNever) span = std::min(span, timer - now);
+      span = std::min(span, product_->skippable_span(window));
       if (span >= 2 * window) skip(span, window);
     }
     previous_ = quiet ? summary : WindowSummary{};
@@ -104,6 +103,7 @@ bool FastForward::steady(WindowSummary& summary, bool& too_short) {
   summary.repairing = repair.repairing && window_repair_.repairing;
   summary.repair_bytes_per_ns =
       static_cast<double>(repair.bytes_repaired - window_repair_.bytes_repaired) / static_cast<double>(window);
+  summary.new_stale = repair.stale_marks != window_repair_.stale_marks;
   if (ios == 0) return false;
   too_short = (w.reads > 0 && w.reads < kMinIos) || (w.writes > 0 && w.writes < kMinIos) ||
               static_cast<double>(window) < kMinTurnovers * summary.latency_ns;
@@ -111,6 +111,7 @@ bool FastForward::steady(WindowSummary& summary, bool& too_short) {
   if (relative_half_width(batch_ios_) > precision_ || relative_half_width(batch_latency_ns_) > precision_) return false;
   if (summary.phase != window_phase_ || !product_->skippable()) return false;
   if (!previous_.valid || previous_.phase != summary.phase) return false;
+  if (summary.new_stale || previous_.new_stale) return false;
   if (!within(summary.iops, previous_.iops, precision_) || !within(summary.latency_ns, previous_.latency_ns, precision_)) {
     return false;
   }
@@ -131,11 +132,12 @@ void FastForward::skip(sim::SimTime span, sim::SimTime window) {
   for (std::size_t n = 0; n < cycles.size(); ++n) {
     cycles_per_ns[n] = (cycles[n] - window_cycles_[n]) / static_cast<double>(window);
   }
+  // The timers first: a sample due when one fires comes after it, as in a full run.
+  engine_->pull_timers(span);
   observer_->skipping(now + skipped_, span, before, after, cycles_per_ns);
   measurement_->add_span(now, span, measurement_->window(), window);
   for (std::size_t n = 0; n < cycles.size(); ++n) skipped_cycles_[n] += cycles_per_ns[n] * static_cast<double>(span);
   log_->skipped(span);
-  engine_->pull_timers(span);
   FastForwardSpan record;
   record.begin_s = sim::to_seconds(now + skipped_);
   record.end_s = sim::to_seconds(now + skipped_ + span);

@@ -24,13 +24,16 @@
 //  - it holds at least kMinIos I/Os of each kind the workload issues (a p99
 //    from at least a hundred I/Os beyond it) and kMinTurnovers mean latencies;
 //  - nothing happened in it or the previous window (no run event, the same
-//    phase), the product has no I/O waiting on a timer (StorageProduct::
-//    skippable), and the background is steady: degraded bytes unchanged, or a
-//    repair that ran through both windows at paces within kRepairPrecision.
+//    phase), the product can skip (StorageProduct::skippable: it advances what
+//    changes; I/O waiting on a timer waits the span longer), and the
+//    background is steady: no copy went stale in either window (what a
+//    resync will copy is not growing), degraded bytes unchanged, or a repair
+//    that ran through both windows at paces within kRepairPrecision.
 // A window too short for the counts doubles its batches (up to
-// kLongestBatch). The span skipped ends one window before the next timer,
-// before any repair queue would run dry, or at the run's end; a span shorter
-// than two windows is not skipped.
+// kLongestBatch). The span skipped ends at the next timer, when a repair
+// queue would have no copy left to start, or at the run's end; a span shorter
+// than two windows is not skipped. Its end is a state the simulation reached
+// (the one at the window's end), so the event that follows meets a real one.
 //
 // Not advanced, so not skipped: caches whose contents age (a hybrid cache
 // tier, the CSV block cache), cloud burst credits, the OLTP database and SAS
@@ -71,7 +74,7 @@ class FastForward final : public sim::EventHandler {
   static constexpr std::uint64_t kMinIos = 10'000;
   static constexpr double kMinTurnovers = 50;
   static constexpr double kRepairPrecision = 0.05;
-  static constexpr sim::SimTime kFirstBatch = 10 * sim::kMillisecond;
+  static constexpr sim::SimTime kFirstBatch = 2 * sim::kMillisecond;
   static constexpr sim::SimTime kLongestBatch = 640 * sim::kMillisecond;
 
   // `end`: the scenario's time the run ends; `precision`: the steadiness asked for.
@@ -95,6 +98,7 @@ class FastForward final : public sim::EventHandler {
     bool valid = false;
     double iops = 0, latency_ns = 0, repair_bytes_per_ns = 0;
     bool repairing = false;
+    bool new_stale = false;  // a copy went stale in it (a write missed a down part)
     RunPhase phase = RunPhase::Healthy;
   };
   void open_window();

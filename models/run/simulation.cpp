@@ -190,7 +190,8 @@ class WarmupEnd final : public sim::EventHandler, public SkipObserver {
       return static_cast<std::uint64_t>(std::llround(static_cast<double>(a) + (static_cast<double>(b) - static_cast<double>(a)) * f));
     };
     sim::SimTime tick_at = warmup_ + static_cast<sim::SimTime>(next_tick_) * interval_;
-    for (; next_tick_ <= intervals_ && tick_at <= now + span; ++next_tick_, tick_at += interval_) {
+    // Samples due inside the span; one due at its end comes after the events then (the timers).
+    for (; next_tick_ <= intervals_ && tick_at < now + span; ++next_tick_, tick_at += interval_) {
       IntervalProbe p = base;
       for (std::size_t n = 0; n < p.node_cycles.size(); ++n) {
         p.node_cycles[n] += cycles_per_ns[n] * static_cast<double>(tick_at - now);

@@ -85,9 +85,10 @@ class StorageProduct {
   virtual void reset_stats() = 0;
 
   // Fast-forward over a steady span (models/run/fast_forward.hpp); a product
-  // offers it by overriding all four. Whether a span may be skipped now: no
-  // I/O waits on a timer (a failure not yet detected, a volume moving), and
-  // what changes in the background the product can advance (repair).
+  // offers it by overriding all four. Whether a span may be skipped now: what
+  // changes in the background the product can advance (repair), and I/O
+  // waiting on a timer (a detection, a volume's move) it can make wait the
+  // span longer.
   virtual bool skippable() const { return false; }
   // A steady window starts: the product notes its background progress.
   virtual void open_window() {}
@@ -95,7 +96,8 @@ class StorageProduct {
   // open_window(), over `window` of time) before a part of it would finish,
   // where detailed simulation must resume; sim::kNever when nothing would.
   virtual sim::SimTime skippable_span(sim::SimTime /*window*/) const { return sim::kNever; }
-  // Advances the background work by `span` at the window's pace.
+  // Advances the background work by `span` at the window's pace; I/O waiting
+  // on a timer was issued `span` sooner.
   virtual void skip(sim::SimTime /*span*/, sim::SimTime /*window*/) {}
 
  protected:

@@ -5,7 +5,8 @@
 // IOPS within 2 % and its p99 within 10 %. A phase simulated in detail after a
 // skip (a failure's detection, say) follows another random path than the full
 // run's: it is held to the same bounds or, where the full run itself moves more
-// than that with its seed, to twice that spread.
+// than that with its seed or the phase holds too few I/Os to tell, to twice
+// that spread or three times its count's noise.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -66,7 +67,9 @@ void check_phases(const models::RunResult& fast, const models::RunResult& full, 
     CHECK(p->seconds == Approx(f.seconds).epsilon(0.05));
     const double full_iops = f.read_iops + f.write_iops;
     const double iops_spread = relative(s->read_iops + s->write_iops, full_iops);
-    CHECK(relative(p->read_iops + p->write_iops, full_iops) <= std::max(0.02, 2 * iops_spread));
+    // A phase of N I/Os is known to 1/sqrt(N) at best (a count's own noise): three of those.
+    const double counting = 3 / std::sqrt(std::max(1.0, full_iops * f.seconds));
+    CHECK(relative(p->read_iops + p->write_iops, full_iops) <= std::max({0.02, 2 * iops_spread, counting}));
     for (const auto& [mine, theirs, spread] :
          {std::tuple{p->read_latency.p99_s, f.read_latency.p99_s, s->read_latency.p99_s},
           std::tuple{p->write_latency.p99_s, f.write_latency.p99_s, s->write_latency.p99_s}}) {
@@ -96,7 +99,8 @@ TEST_CASE("fast-forward: a node's five-minute absence and resync, scaled down, a
   const double resync_full = at(full, RunEventKind::RepairDone) - at(full, RunEventKind::Return);
   REQUIRE(resync_full > 1);
   CHECK(resync_fast == Approx(resync_full).epsilon(0.05));
-  CHECK(fast.repaired_bytes == full.repaired_bytes);
+  // What it resynced: the extents written while the node was away, some 90 of them.
+  CHECK(fast.repaired_bytes == Approx(full.repaired_bytes).epsilon(0.05));
   check_phases(fast, full, other);
   // The timeline has every interval, the skipped ones marked.
   CHECK(fast.timeline.size() == full.timeline.size());

@@ -129,7 +129,7 @@ void S2dProduct::on_drive_detected(std::uint64_t key) {
     const Extent& e = layout_.copy_at(i);
     if (e.node != node || e.drive != drive) continue;
     ++lost;
-    stale_[i] = 1;
+    mark_stale(i);
     any_stale_ = true;
     if (layout_.move_copy(i, usable, slots_per_drive)) {
       queue_repair(static_cast<std::uint32_t>(i));
@@ -169,7 +169,7 @@ void S2dProduct::retry_subop(std::uint32_t id, int k) {
   SubOp& s = sub(id, k);
   SubOpPlace& at = place(id, k);
   if (r.write) {
-    stale_[at.copy] = 1;
+    mark_stale(at.copy);
     any_stale_ = true;
     ++counters_.degraded_ios;
     finish_subop(id, k);

@@ -1,40 +1,24 @@
 // S2D under a fast-forward (models/run/fast_forward.hpp): when a span may be
 // skipped, and how its repair advances over one.
 //
-// A span may be skipped only while nothing waits on a timer: every down part
-// known (no I/O stalled for a detection) and every volume at its owner (none
-// moving). Repair is the background work that changes over a span: each
-// volume's queue goes on at the pace the window measured for it, a whole
+// I/O waiting on a timer over a span (stalled until a failure is detected,
+// or waiting for its volume's ownership to move) was issued the span sooner
+// on the scenario's clock: its latency includes the span. Repair is the
+// background work that changes over a span: each volume's queue goes on at the pace the window measured for it, a whole
 // extent copy at a time (the bytes short of an extent carry to the next
 // skip), taken in queue order after the copies under way, which finish in
 // detail. The span ends before a queue would run dry, so the end of each
 // repair (and its event) is simulated. A CSV block cache, whose contents age,
 // is not advanced: a cluster with one is not skipped.
 #include <algorithm>
+#include <vector>
 
 #include "models/storage/s2d/s2d_product.hpp"
 
 namespace hcisim::models {
 
 bool S2dProduct::skippable() const {
-  if (!csv_cache_.empty()) return false;  // its contents age: not advanced over a span
-  for (const auto& stalled : stalled_on_node_) {
-    if (!stalled.empty()) return false;
-  }
-  for (const auto& stalled : stalled_on_drive_) {
-    if (!stalled.empty()) return false;
-  }
-  for (const Volume& v : volumes_) {
-    if (!v.available) return false;
-  }
-  for (int n = 0; n < cluster_->node_count(); ++n) {
-    const auto i = static_cast<std::size_t>(n);
-    if (!cluster_->up(n) && !known_down_[i]) return false;
-    for (std::size_t d = 0; d < drive_down_[i].size(); ++d) {
-      if (drive_down_[i][d] != 0 && drive_known_down_[i][d] == 0) return false;
-    }
-  }
-  return true;
+  return csv_cache_.empty();  // its contents age: not advanced over a span
 }
 
 void S2dProduct::open_window() {
@@ -63,6 +47,23 @@ sim::SimTime S2dProduct::skippable_span(sim::SimTime window) const {
 }
 
 void S2dProduct::skip(sim::SimTime span, sim::SimTime window) {
+  // I/O waiting on a timer (a detection, a volume's move) waits the span longer:
+  // it was issued that much sooner on the scenario's clock.
+  std::vector<std::uint32_t> waiting;
+  auto add_stalled = [&](const std::vector<std::uint64_t>& stalled) {
+    for (const std::uint64_t arg : stalled) {
+      if (current(arg)) waiting.push_back(request_of(arg));
+    }
+  };
+  for (const auto& stalled : stalled_on_node_) add_stalled(stalled);
+  for (const auto& stalled : stalled_on_drive_) add_stalled(stalled);
+  for (const Volume& v : volumes_) {
+    for (std::size_t i = 0; i < v.waiting.size(); ++i) waiting.push_back(v.waiting.at(i));
+  }
+  std::sort(waiting.begin(), waiting.end());
+  waiting.erase(std::unique(waiting.begin(), waiting.end()), waiting.end());
+  for (const std::uint32_t id : waiting) req(id).issued_at -= span;
+
   const std::uint64_t extent = layout_.shape().extent_bytes;
   for (RepairQueue& q : repair_) {
     const double rate = static_cast<double>(q.bytes_done - q.window_done) / static_cast<double>(window);

@@ -224,6 +224,12 @@ class S2dProduct final : public StorageProduct {
     double skip_carry = 0;            // bytes a skip owed that did not make a whole extent
   };
   std::uint64_t unstarted_repair_bytes(const RepairQueue& q) const;
+  // A copy misses a write (or is lost): it needs a repair.
+  void mark_stale(std::size_t copy) {
+    stale_marks_ += stale_[copy] == 0 ? 1 : 0;
+    stale_[copy] = 1;
+  }
+  std::uint64_t stale_marks_ = 0;  // copies that went stale since the start
   struct RepairOp {
     std::uint32_t copy = 0;
     int volume = 0;
