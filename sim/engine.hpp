@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string_view>
+#include <vector>
 
 #include "sim/event_queue.hpp"
 #include "sim/random.hpp"
@@ -39,6 +40,20 @@ class Engine {
   }
   bool cancel(EventId id) { return queue_.cancel(id); }
 
+  // A timer: an event fixed to the scenario's clock (a failure, a detection
+  // timeout, a VM's restart), not to the work in flight. A fast-forward over a
+  // steady span (models/run/fast_forward.hpp) skips the span without moving
+  // the clock: it pulls every pending timer earlier by the span, while the
+  // events of the I/O in flight keep their times.
+  EventId schedule_timer_at(SimTime time, EventHandler& handler, std::uint64_t arg = 0);
+  EventId schedule_timer_in(SimTime delay, EventHandler& handler, std::uint64_t arg = 0) {
+    return schedule_timer_at(now_ + delay, handler, arg);
+  }
+  // The earliest pending timer's time; EventQueue::kForever when none is pending.
+  SimTime next_timer();
+  // Every pending timer `span` earlier; none may then fall before now.
+  void pull_timers(SimTime span);
+
   // Runs every event due at or before `end`, then sets the clock to `end`
   // (unless stop() was called, which leaves the clock at the stopping event).
   void run_until(SimTime end);
@@ -61,7 +76,17 @@ class Engine {
   // Runs the next event if it is due at or before `limit`.
   bool step_until(SimTime limit);
 
+  struct Timer {
+    SimTime time;
+    EventHandler* handler;
+    std::uint64_t arg;
+    EventId id;
+  };
+  // Drops the timers that have run.
+  void prune_timers();
+
   EventQueue queue_;
+  std::vector<Timer> timers_;  // pending timers (and some that ran, until pruned): a few per failure
   SimTime now_ = 0;
   std::uint64_t seed_;
   std::uint64_t events_processed_ = 0;

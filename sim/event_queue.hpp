@@ -95,6 +95,12 @@ class EventQueue {
 
   // Cancels a pending event. Returns false if it already ran or was cancelled.
   bool cancel(EventId id);
+  // Whether `id` names an event still to run (not run, not cancelled).
+  bool pending(EventId id) const {
+    if (!id.valid() || id.slot >= slots_.size()) return false;
+    const std::uint32_t state = slots_[id.slot].state;
+    return generation_of(state) == id.generation && (state & kCancelled) == 0 && where_of(state) != kFree;
+  }
 
   // Removes the earliest live event into `out`; false when none is left.
   bool pop(FiredEvent& out) { return pop_until(kForever, out); }

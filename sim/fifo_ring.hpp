@@ -30,6 +30,12 @@ class FifoRing {
     return slots_[tail_++ & (slots_.size() - 1)];
   }
 
+  // The item `i` places behind the front (i < size()).
+  const T& at(std::size_t i) const {
+    assert(i < size());
+    return slots_[(head_ + i) & (slots_.size() - 1)];
+  }
+
   T& front() {
     assert(!empty());
     return slots_[head_ & (slots_.size() - 1)];

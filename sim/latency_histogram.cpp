@@ -73,6 +73,31 @@ void LatencyHistogram::merge(const LatencyHistogram& other) {
   sum_ += other.sum_;
 }
 
+void LatencyHistogram::merge_scaled(const LatencyHistogram& other, double factor) {
+  if (other.count_ == 0 || !(factor > 0)) return;
+  const std::size_t last = bucket_index(other.max_);
+  double carried = 0;  // other's samples seen so far, times factor
+  std::uint64_t added = 0;
+  for (std::size_t i = bucket_index(other.min_); i <= last; ++i) {
+    if (other.buckets_[i] == 0) continue;
+    carried += static_cast<double>(other.buckets_[i]) * factor;
+    const auto upto = static_cast<std::uint64_t>(std::llround(carried));
+    buckets_[i] += upto - added;
+    added = upto;
+  }
+  if (added == 0) return;
+  if (count_ == 0) {
+    min_ = other.min_;
+    max_ = other.max_;
+  } else {
+    min_ = std::min(min_, other.min_);
+    max_ = std::max(max_, other.max_);
+  }
+  count_ += added;
+  // The other's mean, over the samples added.
+  sum_ += static_cast<unsigned __int128>(static_cast<long double>(other.sum_) * added / other.count_);
+}
+
 void LatencyHistogram::reset() {
   // Only the buckets between the minimum and the maximum hold samples (none when empty).
   if (count_ > 0) {

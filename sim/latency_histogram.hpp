@@ -51,6 +51,13 @@ class LatencyHistogram {
   std::uint64_t bucket_samples(std::size_t index) const { return buckets_[index]; }
 
   void merge(const LatencyHistogram& other);
+  // Adds `other` as if each of its samples had been seen `factor` times
+  // (factor >= 0, not necessarily whole): the distribution of a measured
+  // stretch standing for a longer or shorter one (a fast-forwarded span).
+  // Counts are rounded along the buckets with the remainder carried, so the
+  // total is round(count x factor) and a rare tail bucket is not rounded away
+  // more than the bulk; the mean is the other's, and so are min and max.
+  void merge_scaled(const LatencyHistogram& other, double factor);
   void reset();
 
   // The nearest-rank percentile as percentile_ns() defines it, of `count`

@@ -11,6 +11,8 @@ constexpr SimTime kNanosecond = 1;
 constexpr SimTime kMicrosecond = 1'000;
 constexpr SimTime kMillisecond = 1'000'000;
 constexpr SimTime kSecond = 1'000'000'000;
+// A time that never comes (the event queue's kForever).
+constexpr SimTime kNever = SimTime{1} << 62;
 
 constexpr double to_seconds(SimTime t) { return static_cast<double>(t) * 1e-9; }
 

@@ -152,6 +152,16 @@ struct TimelinePoint {
   // Cloud clusters: each storage VM's uncached MB/s burst credits at the end of
   // the interval, as seconds of full burst they buy (real time on a coarse time scale).
   std::vector<double> burst_seconds_left;
+  bool advanced = false;            // part of the interval was fast-forwarded (FastForwardSpan)
+};
+
+// A span of a failure timeline that was not simulated I/O by I/O: a steady
+// stretch of one phase stood for it (models/run/fast_forward.hpp).
+struct FastForwardSpan {
+  double begin_s = 0, end_s = 0;    // the scenario's time (warm-up included)
+  RunPhase phase = RunPhase::Healthy;
+  double window_s = 0;              // the steady window measured just before, that stood for it
+  double window_begin_s = 0;
 };
 
 // One failure, return, failover or repair milestone, in simulated time.
@@ -334,6 +344,10 @@ struct RunResult {
   std::vector<TimelineMark> events;     // failures, returns, failovers, repair done (warm-up included)
   std::uint64_t failed_ios = 0;         // measured I/Os the storage failed (volume offline, no copy)
   std::vector<PhaseResult> phases;      // runs with a failure timeline: the phases the run went through
+  std::vector<FastForwardSpan> fast_forwarded;  // spans skipped at a steady phase's pace (none: all simulated)
+  // Measured time simulated I/O by I/O: measured_seconds less the spans fast-forwarded.
+  // The nodes' utilisations, drive and NIC figures and the product's counters are over it.
+  double simulated_seconds = 0;
   double repaired_bytes = 0;            // resynced or rebuilt over the whole run (warm-up included)
   RepairLeft repair_left;               // runs with a failure timeline
   std::vector<RepairStall> repair_stalls;

@@ -69,7 +69,7 @@ FailureDriver::FailureDriver(sim::Engine& engine, const ScenarioSpec& spec, Clus
 }
 
 void FailureDriver::start() {
-  for (std::size_t i = 0; i < events_.size(); ++i) engine_->schedule_at(events_[i].at, *this, i);
+  for (std::size_t i = 0; i < events_.size(); ++i) engine_->schedule_timer_at(events_[i].at, *this, i);
 }
 
 int FailureDriver::failover_node(int failed) const {
@@ -112,7 +112,7 @@ void FailureDriver::on_event(std::uint64_t index) {
                                     " fails with VMs whose workload cannot restart (only DISKSPD VMs fail over)");
       }
       restarts_.push_back(stopped);
-      engine_->schedule_in(detection_ns_ + vm_restart_ns_, restart_event_,
+      engine_->schedule_timer_in(detection_ns_ + vm_restart_ns_, restart_event_,
                            (static_cast<std::uint64_t>(e.node) << 32) | (restarts_.size() - 1));
       log_->add(engine_->now(), RunEventKind::VmStop, std::to_string(stopped.size()) + " VMs of node " + std::to_string(e.node + 1) +
                                            " stop; they restart once the failure is detected and they have booted (" +

@@ -52,6 +52,7 @@ void steady_phase_intervals(PhaseResult& phase, const std::vector<PhaseSpan>& sp
   for (const TimelinePoint& p : timeline) {
     const sim::SimTime end = sim::from_seconds(p.end_s);
     if (!inside(spans, phase.phase, end - interval, end)) continue;
+    if (p.advanced) continue;  // a fast-forwarded span's pace is its window's: not a batch of its own
     const double total = p.read_iops + p.write_iops;
     iops.push_back(total);
     latency.push_back(total > 0 ? (p.read_iops * p.read_latency_mean_s + p.write_iops * p.write_latency_mean_s) / total : 0);

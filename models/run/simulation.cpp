@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <chrono>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 
 #include "models/cluster/cluster.hpp"
 #include "models/run/failure_driver.hpp"
+#include "models/run/fast_forward.hpp"
 #include "models/hypervisor/vm_io_path.hpp"
 #include "models/run/bottleneck.hpp"
 #include "models/run/sas_path_results.hpp"
@@ -51,6 +53,7 @@ struct Model {
   sim::Engine engine;
   RequestTable requests;
   PhaseMeasurement phases;  // runs with a failure timeline
+  FastForward* fast_forward = nullptr;  // runs whose steady spans may be skipped
   bool failed_once = false;  // a part has failed: healthy from then on is "repaired"
   Cluster cluster;
   std::unique_ptr<StorageProduct> product;
@@ -136,20 +139,28 @@ struct IntervalProbe {
   std::vector<double> burst_seconds_left;  // cloud: per storage VM
 };
 
-// Each node's executed CPU cycles since the statistics were reset.
+// Each node's executed CPU cycles since the statistics were reset (and those
+// the spans fast-forwarded stand for).
 std::vector<double> node_cycles(Model& m) {
   std::vector<double> cycles;
   const sim::SimTime now = m.engine.now();
   for (int n = 0; n < m.cluster.node_count(); ++n) cycles.push_back(m.cluster.cpu(n).executed_cycles(now));
+  if (m.fast_forward != nullptr) {
+    for (std::size_t n = 0; n < cycles.size(); ++n) cycles[n] += m.fast_forward->skipped_cycles()[n];
+  }
   return cycles;
+}
+
+// The scenario's clock: the simulator's plus the spans fast-forwarded.
+sim::SimTime scenario_now(const Model& m) {
+  return m.engine.now() + (m.fast_forward != nullptr ? m.fast_forward->skipped() : 0);
 }
 
 IntervalProbe sample(Model& m) {
   IntervalProbe s;
-  const sim::SimTime now = m.engine.now();
+  s.node_cycles = node_cycles(m);
   for (int n = 0; n < m.cluster.node_count(); ++n) {
     const ClusterNode& node = m.cluster.node(n);
-    s.node_cycles.push_back(node.cpu.executed_cycles(now));
     if (!node.cache) continue;
     s.hits += node.cache->counters().read_hits;
     s.misses += node.cache->counters().read_misses;
@@ -161,14 +172,42 @@ IntervalProbe sample(Model& m) {
 }
 
 // Starts measuring at the end of warm-up (every statistic restarts there), then
-// samples the cluster at the end of every timeline interval.
-class WarmupEnd final : public sim::EventHandler {
+// samples the cluster at the end of every timeline interval (of the scenario's
+// clock: over a fast-forwarded span, from the pace of the window that stood for it).
+class WarmupEnd final : public sim::EventHandler, public SkipObserver {
  public:
-  WarmupEnd(Model& model, sim::SimTime duration, sim::SimTime interval)
+  WarmupEnd(Model& model, sim::SimTime warmup, sim::SimTime duration, sim::SimTime interval)
       : m_(model),
+        warmup_(warmup),
         duration_(duration),
         interval_(interval),
         intervals_(static_cast<std::uint64_t>(duration / interval_)) {}
+  void skipping(sim::SimTime now, sim::SimTime span, const RepairStatus& before, const RepairStatus& after,
+                const std::vector<double>& cycles_per_ns) override {
+    if (!measuring || next_tick_ > intervals_) return;
+    const IntervalProbe base = sample(m_);
+    auto between = [](std::uint64_t a, std::uint64_t b, double f) {
+      return static_cast<std::uint64_t>(std::llround(static_cast<double>(a) + (static_cast<double>(b) - static_cast<double>(a)) * f));
+    };
+    sim::SimTime tick_at = warmup_ + static_cast<sim::SimTime>(next_tick_) * interval_;
+    // Samples due inside the span; one due at its end comes after the events then (the timers).
+    for (; next_tick_ <= intervals_ && tick_at < now + span; ++next_tick_, tick_at += interval_) {
+      IntervalProbe p = base;
+      for (std::size_t n = 0; n < p.node_cycles.size(); ++n) {
+        p.node_cycles[n] += cycles_per_ns[n] * static_cast<double>(tick_at - now);
+      }
+      const double f = static_cast<double>(tick_at - now) / static_cast<double>(span);
+      p.repair = before;
+      p.repair.bytes_repaired = between(before.bytes_repaired, after.bytes_repaired, f);
+      p.repair.bytes_to_repair = between(before.bytes_to_repair, after.bytes_to_repair, f);
+      p.repair.degraded_bytes = between(before.degraded_bytes, after.degraded_bytes, f);
+      samples.push_back(p);
+    }
+    m_.engine.cancel(pending_);
+    // The next tick, on the simulator's clock once the span is skipped.
+    const sim::SimTime skipped_after = now - m_.engine.now() + span;
+    if (next_tick_ <= intervals_) pending_ = m_.engine.schedule_at(tick_at - skipped_after, *this, next_tick_);
+  }
   void on_event(std::uint64_t tick) override {
     if (tick == 0) {
       m_.cluster.reset_stats();
@@ -177,6 +216,7 @@ class WarmupEnd final : public sim::EventHandler {
       m_.workload->begin_measurement(m_.engine.now(), duration_, interval_,
                                      static_cast<int>(std::max<std::uint64_t>(1, intervals_)));
       m_.phases.begin(m_.engine.now(), node_cycles(m_));
+      if (m_.fast_forward != nullptr) m_.fast_forward->start();
       start = sample(m_);
       wall_at_start = std::chrono::steady_clock::now();
       events_at_start = m_.engine.events_processed();
@@ -184,7 +224,8 @@ class WarmupEnd final : public sim::EventHandler {
     } else {
       samples.push_back(sample(m_));
     }
-    if (tick < intervals_) m_.engine.schedule_in(interval_, *this, tick + 1);
+    next_tick_ = tick + 1;
+    if (tick < intervals_) pending_ = m_.engine.schedule_in(interval_, *this, tick + 1);
   }
   IntervalProbe start;
   std::vector<IntervalProbe> samples;
@@ -196,9 +237,12 @@ class WarmupEnd final : public sim::EventHandler {
 
  private:
   Model& m_;
+  sim::SimTime warmup_;
   sim::SimTime duration_;
   sim::SimTime interval_;
   std::uint64_t intervals_;
+  std::uint64_t next_tick_ = 0;
+  sim::EventId pending_;
 };
 
 void fill_nodes(RunResult& result, Model& m) {
@@ -226,7 +270,7 @@ void fill_nodes(RunResult& result, Model& m) {
     r.cpu_utilisation = node.cpu.utilisation(now);
     r.lp_busy = node.cpu.logical_busy_fraction(now);
     r.vmfleet_cpu = node.cpu.vmfleet_cpu(now);
-    const double capacity_cycles = node.cpu.clock_hz() * node.cpu.capacity_threads() * result.measured_seconds;
+    const double capacity_cycles = node.cpu.clock_hz() * node.cpu.capacity_threads() * result.simulated_seconds;
     const std::array<double, kCpuLayerCount> layer_cycles = node.cpu.cycles_by_layer(now);
     for (std::size_t l = 0; l < layer_cycles.size(); ++l) {
       r.cpu_by_layer[l] = capacity_cycles > 0 ? layer_cycles[l] / capacity_cycles : 0;
@@ -260,7 +304,7 @@ void fill_nodes(RunResult& result, Model& m) {
       r.cache_writes_bypassed = k.writes_bypassed;
       r.cache_fill = static_cast<double>(c.present_pages()) / static_cast<double>(c.capacity_pages());
       r.cache_dirty_bytes = static_cast<double>(c.dirty_pages() * c.page_bytes());
-      r.destage_bytes_per_s = static_cast<double>(k.destage_bytes) / result.measured_seconds;
+      r.destage_bytes_per_s = static_cast<double>(k.destage_bytes) / result.simulated_seconds;
       r.cache_drive_utilisation_mean = c.cache_drive_utilisation_mean();
       r.cache_drive_utilisation_max = c.cache_drive_utilisation_max();
       r.capacity_drive_utilisation_mean = c.capacity_drive_utilisation_mean();
@@ -268,7 +312,7 @@ void fill_nodes(RunResult& result, Model& m) {
     }
     r.nic_tx_utilisation = m.cluster.fabric().egress_utilisation(n);
     r.nic_rx_utilisation = m.cluster.fabric().ingress_utilisation(n);
-    if (node.hba) r.hba = measure_hba(*node.hba, result.measured_seconds);
+    if (node.hba) r.hba = measure_hba(*node.hba, result.simulated_seconds);
     measure_device_queues(node, r);
     if (r.up) {
       vmfleet_sum += r.vmfleet_cpu;
@@ -287,6 +331,17 @@ StageBreakdown stage_means(const Measurement& measurement, bool write, std::uint
     b.mean_s[static_cast<std::size_t>(s)] = sim::to_seconds(sums[static_cast<std::size_t>(s)]) / static_cast<double>(ios);
   }
   return b;
+}
+
+// Whether everything that changes in the background of a steady span can be
+// advanced over it (fast_forward.hpp): not a hybrid cache tier's contents, not
+// cloud burst credits.
+bool can_fast_forward(const Model& m) {
+  if (m.cluster.cloud()) return false;
+  for (int n = 0; n < m.cluster.node_count(); ++n) {
+    if (m.cluster.node(n).cache) return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -366,13 +421,24 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
 
   const sim::SimTime warmup = spec.run.warmup_ns;
   const sim::SimTime end = warmup + spec.run.duration_ns;
-  WarmupEnd warmup_end(m, spec.run.duration_ns, timeline_interval(spec.run));
+  WarmupEnd warmup_end(m, warmup, spec.run.duration_ns, timeline_interval(spec.run));
   m.engine.schedule_at(warmup, warmup_end);
   RunLog events;
   m.product->set_event_log(&events);
-  if (spec.timeline.random_failures || !spec.timeline.events.empty()) {
+  const bool timeline = spec.timeline.random_failures || !spec.timeline.events.empty();
+  std::optional<FastForward> fast_forward;
+  if (timeline) {
     m.workload->split_by_phase(&m.phases);
-    events.on_event = [&m](const RunEvent&) { m.phases.set_phase(current_phase(m), m.engine.now(), node_cycles(m)); };
+    events.on_event = [&m](const RunEvent& e) {
+      m.phases.set_phase(current_phase(m), e.at, node_cycles(m));
+      if (m.fast_forward != nullptr) m.fast_forward->disturbed();
+    };
+    Measurement* skippable = m.workload->skippable_measurement();
+    if (spec.run.fast_forward && skippable != nullptr && can_fast_forward(m)) {
+      fast_forward.emplace(m.engine, m.cluster, *m.product, *skippable, m.phases, events, warmup_end, end,
+                           spec.run.fast_forward_precision);
+      m.fast_forward = &*fast_forward;
+    }
   }
   FailureDriver failures(m.engine, spec, m.cluster, *m.product, m.vms, m.workload->restartable(), events);
   failures.start();
@@ -383,18 +449,21 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   const auto loop_start = std::chrono::steady_clock::now();
   std::uint64_t peak_pending = 0;
   const sim::SimTime step = std::max<sim::SimTime>(1, end / 100);
-  for (sim::SimTime t = 0; t < end;) {
-    t = std::min(end, t + step);
+  // The run's end on the simulator's clock: sooner by the spans fast-forwarded.
+  auto engine_end = [&m, end] { return end - (m.fast_forward != nullptr ? m.fast_forward->skipped() : 0); };
+  for (sim::SimTime t = 0; t < engine_end();) {
+    t = std::min(engine_end(), t + step);
     m.engine.run_until(t);
+    t = m.engine.now();  // earlier than asked when a fast-forward stopped the engine
     peak_pending = std::max<std::uint64_t>(peak_pending, m.engine.pending_events());
-    if (options.progress) options.progress(static_cast<double>(t) / static_cast<double>(end));
+    if (options.progress) options.progress(static_cast<double>(scenario_now(m)) / static_cast<double>(end));
     if (m.workload->finished()) break;  // a workload with an end of its own (SAS: both phases done)
     if (t > warmup && precision.check(m.io(), t - warmup)) break;
   }
   const auto loop_end = std::chrono::steady_clock::now();
-  const sim::SimTime stopped = std::min(end, m.engine.now());
+  const sim::SimTime stopped = std::min(end, scenario_now(m));
   m.workload->finish(m.engine.now());
-  m.phases.finish(m.engine.now(), node_cycles(m));
+  m.phases.finish(scenario_now(m), node_cycles(m));
 
   RunResult result;
   result.scenario_id = spec.id;
@@ -402,6 +471,8 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   result.seed = spec.run.seed;
   result.warmup_seconds = sim::to_seconds(warmup);
   result.measured_seconds = sim::to_seconds(stopped - warmup);
+  if (m.fast_forward != nullptr) result.fast_forwarded = m.fast_forward->spans();
+  result.simulated_seconds = result.measured_seconds - (m.fast_forward != nullptr ? sim::to_seconds(m.fast_forward->skipped()) : 0);
   result.precision_reached = precision.reached();
   const Measurement& measurement = m.io();
   result.read_iops = static_cast<double>(measurement.reads()) / result.measured_seconds;
@@ -465,6 +536,10 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
     if (sample.reads > 0) p.read_latency_mean_s = sim::to_seconds(sample.read_latency_sum) / sample.reads;
     if (sample.writes > 0) p.write_latency_mean_s = sim::to_seconds(sample.write_latency_sum) / sample.writes;
     result.timeline.push_back(p);
+  }
+  for (TimelinePoint& p : result.timeline) {
+    const double begin_s = p.end_s - interval_s;
+    for (const FastForwardSpan& span : result.fast_forwarded) p.advanced = p.advanced || (span.begin_s < p.end_s && span.end_s > begin_s);
   }
   result.failed_ios = measurement.failed();
   for (const RunEvent& e : events.events()) result.events.push_back({sim::to_seconds(e.at), e.kind, e.what});

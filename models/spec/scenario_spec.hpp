@@ -128,6 +128,11 @@ struct RunControl {
   // Latency percentiles the precision covers as well (run.precision_percentiles:
   // read.p99, lat.p999...): their 95 % intervals too must be within it.
   std::vector<LatencyPercentile> precision_percentiles;
+  // A failure timeline's steady spans are skipped at their measured pace
+  // (models/run/fast_forward.hpp; run.fast_forward, --no-fast-forward), once
+  // steady to within fast_forward_precision (IOPS and mean latency, 95 %).
+  bool fast_forward = true;
+  double fast_forward_precision = 0.02;
 };
 
 // The figures a run can be compared on. Values are in SI units: IOPS, bytes/s,

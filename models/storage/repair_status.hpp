@@ -20,6 +20,7 @@ struct RepairStatus {
   std::uint64_t bytes_to_repair = 0;   // queued or in flight now
   std::uint64_t bytes_repaired = 0;    // since the run started
   std::uint64_t degraded_bytes = 0;    // extent copies missing or stale now (on failed parts or awaiting repair)
+  std::uint64_t stale_marks = 0;      // copies that went stale since the run started (a write missed them)
   bool repairing = false;
   bool detecting = false;              // a part has failed and the cluster does not know yet
   RepairHold hold = RepairHold::None;  // degraded and not repairing: why

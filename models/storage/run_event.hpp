@@ -34,15 +34,20 @@ struct RunEvent {
 // after the state change it reports.
 class RunLog {
  public:
+  // `at` on the simulator's clock; the log keeps the scenario's (later by the
+  // spans fast-forwarded so far, models/run/fast_forward.hpp).
   void add(sim::SimTime at, RunEventKind kind, std::string what) {
-    events_.push_back({at, kind, std::move(what)});
+    events_.push_back({at + skipped_, kind, std::move(what)});
     if (on_event) on_event(events_.back());
   }
   const std::vector<RunEvent>& events() const { return events_; }
   std::function<void(const RunEvent&)> on_event;
+  // A span of the scenario's time was skipped: later events are that much later.
+  void skipped(sim::SimTime span) { skipped_ += span; }
 
  private:
   std::vector<RunEvent> events_;
+  sim::SimTime skipped_ = 0;
 };
 
 }  // namespace hcisim::models

@@ -84,6 +84,22 @@ class StorageProduct {
   virtual ProductHotspot hotspot(sim::SimTime now) const = 0;
   virtual void reset_stats() = 0;
 
+  // Fast-forward over a steady span (models/run/fast_forward.hpp); a product
+  // offers it by overriding all four. Whether a span may be skipped now: what
+  // changes in the background the product can advance (repair), and I/O
+  // waiting on a timer (a detection, a volume's move) it can make wait the
+  // span longer.
+  virtual bool skippable() const { return false; }
+  // A steady window starts: the product notes its background progress.
+  virtual void open_window() {}
+  // How long the background work may go on at the window's pace (since
+  // open_window(), over `window` of time) before a part of it would finish,
+  // where detailed simulation must resume; sim::kNever when nothing would.
+  virtual sim::SimTime skippable_span(sim::SimTime /*window*/) const { return sim::kNever; }
+  // Advances the background work by `span` at the window's pace; I/O waiting
+  // on a timer was issued `span` sooner.
+  virtual void skip(sim::SimTime /*span*/, sim::SimTime /*window*/) {}
+
  protected:
   void log_event(sim::SimTime at, RunEventKind kind, std::string what) {
     if (events_) events_->add(at, kind, std::move(what));

@@ -14,6 +14,7 @@
 
 #include "models/io/io_request.hpp"
 #include "models/workload/phase_measurement.hpp"
+#include "models/workload/window_stats.hpp"
 #include "sim/batch_means.hpp"
 #include "sim/batch_quantiles.hpp"
 #include "sim/latency_histogram.hpp"
@@ -41,15 +42,22 @@ class Measurement {
   void split_by_phase(PhaseMeasurement* phases) { phases_ = phases; }
 
   // A completed I/O: its latency and where the time went (r.stages).
+  // `now` is the simulator's clock (the scenario's is later by the spans skipped so far).
   void record(const IoRequest& r, sim::SimTime latency, sim::SimTime now) {
     if (!active_) return;
     auto& stages = stage_sums_[r.write ? 1 : 0];
     for (int s = 0; s < kIoStageCount; ++s) stages[static_cast<std::size_t>(s)] += r.stages[static_cast<std::size_t>(s)];
+    if (windowed_) {
+      auto& window = window_.stage_sums[r.write ? 1 : 0];
+      for (int s = 0; s < kIoStageCount; ++s) window[static_cast<std::size_t>(s)] += r.stages[static_cast<std::size_t>(s)];
+    }
     record(r.write, r.bytes, latency, now);
   }
   void record(bool write, std::uint64_t bytes, sim::SimTime latency, sim::SimTime now) {
     if (!active_) return;
+    now += skipped_;
     while (now >= interval_end_) close_interval();
+    if (windowed_) window_record(write, bytes, latency);
     if (phases_ != nullptr) phases_->record(write, bytes, latency, now);
     IntervalSample& current = open_;
     if (write) {
@@ -72,7 +80,9 @@ class Measurement {
   void record_failed(bool write, sim::SimTime now) {
     (void)write;
     if (!active_) return;
+    now += skipped_;
     while (now >= interval_end_) close_interval();
+    if (windowed_) ++window_.failed;
     if (phases_ != nullptr) phases_->record_failed();
     ++open_.failed;
     ++failed_;
@@ -80,6 +90,21 @@ class Measurement {
   std::uint64_t failed() const { return failed_; }
   // Closes the intervals up to `now` (call at the end of the run).
   void finish(sim::SimTime now);
+
+  // Fast-forward (models/run/fast_forward.hpp). From now on, what is recorded
+  // is also kept apart in window() until the next open_window().
+  void open_window() {
+    window_.reset();
+    windowed_ = true;
+  }
+  void close_window() { windowed_ = false; }
+  const WindowStats& window() const { return window_; }
+  // The scenario's time from `now` to `now` + `span` is skipped: it holds what
+  // `window` held in `window_length`, scaled to its length, spread over the
+  // timeline's intervals it covers (and the phase's totals); the scenario's
+  // clock is then `span` ahead of the simulator's.
+  void add_span(sim::SimTime now, sim::SimTime span, const WindowStats& window, sim::SimTime window_length);
+  sim::SimTime skipped() const { return skipped_; }
 
   std::uint64_t reads() const { return reads_; }
   std::uint64_t writes() const { return writes_; }
@@ -102,6 +127,19 @@ class Measurement {
 
  private:
   void close_interval();
+  void window_record(bool write, std::uint64_t bytes, sim::SimTime latency) {
+    if (write) {
+      ++window_.writes;
+      window_.write_bytes += bytes;
+      window_.write_latency_sum += latency;
+      window_.write_latency.record(latency);
+    } else {
+      ++window_.reads;
+      window_.read_bytes += bytes;
+      window_.read_latency_sum += latency;
+      window_.read_latency.record(latency);
+    }
+  }
   // The open interval's latencies join the run's, and it starts again empty.
   void fold_interval_latencies();
 
@@ -120,6 +158,9 @@ class Measurement {
   std::array<std::array<sim::SimTime, kIoStageCount>, 2> stage_sums_{};
   sim::BatchMeans latency_ns_{16};
   sim::BatchQuantiles read_sections_{8}, write_sections_{8};
+  sim::SimTime skipped_ = 0;  // the scenario's clock minus the simulator's
+  bool windowed_ = false;
+  WindowStats window_;
 };
 
 }  // namespace hcisim::models

@@ -8,10 +8,12 @@
 #pragma once
 
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
 #include "models/result/run_phase.hpp"
+#include "models/workload/window_stats.hpp"
 #include "sim/latency_histogram.hpp"
 #include "sim/time.hpp"
 
@@ -74,6 +76,20 @@ class PhaseMeasurement {
       p.read_bytes += bytes;
       p.read_latency.record(latency);
     }
+  }
+  // A skipped span of the current phase: what `window` held, `factor` times
+  // (its time counts when the phase next changes, on the scenario's clock).
+  void add_span(const WindowStats& window, double factor) {
+    if (!active_) return;
+    PhaseTotals& p = phases_[index(phase_)];
+    auto scaled = [factor](std::uint64_t n) { return static_cast<std::uint64_t>(std::llround(static_cast<double>(n) * factor)); };
+    p.reads += scaled(window.reads);
+    p.writes += scaled(window.writes);
+    p.read_bytes += scaled(window.read_bytes);
+    p.write_bytes += scaled(window.write_bytes);
+    p.failed += scaled(window.failed);
+    p.read_latency.merge_scaled(window.read_latency, factor);
+    p.write_latency.merge_scaled(window.write_latency, factor);
   }
   void record_failed() {
     if (active_) ++phases_[index(phase_)].failed;

@@ -33,6 +33,7 @@ class DiskspdRun final : public Workload {
   }
   void finish(sim::SimTime now) override { measurement_.finish(now); }
   const Measurement& storage_io() const override { return measurement_; }
+  Measurement* skippable_measurement() override { return &measurement_; }
   void split_by_phase(PhaseMeasurement* phases) override { measurement_.split_by_phase(phases); }
   std::uint64_t simulated_ios(const VmIoPath&) const override { return diskspd_.completed(); }
   RestartableWorkload* restartable() override { return &diskspd_; }

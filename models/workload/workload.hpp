@@ -48,6 +48,11 @@ class Workload {
   virtual const Measurement& storage_io() const = 0;
   // Also split that I/O by the cluster's phase (runs with a failure timeline).
   virtual void split_by_phase(PhaseMeasurement* phases) = 0;
+  // The measurement a fast-forward may stretch over a skipped span
+  // (models/run/fast_forward.hpp): only a workload whose every figure it holds
+  // and whose state does not age (DISKSPD); null for the OLTP database (its
+  // buffer pool and checkpoints) and SAS (its files and phases).
+  virtual Measurement* skippable_measurement() { return nullptr; }
   // I/Os completed since the start, for the simulator's speed figure.
   virtual std::uint64_t simulated_ios(const VmIoPath& vms) const;
   // Set when the workload can restart a failed node's VMs elsewhere.

@@ -261,7 +261,7 @@ TEST_CASE("errors from an included file name that file", "[scenario]") {
   fx.dir.write(kScenarioPath, kTest1);
   const auto common = fx.dir.write(kCommonPath, std::string(kCommon) + "  warmpu: 1ms\n");
   CHECK(load_error_of([&] { load_scenario(fx.file, bundled()); }) ==
-        common.string() + ":15: key 'run.warmpu': unknown key; did you mean 'warmup'? expected one of warmup, duration, seed, interval, precision or precision_percentiles");
+        common.string() + ":15: key 'run.warmpu': unknown key; did you mean 'warmup'? expected one of warmup, duration, seed, interval, precision, precision_percentiles or fast_forward");
 
   fx.dir.write(kCommonPath, edited("resiliency: three-way-mirror", "resiliency: 3way", kCommon));
   CHECK(load_error_of([&] { load_scenario(fx.file, bundled()); }) ==

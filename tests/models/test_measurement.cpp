@@ -119,3 +119,33 @@ TEST_CASE("the timeline splits the measured I/Os into equal intervals") {
   }
   CHECK(total == m.reads() + m.writes());
 }
+
+TEST_CASE("measurement: a skipped span holds its window's I/O, scaled, spread over the intervals it covers",
+          "[measurement][fast-forward]") {
+  Measurement m;
+  m.begin_every(0, 10 * kMillisecond, kMillisecond);
+  m.open_window();
+  // The window: 0.5 ms with 100 reads of 100 us and 50 writes of 300 us.
+  for (int i = 0; i < 100; ++i) m.record(false, 4096, 100 * kMicrosecond, 500 * kMicrosecond + i);
+  for (int i = 0; i < 50; ++i) m.record(true, 8192, 300 * kMicrosecond, 500 * kMicrosecond + i);
+  const SimTime now = kMillisecond;
+  // From 1 ms to 3.5 ms of the scenario's clock: five windows' worth.
+  m.add_span(now, 2'500 * kMicrosecond, m.window(), 500 * kMicrosecond);
+  CHECK(m.skipped() == 2'500 * kMicrosecond);
+  CHECK(m.reads() == 100 + 500);
+  CHECK(m.writes() == 50 + 250);
+  CHECK(m.read_bytes() == 600u * 4096);
+  // An I/O completing at 1.6 ms of the simulator's clock is at 4.1 ms of the scenario's.
+  m.record(false, 4096, 100 * kMicrosecond, 1'600 * kMicrosecond);
+  m.finish(2 * kMillisecond);  // 4.5 ms of the scenario's clock
+  const auto& t = m.timeline();
+  REQUIRE(t.size() == 4);
+  CHECK(t[0].reads == 100);  // 0..1 ms, simulated
+  CHECK(t[1].reads == 200);  // 1..2 ms, skipped: two windows' worth
+  CHECK(t[2].reads == 200);
+  CHECK(t[3].reads == 100);  // 3..3.5 ms skipped, 3.5..4 ms simulated (nothing)
+  CHECK(t[3].end == 4 * kMillisecond);
+  CHECK(m.read_latency().count() == 601);  // with the I/O at 4.1 ms: its interval folds in at finish
+  CHECK(m.read_latency().mean_ns() == Approx(100'000));
+  CHECK(m.write_latency().percentile_ns(99) == Approx(300'000).epsilon(0.005));
+}

@@ -109,7 +109,7 @@ std::int64_t duration_option(const std::string& name, const std::string& text) {
 
 void refuse_run_controls_with_fast(const boost::program_options::variables_map& vm) {
   if (!vm.count("fast")) return;
-  for (const char* control : {"seed", "duration", "warmup", "precision", "precision-percentiles"}) {
+  for (const char* control : {"seed", "duration", "warmup", "precision", "precision-percentiles", "no-fast-forward"}) {
     if (vm.count(control)) {
       throw UsageError{std::string("--") + control +
                        " changes a simulation; the fast path answers for the steady state, with no random numbers "
@@ -123,6 +123,7 @@ void add_precision_sets(const boost::program_options::variables_map& vm, std::ve
   if (vm.count("precision-percentiles")) {
     sets.push_back("run.precision_percentiles=[" + vm["precision-percentiles"].as<std::string>() + "]");
   }
+  if (vm.count("no-fast-forward")) sets.push_back("run.fast_forward=off");
 }
 
 void add_precision_options(boost::program_options::options_description& options, const char* what_stops) {
@@ -134,7 +135,10 @@ void add_precision_options(boost::program_options::options_description& options,
           .c_str())(
       "precision-percentiles", po::value<std::string>(),
       "latency percentiles the precision covers too, e.g. read.p99,write.p99 (read, write or lat; p50, p90, p99 or\n"
-      "p999; as --set run.precision_percentiles=[read.p99,write.p99])");
+      "p999; as --set run.precision_percentiles=[read.p99,write.p99])")(
+      "no-fast-forward",
+      "simulate every I/O of a failure timeline, where its steady spans are otherwise skipped at their measured\n"
+      "pace (as --set run.fast_forward=off)");
 }
 
 }  // namespace hcisim::cli

@@ -30,7 +30,7 @@ void S2dProduct::node_drained(int node) {
 
 void S2dProduct::node_failed(int node) {
   take_down(node, "node " + std::to_string(node + 1) + " fails");
-  engine_->schedule_in(stack_.failure.node_detection_ns, node_detected_, static_cast<std::uint64_t>(node));
+  engine_->schedule_timer_in(stack_.failure.node_detection_ns, node_detected_, static_cast<std::uint64_t>(node));
 }
 
 void S2dProduct::take_down(int node, std::string what) {
@@ -75,7 +75,7 @@ void S2dProduct::on_node_detected(std::uint64_t node) {
   for (std::size_t v = 0; v < volumes_.size(); ++v) {
     if (volumes_[v].owner != static_cast<int>(node)) continue;
     volumes_[v].available = false;
-    engine_->schedule_in(stack_.failure.volume_failover_ns, volume_moved_, v);
+    engine_->schedule_timer_in(stack_.failure.volume_failover_ns, volume_moved_, v);
   }
   resolve_stalled(stalled_on_node_[n]);
 }
@@ -106,7 +106,7 @@ void S2dProduct::drive_failed(int node, int drive, bool stops_answering) {
   // A drive that returns errors is known failed at the first I/O to it (EST: the
   // error comes back in about a drive access; taken as at once); one that stops
   // answering, when an I/O to it times out.
-  engine_->schedule_in(stops_answering ? stack_.failure.drive_detection_ns : 0, drive_detected_, key);
+  engine_->schedule_timer_in(stops_answering ? stack_.failure.drive_detection_ns : 0, drive_detected_, key);
 }
 
 void S2dProduct::on_drive_detected(std::uint64_t key) {
@@ -129,7 +129,7 @@ void S2dProduct::on_drive_detected(std::uint64_t key) {
     const Extent& e = layout_.copy_at(i);
     if (e.node != node || e.drive != drive) continue;
     ++lost;
-    stale_[i] = 1;
+    mark_stale(i);
     any_stale_ = true;
     if (layout_.move_copy(i, usable, slots_per_drive)) {
       queue_repair(static_cast<std::uint32_t>(i));
@@ -169,7 +169,7 @@ void S2dProduct::retry_subop(std::uint32_t id, int k) {
   SubOp& s = sub(id, k);
   SubOpPlace& at = place(id, k);
   if (r.write) {
-    stale_[at.copy] = 1;
+    mark_stale(at.copy);
     any_stale_ = true;
     ++counters_.degraded_ios;
     finish_subop(id, k);

@@ -385,7 +385,7 @@ int S2dProduct::plan(std::uint32_t id, int owner, CpuWork& work) {
           ++written;
         } else {
           // Dirty-region tracking: the copy missed this write and needs a resync.
-          stale_[base + static_cast<std::size_t>(c)] = 1;
+          mark_stale(base + static_cast<std::size_t>(c));
           any_stale_ = true;
           degraded = true;
         }

@@ -79,6 +79,11 @@ class S2dProduct final : public StorageProduct {
   void node_returned(int node) override;
   void drive_failed(int node, int drive, bool stops_answering) override;
   RepairStatus repair_status() const override;
+  // Fast-forward (s2d_fast_forward.cpp).
+  bool skippable() const override;
+  void open_window() override;
+  sim::SimTime skippable_span(sim::SimTime window) const override;
+  void skip(sim::SimTime span, sim::SimTime window) override;
 
   const VolumeLayout& layout() const { return layout_; }
   // CSV block cache of node `n` (null when the cluster has none).
@@ -214,7 +219,17 @@ class S2dProduct final : public StorageProduct {
     std::vector<RepairTask> tasks;
     std::size_t head = 0;
     int in_flight = 0;
+    std::uint64_t bytes_done = 0;     // copied since the start
+    std::uint64_t window_done = 0;    // bytes_done when a fast-forward's window opened
+    double skip_carry = 0;            // bytes a skip owed that did not make a whole extent
   };
+  std::uint64_t unstarted_repair_bytes(const RepairQueue& q) const;
+  // A copy misses a write (or is lost): it needs a repair.
+  void mark_stale(std::size_t copy) {
+    stale_marks_ += stale_[copy] == 0 ? 1 : 0;
+    stale_[copy] = 1;
+  }
+  std::uint64_t stale_marks_ = 0;  // copies that went stale since the start
   struct RepairOp {
     std::uint32_t copy = 0;
     int volume = 0;

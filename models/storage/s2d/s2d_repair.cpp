@@ -120,6 +120,7 @@ void S2dProduct::on_repair_written(std::uint64_t index) {
   repair_ops_.release(static_cast<std::uint32_t>(index));
   RepairQueue& q = repair_[static_cast<std::size_t>(op.volume)];
   --q.in_flight;
+  q.bytes_done += op.bytes;
   repair_bytes_done_ += op.bytes;
   repair_bytes_queued_ -= op.bytes;
   if (op.last) {
@@ -136,6 +137,7 @@ RepairStatus S2dProduct::repair_status() const {
   RepairStatus s;
   s.bytes_to_repair = repair_bytes_queued_;
   s.bytes_repaired = repair_bytes_done_;
+  s.stale_marks = stale_marks_;
   for (const RepairQueue& q : repair_) s.repairing = s.repairing || q.in_flight > 0 || q.head < q.tasks.size();
   // Nothing can be degraded while every node and drive is up and no copy was
   // ever stale: skip the scan over every copy (it costs a large cluster dearly).

@@ -52,7 +52,7 @@ bool ScaleIoProduct::route(SubOp& s) const {
 bool ScaleIoProduct::device_failed_under(Arg arg, int node, int drive, DeviceError kind) {
   if (!any_device_down_ || !device_down(node, drive)) return false;
   const sim::SimTime error_at = device_failed_at_[device_key(node, drive)] + stack_.failure.drive_detection_ns;
-  engine_->schedule_at(std::max(engine_->now(), error_at), device_error_,
+  engine_->schedule_timer_at(std::max(engine_->now(), error_at), device_error_,
                        arg | (static_cast<std::uint64_t>(kind) << kErrorShift));
   return true;
 }
@@ -129,7 +129,7 @@ void ScaleIoProduct::drive_failed(int node, int drive, bool /*stops_answering*/)
     if (e.node == node && e.drive == drive && rebuilding_[i] == 0) ++lost_copies_;
   }
   log_event(engine_->now(), RunEventKind::Failure, device_name(node, drive) + " fails");
-  engine_->schedule_in(stack_.failure.drive_detection_ns, device_detected_, key);
+  engine_->schedule_timer_in(stack_.failure.drive_detection_ns, device_detected_, key);
 }
 
 void ScaleIoProduct::on_device_detected(std::uint64_t key) {

@@ -55,6 +55,11 @@ models::ScenarioSpec load_scenario(const std::filesystem::path& file, const Cata
   if (const auto timeline = map.optional("timeline"); timeline && cloud) {
     timeline->fail("failures on a cloud cluster (InfoScale) are not modelled yet");
   }
+  if (!cloud && !map.optional("timeline")) {
+    if (const auto fast_forward = map.required("run").map(kRunKeys).optional("fast_forward")) {
+      fast_forward->fail("fast_forward skips the steady spans of a failure timeline: this scenario has no timeline");
+    }
+  }
   if (const auto timeline = map.optional("timeline")) {
     if (!scenario.cluster.stack.failure.defined) {
       timeline->fail("stack '" + scenario.cluster.stack.id + "' describes no failure handling (" +

@@ -55,7 +55,7 @@ std::vector<models::LatencyPercentile> read_precision_percentiles(const YamlValu
 
 // The keys of a steady-state run: section.
 const std::vector<std::string> kRunKeys = {"warmup", "duration", "seed", "interval", "precision",
-                                           "precision_percentiles"};
+                                           "precision_percentiles", "fast_forward"};
 
 models::RunControl read_run(const YamlValue& value) {
   const YamlMap map = value.map(kRunKeys);
@@ -91,6 +91,17 @@ models::RunControl read_run(const YamlValue& value) {
                         "the mean latency: set run.precision (e.g. 2%) with it");
     }
     run.precision_percentiles = read_precision_percentiles(*percentiles);
+  }
+  // A failure timeline's steady spans: skipped once steady to this precision (off: all simulated).
+  if (const auto fast_forward = map.optional("fast_forward")) {
+    if (fast_forward->text() == "off") {
+      run.fast_forward = false;
+    } else {
+      run.fast_forward_precision = fast_forward->percent();
+      if (!(run.fast_forward_precision > 0 && run.fast_forward_precision <= 0.1)) {
+        fast_forward->fail_expected("off, or the steadiness a span is skipped at: above 0% and at most 10% (2% by default)");
+      }
+    }
   }
   return run;
 }

@@ -217,6 +217,7 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
                             {"cache_read_hit_ratio", p.cache_read_hit_ratio},
                             {"cache_dirty_bytes", p.cache_dirty_bytes}};
     if (!p.burst_seconds_left.empty()) point["burst_seconds_left"] = p.burst_seconds_left;  // cloud: each storage VM's credits
+    if (!r.fast_forwarded.empty()) point["advanced"] = p.advanced;  // part of it fast-forwarded
     timeline.push_back(std::move(point));
   }
   j["timeline"] = timeline;
@@ -244,6 +245,12 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
           p.steady ? nlohmann::json(p.latency_ci_half_width_s * 1e9) : nlohmann::json(nullptr);
     }
     j["phases"] = phases;
+    nlohmann::json spans = nlohmann::json::array();
+    for (const models::FastForwardSpan& f : r.fast_forwarded) {
+      spans.push_back({{"from_s", f.begin_s}, {"to_s", f.end_s}, {"phase", std::string(phase_name(f.phase))},
+                       {"window_from_s", f.window_begin_s}, {"window_s", f.window_s}});
+    }
+    if (!spans.empty()) j["fast_forward"] = {{"spans", spans}, {"simulated_s", r.simulated_seconds}};
     const models::RepairLeft& left = r.repair_left;
     j["repair_left"] = {{"unfinished", left.unfinished},
                         {"degraded_bytes", left.degraded_bytes},

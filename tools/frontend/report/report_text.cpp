@@ -112,10 +112,22 @@ std::string failures_section(const models::RunResult& r) {
                             p.write_latency.p99_s * 1e3, format_count(static_cast<double>(p.failed_ios)).c_str(),
                             cpu.c_str(), ci.c_str());
     }
-    text += printf_string("  (95%% CI over the %g s sampling intervals wholly inside a phase, each stretch's first left out;\n"
+    text += printf_string("  (95%% CI over the %g s sampling intervals wholly inside a phase, each stretch's first left out%s;\n"
                           "  given with at least %d of them and the two halves' means agreeing)\n",
                           r.timeline.size() >= 2 ? r.timeline[1].end_s - r.timeline[0].end_s : r.measured_seconds,
-                          models::kSteadyIntervals);
+                          r.fast_forwarded.empty() ? "" : " and the\n  fast-forwarded ones too", models::kSteadyIntervals);
+  }
+  if (!r.fast_forwarded.empty()) {
+    text += printf_string("\n  Fast-forwarded: %.1f s of the %.1f s measured were simulated I/O by I/O; each span below was\n"
+                          "  skipped at the pace of the steady window just before it (its IOPS, latency distribution,\n"
+                          "  CPU and repair), rows marked ~ in the timeline (--no-fast-forward simulates every I/O).\n"
+                          "  Node, drive and NIC figures are over the simulated time.\n",
+                          r.simulated_seconds, r.measured_seconds);
+    text += "      from s       to s   skipped s  phase       window s\n";
+    for (const models::FastForwardSpan& f : r.fast_forwarded) {
+      text += printf_string("  %10.3f %10.3f %11.3f  %-10s  %.3f..%.3f\n", f.begin_s, f.end_s, f.end_s - f.begin_s,
+                            std::string(phase_name(f.phase)).c_str(), f.window_begin_s, f.window_begin_s + f.window_s);
+    }
   }
   if (r.repaired_bytes > 0) text += printf_string("  repaired (resync and rebuild): %.2f GB\n", r.repaired_bytes / 1e9);
   if (r.repair_left.unfinished) {
@@ -146,7 +158,7 @@ std::string failures_section(const models::RunResult& r) {
       marks += marks.empty() ? "  <- " : "; ";
       marks += printable(r.events[next_event++].what);
     }
-    text += printf_string("  %8.2f s %12s %13s %13.3f %13.3f %9s %12.1f%% %12.1f %12.2f%s\n", p.end_s,
+    text += printf_string("  %8.2f s%s%12s %13s %13.3f %13.3f %9s %12.1f%% %12.1f %12.2f%s\n", p.end_s, p.advanced ? "~" : " ",
                           format_count(std::round(p.read_iops)).c_str(), format_count(std::round(p.write_iops)).c_str(),
                           p.read_p99_s * 1e3, p.write_p99_s * 1e3, format_count(std::round(p.failed_iops)).c_str(),
                           cpu * 100, p.repair_bytes_per_s / 1e6, p.degraded_bytes / 1e9, marks.c_str());

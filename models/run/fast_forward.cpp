@@ -1,0 +1,152 @@
+#include "models/run/fast_forward.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace hcisim::models {
+
+namespace {
+// Student's t at 95 % (two-sided) for kBatches - 1 = 15 degrees of freedom.
+constexpr double kT15 = 2.131;
+
+// The 95 % batch-means half-width of the mean of `x`, over that mean.
+template <std::size_t N>
+double relative_half_width(const std::array<double, N>& x) {
+  double mean = 0;
+  for (const double v : x) mean += v;
+  mean /= static_cast<double>(N);
+  double squares = 0;
+  for (const double v : x) squares += (v - mean) * (v - mean);
+  const double sd = std::sqrt(squares / static_cast<double>(N - 1));
+  return mean > 0 ? kT15 * sd / std::sqrt(static_cast<double>(N)) / mean : HUGE_VAL;
+}
+
+bool within(double a, double b, double precision) { return std::fabs(a - b) <= precision * std::max(a, b); }
+}  // namespace
+
+FastForward::FastForward(sim::Engine& engine, Cluster& cluster, StorageProduct& product, Measurement& measurement,
+                         PhaseMeasurement& phases, RunLog& log, SkipObserver& observer, sim::SimTime end,
+                         double precision)
+    : engine_(&engine),
+      cluster_(&cluster),
+      product_(&product),
+      measurement_(&measurement),
+      phases_(&phases),
+      log_(&log),
+      observer_(&observer),
+      end_(end),
+      precision_(precision),
+      skipped_cycles_(static_cast<std::size_t>(cluster.node_count()), 0.0) {}
+
+std::vector<double> FastForward::cycles_now() const {
+  std::vector<double> cycles;
+  for (int n = 0; n < cluster_->node_count(); ++n) cycles.push_back(cluster_->cpu(n).executed_cycles(engine_->now()));
+  return cycles;
+}
+
+void FastForward::start() {
+  open_window();
+  engine_->schedule_in(batch_, *this);
+}
+
+void FastForward::open_window() {
+  measurement_->open_window();
+  product_->open_window();
+  window_start_ = engine_->now();
+  window_cycles_ = cycles_now();
+  window_repair_ = product_->repair_status();
+  window_phase_ = phases_->phase();
+  batch_index_ = 0;
+  ios_mark_ = 0;
+  latency_mark_ = 0;
+  disturbed_ = false;
+}
+
+void FastForward::on_event(std::uint64_t) {
+  const WindowStats& w = measurement_->window();
+  const std::uint64_t ios = w.reads + w.writes;
+  const sim::SimTime latency = w.read_latency_sum + w.write_latency_sum;
+  const auto i = static_cast<std::size_t>(batch_index_++);
+  batch_ios_[i] = static_cast<double>(ios - ios_mark_);
+  batch_latency_ns_[i] = ios > ios_mark_ ? static_cast<double>(latency - latency_mark_) / static_cast<double>(ios - ios_mark_) : 0;
+  ios_mark_ = ios;
+  latency_mark_ = latency;
+  if (batch_index_ == kBatches) {
+    const sim::SimTime now = engine_->now();
+    const sim::SimTime window = now - window_start_;
+    WindowSummary summary;
+    bool too_short = false;
+    const bool quiet = !disturbed_;
+    if (quiet && steady(summary, too_short)) {
+      sim::SimTime span = end_ - (now + skipped_);
+      const sim::SimTime timer = engine_->next_timer();
+      if (timer != sim::kNever) span = std::min(span, timer - now);
+      span = std::min(span, product_->skippable_span(window));
+      if (span >= 2 * window) skip(span, window);
+    }
+    previous_ = quiet ? summary : WindowSummary{};
+    if (too_short) batch_ = std::min(kLongestBatch, 2 * batch_);
+    open_window();
+  }
+  engine_->schedule_in(batch_, *this);
+}
+
+bool FastForward::steady(WindowSummary& summary, bool& too_short) {
+  const WindowStats& w = measurement_->window();
+  const sim::SimTime window = engine_->now() - window_start_;
+  const std::uint64_t ios = w.reads + w.writes;
+  const RepairStatus repair = product_->repair_status();
+  summary.valid = true;
+  summary.phase = phases_->phase();
+  summary.iops = static_cast<double>(ios) / sim::to_seconds(window);
+  summary.latency_ns = ios > 0 ? static_cast<double>(w.read_latency_sum + w.write_latency_sum) / static_cast<double>(ios) : 0;
+  summary.repairing = repair.repairing && window_repair_.repairing;
+  summary.repair_bytes_per_ns =
+      static_cast<double>(repair.bytes_repaired - window_repair_.bytes_repaired) / static_cast<double>(window);
+  summary.new_stale = repair.stale_marks != window_repair_.stale_marks;
+  if (ios == 0) return false;
+  too_short = (w.reads > 0 && w.reads < kMinIos) || (w.writes > 0 && w.writes < kMinIos) ||
+              static_cast<double>(window) < kMinTurnovers * summary.latency_ns;
+  if (too_short) return false;
+  if (relative_half_width(batch_ios_) > precision_ || relative_half_width(batch_latency_ns_) > precision_) return false;
+  if (summary.phase != window_phase_ || !product_->skippable()) return false;
+  if (!previous_.valid || previous_.phase != summary.phase) return false;
+  if (summary.new_stale || previous_.new_stale) return false;
+  if (!within(summary.iops, previous_.iops, precision_) || !within(summary.latency_ns, previous_.latency_ns, precision_)) {
+    return false;
+  }
+  if (repair.repairing || window_repair_.repairing) {
+    return summary.repairing && previous_.repairing &&
+           within(summary.repair_bytes_per_ns, previous_.repair_bytes_per_ns, kRepairPrecision);
+  }
+  return repair.degraded_bytes == window_repair_.degraded_bytes;
+}
+
+void FastForward::skip(sim::SimTime span, sim::SimTime window) {
+  const sim::SimTime now = engine_->now();
+  const RepairStatus before = product_->repair_status();
+  product_->skip(span, window);
+  const RepairStatus after = product_->repair_status();
+  const std::vector<double> cycles = cycles_now();
+  std::vector<double> cycles_per_ns(cycles.size());
+  for (std::size_t n = 0; n < cycles.size(); ++n) {
+    cycles_per_ns[n] = (cycles[n] - window_cycles_[n]) / static_cast<double>(window);
+  }
+  // The timers first: a sample due when one fires comes after it, as in a full run.
+  engine_->pull_timers(span);
+  observer_->skipping(now + skipped_, span, before, after, cycles_per_ns);
+  measurement_->add_span(now, span, measurement_->window(), window);
+  for (std::size_t n = 0; n < cycles.size(); ++n) skipped_cycles_[n] += cycles_per_ns[n] * static_cast<double>(span);
+  log_->skipped(span);
+  FastForwardSpan record;
+  record.begin_s = sim::to_seconds(now + skipped_);
+  record.end_s = sim::to_seconds(now + skipped_ + span);
+  record.phase = phases_->phase();
+  record.window_s = sim::to_seconds(window);
+  record.window_begin_s = sim::to_seconds(window_start_ + skipped_);
+  spans_.push_back(record);
+  skipped_ += span;
+  engine_->stop();  // the run's end on the simulator's clock came sooner
+}
+
+}  // namespace hcisim::models
