@@ -57,6 +57,7 @@ void FastForward::open_window() {
   window_repair_ = product_->repair_status();
   window_phase_ = phases_->phase();
   batch_index_ = 0;
+  repair_mark_ = window_repair_.bytes_repaired;
   ios_mark_ = 0;
   latency_mark_ = 0;
   disturbed_ = false;
@@ -71,6 +72,9 @@ void FastForward::on_event(std::uint64_t) {
   batch_latency_ns_[i] = ios > ios_mark_ ? static_cast<double>(latency - latency_mark_) / static_cast<double>(ios - ios_mark_) : 0;
   ios_mark_ = ios;
   latency_mark_ = latency;
+  const std::uint64_t repaired = product_->bytes_repaired();
+  batch_repair_bytes_[i] = static_cast<double>(repaired - repair_mark_);
+  repair_mark_ = repaired;
   if (batch_index_ == kBatches) {
     const sim::SimTime now = engine_->now();
     const sim::SimTime window = now - window_start_;
@@ -85,7 +89,8 @@ void FastForward::on_event(std::uint64_t) {
       if (span >= 2 * window) skip(span, window);
     }
     previous_ = quiet ? summary : WindowSummary{};
-    if (too_short) batch_ = std::min(kLongestBatch, 2 * batch_);
+    // Something happened: a new pace, measured from short windows again.
+    batch_ = !quiet ? kFirstBatch : too_short ? std::min(kLongestBatch, 2 * batch_) : batch_;
     open_window();
   }
   engine_->schedule_in(batch_, *this);
@@ -116,8 +121,14 @@ bool FastForward::steady(WindowSummary& summary, bool& too_short) {
     return false;
   }
   if (repair.repairing || window_repair_.repairing) {
-    return summary.repairing && previous_.repairing &&
-           within(summary.repair_bytes_per_ns, previous_.repair_bytes_per_ns, kRepairPrecision);
+    if (!summary.repairing || !previous_.repairing) return false;
+    const std::uint64_t repaired = repair.bytes_repaired - window_repair_.bytes_repaired;
+    if (repaired < kMinRepairSteps * product_->repair_grain_bytes() ||
+        relative_half_width(batch_repair_bytes_) > kRepairPrecision) {
+      too_short = true;  // the repair's pace is not known well enough yet: a longer window
+      return false;
+    }
+    return within(summary.repair_bytes_per_ns, previous_.repair_bytes_per_ns, kRepairPrecision);
   }
   return repair.degraded_bytes == window_repair_.degraded_bytes;
 }

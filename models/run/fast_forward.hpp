@@ -28,7 +28,10 @@
 //    changes; I/O waiting on a timer waits the span longer), and the
 //    background is steady: no copy went stale in either window (what a
 //    resync will copy is not growing), degraded bytes unchanged, or a repair
-//    that ran through both windows at paces within kRepairPrecision.
+//    that ran through both windows at paces within kRepairPrecision, the 95 %
+//    batch-means interval of its pace too, over at least kMinRepairSteps of
+//    its steps (repair moves in large copies: a short window's pace is noisy,
+//    and a window too short or too noisy for it grows).
 // A window too short for the counts doubles its batches (up to
 // kLongestBatch). The span skipped ends at the next timer, when a repair
 // queue would have no copy left to start, or at the run's end; a span shorter
@@ -74,6 +77,9 @@ class FastForward final : public sim::EventHandler {
   static constexpr std::uint64_t kMinIos = 10'000;
   static constexpr double kMinTurnovers = 50;
   static constexpr double kRepairPrecision = 0.05;
+  // A repairing window holds at least this many of the repair's steps (S2D: an
+  // extent copy per volume), whose ends make its pace uneven below that scale.
+  static constexpr int kMinRepairSteps = 8;
   static constexpr sim::SimTime kFirstBatch = 2 * sim::kMillisecond;
   static constexpr sim::SimTime kLongestBatch = 640 * sim::kMillisecond;
 
@@ -119,7 +125,8 @@ class FastForward final : public sim::EventHandler {
 
   sim::SimTime batch_ = kFirstBatch;
   int batch_index_ = 0;
-  std::array<double, kBatches> batch_ios_{}, batch_latency_ns_{};
+  std::array<double, kBatches> batch_ios_{}, batch_latency_ns_{}, batch_repair_bytes_{};
+  std::uint64_t repair_mark_ = 0;    // bytes repaired at the last batch's end
   std::uint64_t ios_mark_ = 0;       // the window's I/Os at the last batch's end
   sim::SimTime latency_mark_ = 0;    // and their latency sum
   sim::SimTime window_start_ = 0;    // on the simulator's clock

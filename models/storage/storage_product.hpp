@@ -79,6 +79,11 @@ class StorageProduct {
   // returns errors and is known failed at once.
   virtual void drive_failed(int node, int drive, bool stops_answering) = 0;
   virtual RepairStatus repair_status() const = 0;
+  // Bytes repaired since the start (repair_status().bytes_repaired, cheaper: no scan).
+  virtual std::uint64_t bytes_repaired() const { return repair_status().bytes_repaired; }
+  // What the repair moves in one of its steps, over all its streams (S2D: an
+  // extent per volume repairing): its pace is known only over many of them.
+  virtual std::uint64_t repair_grain_bytes() const { return 0; }
   // Where the product reports what it did about failures (failover, repair done).
   void set_event_log(RunLog* log) { events_ = log; }
   virtual ProductHotspot hotspot(sim::SimTime now) const = 0;

@@ -21,6 +21,14 @@ bool S2dProduct::skippable() const {
   return csv_cache_.empty();  // its contents age: not advanced over a span
 }
 
+std::uint64_t S2dProduct::repair_grain_bytes() const {
+  std::uint64_t grain = 0;
+  for (const RepairQueue& q : repair_) {
+    if (q.head < q.tasks.size() || q.in_flight > 0) grain += layout_.shape().extent_bytes;
+  }
+  return grain;
+}
+
 void S2dProduct::open_window() {
   for (RepairQueue& q : repair_) q.window_done = q.bytes_done;
 }

@@ -79,6 +79,8 @@ class S2dProduct final : public StorageProduct {
   void node_returned(int node) override;
   void drive_failed(int node, int drive, bool stops_answering) override;
   RepairStatus repair_status() const override;
+  std::uint64_t bytes_repaired() const override { return repair_bytes_done_; }
+  std::uint64_t repair_grain_bytes() const override;
   // Fast-forward (s2d_fast_forward.cpp).
   bool skippable() const override;
   void open_window() override;
