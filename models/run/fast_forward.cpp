@@ -79,9 +79,9 @@ void FastForward::on_event(std::uint64_t) {
     const sim::SimTime now = engine_->now();
     const sim::SimTime window = now - window_start_;
     WindowSummary summary;
-    bool too_short = false;
+    double longer = 1;  // how many times longer a window must be to tell (below 1: it could be shorter)
     const bool quiet = !disturbed_;
-    if (quiet && steady(summary, too_short)) {
+    if (quiet && steady(summary, longer)) {
       sim::SimTime span = end_ - (now + skipped_);
       const sim::SimTime timer = engine_->next_timer();
       if (timer != sim::kNever) span = std::min(span, timer - now);
@@ -90,13 +90,20 @@ void FastForward::on_event(std::uint64_t) {
     }
     previous_ = quiet ? summary : WindowSummary{};
     // Something happened: a new pace, measured from short windows again.
-    batch_ = !quiet ? kFirstBatch : too_short ? std::min(kLongestBatch, 2 * batch_) : batch_;
+    if (!quiet) {
+      batch_ = kFirstBatch;
+    } else {
+      // The next window as long as this one's paces say it must be (a fifth more),
+      // at least twice this one if it was too short to tell; shorter again once paces rise.
+      const double wanted = static_cast<double>(batch_) * (longer > 1 ? std::max(2.0, 1.2 * longer) : 1.2 * longer);
+      batch_ = std::clamp(static_cast<sim::SimTime>(wanted), kFirstBatch, kLongestBatch);
+    }
     open_window();
   }
   engine_->schedule_in(batch_, *this);
 }
 
-bool FastForward::steady(WindowSummary& summary, bool& too_short) {
+bool FastForward::steady(WindowSummary& summary, double& longer) {
   const WindowStats& w = measurement_->window();
   const sim::SimTime window = engine_->now() - window_start_;
   const std::uint64_t ios = w.reads + w.writes;
@@ -110,9 +117,15 @@ bool FastForward::steady(WindowSummary& summary, bool& too_short) {
       static_cast<double>(repair.bytes_repaired - window_repair_.bytes_repaired) / static_cast<double>(window);
   summary.new_stale = repair.stale_marks != window_repair_.stale_marks;
   if (ios == 0) return false;
-  too_short = (w.reads > 0 && w.reads < kMinIos) || (w.writes > 0 && w.writes < kMinIos) ||
-              static_cast<double>(window) < kMinTurnovers * summary.latency_ns;
-  if (too_short) return false;
+  // `longer`: the largest share of its requirement the window met, below 1 when it met them all with room.
+  longer = 0;
+  auto need = [&longer](double wanted, double have) {
+    longer = std::max(longer, have > 0 ? wanted / have : 2.0);
+  };
+  if (w.reads > 0) need(kMinIos, static_cast<double>(w.reads));
+  if (w.writes > 0) need(kMinIos, static_cast<double>(w.writes));
+  need(kMinTurnovers * summary.latency_ns, static_cast<double>(window));
+  if (longer > 1) return false;
   if (relative_half_width(batch_ios_) > precision_ || relative_half_width(batch_latency_ns_) > precision_) return false;
   if (summary.phase != window_phase_ || !product_->skippable()) return false;
   if (!previous_.valid || previous_.phase != summary.phase) return false;
@@ -122,12 +135,11 @@ bool FastForward::steady(WindowSummary& summary, bool& too_short) {
   }
   if (repair.repairing || window_repair_.repairing) {
     if (!summary.repairing || !previous_.repairing) return false;
-    const std::uint64_t repaired = repair.bytes_repaired - window_repair_.bytes_repaired;
-    if (repaired < kMinRepairSteps * product_->repair_grain_bytes() ||
-        relative_half_width(batch_repair_bytes_) > kRepairPrecision) {
-      too_short = true;  // the repair's pace is not known well enough yet: a longer window
-      return false;
-    }
+    // The repair's pace is not known well enough yet: a longer window.
+    const auto repaired = static_cast<double>(repair.bytes_repaired - window_repair_.bytes_repaired);
+    need(static_cast<double>(kMinRepairSteps * product_->repair_grain_bytes()), repaired);
+    if (longer <= 1 && relative_half_width(batch_repair_bytes_) > kRepairPrecision) longer = 2;
+    if (longer > 1) return false;
     return within(summary.repair_bytes_per_ns, previous_.repair_bytes_per_ns, kRepairPrecision);
   }
   return repair.degraded_bytes == window_repair_.degraded_bytes;

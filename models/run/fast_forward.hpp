@@ -32,8 +32,8 @@
 //    batch-means interval of its pace too, over at least kMinRepairSteps of
 //    its steps (repair moves in large copies: a short window's pace is noisy,
 //    and a window too short or too noisy for it grows).
-// A window too short for the counts doubles its batches (up to
-// kLongestBatch). The span skipped ends at the next timer, when a repair
+// A window too short for the counts gets batches as much longer as it lacked
+// (at least twice as long, up to kLongestBatch); after an event, short again. The span skipped ends at the next timer, when a repair
 // queue would have no copy left to start, or at the run's end; a span shorter
 // than two windows is not skipped. Its end is a state the simulation reached
 // (the one at the window's end), so the event that follows meets a real one.
@@ -108,8 +108,9 @@ class FastForward final : public sim::EventHandler {
     RunPhase phase = RunPhase::Healthy;
   };
   void open_window();
-  // The window just closed is steady (and its summary), else why not.
-  bool steady(WindowSummary& summary, bool& too_short);
+  // The window just closed is steady (and its summary); if it was too short
+  // to tell, `longer` says how many times longer one must be.
+  bool steady(WindowSummary& summary, double& longer);
   void skip(sim::SimTime span, sim::SimTime window);
   std::vector<double> cycles_now() const;
 
