@@ -57,18 +57,17 @@ double LatencyHistogram::percentile_ns(double p) const {
   return percentile_of(p, count_, min_, max_, [this](std::size_t i) { return buckets_[i]; });
 }
 
+void LatencyHistogram::take_range(const LatencyHistogram& other) {
+  min_ = count_ == 0 ? other.min_ : std::min(min_, other.min_);
+  max_ = count_ == 0 ? other.max_ : std::max(max_, other.max_);
+}
+
 void LatencyHistogram::merge(const LatencyHistogram& other) {
   if (other.count_ == 0) return;
   // Only the buckets between the other's minimum and maximum hold samples.
   const std::size_t last = bucket_index(other.max_);
   for (std::size_t i = bucket_index(other.min_); i <= last; ++i) buckets_[i] += other.buckets_[i];
-  if (count_ == 0) {
-    min_ = other.min_;
-    max_ = other.max_;
-  } else {
-    min_ = std::min(min_, other.min_);
-    max_ = std::max(max_, other.max_);
-  }
+  take_range(other);
   count_ += other.count_;
   sum_ += other.sum_;
 }
@@ -86,13 +85,7 @@ void LatencyHistogram::merge_scaled(const LatencyHistogram& other, double factor
     added = upto;
   }
   if (added == 0) return;
-  if (count_ == 0) {
-    min_ = other.min_;
-    max_ = other.max_;
-  } else {
-    min_ = std::min(min_, other.min_);
-    max_ = std::max(max_, other.max_);
-  }
+  take_range(other);
   count_ += added;
   // The other's mean, over the samples added.
   sum_ += static_cast<unsigned __int128>(static_cast<long double>(other.sum_) * added / other.count_);

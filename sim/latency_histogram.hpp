@@ -76,6 +76,8 @@ class LatencyHistogram {
   }
 
  private:
+  // Min and max widened to hold the other's (before count_ grows).
+  void take_range(const LatencyHistogram& other);
   static constexpr std::size_t kSubBuckets = std::size_t{1} << kSubBucketBits;
 
   std::vector<std::uint64_t> buckets_;
