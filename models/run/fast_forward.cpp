@@ -125,6 +125,12 @@ bool FastForward::steady(WindowSummary& summary, double& longer) {
   if (w.reads > 0) need(kMinIos, static_cast<double>(w.reads));
   if (w.writes > 0) need(kMinIos, static_cast<double>(w.writes));
   need(kMinTurnovers * summary.latency_ns, static_cast<double>(window));
+  const bool repairing = repair.repairing || window_repair_.repairing;
+  if (repairing) {
+    // The repair's pace is known only over enough of its steps: a window too short for them grows first.
+    const auto repaired = static_cast<double>(repair.bytes_repaired - window_repair_.bytes_repaired);
+    need(static_cast<double>(kMinRepairSteps * product_->repair_grain_bytes()), repaired);
+  }
   if (longer > 1) return false;
   if (relative_half_width(batch_ios_) > precision_ || relative_half_width(batch_latency_ns_) > precision_) return false;
   if (summary.phase != window_phase_ || !product_->skippable()) return false;
@@ -133,13 +139,12 @@ bool FastForward::steady(WindowSummary& summary, double& longer) {
   if (!within(summary.iops, previous_.iops, precision_) || !within(summary.latency_ns, previous_.latency_ns, precision_)) {
     return false;
   }
-  if (repair.repairing || window_repair_.repairing) {
+  if (repairing) {
     if (!summary.repairing || !previous_.repairing) return false;
-    // The repair's pace is not known well enough yet: a longer window.
-    const auto repaired = static_cast<double>(repair.bytes_repaired - window_repair_.bytes_repaired);
-    need(static_cast<double>(kMinRepairSteps * product_->repair_grain_bytes()), repaired);
-    if (longer <= 1 && relative_half_width(batch_repair_bytes_) > kRepairPrecision) longer = 2;
-    if (longer > 1) return false;
+    if (relative_half_width(batch_repair_bytes_) > kRepairPrecision) {
+      longer = 2;  // too noisy a pace yet: a longer window
+      return false;
+    }
     return within(summary.repair_bytes_per_ns, previous_.repair_bytes_per_ns, kRepairPrecision);
   }
   return repair.degraded_bytes == window_repair_.degraded_bytes;
