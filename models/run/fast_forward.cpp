@@ -45,8 +45,18 @@ std::vector<double> FastForward::cycles_now() const {
 }
 
 void FastForward::start() {
+  started_ = true;
   open_window();
-  engine_->schedule_in(batch_, *this);
+  batch_event_ = engine_->schedule_in(batch_, *this);
+}
+
+void FastForward::disturbed() {
+  previous_ = WindowSummary{};
+  if (!started_) return;  // measuring has not begun: its first window opens at the warm-up's end
+  engine_->cancel(batch_event_);
+  batch_ = kFirstBatch;
+  open_window();
+  batch_event_ = engine_->schedule_in(batch_, *this);
 }
 
 void FastForward::open_window() {
@@ -60,7 +70,6 @@ void FastForward::open_window() {
   repair_mark_ = window_repair_.bytes_repaired;
   ios_mark_ = 0;
   latency_mark_ = 0;
-  disturbed_ = false;
 }
 
 void FastForward::on_event(std::uint64_t) {
@@ -80,27 +89,24 @@ void FastForward::on_event(std::uint64_t) {
     const sim::SimTime window = now - window_start_;
     WindowSummary summary;
     double longer = 1;  // how many times longer a window must be to tell (below 1: it could be shorter)
-    const bool quiet = !disturbed_;
-    if (quiet && steady(summary, longer)) {
+    if (steady(summary, longer)) {
       sim::SimTime span = end_ - (now + skipped_);
       const sim::SimTime timer = engine_->next_timer();
       if (timer != sim::kNever) span = std::min(span, timer - now);
       span = std::min(span, product_->skippable_span(window));
       if (span >= 2 * window) skip(span, window);
     }
-    previous_ = quiet ? summary : WindowSummary{};
-    // Something happened: a new pace, measured from short windows again.
-    if (!quiet) {
-      batch_ = kFirstBatch;
-    } else {
-      // The next window as long as this one's paces say it must be (a fifth more),
-      // at least twice this one if it was too short to tell; shorter again once paces rise.
-      const double wanted = static_cast<double>(batch_) * (longer > 1 ? std::max(2.0, 1.2 * longer) : 1.2 * longer);
-      batch_ = std::clamp(static_cast<sim::SimTime>(wanted), kFirstBatch, kLongestBatch);
-    }
+    previous_ = summary;
+    // The next window as long as this one's paces say it must be (a fifth more),
+    // at least half as long again if it was too short to tell, and at most kMaxGrowth
+    // times as long (a window's paces can mislead: the first after a detection
+    // holds the stalled I/O's long latencies); shorter again once paces rise.
+    const double grow = longer > 1 ? std::clamp(1.2 * longer, 1.5, kMaxGrowth) : 1.2 * longer;
+    const double wanted = static_cast<double>(batch_) * grow;
+    batch_ = std::clamp(static_cast<sim::SimTime>(wanted), kFirstBatch, kLongestBatch);
     open_window();
   }
-  engine_->schedule_in(batch_, *this);
+  batch_event_ = engine_->schedule_in(batch_, *this);
 }
 
 bool FastForward::steady(WindowSummary& summary, double& longer) {

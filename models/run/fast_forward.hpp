@@ -33,7 +33,8 @@
 //    its steps (repair moves in large copies: a short window's pace is noisy,
 //    and a window too short or too noisy for it grows).
 // A window too short for the counts gets batches as much longer as it lacked
-// (at least twice as long, up to kLongestBatch); after an event, short again. The span skipped ends at the next timer, when a repair
+// (at least half as long again, at most kMaxGrowth times, up to kLongestBatch);
+// after an event, a short window opens at once. The span skipped ends at the next timer, when a repair
 // queue would have no copy left to start, or at the run's end; a span shorter
 // than two windows is not skipped. Its end is a state the simulation reached
 // (the one at the window's end), so the event that follows meets a real one.
@@ -82,6 +83,7 @@ class FastForward final : public sim::EventHandler {
   static constexpr int kMinRepairSteps = 8;
   static constexpr sim::SimTime kFirstBatch = 2 * sim::kMillisecond;
   static constexpr sim::SimTime kLongestBatch = 640 * sim::kMillisecond;
+  static constexpr double kMaxGrowth = 4;  // a window at most this many times the last
 
   // `end`: the scenario's time the run ends; `precision`: the steadiness asked for.
   FastForward(sim::Engine& engine, Cluster& cluster, StorageProduct& product, Measurement& measurement,
@@ -90,8 +92,10 @@ class FastForward final : public sim::EventHandler {
   // Measuring has begun: the first window opens.
   void start();
   void on_event(std::uint64_t) override;  // a batch ends
-  // Something happened (a run event): the windows start again.
-  void disturbed() { disturbed_ = true; }
+  // Something happened (a run event): the window in progress is dropped and a
+  // short one opens now, so what follows is measured from the event on (a
+  // window grown long in a quiet phase would otherwise outlast the next one).
+  void disturbed();
 
   // The scenario's clock minus the simulator's.
   sim::SimTime skipped() const { return skipped_; }
@@ -134,7 +138,8 @@ class FastForward final : public sim::EventHandler {
   std::vector<double> window_cycles_;
   RepairStatus window_repair_;
   RunPhase window_phase_ = RunPhase::Healthy;
-  bool disturbed_ = false;
+  bool started_ = false;
+  sim::EventId batch_event_{};  // the current batch's end
   WindowSummary previous_;
 
   sim::SimTime skipped_ = 0;
