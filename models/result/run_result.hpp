@@ -162,6 +162,7 @@ struct FastForwardSpan {
   RunPhase phase = RunPhase::Healthy;
   double window_s = 0;              // the steady window measured just before, that stood for it
   double window_begin_s = 0;
+  bool warmup = false;              // a span of the warm-up (nothing measured in it)
 };
 
 // One failure, return, failover or repair milestone, in simulated time.

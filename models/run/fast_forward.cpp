@@ -44,16 +44,25 @@ std::vector<double> FastForward::cycles_now() const {
   return cycles;
 }
 
+void FastForward::start_warmup() {
+  started_ = true;
+  restart_windows();
+}
+
 void FastForward::start() {
   started_ = true;
-  open_window();
-  batch_event_ = engine_->schedule_in(batch_, *this);
+  measuring_ = true;
+  restart_windows();
 }
 
 void FastForward::disturbed() {
   previous_ = WindowSummary{};
-  if (!started_) return;  // measuring has not begun: its first window opens at the warm-up's end
+  if (started_) restart_windows();
+}
+
+void FastForward::restart_windows() {
   engine_->cancel(batch_event_);
+  previous_ = WindowSummary{};
   batch_ = kFirstBatch;
   open_window();
   batch_event_ = engine_->schedule_in(batch_, *this);
@@ -90,11 +99,12 @@ void FastForward::on_event(std::uint64_t) {
     WindowSummary summary;
     double longer = 1;  // how many times longer a window must be to tell (below 1: it could be shorter)
     if (steady(summary, longer)) {
+      // To the run's end, the next timer (in the warm-up: its end at the latest) or the repair's last copies.
       sim::SimTime span = end_ - (now + skipped_);
       const sim::SimTime timer = engine_->next_timer();
       if (timer != sim::kNever) span = std::min(span, timer - now);
       span = std::min(span, product_->skippable_span(window));
-      if (span >= 2 * window) skip(span, window);
+      if (span >= 2 * window) measuring_ ? skip(span, window) : skip_warmup(span, window);
     }
     previous_ = summary;
     // The next window as long as this one's paces say it must be (a fifth more),
@@ -172,15 +182,34 @@ void FastForward::skip(sim::SimTime span, sim::SimTime window) {
   measurement_->add_span(now, span, measurement_->window(), window);
   for (std::size_t n = 0; n < cycles.size(); ++n) skipped_cycles_[n] += cycles_per_ns[n] * static_cast<double>(span);
   log_->skipped(span);
+  spans_.push_back(span_record(now, span, window));
+  skipped_ += span;
+  engine_->stop();  // the run's end on the simulator's clock came sooner
+}
+
+// Nothing is measured in the warm-up: only the background and the timers move
+// (the warm-up's end among them), and the scenario's clock.
+void FastForward::skip_warmup(sim::SimTime span, sim::SimTime window) {
+  const sim::SimTime now = engine_->now();
+  product_->skip(span, window);
+  engine_->pull_timers(span);
+  measurement_->skip_warmup(span);
+  log_->skipped(span);
+  spans_.push_back(span_record(now, span, window));
+  spans_.back().warmup = true;
+  skipped_ += span;
+  skipped_warmup_ += span;
+  engine_->stop();
+}
+
+FastForwardSpan FastForward::span_record(sim::SimTime now, sim::SimTime span, sim::SimTime window) const {
   FastForwardSpan record;
   record.begin_s = sim::to_seconds(now + skipped_);
   record.end_s = sim::to_seconds(now + skipped_ + span);
   record.phase = phases_->phase();
   record.window_s = sim::to_seconds(window);
   record.window_begin_s = sim::to_seconds(window_start_ + skipped_);
-  spans_.push_back(record);
-  skipped_ += span;
-  engine_->stop();  // the run's end on the simulator's clock came sooner
+  return record;
 }
 
 }  // namespace hcisim::models

@@ -39,6 +39,11 @@
 // than two windows is not skipped. Its end is a state the simulation reached
 // (the one at the window's end), so the event that follows meets a real one.
 //
+// The warm-up is watched the same way: once steady, the rest of it is skipped
+// (nothing is measured in it; the background and the timers move as above,
+// the warm-up's end being a timer) and measuring begins from the state
+// reached.
+//
 // Not advanced, so not skipped: caches whose contents age (a hybrid cache
 // tier, the CSV block cache), cloud burst credits, the OLTP database and SAS
 // streams (Workload::skippable_measurement), products without skip support.
@@ -89,7 +94,9 @@ class FastForward final : public sim::EventHandler {
   FastForward(sim::Engine& engine, Cluster& cluster, StorageProduct& product, Measurement& measurement,
               PhaseMeasurement& phases, RunLog& log, SkipObserver& observer, sim::SimTime end, double precision);
 
-  // Measuring has begun: the first window opens.
+  // The run has begun (its warm-up): the first window opens.
+  void start_warmup();
+  // Measuring has begun: a window opens afresh.
   void start();
   void on_event(std::uint64_t) override;  // a batch ends
   // Something happened (a run event): the window in progress is dropped and a
@@ -99,6 +106,8 @@ class FastForward final : public sim::EventHandler {
 
   // The scenario's clock minus the simulator's.
   sim::SimTime skipped() const { return skipped_; }
+  // The part of skipped() that was warm-up.
+  sim::SimTime skipped_warmup() const { return skipped_warmup_; }
   // Per node: CPU cycles the skipped spans stand for.
   const std::vector<double>& skipped_cycles() const { return skipped_cycles_; }
   const std::vector<FastForwardSpan>& spans() const { return spans_; }
@@ -116,6 +125,9 @@ class FastForward final : public sim::EventHandler {
   // to tell, `longer` says how many times longer one must be.
   bool steady(WindowSummary& summary, double& longer);
   void skip(sim::SimTime span, sim::SimTime window);
+  void skip_warmup(sim::SimTime span, sim::SimTime window);
+  void restart_windows();
+  FastForwardSpan span_record(sim::SimTime now, sim::SimTime span, sim::SimTime window) const;
   std::vector<double> cycles_now() const;
 
   sim::Engine* engine_;
@@ -139,10 +151,12 @@ class FastForward final : public sim::EventHandler {
   RepairStatus window_repair_;
   RunPhase window_phase_ = RunPhase::Healthy;
   bool started_ = false;
+  bool measuring_ = false;
   sim::EventId batch_event_{};  // the current batch's end
   WindowSummary previous_;
 
   sim::SimTime skipped_ = 0;
+  sim::SimTime skipped_warmup_ = 0;
   std::vector<double> skipped_cycles_;
   std::vector<FastForwardSpan> spans_;
 };

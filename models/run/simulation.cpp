@@ -213,9 +213,10 @@ class WarmupEnd final : public sim::EventHandler, public SkipObserver {
       m_.cluster.reset_stats();
       m_.vms.reset_stats();
       m_.product->reset_stats();
-      m_.workload->begin_measurement(m_.engine.now(), duration_, interval_,
+      // On the scenario's clock: ahead of the simulator's by the warm-up skipped (fast_forward.hpp).
+      m_.workload->begin_measurement(scenario_now(m_), duration_, interval_,
                                      static_cast<int>(std::max<std::uint64_t>(1, intervals_)));
-      m_.phases.begin(m_.engine.now(), node_cycles(m_));
+      m_.phases.begin(scenario_now(m_), node_cycles(m_));
       if (m_.fast_forward != nullptr) m_.fast_forward->start();
       start = sample(m_);
       wall_at_start = std::chrono::steady_clock::now();
@@ -422,7 +423,7 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   const sim::SimTime warmup = spec.run.warmup_ns;
   const sim::SimTime end = warmup + spec.run.duration_ns;
   WarmupEnd warmup_end(m, warmup, spec.run.duration_ns, timeline_interval(spec.run));
-  m.engine.schedule_at(warmup, warmup_end);
+  m.engine.schedule_timer_at(warmup, warmup_end);  // a timer: a fast-forward over the warm-up brings it sooner
   RunLog events;
   m.product->set_event_log(&events);
   const bool timeline = spec.timeline.random_failures || !spec.timeline.events.empty();
@@ -443,6 +444,7 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   FailureDriver failures(m.engine, spec, m.cluster, *m.product, m.vms, m.workload->restartable(), events);
   failures.start();
   m.workload->start(m.vms);
+  if (m.fast_forward != nullptr && warmup > 0) m.fast_forward->start_warmup();
 
   PrecisionStop precision(spec.run.precision, spec.run.precision_percentiles);
   if (options.set_up) options.set_up();
@@ -472,7 +474,12 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   result.warmup_seconds = sim::to_seconds(warmup);
   result.measured_seconds = sim::to_seconds(stopped - warmup);
   if (m.fast_forward != nullptr) result.fast_forwarded = m.fast_forward->spans();
-  result.simulated_seconds = result.measured_seconds - (m.fast_forward != nullptr ? sim::to_seconds(m.fast_forward->skipped()) : 0);
+  if (m.fast_forward != nullptr) {
+    result.simulated_seconds =
+        result.measured_seconds - sim::to_seconds(m.fast_forward->skipped() - m.fast_forward->skipped_warmup());
+  } else {
+    result.simulated_seconds = result.measured_seconds;
+  }
   result.precision_reached = precision.reached();
   const Measurement& measurement = m.io();
   result.read_iops = static_cast<double>(measurement.reads()) / result.measured_seconds;

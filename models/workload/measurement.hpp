@@ -33,7 +33,7 @@ struct IntervalSample {
 
 class Measurement {
  public:
-  // Measures from `start` for `duration`, in `intervals` equal intervals.
+  // Measures from `start` (the scenario's clock) for `duration`, in `intervals` equal intervals.
   void begin(sim::SimTime start, sim::SimTime duration, int intervals);
   // Measures from `start` for `duration` in intervals of `interval` (the last may be shorter).
   void begin_every(sim::SimTime start, sim::SimTime duration, sim::SimTime interval);
@@ -44,7 +44,10 @@ class Measurement {
   // A completed I/O: its latency and where the time went (r.stages).
   // `now` is the simulator's clock (the scenario's is later by the spans skipped so far).
   void record(const IoRequest& r, sim::SimTime latency, sim::SimTime now) {
-    if (!active_) return;
+    if (!active_) {
+      if (windowed_) window_record(r.write, r.bytes, latency);  // a warm-up's window (fast-forward)
+      return;
+    }
     auto& stages = stage_sums_[r.write ? 1 : 0];
     for (int s = 0; s < kIoStageCount; ++s) stages[static_cast<std::size_t>(s)] += r.stages[static_cast<std::size_t>(s)];
     if (windowed_) {
@@ -54,7 +57,10 @@ class Measurement {
     record(r.write, r.bytes, latency, now);
   }
   void record(bool write, std::uint64_t bytes, sim::SimTime latency, sim::SimTime now) {
-    if (!active_) return;
+    if (!active_) {
+      if (windowed_) window_record(write, bytes, latency);  // a warm-up's window (fast-forward)
+      return;
+    }
     now += skipped_;
     while (now >= interval_end_) close_interval();
     if (windowed_) window_record(write, bytes, latency);
@@ -92,7 +98,8 @@ class Measurement {
   void finish(sim::SimTime now);
 
   // Fast-forward (models/run/fast_forward.hpp). From now on, what is recorded
-  // is also kept apart in window() until the next open_window().
+  // is also kept apart in window() until the next open_window(), in the
+  // warm-up too (where nothing else is recorded).
   void open_window() {
     window_.reset();
     windowed_ = true;
@@ -104,6 +111,8 @@ class Measurement {
   // timeline's intervals it covers (and the phase's totals); the scenario's
   // clock is then `span` ahead of the simulator's.
   void add_span(sim::SimTime now, sim::SimTime span, const WindowStats& window, sim::SimTime window_length);
+  // `span` of the warm-up is skipped (nothing measured): the clock keeps the scenario's.
+  void skip_warmup(sim::SimTime span) { skipped_ += span; }
   sim::SimTime skipped() const { return skipped_; }
 
   std::uint64_t reads() const { return reads_; }

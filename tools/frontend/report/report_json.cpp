@@ -247,7 +247,8 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
     j["phases"] = phases;
     nlohmann::json spans = nlohmann::json::array();
     for (const models::FastForwardSpan& f : r.fast_forwarded) {
-      spans.push_back({{"from_s", f.begin_s}, {"to_s", f.end_s}, {"phase", std::string(phase_name(f.phase))},
+      spans.push_back({{"from_s", f.begin_s}, {"to_s", f.end_s},
+                       {"phase", f.warmup ? std::string("warm-up") : std::string(phase_name(f.phase))},
                        {"window_from_s", f.window_begin_s}, {"window_s", f.window_s}});
     }
     if (!spans.empty()) j["fast_forward"] = {{"spans", spans}, {"simulated_s", r.simulated_seconds}};

@@ -121,12 +121,16 @@ std::string failures_section(const models::RunResult& r) {
     text += printf_string("\n  Fast-forwarded: %.1f s of the %.1f s measured were simulated I/O by I/O; each span below was\n"
                           "  skipped at the pace of the steady window just before it (its IOPS, latency distribution,\n"
                           "  CPU and repair), rows marked ~ in the timeline (--no-fast-forward simulates every I/O).\n"
-                          "  Node, drive and NIC figures are over the simulated time.\n",
-                          r.simulated_seconds, r.measured_seconds);
+                          "  Node, drive and NIC figures are over the simulated time.%s\n",
+                          r.simulated_seconds, r.measured_seconds,
+                          r.fast_forwarded.front().warmup
+                              ? "\n  The warm-up was steady before its end: the rest of it was skipped too (phase warm-up)."
+                              : "");
     text += "      from s       to s   skipped s  phase       window s\n";
     for (const models::FastForwardSpan& f : r.fast_forwarded) {
       text += printf_string("  %10.3f %10.3f %11.3f  %-10s  %.3f..%.3f\n", f.begin_s, f.end_s, f.end_s - f.begin_s,
-                            std::string(phase_name(f.phase)).c_str(), f.window_begin_s, f.window_begin_s + f.window_s);
+                            f.warmup ? "warm-up" : std::string(phase_name(f.phase)).c_str(), f.window_begin_s,
+                            f.window_begin_s + f.window_s);
     }
   }
   if (r.repaired_bytes > 0) text += printf_string("  repaired (resync and rebuild): %.2f GB\n", r.repaired_bytes / 1e9);
