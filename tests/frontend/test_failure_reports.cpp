@@ -106,6 +106,27 @@ TEST_CASE("timeline CSV: one column per node's CPU, events in the interval they 
   CHECK(fields(rows[1])[at("repair_eta_s")] == "");
   CHECK(fields(rows[2])[at("repair_eta_s")] == "2.0");
   CHECK(fields(rows[3])[at("repair_eta_s")] == "0.0");
+  // Only a run with fast-forwarded spans has the column.
+  CHECK(std::count(header.begin(), header.end(), "advanced") == 0);
+}
+
+TEST_CASE("timeline CSV: the intervals a fast-forward skipped part of are marked", "[report]") {
+  models::RunResult r = run_with_failures();
+  models::FastForwardSpan span;
+  span.begin_s = 2.2;
+  span.end_s = 2.9;
+  r.fast_forwarded.push_back(span);
+  r.timeline[1].advanced = true;  // (2 s, 3 s], as simulate() marks it
+  const auto rows = lines(frontend::timeline_csv(r));
+  REQUIRE(rows.size() == 4);
+  const auto header = fields(rows[0]);
+  const auto column = static_cast<std::size_t>(std::find(header.begin(), header.end(), "advanced") - header.begin());
+  REQUIRE(column < header.size());
+  CHECK(header.back() == "events");
+  CHECK(fields(rows[1])[column] == "0");
+  CHECK(fields(rows[2])[column] == "1");
+  CHECK(fields(rows[3])[column] == "0");
+  for (std::size_t i = 1; i < rows.size(); ++i) CHECK(fields(rows[i]).size() == header.size());
 }
 
 TEST_CASE("run JSON: typed events, phases and failed I/O", "[report]") {

@@ -140,6 +140,14 @@ Picture timeline(const std::filesystem::path& dir, const std::string& title, con
     s += fmt::format("set object 1 rect from 0, graph 0 to {:.12g}, graph 1 fc rgb '#ececec' fs solid noborder behind\n",
                      std::min(warmup_s, end_s) * scale);
   }
+  // Spans fast-forwarded at a steady window's pace (models/run/fast_forward.hpp): a pale tint.
+  int object = 2;
+  for (const models::FastForwardSpan& f : r.fast_forwarded) {
+    if (f.warmup) continue;  // inside the grey already
+    s += fmt::format("set object {} rect from {:.12g}, graph 0 to {:.12g}, graph 1 fc rgb '#fbf3dc' fs solid noborder behind\n",
+                     object++, f.begin_s * scale, std::min(f.end_s, end_s) * scale);
+  }
+  const char* const shading = r.fast_forwarded.empty() ? "grey: warm-up" : "grey: warm-up; tinted: fast-forwarded";
   for (std::size_t i = 0; i < marks.size(); ++i) {
     s += fmt::format("set arrow {} from {:.12g}, graph 0 to {:.12g}, graph 1 nohead dt 2 lw 1.5 lc rgb '{}'\n", i + 1,
                      marks[i].at_s * scale, marks[i].at_s * scale, marks[i].colour);
@@ -187,7 +195,7 @@ Picture timeline(const std::filesystem::path& dir, const std::string& title, con
 
   s += panel(1);
   s += latency_axis(latencies_ms);
-  if (!repair) s += fmt::format("set format x '%g'\nset xlabel 'simulated time ({}; grey: warm-up)'\n", unit);
+  if (!repair) s += fmt::format("set format x '%g'\nset xlabel 'simulated time ({}; {})'\n", unit, shading);
   std::vector<std::string> lat;
   if (reads) {
     lat.push_back(fmt::format("'timeline.dat' using {}:4 with lines lw 2 lc rgb '{}' title 'read mean'", x, kReadColour));
@@ -205,7 +213,7 @@ Picture timeline(const std::filesystem::path& dir, const std::string& title, con
     if (most_repair == 0) rate.tics = "('0' 0)";  // not a scale of 0.2 B/s steps
     const Axis degraded = si_axis(most_degraded, "B");
     s += panel(2) + "unset logscale y\n";
-    s += fmt::format("set format x '%g'\nset xlabel 'simulated time ({}; grey: warm-up)'\n", unit);
+    s += fmt::format("set format x '%g'\nset xlabel 'simulated time ({}; {})'\n", unit, shading);
     s += fmt::format("set ylabel 'repair rate' tc rgb '#1e8449'\nset yrange [0:{:.12g}]\nset ytics nomirror tc rgb '#1e8449' {}\n",
                      rate.top, rate.tics);
     s += fmt::format("set y2label 'degraded (copies missing or stale)' tc rgb '#7d3c98'\nset y2range [0:{:.12g}]\n"

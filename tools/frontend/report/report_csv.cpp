@@ -35,6 +35,9 @@ std::string timeline_csv(const models::RunResult& result) {
   out += ",repair_mb_to_go,repair_mbps,degraded_gb,repair_eta_s";
   if (hybrid) out += ",cache_read_hit_ratio,cache_dirty_bytes";
   out += cloud_csv_header(result);
+  // Runs with fast-forwarded spans: 1 for an interval part of which was skipped at a steady window's pace.
+  const bool advanced = !result.fast_forwarded.empty();
+  if (advanced) out += ",advanced";
   out += ",events\n";
   char line[400];
   std::size_t next_event = 0;
@@ -65,6 +68,7 @@ std::string timeline_csv(const models::RunResult& result) {
       out += line;
     }
     if (result.cloud.present) out += cloud_csv_cells(p);
+    if (advanced) out += p.advanced ? ",1" : ",0";
     // Events up to this interval's end (the last interval takes any at its very end).
     std::string events;
     const bool last = i + 1 == result.timeline.size();
