@@ -137,6 +137,8 @@ struct RunControl {
 
 // The figures a run can be compared on. Values are in SI units: IOPS, bytes/s,
 // seconds, fractions (CPU).
+// Read, write and total in rows (clang-format would put one enumerator a line).
+// clang-format off
 enum class Figure {
   ReadIops, WriteIops, TotalIops,
   ReadBytesPerSec, WriteBytesPerSec, TotalBytesPerSec,
@@ -150,6 +152,7 @@ enum class Figure {
   Tps, TransactionLatencyAvg,  // OLTP runs: transactions per second and their mean latency (s)
   WriteBytesPerSecPerCore, ReadBytesPerSecPerCore,  // SAS iotest runs: MB/s per physical core of the clients
 };
+// clang-format on
 
 enum class Comparison {
   Approximately,  // |predicted - published| <= tolerance * published
