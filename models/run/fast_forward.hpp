@@ -33,10 +33,10 @@
 //    its steps (repair moves in large copies: a short window's pace is noisy,
 //    and a window too short or too noisy for it grows).
 // A window too short for the counts gets batches as much longer as it lacked
-// (at least twice as long, up to kLongestBatch); after an event, short again. The span skipped ends at the next timer, when a repair
-// queue would have no copy left to start, or at the run's end; a span shorter
-// than two windows is not skipped. Its end is a state the simulation reached
-// (the one at the window's end), so the event that follows meets a real one.
+// (at least twice as long, up to kLongestBatch); after an event, short again. The span skipped ends at the next timer,
+// when a repair queue would have no copy left to start, or at the run's end; a span shorter than two windows is not
+// skipped. Its end is a state the simulation reached (the one at the window's end), so the event that follows meets a
+// real one.
 //
 // Not advanced, so not skipped: caches whose contents age (a hybrid cache
 // tier, the CSV block cache), cloud burst credits, the OLTP database and SAS
@@ -127,10 +127,10 @@ class FastForward final : public sim::EventHandler {
   sim::SimTime batch_ = kFirstBatch;
   int batch_index_ = 0;
   std::array<double, kBatches> batch_ios_{}, batch_latency_ns_{}, batch_repair_bytes_{};
-  std::uint64_t repair_mark_ = 0;    // bytes repaired at the last batch's end
-  std::uint64_t ios_mark_ = 0;       // the window's I/Os at the last batch's end
-  sim::SimTime latency_mark_ = 0;    // and their latency sum
-  sim::SimTime window_start_ = 0;    // on the simulator's clock
+  std::uint64_t repair_mark_ = 0;  // bytes repaired at the last batch's end
+  std::uint64_t ios_mark_ = 0;     // the window's I/Os at the last batch's end
+  sim::SimTime latency_mark_ = 0;  // and their latency sum
+  sim::SimTime window_start_ = 0;  // on the simulator's clock
   std::vector<double> window_cycles_;
   RepairStatus window_repair_;
   RunPhase window_phase_ = RunPhase::Healthy;

@@ -268,8 +268,7 @@ TEST_CASE("durability: bad inputs are refused with a clear message", "[durabilit
                     Catch::Contains("three-way mirror puts copies on 3 nodes"));
   CHECK_THROWS_WITH(mean_time_to_data_loss_s(drives_only(2, 1, nested_two_way_mirror(), 0.01, kHour)),
                     Catch::Contains("distinct drives"));
-  CHECK_THROWS_WITH(mean_time_to_data_loss_s(drives_only(2, 4, two_way_mirror(), 1.0, kHour)),
-                    Catch::Contains("AFR"));
+  CHECK_THROWS_WITH(mean_time_to_data_loss_s(drives_only(2, 4, two_way_mirror(), 1.0, kHour)), Catch::Contains("AFR"));
   CHECK_THROWS_WITH(mean_time_to_data_loss_s(drives_only(2, 4, two_way_mirror(), 0.01, 0)),
                     Catch::Contains("rebuild time"));
   CHECK_THROWS_WITH(mean_time_to_data_loss_s(outages_only(2, two_way_mirror(), 1000 * kHour, 0, 0)),

@@ -26,7 +26,8 @@ double seconds_in(const YamlMap& map, std::string_view key, PartFieldReader& fie
 double iops(const YamlMap& map, std::string_view key, PartFieldReader& fields) {
   const double value = fields.count(map, key, "IOPS");
   if (value < limits::kMinCloudIops || value > limits::kMaxCloudIops) {
-    map.required(key).fail_expected("from " + format_count(limits::kMinCloudIops) + " to " + format_count(limits::kMaxCloudIops) + " IOPS");
+    map.required(key).fail_expected("from " + format_count(limits::kMinCloudIops) + " to " +
+                                    format_count(limits::kMaxCloudIops) + " IOPS");
   }
   return value;
 }
@@ -98,13 +99,15 @@ models::CloudVmSpec read_cloud_vm(const YamlMap& map, PartFieldReader& fields) {
   }
   vm.physical_cores = static_cast<int>(fields.integer(map, "physical_cores", 1, 4096, "active physical cores"));
   if (vm.physical_cores > vm.vcpus || vm.vcpus % vm.physical_cores != 0) {
-    fail_number(map, "physical_cores", "a divisor of vcpus (" + std::to_string(vm.vcpus) +
-                                                 "): each core has the same number of hardware threads");
+    fail_number(
+        map, "physical_cores",
+        "a divisor of vcpus (" + std::to_string(vm.vcpus) + "): each core has the same number of hardware threads");
   }
   vm.vcpu_clock_hz = fields.frequency(map, "vcpu_clock");
   if (vm.vcpu_clock_hz < limits::kMinClockHz || vm.vcpu_clock_hz > limits::kMaxClockHz) {
-    fail_number(map, "vcpu_clock", "a clock from " + format_frequency(limits::kMinClockHz) + " to " +
-                                             format_frequency(limits::kMaxClockHz));
+    fail_number(
+        map, "vcpu_clock",
+        "a clock from " + format_frequency(limits::kMinClockHz) + " to " + format_frequency(limits::kMaxClockHz));
   }
   const double threads_per_core = static_cast<double>(vm.vcpus) / vm.physical_cores;
   if (threads_per_core > 1) {
@@ -135,8 +138,8 @@ models::CloudVmSpec read_cloud_vm(const YamlMap& map, PartFieldReader& fields) {
   }
   vm.message_latency_ns = fields.duration_ns(map, "message_latency");
   if (vm.message_latency_ns <= 0 || vm.message_latency_ns > limits::kMaxNetworkLatencyNs) {
-    fail_number(map, "message_latency", "a latency above 0 and at most " +
-                                                  format_duration(limits::kMaxNetworkLatencyNs));
+    fail_number(map, "message_latency",
+                "a latency above 0 and at most " + format_duration(limits::kMaxNetworkLatencyNs));
   }
   vm.throttle_window_s = throttle_window(map, fields);
   return vm;
@@ -153,8 +156,7 @@ models::ManagedDiskSpec read_managed_disk(const YamlMap& map, PartFieldReader& f
                     disk.burst_credits_at_start, false);
   disk.io_latency_ns = fields.duration_ns(map, "io_latency");
   if (disk.io_latency_ns <= 0 || disk.io_latency_ns > limits::kMaxDriveLatencyNs) {
-    fail_number(map, "io_latency", "a latency above 0 and at most " +
-                                             format_duration(limits::kMaxDriveLatencyNs));
+    fail_number(map, "io_latency", "a latency above 0 and at most " + format_duration(limits::kMaxDriveLatencyNs));
   }
   disk.throttle_window_s = throttle_window(map, fields);
   return disk;
