@@ -30,7 +30,7 @@ class BatchMeans {
     if (++partial_count_ == batch_size_) close_batch();
   }
 
-  std::size_t count() const { return count_; }          // observations
+  std::size_t count() const { return count_; }  // observations
   double mean() const { return count_ == 0 ? 0.0 : sum_ / static_cast<double>(count_); }
 
   struct Interval {
@@ -48,7 +48,7 @@ class BatchMeans {
 
   // Introspection (reports, tests).
   std::size_t batch_count() const { return batch_count_; }
-  std::size_t batch_size() const { return batch_size_; }         // observations per batch now
+  std::size_t batch_size() const { return batch_size_; }  // observations per batch now
   std::size_t complete_batches() const { return batch_sums_.size(); }
   std::size_t partial_batch_count() const { return partial_count_; }  // observations not yet in a batch
 

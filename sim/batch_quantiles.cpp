@@ -50,8 +50,7 @@ void BatchQuantiles::Section::clear() {
 }
 
 double BatchQuantiles::Section::percentile_ns(double p) const {
-  return LatencyHistogram::percentile_of(p, count_, min_, max_,
-                                         [this](std::size_t i) { return samples_[i - first_]; });
+  return LatencyHistogram::percentile_of(p, count_, min_, max_, [this](std::size_t i) { return samples_[i - first_]; });
 }
 
 BatchQuantiles::BatchQuantiles(std::size_t batch_count) : batch_count_(batch_count) {
@@ -121,7 +120,7 @@ double t_quantile(double degrees_of_freedom, double confidence) {
 }  // namespace
 
 std::optional<BatchQuantiles::Interval> BatchQuantiles::interval(double p, double confidence,
-                                                                  const BatchQuantiles* also) const {
+                                                                 const BatchQuantiles* also) const {
   check_query(p, confidence, also);
   const std::size_t m = complete_;
   if (m < 2) return std::nullopt;
@@ -132,7 +131,7 @@ std::optional<BatchQuantiles::Interval> BatchQuantiles::interval(double p, doubl
 }
 
 std::optional<BatchQuantiles::Halves> BatchQuantiles::halves(double p, double confidence,
-                                                              const BatchQuantiles* also) const {
+                                                             const BatchQuantiles* also) const {
   check_query(p, confidence, also);
   const std::size_t m = complete_;
   if (m < 4) return std::nullopt;

@@ -13,9 +13,7 @@ bool positive_finite(double x) { return x > 0 && std::isfinite(x); }
 constexpr double kMaxWaitNs = 100.0 * 365.25 * 86400 * 1e9;
 }  // namespace
 
-double BurstBucket::Level::at(SimTime elapsed) const {
-  return std::min(depth, tokens + rate * to_seconds(elapsed));
-}
+double BurstBucket::Level::at(SimTime elapsed) const { return std::min(depth, tokens + rate * to_seconds(elapsed)); }
 
 // Forgives float noise of a part in 1e9 (event times are whole ns, levels doubles).
 bool BurstBucket::Level::holds(double request) const {

@@ -50,9 +50,7 @@ class BurstBucket {
   double granted_total() const { return granted_total_; }
   // Total time some request was waiting (the bucket holding work back) since
   // construction, up to `now` (>= the last event).
-  SimTime waiting_time(SimTime now) const {
-    return waited_ + (waiting_.empty() ? 0 : now - waiting_since_);
-  }
+  SimTime waiting_time(SimTime now) const { return waited_ + (waiting_.empty() ? 0 : now - waiting_since_); }
 
  private:
   struct Level {

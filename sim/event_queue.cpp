@@ -19,8 +19,8 @@ std::uint32_t EventQueue::new_slot() {
 
 void EventQueue::throw_bad_push(SimTime time) const {
   if (time < now_) {
-    throw std::logic_error("event queue: event scheduled at " + std::to_string(time) +
-                           " ns, before the current time " + std::to_string(now_) + " ns");
+    throw std::logic_error("event queue: event scheduled at " + std::to_string(time) + " ns, before the current time " +
+                           std::to_string(now_) + " ns");
   }
   throw std::length_error("event queue: more than 2^40 events scheduled");
 }

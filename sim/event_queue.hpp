@@ -123,7 +123,7 @@ class EventQueue {
  private:
   static constexpr int kStartShift = 6;  // 64 ns per bucket to begin with
   static constexpr int kMaxShift = 40;
-  static constexpr int kWheelBits = 12;  // 4,096 buckets
+  static constexpr int kWheelBits = 12;                // 4,096 buckets
   static constexpr std::uint32_t kAdaptEvery = 16384;  // pops between looks at the density
   static constexpr std::uint32_t kBuckets = 1u << kWheelBits;
   static constexpr std::uint32_t kBucketMask = kBuckets - 1;
@@ -237,8 +237,8 @@ class EventQueue {
   std::uint64_t base_ = 0;                     // absolute bucket number where the calendar starts
   std::uint32_t pops_ = 0;                     // since the density was last looked at
   std::uint64_t scanned_ = 0;                  // entries in the buckets those pops came from
-  std::uint64_t far_pushes_ = 0;              // pushes past the calendar since then
-  std::uint64_t period_seq_ = 0;              // next_seq_ then: the pushes since are next_seq_ - period_seq_
+  std::uint64_t far_pushes_ = 0;               // pushes past the calendar since then
+  std::uint64_t period_seq_ = 0;               // next_seq_ then: the pushes since are next_seq_ - period_seq_
   SimTime period_start_ = 0;                   // the time of the last look at the density
   std::size_t near_ = 0;                       // entries in lists and the current heap (cancelled ones too)
   std::vector<Entry> current_heap_;            // the entries of bucket current_bucket_, when it was long
@@ -246,7 +246,7 @@ class EventQueue {
   std::vector<Entry> far_;                     // beyond the calendar: a heap
   std::size_t far_cancelled_ = 0;
   std::vector<Slot> slots_;
-  std::uint32_t free_head_ = kNil;             // free slots, LIFO through Slot::next: a just-freed one is reused while hot
+  std::uint32_t free_head_ = kNil;  // free slots, LIFO through Slot::next: a just-freed one is reused while hot
   std::uint64_t next_seq_ = 0;
   std::size_t live_ = 0;
   std::uint64_t cancelled_total_ = 0;
@@ -266,7 +266,7 @@ inline void EventQueue::release_slot(std::uint32_t index) {
   std::uint32_t& state = slots_[index].state;
   const std::uint32_t next = generation_of(state) + 1;
   state = (next & 0x1fffffffu) == 0 ? 1u << 3 : next << 3;  // skip generation 0 on wrap; free, not cancelled
-  slots_[index].next = free_head_;  // out of every list and heap by now
+  slots_[index].next = free_head_;                          // out of every list and heap by now
   free_head_ = index;
 }
 

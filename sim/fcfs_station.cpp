@@ -49,9 +49,7 @@ void FcfsStation::on_completion(std::uint64_t server) {
   finished.done->on_event(finished.arg);
 }
 
-double FcfsStation::utilisation() const {
-  return busy_stat_.average(engine_.now()) / static_cast<double>(servers());
-}
+double FcfsStation::utilisation() const { return busy_stat_.average(engine_.now()) / static_cast<double>(servers()); }
 
 double FcfsStation::mean_queue_length() const { return waiting_stat_.average(engine_.now()); }
 

@@ -28,8 +28,8 @@ namespace hcisim::sim {
 
 class LatencyHistogram {
  public:
-  static constexpr int kSubBucketBits = 7;                         // 128 sub-buckets per octave
-  static constexpr int kTopExponent = 40;                          // last tracked octave ends at 2^40
+  static constexpr int kSubBucketBits = 7;  // 128 sub-buckets per octave
+  static constexpr int kTopExponent = 40;   // last tracked octave ends at 2^40
   static constexpr SimTime kMaxTrackedNs = (SimTime{1} << kTopExponent) - 1;
 
   LatencyHistogram();

@@ -21,10 +21,8 @@ void validate(const std::vector<MvaStation>& stations, int population, double th
 // Residence time at population n from the state at population n-1.
 double residence(const MvaStation& s, double queue_before, const Eigen::VectorXd& low_states_before) {
   switch (s.kind) {
-    case MvaStation::Kind::Delay:
-      return s.demand_s;
-    case MvaStation::Kind::Queueing:
-      return s.demand_s * (1.0 + queue_before);
+    case MvaStation::Kind::Delay: return s.demand_s;
+    case MvaStation::Kind::Queueing: return s.demand_s * (1.0 + queue_before);
     case MvaStation::Kind::MultiServer: {
       const int c = s.servers;
       double idle_correction = 0;

@@ -31,8 +31,8 @@ struct MvaStation {
 };
 
 struct MvaResult {
-  double throughput_per_s = 0;  // X(N): cycles per second (at the reference point)
-  double response_time_s = 0;   // sum of residence times, think time excluded
+  double throughput_per_s = 0;           // X(N): cycles per second (at the reference point)
+  double response_time_s = 0;            // sum of residence times, think time excluded
   std::vector<double> queue_length;      // mean number at each station (waiting + in service)
   std::vector<double> residence_time_s;  // per cycle: visits x time per visit
   // Queueing and MultiServer: busy fraction of one server (X D / c).

@@ -33,7 +33,9 @@ struct PageAllocator {
   T* allocate(std::size_t n) { return static_cast<T*>(allocate_zeroed(n * sizeof(T))); }
   void deallocate(T* p, std::size_t n) { free_zeroed(p, n * sizeof(T)); }
   template <class U>
-  bool operator==(const PageAllocator<U>&) const { return true; }
+  bool operator==(const PageAllocator<U>&) const {
+    return true;
+  }
 };
 
 }  // namespace hcisim::sim

@@ -60,7 +60,7 @@ double RandomStream::exponential_rest(std::uint32_t strip, std::uint64_t point) 
   for (;;) {
     if (strip == 0) {
       const double x = static_cast<double>(point) * z.scale[0];
-      if (x < kZigguratR) return x;  // inside the base's rectangle part
+      if (x < kZigguratR) return x;                     // inside the base's rectangle part
       return kZigguratR - std::log(1.0 - uniform01());  // memoryless tail
     }
     const double x = static_cast<double>(point) * z.scale[strip];

@@ -11,8 +11,7 @@ namespace {
 struct LaterFinish {
   template <class Flow>
   bool operator()(const Flow& a, const Flow& b) const {
-    return a.finish_virtual > b.finish_virtual ||
-           (a.finish_virtual == b.finish_virtual && a.sequence > b.sequence);
+    return a.finish_virtual > b.finish_virtual || (a.finish_virtual == b.finish_virtual && a.sequence > b.sequence);
   }
 };
 
@@ -299,8 +298,8 @@ SharedCapacity::PredictedArea SharedCapacity::unsettled_area(SimTime now) const 
 double SharedCapacity::utilisation() const {
   const SimTime now = engine_.now();
   if (now <= window_start_) return std::min(1.0, (ordinary_rate_sum_ + predicted_rate_sum_) / capacity_);
-  return std::min(1.0, load_stat_.average(now) +
-                           unsettled_area(now).work / (capacity_ * static_cast<double>(now - window_start_)));
+  return std::min(
+      1.0, load_stat_.average(now) + unsettled_area(now).work / (capacity_ * static_cast<double>(now - window_start_)));
 }
 
 double SharedCapacity::mean_active() const {

@@ -120,7 +120,7 @@ class SharedCapacity {
 
  private:
   struct Flow {
-    double finish_virtual;  // class clock value at which the flow is done
+    double finish_virtual;   // class clock value at which the flow is done
     std::uint64_t sequence;  // ties broken by submission order: deterministic
     EventHandler* done;
     std::uint64_t arg;
@@ -145,9 +145,9 @@ class SharedCapacity {
   };
   struct RateClass {
     double cap = 0;
-    double rate = 0;           // per flow, from the last water-filling
-    double virtual_work = 0;   // V: work each ordinary flow of this class has received
-    FlowQueue heap;            // by (finish_virtual, sequence)
+    double rate = 0;          // per flow, from the last water-filling
+    double virtual_work = 0;  // V: work each ordinary flow of this class has received
+    FlowQueue heap;           // by (finish_virtual, sequence)
   };
 
   void check_flow(double amount, int rate_class) const {
@@ -165,7 +165,7 @@ class SharedCapacity {
   static constexpr double kNeverNs = 4e18;
   void advance_clocks() { advance_clocks_to(engine_.now()); }
   void advance_clocks_to(SimTime time);
-  void share_capacity();      // water-filling over the classes
+  void share_capacity();  // water-filling over the classes
   void schedule_completion();
   void on_completion(std::uint64_t);
   bool finished(const RateClass& cls, const Flow& flow) const;
@@ -251,12 +251,12 @@ class SharedCapacity {
   std::size_t active_ = 0;
   std::uint64_t completed_ = 0;
   std::uint64_t next_sequence_ = 0;
-  std::uint64_t epoch_ = 0;  // bumped whenever a flow comes, goes or the capacity changes (Prediction::epoch)
-  double predicted_cap_sum_ = 0;      // caps of the predicted flows not yet settled
-  double predicted_rate_sum_ = 0;     // their rates (the load)
-  double ordinary_cap_sum_ = 0;       // caps and rates of the ordinary flows, from the last share_capacity()
+  std::uint64_t epoch_ = 0;        // bumped whenever a flow comes, goes or the capacity changes (Prediction::epoch)
+  double predicted_cap_sum_ = 0;   // caps of the predicted flows not yet settled
+  double predicted_rate_sum_ = 0;  // their rates (the load)
+  double ordinary_cap_sum_ = 0;    // caps and rates of the ordinary flows, from the last share_capacity()
   double ordinary_rate_sum_ = 0;
-  SimTime window_start_ = 0;      // of the statistics (reset_stats())
+  SimTime window_start_ = 0;        // of the statistics (reset_stats())
   double predicted_work_area_ = 0;  // settled or converted predicted flows, inside the window: rate x ns
   double predicted_time_area_ = 0;  // and ns in flight
   PredictedList predicted_;
@@ -267,8 +267,8 @@ class SharedCapacity {
   SimTime last_advance_ = 0;
   EventId pending_;
   SimTime pending_time_ = 0;
-  TimeWeighted load_stat_;    // sum of the ordinary flows' rates / capacity
-  TimeWeighted active_stat_;  // ordinary flows in flight
+  TimeWeighted load_stat_;                    // sum of the ordinary flows' rates / capacity
+  TimeWeighted active_stat_;                  // ordinary flows in flight
   std::vector<Predicted> converted_scratch_;  // owners to tell, after a conversion
   MemberEvent<SharedCapacity, &SharedCapacity::on_completion> completion_event_{*this};
 };

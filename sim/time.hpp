@@ -17,9 +17,7 @@ constexpr SimTime kNever = SimTime{1} << 62;
 constexpr double to_seconds(SimTime t) { return static_cast<double>(t) * 1e-9; }
 
 // Rounds to the nearest nanosecond; negative inputs clamp to zero.
-constexpr SimTime from_seconds(double s) {
-  return s <= 0.0 ? 0 : static_cast<SimTime>(s * 1e9 + 0.5);
-}
+constexpr SimTime from_seconds(double s) { return s <= 0.0 ? 0 : static_cast<SimTime>(s * 1e9 + 0.5); }
 
 // std::ceil(x), exactly (up to the sign of a zero), without the library call
 // baseline x86-64 makes for it (it has no SSE4.1 round instruction): within

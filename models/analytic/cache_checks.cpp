@@ -45,14 +45,15 @@ TierGeometry geometry(const ScenarioSpec& spec) {
   if (!g.hybrid || g.capacity_per_node < 1) return g;
   if (g.capacity_per_node % g.caches_per_node != 0) {
     throw std::invalid_argument("cache tier: the capacity drives must be a multiple of the cache drives (" +
-                                std::to_string(g.capacity_per_node) + " capacity, " + std::to_string(g.caches_per_node) +
-                                " cache)");
+                                std::to_string(g.capacity_per_node) + " capacity, " +
+                                std::to_string(g.caches_per_node) + " cache)");
   }
   g.page_bytes = static_cast<double>(tier.page_bytes);
   if (cache->capacity_bytes <= tier.metadata_reserve_bytes || tier.page_bytes == 0) {
     throw std::invalid_argument("cache tier: a cache drive is no larger than the metadata reserve");
   }
-  g.capacity_pages = std::floor(static_cast<double>(cache->capacity_bytes - tier.metadata_reserve_bytes) / g.page_bytes);
+  g.capacity_pages =
+      std::floor(static_cast<double>(cache->capacity_bytes - tier.metadata_reserve_bytes) / g.page_bytes);
   // As VolumeLayout: columns x rows extents per disk, each with its copies on distinct nodes.
   const int columns = c.stack.columns > 0 ? c.stack.columns : s2d_default_columns(g.capacity_per_node);
   const double slab = c.stack.slab_bytes;
@@ -60,7 +61,8 @@ TierGeometry geometry(const ScenarioSpec& spec) {
   const double rows = std::max(1.0, std::ceil(file / (slab * columns)));
   int vms = 0;
   for (const int n : spec.vms.per_node) vms += n;
-  const double per_drive = vms * rows * columns * copies(c.resiliency) / (static_cast<double>(c.node_count) * g.capacity_per_node);
+  const double per_drive =
+      vms * rows * columns * copies(c.resiliency) / (static_cast<double>(c.node_count) * g.capacity_per_node);
   const double bound = static_cast<double>(g.capacity_per_node) / g.caches_per_node;  // capacity drives per cache drive
   const double pages_per_slot = std::floor(slab / g.page_bytes);
   g.data_pages = per_drive * bound * pages_per_slot;
@@ -82,7 +84,9 @@ std::vector<double> written_pages_per_s(const ScenarioSpec& spec, const Network&
                                         const TierGeometry& g) {
   std::vector<double> pages(static_cast<std::size_t>(spec.cluster.node_count), 0.0);
   for (const ClusterStations::DriveIoStep& io : hw.drive_ios()) {
-    if (io.write) pages[static_cast<std::size_t>(io.node)] += net.rate(net.steps[static_cast<std::size_t>(io.step)]) * pages_of(io.bytes, g.page_bytes);
+    if (io.write)
+      pages[static_cast<std::size_t>(io.node)] +=
+          net.rate(net.steps[static_cast<std::size_t>(io.step)]) * pages_of(io.bytes, g.page_bytes);
   }
   for (double& p : pages) p /= g.caches_per_node;
   return pages;
@@ -103,7 +107,8 @@ std::string tier_limit(const ScenarioSpec& spec, const TierGeometry& g) {
     return "a cache tier over flash capacity drives (writes only are cached; a read goes to the capacity drive "
            "unless its pages are dirty in the cache)";
   }
-  if (!c.cache_warmup) return "a cold cache tier (cache_warmup: cold): reads miss to the hard disks and fill it as the run goes";
+  if (!c.cache_warmup)
+    return "a cold cache tier (cache_warmup: cold): reads miss to the hard disks and fill it as the run goes";
   if (!c.failed_nodes.empty()) return "a cache tier with a node down";
   const double warm = std::floor(tier.warmup_fill * g.capacity_pages);
   if (g.data_pages_max > warm) {
@@ -203,7 +208,8 @@ void fill_cache_results(RunResult& result, const ScenarioSpec& spec, const Netwo
   const std::vector<double> written = written_pages_per_s(spec, net, hw, g);
   std::vector<double> reads(written.size(), 0.0), writes(written.size(), 0.0);
   for (const ClusterStations::DriveIoStep& io : hw.drive_ios()) {
-    (io.write ? writes : reads)[static_cast<std::size_t>(io.node)] += net.rate(net.steps[static_cast<std::size_t>(io.step)]) * measured_s;
+    (io.write ? writes : reads)[static_cast<std::size_t>(io.node)] +=
+        net.rate(net.steps[static_cast<std::size_t>(io.step)]) * measured_s;
   }
   for (NodeResult& r : result.nodes) {
     if (r.compute_host || !r.up) continue;
@@ -220,9 +226,9 @@ void fill_cache_results(RunResult& result, const ScenarioSpec& spec, const Netwo
     r.cache_drive_utilisation_max = r.cache_drive_utilisation_mean;
     // The node's drives, every role: the busy cache drives beside the idle capacity drives.
     r.drive_utilisation_max = std::max(r.drive_utilisation_max, r.cache_drive_utilisation_max);
-    r.drive_utilisation_mean = (r.cache_drive_utilisation_mean * g.caches_per_node +
-                                r.capacity_drive_utilisation_mean * g.capacity_per_node) /
-                               std::max(1, g.caches_per_node + g.capacity_per_node);
+    r.drive_utilisation_mean =
+        (r.cache_drive_utilisation_mean * g.caches_per_node + r.capacity_drive_utilisation_mean * g.capacity_per_node) /
+        std::max(1, g.caches_per_node + g.capacity_per_node);
   }
 }
 

@@ -72,7 +72,8 @@ ClusterStations::ClusterStations(Network& net, const ClusterSpec& spec)
       capacity = &spec.drives[g];
     }
   }
-  if (capacity == nullptr || capacity_drives < 1) throw std::invalid_argument("node '" + spec.node.id + "' has no capacity drives");
+  if (capacity == nullptr || capacity_drives < 1)
+    throw std::invalid_argument("node '" + spec.node.id + "' has no capacity drives");
   cache_serves_ = cache != nullptr && cache_drives > 0;
   serving_ = cache_serves_ ? cache : capacity;
   serving_count_ = cache_serves_ ? cache_drives : capacity_drives;
@@ -84,11 +85,14 @@ ClusterStations::ClusterStations(Network& net, const ClusterSpec& spec)
     link_bytes_per_s_ = link_payload_bytes_per_s(drive);
     const auto link_ns = static_cast<std::int64_t>(std::llround(4096.0 / link_bytes_per_s_ * 1e9));
     if (drive.read_latency_ns <= link_ns || drive.write_latency_ns <= link_ns) {
-      throw std::invalid_argument("drive '" + drive.id + "': QD1 read and write latencies must exceed the link time of 4 KiB");
+      throw std::invalid_argument("drive '" + drive.id +
+                                  "': QD1 read and write latencies must exceed the link time of 4 KiB");
     }
     media.read_latency_ns -= link_ns;
     media.write_latency_ns -= link_ns;
-    if (spec.hba.max_iops > 0) hba_command_s_ = static_cast<double>(std::max<sim::SimTime>(1, sim::from_seconds(1.0 / spec.hba.max_iops))) * 1e-9;
+    if (spec.hba.max_iops > 0)
+      hba_command_s_ =
+          static_cast<double>(std::max<sim::SimTime>(1, sim::from_seconds(1.0 / spec.hba.max_iops))) * 1e-9;
   } else if (drive.kind != DriveKind::Nvme) {
     throw std::invalid_argument("drive '" + drive.id + "': the fast path models flash drives only");
   }
@@ -100,7 +104,8 @@ ClusterStations::ClusterStations(Network& net, const ClusterSpec& spec)
   write_latency_s_ = static_cast<double>(media.write_latency_ns) * 1e-9;
   write_buffer_ = media.write_buffer_bytes > 0;
   if (!(channels_ > 0) || !(read_bw_ > 0) || !(write_bw_ > 0) || !(write_iops_ > 0)) {
-    throw std::invalid_argument("drive '" + drive.id + "': random IOPS, sequential bandwidth and QD1 read latency must be positive");
+    throw std::invalid_argument("drive '" + drive.id +
+                                "': random IOPS, sequential bandwidth and QD1 read latency must be positive");
   }
   for (int n = 0; n < nodes_; ++n) add_drive_stations(n);
 }

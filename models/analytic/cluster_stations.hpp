@@ -140,9 +140,9 @@ class ClusterStations {
   std::vector<int> cpu_;
   std::vector<double> clock_, capacity_, scv_;
   std::vector<int> drives_;
-  std::vector<int> link_to_, link_from_;                // per node (serial drives; the same station for SATA)
+  std::vector<int> link_to_, link_from_;                    // per node (serial drives; the same station for SATA)
   std::vector<int> hba_cmd_, hba_to_host_, hba_from_host_;  // per node, -1 where the HBA's entry gives no such limit
-  std::vector<int> slots_, tags_;  // per node, token pools: device slots, HBA tags (-1: none)
+  std::vector<int> slots_, tags_;                           // per node, token pools: device slots, HBA tags (-1: none)
   std::vector<int> egress_, ingress_;
   std::vector<double> port_bytes_, host_bytes_, nic_latency_ns_;
   double switch_latency_ns_ = 0;

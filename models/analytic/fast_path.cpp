@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <cmath>
+#include <cstdio>
 #include <numeric>
 
 #include "models/analytic/cache_checks.hpp"
@@ -75,7 +75,8 @@ std::string fast_path_limit(const ScenarioSpec& spec) {
     capacity_model = d.id;
   }
   // Hard disks only behind a cache tier that serves every I/O (cache_checks.hpp).
-  if (hdd && !cache) beyond.push_back("hard disk capacity drives (seeks and rotation: the fast path models flash drives)");
+  if (hdd && !cache)
+    beyond.push_back("hard disk capacity drives (seeks and rotation: the fast path models flash drives)");
   if (cloud_disk) beyond.push_back("cloud managed disks in a server node");
   if (mixed) beyond.push_back("capacity drives of more than one model in a node");
   if (mixed_cache) beyond.push_back("cache drives of more than one model in a node");
@@ -117,8 +118,8 @@ void check_product(const ScenarioSpec& spec) {
     }
   }
   if (copies(c.resiliency) > c.node_count) {
-    throw std::invalid_argument(std::to_string(copies(c.resiliency)) + " copies need at least as many nodes; the cluster has " +
-                                std::to_string(c.node_count));
+    throw std::invalid_argument(std::to_string(copies(c.resiliency)) +
+                                " copies need at least as many nodes; the cluster has " + std::to_string(c.node_count));
   }
 }
 

@@ -35,7 +35,8 @@ int Network::seq(std::vector<int> children) {
 }
 
 int Network::mix(std::vector<int> children, std::vector<double> probabilities) {
-  if (children.size() != probabilities.size()) throw std::invalid_argument("queueing network: a mix needs one probability per child");
+  if (children.size() != probabilities.size())
+    throw std::invalid_argument("queueing network: a mix needs one probability per child");
   Node n;
   n.kind = Node::Kind::Mix;
   n.children = std::move(children);
@@ -46,7 +47,8 @@ int Network::mix(std::vector<int> children, std::vector<double> probabilities) {
 
 int Network::max(std::vector<int> children, std::vector<double> counts) {
   if (counts.empty()) counts.assign(children.size(), 1.0);
-  if (children.size() != counts.size()) throw std::invalid_argument("queueing network: a max needs one count per child");
+  if (children.size() != counts.size())
+    throw std::invalid_argument("queueing network: a max needs one count per child");
   Node n;
   n.kind = Node::Kind::Max;
   n.children = std::move(children);
@@ -73,9 +75,7 @@ void clark_max(double m1, double v1, double m2, double v2, double& mean, double&
   variance = std::max(0.0, second - mean * mean);
 }
 
-namespace {
-
-}  // namespace
+namespace {}  // namespace
 
 // Busy logical processors of an smt station at `utilisation` of its capacity
 // (cores x yield), `whole_core` of it whole-core work: that holds a core each
@@ -99,7 +99,8 @@ double smt_stretch(const Station& s, double utilisation, double whole_core) {
   if (!s.smt || s.smt_yield <= 1.0 || s.cores <= 0) return 1.0;
   const double work = std::max(0.0, utilisation - whole_core) * s.cores * s.smt_yield;  // single-thread units
   if (work <= 0) return 1.0;
-  const double lps = smt_busy_lps(s, utilisation, whole_core) - std::clamp(whole_core, 0.0, 1.0) * s.cores * s.smt_yield;
+  const double lps =
+      smt_busy_lps(s, utilisation, whole_core) - std::clamp(whole_core, 0.0, 1.0) * s.cores * s.smt_yield;
   return std::max(1.0, lps / work);
 }
 
@@ -239,7 +240,8 @@ double cycle_time(const Network& net, const ClassSpec& c) {
 SolveReport solve(Network& net) {
   for (std::size_t i = 0; i < net.nodes.size(); ++i) {
     for (const int c : net.nodes[i].children) {
-      if (c < 0 || static_cast<std::size_t>(c) >= i) throw std::logic_error("queueing network: a node's child must come before it");
+      if (c < 0 || static_cast<std::size_t>(c) >= i)
+        throw std::logic_error("queueing network: a node's child must come before it");
     }
   }
   const std::size_t stations = net.stations.size();
@@ -302,7 +304,8 @@ SolveReport solve(Network& net) {
     const auto k = static_cast<std::size_t>(station);
     const Station& st = net.stations[k];
     const double f =
-        st.cores > 0 ? pool_wait_factor(static_cast<int>(std::lround(st.cores * st.smt_yield)), std::min(used[k], 1.0)) : 1.0;
+        st.cores > 0 ? pool_wait_factor(static_cast<int>(std::lround(st.cores * st.smt_yield)), std::min(used[k], 1.0))
+                     : 1.0;
     const double fcfs = seen(station, cls) * f;
     // Host work at a CPU: Cobham's M/M/c with priorities, the chance every LP is
     // busy over the time to the next one frees (bursts of all sizes end at the

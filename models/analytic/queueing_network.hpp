@@ -46,12 +46,12 @@ namespace hcisim::models::analytic {
 
 struct Station {
   std::string name;
-  int instances = 1;       // identical instances the visits spread over evenly
-  bool per_vm = false;     // instances are the VMs of the classes that visit (a VM's own vCPUs)
+  int instances = 1;    // identical instances the visits spread over evenly
+  bool per_vm = false;  // instances are the VMs of the classes that visit (a VM's own vCPUs)
   // A host CPU with SMT: its bursts slow down as the second thread of busy cores is taken.
   bool smt = false;
-  double cores = 0;        // physical cores (smt only)
-  double smt_yield = 1;    // work of a core with both threads busy, over one thread alone
+  double cores = 0;      // physical cores (smt only)
+  double smt_yield = 1;  // work of a core with both threads busy, over one thread alone
   // Load that is not the classes' I/O (a guest OS's background work), as a
   // share of its capacity per instance, in bursts of one size whose share (as
   // Step::share_s) is background_burst_s; on a CPU it may be whole-core work
@@ -67,12 +67,12 @@ struct Station {
 };
 
 struct Step {
-  int station = -1;        // -1: a pure delay
+  int station = -1;  // -1: a pure delay
   double lone_s = 0;
   double share_s = 0;
-  double scv = 1;          // variability of lone_s: 0 fixed, 1 exponential
+  double scv = 1;  // variability of lone_s: 0 fixed, 1 exponential
   IoStage stage = IoStage::Host;
-  int stretch_by = -1;     // an smt station whose stretch scales lone_s (and share_s on `station` if it is that one)
+  int stretch_by = -1;  // an smt station whose stretch scales lone_s (and share_s on `station` if it is that one)
   // A guest burst under Hyper-V's core scheduler (HostCpu::set_whole_core_guests):
   // it takes a whole core, never stretched by SMT; its share_s is its time over
   // the cores (not cores x yield).
@@ -105,39 +105,39 @@ struct Step {
   // A vCPU of a paced VM: the other I/Os its clock tick releases with this one
   // (DISKSPD -g issues a tick's budget back to back); they queue for the vCPUs.
   double batch = 0;
-  int cls = 0;             // the class whose I/O makes the visit
+  int cls = 0;  // the class whose I/O makes the visit
   // Filled by the solver:
-  double visits = 0;       // per I/O of the class
+  double visits = 0;  // per I/O of the class
   double wait_s = 0;
   double own_wait_s = 0, pair_wait_s = 0;  // a message: the wait at each of its two pipes
-  double load_wait_s = 0;  // waits_at_load: the wait for the CPU
-  double residence_s = 0;  // per visit, as counted in the I/O's latency
-  double variance = 0;     // of the residence
+  double load_wait_s = 0;                  // waits_at_load: the wait for the CPU
+  double residence_s = 0;                  // per visit, as counted in the I/O's latency
+  double variance = 0;                     // of the residence
 };
 
 struct Node {
   enum class Kind { Leaf, Seq, Mix, Max } kind = Kind::Leaf;
-  int step = -1;                  // Leaf
-  std::vector<int> children;      // indices of earlier nodes
-  std::vector<double> weights;    // Mix: probabilities (sum 1); Max: how many of each child (iid copies)
+  int step = -1;                // Leaf
+  std::vector<int> children;    // indices of earlier nodes
+  std::vector<double> weights;  // Mix: probabilities (sum 1); Max: how many of each child (iid copies)
   // Filled by the solver:
   double mean = 0, variance = 0;
   std::array<double, kIoStageCount> stages{};  // the mean split by stage (Max: along the critical path)
-  double multiplier = 0;          // visits of this node per I/O of its class
+  double multiplier = 0;                       // visits of this node per I/O of its class
 };
 
 struct ClassSpec {
   std::string name;
-  double population = 0;    // I/Os in flight
-  double storage_limit = 0; // > 0: at most this many past the virtual controller (the rest queue in the VM)
-  double max_rate = 0;      // > 0: I/O per second the class may not exceed (DISKSPD -g)
+  double population = 0;     // I/Os in flight
+  double storage_limit = 0;  // > 0: at most this many past the virtual controller (the rest queue in the VM)
+  double max_rate = 0;       // > 0: I/O per second the class may not exceed (DISKSPD -g)
   double think_s = 0;
   double write_fraction = 0;
   int read_root = -1, write_root = -1;  // trees; -1 when that direction never happens
-  int vm_instances = 1;     // VMs the population is spread over (for per-VM stations)
+  int vm_instances = 1;                 // VMs the population is spread over (for per-VM stations)
   // Filled by the solver:
-  double throughput = 0;    // I/O per second
-  double vm_queue_s = 0;    // mean wait for the virtual controller
+  double throughput = 0;  // I/O per second
+  double vm_queue_s = 0;  // mean wait for the virtual controller
 };
 
 struct Network {

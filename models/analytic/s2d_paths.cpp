@@ -20,8 +20,14 @@ namespace {
 class S2dPaths {
  public:
   S2dPaths(Network& net, ClusterStations& hw, const ScenarioSpec& spec)
-      : net_(net), hw_(hw), spec_(spec), stack_(spec.cluster.stack), rdma_(spec.cluster.nic.rdma != RdmaKind::None),
-        nodes_(spec.cluster.node_count), copies_(copies(spec.cluster.resiliency)), up_(static_cast<std::size_t>(nodes_), true) {
+      : net_(net),
+        hw_(hw),
+        spec_(spec),
+        stack_(spec.cluster.stack),
+        rdma_(spec.cluster.nic.rdma != RdmaKind::None),
+        nodes_(spec.cluster.node_count),
+        copies_(copies(spec.cluster.resiliency)),
+        up_(static_cast<std::size_t>(nodes_), true) {
     for (const int f : spec.cluster.failed_nodes) up_.at(static_cast<std::size_t>(f)) = false;
     for (int n = 0; n < nodes_; ++n) up_count_ += up_[static_cast<std::size_t>(n)] ? 1 : 0;
   }
@@ -64,8 +70,8 @@ class S2dPaths {
       const double remote = write ? remote_writes() : 1 - local;
       plan.add(CpuLayer::DriveIo, pc.probability * pc.pieces * local * drive_cycles(b));
       plan.add(CpuLayer::Network, pc.probability * pc.pieces * remote * message(write ? b + ctl : ctl));
-      per_count.push_back(net_.max({write ? piece_write(cls, owner, b) : piece_read(cls, owner, b)},
-                                   {static_cast<double>(pc.pieces)}));
+      per_count.push_back(
+          net_.max({write ? piece_write(cls, owner, b) : piece_read(cls, owner, b)}, {static_cast<double>(pc.pieces)}));
       probabilities.push_back(pc.probability);
     }
     int io = net_.mix(per_count, probabilities);
@@ -132,7 +138,9 @@ class S2dPaths {
   }
 
   // A message end of CSV redirection at `at`: an ordinary burst there.
-  int csv(int cls, int at, double cycles) { return hw_.burst(cls, at, CpuWork::of(CpuLayer::Network, cycles), IoStage::Redirect); }
+  int csv(int cls, int at, double cycles) {
+    return hw_.burst(cls, at, CpuWork::of(CpuLayer::Network, cycles), IoStage::Redirect);
+  }
 
   // A sub-op on a copy at node j != owner: request, the copy node's burst
   // (receive, drive I/O, reply), the drive, the reply, the owner's receive.
@@ -222,20 +230,19 @@ std::vector<ClassInfo> build_s2d(Network& net, ClusterStations& hw, const Scenar
                                  std::vector<VmGroup>& groups) {
   S2dPaths paths(net, hw, spec);
   groups = vm_groups(spec, paths.owners());
-  const int columns = spec.cluster.stack.columns > 0 ? spec.cluster.stack.columns
-                                                     : s2d_default_columns([&] {
-                                                         int d = 0;
-                                                         for (const NodeDriveGroup& g : spec.cluster.node.drives) {
-                                                           if (g.role == DriveRole::Capacity) d += g.count;
-                                                         }
-                                                         return d;
-                                                       }());
-  const auto unit = static_cast<std::uint64_t>(columns == 1 ? spec.cluster.stack.slab_bytes : spec.cluster.stack.interleave_bytes);
+  const int columns = spec.cluster.stack.columns > 0 ? spec.cluster.stack.columns : s2d_default_columns([&] {
+    int d = 0;
+    for (const NodeDriveGroup& g : spec.cluster.node.drives) {
+      if (g.role == DriveRole::Capacity) d += g.count;
+    }
+    return d;
+  }());
+  const auto unit =
+      static_cast<std::uint64_t>(columns == 1 ? spec.cluster.stack.slab_bytes : spec.cluster.stack.interleave_bytes);
   std::vector<ClassInfo> info =
       add_classes(net, hw, spec, groups, unit,
-                  [&](int cls, const VmGroup& g, const DiskspdTarget& t, bool write, const std::vector<PieceCount>& pieces) {
-                    return paths.path(cls, g, t, write, pieces);
-                  });
+                  [&](int cls, const VmGroup& g, const DiskspdTarget& t, bool write,
+                      const std::vector<PieceCount>& pieces) { return paths.path(cls, g, t, write, pieces); });
   for (ClassInfo& c : info) {
     const VmGroup& g = groups[static_cast<std::size_t>(c.group)];
     c.redirected = g.host != g.owner;

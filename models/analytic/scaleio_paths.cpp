@@ -9,7 +9,11 @@ namespace {
 class ScaleIoPaths {
  public:
   ScaleIoPaths(Network& net, ClusterStations& hw, const ScenarioSpec& spec)
-      : net_(net), hw_(hw), spec_(spec), stack_(spec.cluster.stack), nodes_(spec.cluster.node_count),
+      : net_(net),
+        hw_(hw),
+        spec_(spec),
+        stack_(spec.cluster.stack),
+        nodes_(spec.cluster.node_count),
         lanes_(spec.cluster.stack.connections_per_pair) {}
 
   int path(int cls, const VmGroup& g, const DiskspdTarget& t, bool write, const std::vector<PieceCount>& pieces) {
@@ -87,8 +91,8 @@ class ScaleIoPaths {
     if (!write) {
       for (const int d : hw_.drive_read(cls, p, b)) before.push_back(d);
       send(before, cls, p, host, b + ctl);
-      before.push_back(sdc_end(cls, host, p, host, CpuWork::of(CpuLayer::Network, message(b + ctl)),
-                               IoStage::CompletionCpu));
+      before.push_back(
+          sdc_end(cls, host, p, host, CpuWork::of(CpuLayer::Network, message(b + ctl)), IoStage::CompletionCpu));
       return net_.seq(hw_.leaves(before));
     }
     all = hw_.leaves(before);
@@ -97,9 +101,9 @@ class ScaleIoPaths {
       if (s != p) mirrors.push_back(mirror(cls, p, s, b));
     }
     const int own = hw_.in_turn(hw_.drive_write(cls, p, b));
-    const int copies = mirrors.empty()
-                           ? own
-                           : net_.max({own, net_.mix(mirrors, std::vector<double>(mirrors.size(), 1.0 / mirrors.size()))});
+    const int copies =
+        mirrors.empty() ? own
+                        : net_.max({own, net_.mix(mirrors, std::vector<double>(mirrors.size(), 1.0 / mirrors.size()))});
     all.push_back(copies);
     std::vector<int> after;
     after.push_back(sdc_end(cls, host, p, p, CpuWork::of(CpuLayer::Network, message(ctl)), IoStage::RemoteCpu));
@@ -120,7 +124,7 @@ class ScaleIoPaths {
 }  // namespace
 
 std::vector<ClassInfo> build_scaleio(Network& net, ClusterStations& hw, const ScenarioSpec& spec,
-                                 std::vector<VmGroup>& groups) {
+                                     std::vector<VmGroup>& groups) {
   ScaleIoPaths paths(net, hw, spec);
   groups = vm_groups(spec, std::vector<int>(static_cast<std::size_t>(spec.cluster.node_count), -1));
   const auto unit = static_cast<std::uint64_t>(spec.cluster.stack.slab_bytes);

@@ -85,9 +85,9 @@ int queue_limit(const HypervisorSpec& h) {
 
 // DISKSPD -g: I/Os per second of one thread (its bytes per ms budget over the block).
 double paced_rate(const DiskspdTarget& t) {
-  return t.throughput_bytes_per_ms > 0 ? static_cast<double>(t.throughput_bytes_per_ms) * 1000.0 /
-                                             static_cast<double>(t.block_bytes)
-                                       : 0.0;
+  return t.throughput_bytes_per_ms > 0
+             ? static_cast<double>(t.throughput_bytes_per_ms) * 1000.0 / static_cast<double>(t.block_bytes)
+             : 0.0;
 }
 
 // I/Os one thread of a paced target issues at one clock tick of its VM.
@@ -140,7 +140,8 @@ std::vector<ClassInfo> add_classes(Network& net, ClusterStations& hw, const Scen
       c.vm_instances = g.vms;
       c.write_fraction = t.write_fraction;
       if (limit > 0 && per_vm > limit) {
-        c.storage_limit = static_cast<double>(g.vms) * limit * (static_cast<double>(t.threads * t.outstanding) / per_vm);
+        c.storage_limit =
+            static_cast<double>(g.vms) * limit * (static_cast<double>(t.threads * t.outstanding) / per_vm);
       }
       const double rate = paced_rate(t);
       if (rate > 0) c.max_rate = static_cast<double>(g.vms) * t.threads * rate;
@@ -154,12 +155,12 @@ std::vector<ClassInfo> add_classes(Network& net, ClusterStations& hw, const Scen
         }
         const int burst = hw.guest_burst(cls, g.host, guest);
         const int hold = hw.vcpus(cls, g.vcpu_station, burst, spec.vms.vcpus);
-        if (rate > 0) net.steps[static_cast<std::size_t>(hold)].batch = std::max(0.0, tick_batch - std::min(1.0, per_tick(t)));
+        if (rate > 0)
+          net.steps[static_cast<std::size_t>(hold)].batch = std::max(0.0, tick_batch - std::min(1.0, per_tick(t)));
         std::vector<int> steps = {net.leaf(hold), net.leaf(burst)};
         if (channel_station >= 0) {
-          steps.push_back(net.leaf(hw.serial_burst(cls, channel_station, g.host,
-                                                   CpuWork::of(CpuLayer::Hypervisor, hyp.host.cycles(block)),
-                                                   IoStage::Host)));
+          steps.push_back(net.leaf(hw.serial_burst(
+              cls, channel_station, g.host, CpuWork::of(CpuLayer::Hypervisor, hyp.host.cycles(block)), IoStage::Host)));
         }
         steps.push_back(path(cls, g, t, write, pieces));
         if (hyp.io_latency_ns > 0) {

@@ -15,8 +15,8 @@
 namespace hcisim::models::analytic {
 
 struct VmGroup {
-  int host = 0;       // where the VMs run
-  int owner = 0;      // their volume's owner (S2D); the host itself otherwise
+  int host = 0;   // where the VMs run
+  int owner = 0;  // their volume's owner (S2D); the host itself otherwise
   int vms = 0;
   int vcpu_station = -1;
 };
@@ -39,8 +39,8 @@ std::vector<VmGroup> vm_groups(const ScenarioSpec& spec, const std::vector<int>&
 struct ClassInfo {
   int group = 0;
   int target = 0;
-  bool redirected = false;         // S2D: the VMs run away from their volume's owner
-  double degraded_writes = 0;      // share of writes that skip a copy on a failed node
+  bool redirected = false;     // S2D: the VMs run away from their volume's owner
+  double degraded_writes = 0;  // share of writes that skip a copy on a failed node
 };
 
 // The product's part of one direction's I/O for a class: returns the tree

@@ -29,13 +29,15 @@ class BlockCache {
  private:
   static constexpr int kWays = 8;
   static constexpr std::uint64_t kEmpty = ~0ull;
-  std::uint64_t key(std::uint32_t disk, std::uint64_t block) const { return (static_cast<std::uint64_t>(disk) << 40) | block; }
+  std::uint64_t key(std::uint32_t disk, std::uint64_t block) const {
+    return (static_cast<std::uint64_t>(disk) << 40) | block;
+  }
   std::size_t set_of(std::uint64_t k) const;
   int find(std::size_t set, std::uint64_t k) const;
 
-  sim::UnsignedDivisor by_block_;  // the block size
-  sim::UnsignedDivisor by_sets_;   // the number of sets
-  std::vector<std::uint64_t> ways_;      // sets x kWays keys
+  sim::UnsignedDivisor by_block_;         // the block size
+  sim::UnsignedDivisor by_sets_;          // the number of sets
+  std::vector<std::uint64_t> ways_;       // sets x kWays keys
   std::vector<std::uint8_t> referenced_;  // per way
   std::vector<std::uint8_t> hand_;        // per set
   std::uint64_t cached_ = 0;

@@ -13,11 +13,11 @@ struct CacheTier::Device {
   std::uint64_t capacity_pages = 0;
   std::uint64_t present = 0;
   std::uint64_t dirty = 0;
-  std::vector<int> bound;     // capacity drive indices
+  std::vector<int> bound;      // capacity drive indices
   std::size_t hand_drive = 0;  // index into bound
   std::uint64_t hand_page = 0;
   bool destaging = false;
-  bool no_clean = false;       // the last sweep found only dirty pages; cleared when a page turns clean
+  bool no_clean = false;  // the last sweep found only dirty pages; cleared when a page turns clean
 };
 
 // One capacity drive behind the cache.
@@ -48,7 +48,9 @@ class CacheTier::Front final : public Drive {
     tier_->submit(capacity_, io, done, arg);
   }
   // The capacity drive's own utilisation (the cache drives are reported by the tier).
-  double utilisation() const override { return tier_->capacity_drives_[static_cast<std::size_t>(capacity_)]->utilisation(); }
+  double utilisation() const override {
+    return tier_->capacity_drives_[static_cast<std::size_t>(capacity_)]->utilisation();
+  }
   std::uint64_t reads() const override { return reads_; }
   std::uint64_t writes() const override { return writes_; }
   void reset_stats() override {
@@ -99,7 +101,8 @@ CacheTier::~CacheTier() = default;
 
 std::vector<std::unique_ptr<Drive>> CacheTier::fronts() {
   std::vector<std::unique_ptr<Drive>> out;
-  for (std::size_t i = 0; i < capacity_drives_.size(); ++i) out.push_back(std::make_unique<Front>(*this, static_cast<int>(i)));
+  for (std::size_t i = 0; i < capacity_drives_.size(); ++i)
+    out.push_back(std::make_unique<Front>(*this, static_cast<int>(i)));
   return out;
 }
 
@@ -265,7 +268,8 @@ void CacheTier::on_op_done(std::uint64_t index) {
 }
 
 void CacheTier::maybe_destage(Device& device) {
-  if (device.destaging || static_cast<double>(device.dirty) <= spec_.destage_start * static_cast<double>(device.capacity_pages)) {
+  if (device.destaging ||
+      static_cast<double>(device.dirty) <= spec_.destage_start * static_cast<double>(device.capacity_pages)) {
     return;
   }
   device.destaging = true;

@@ -39,9 +39,9 @@
 namespace hcisim::models {
 
 struct CacheTierCounters {
-  std::uint64_t read_hits = 0;        // reads served by a cache drive
-  std::uint64_t read_misses = 0;      // reads that went to a capacity drive although cacheable
-  std::uint64_t read_bypasses = 0;    // reads not cacheable (sequential, or write-only cache)
+  std::uint64_t read_hits = 0;      // reads served by a cache drive
+  std::uint64_t read_misses = 0;    // reads that went to a capacity drive although cacheable
+  std::uint64_t read_bypasses = 0;  // reads not cacheable (sequential, or write-only cache)
   std::uint64_t writes_cached = 0;
   std::uint64_t writes_bypassed = 0;  // too large, or no clean page to evict
   std::uint64_t evictions = 0;        // pages

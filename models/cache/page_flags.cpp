@@ -15,7 +15,8 @@ PageFlags::PageFlags(std::uint64_t drive_bytes, std::uint64_t slot_bytes, std::u
 }
 
 void PageFlags::grow_table() {
-  const std::vector<Entry> old = std::exchange(table_, std::vector<Entry>(std::max<std::size_t>(16, 2 * table_.size())));
+  const std::vector<Entry> old =
+      std::exchange(table_, std::vector<Entry>(std::max<std::size_t>(16, 2 * table_.size())));
   shift_ = 64;
   for (std::size_t n = table_.size(); n > 1; n /= 2) --shift_;
   for (const Entry& e : old) {
@@ -37,7 +38,8 @@ std::uint8_t* PageFlags::touch(std::uint64_t slot) {
     if (slot >= covered) {
       direct_.resize(static_cast<std::size_t>(slot + 1), nullptr);
       // Slots touched earlier between the old end and this one are in the table: index them here too.
-      for (auto it = order_.lower_bound(covered); *it < slot; ++it) direct_[static_cast<std::size_t>(*it)] = in_table(*it);
+      for (auto it = order_.lower_bound(covered); *it < slot; ++it)
+        direct_[static_cast<std::size_t>(*it)] = in_table(*it);
     }
     direct_[static_cast<std::size_t>(slot)] = bytes;
     return bytes;

@@ -73,7 +73,7 @@ class PageFlags {
     }
   }
   std::uint8_t* touch(std::uint64_t slot);  // the slot's flags, made (all zero) on first touch
-  void grow_table();  // twice the entries (16 at first), the same slots
+  void grow_table();                        // twice the entries (16 at first), the same slots
 
   std::uint64_t page_bytes_;
   std::uint64_t pages_per_slot_;
@@ -82,9 +82,9 @@ class PageFlags {
   std::vector<Entry> table_;           // slots touched beyond direct_ when touched (they stay when direct_
                                        // grows over them): linear probing, a power of two long, at most half full
   std::size_t in_table_ = 0;
-  int shift_ = 64;                     // 64 - log2(table size)
+  int shift_ = 64;                                      // 64 - log2(table size)
   std::vector<std::unique_ptr<std::uint8_t[]>> owned_;  // 4 bits a page, one array per touched slot
-  std::set<std::uint64_t> order_;                        // the touched slots
+  std::set<std::uint64_t> order_;                       // the touched slots
   // The last slot found in the hash table (a request's pages share one); its flags never move.
   mutable std::uint64_t last_slot_ = UINT64_MAX;
   mutable std::uint8_t* last_bytes_ = nullptr;

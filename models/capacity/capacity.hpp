@@ -26,13 +26,13 @@
 namespace hcisim::models {
 
 struct HostCapacity {
-  int host = 0;                  // 0-based host index: storage nodes first, then compute hosts
+  int host = 0;  // 0-based host index: storage nodes first, then compute hosts
   bool compute_host = false;
   bool up = true;
   int vms = 0;
-  int vcpus = 0;                 // all its VMs' virtual processors
+  int vcpus = 0;  // all its VMs' virtual processors
   int logical_processors = 0;
-  double vcpu_ratio = 0;         // vcpus / logical processors (> 1: over-committed)
+  double vcpu_ratio = 0;              // vcpus / logical processors (> 1: over-committed)
   std::uint64_t memory_bytes = 0;     // the host's
   std::uint64_t vm_memory_bytes = 0;  // its VMs'
 };
@@ -41,15 +41,15 @@ struct CapacityReport {
   int copies = 1;
   double raw_bytes = 0;
   double reserve_bytes = 0;
-  double usable_bytes = 0;       // after resiliency and reserve
-  double efficiency = 0;         // data per raw byte: 1 / copies
-  int failures_tolerated = 0;    // of the cluster as it is (failed nodes counted)
+  double usable_bytes = 0;     // after resiliency and reserve
+  double efficiency = 0;       // data per raw byte: 1 / copies
+  int failures_tolerated = 0;  // of the cluster as it is (failed nodes counted)
   int nodes_down = 0;
   int vm_count = 0;
-  double vm_disk_bytes = 0;      // each VM's disk, whole slabs, summed (one copy)
-  double vm_footprint_bytes = 0; // the same, copies times over
-  bool disks_fit = true;         // footprint within raw
-  bool reserve_kept = true;      // footprint within raw - reserve
+  double vm_disk_bytes = 0;       // each VM's disk, whole slabs, summed (one copy)
+  double vm_footprint_bytes = 0;  // the same, copies times over
+  bool disks_fit = true;          // footprint within raw
+  bool reserve_kept = true;       // footprint within raw - reserve
   std::vector<HostCapacity> hosts;
   std::vector<std::string> warnings;
 };

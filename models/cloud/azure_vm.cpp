@@ -62,7 +62,8 @@ CpuSpec vm_cpu_spec(const CloudVmSpec& vm) {
 AzureVm::AzureVm(sim::Engine& engine, const CloudVmSpec& spec)
     : engine_(&engine),
       spec_(checked(spec)),
-      iops_(engine, "VM size '" + spec.id + "': uncached disk IOPS", figures(spec.uncached_iops, spec.burst_iops, spec)),
+      iops_(engine, "VM size '" + spec.id + "': uncached disk IOPS",
+            figures(spec.uncached_iops, spec.burst_iops, spec)),
       bytes_(engine, "VM size '" + spec.id + "': uncached disk MB/s",
              figures(spec.uncached_bytes_per_s, spec.burst_bytes_per_s, spec)),
       egress_(engine, "VM size '" + spec.id + "': network egress",
@@ -74,9 +75,10 @@ std::unique_ptr<Drive> AzureVm::attach(ManagedDisk& disk, HostCaching caching) {
   if (caching != HostCaching::None) {
     const std::string what = "disk '" + disk.spec().id + "' on VM size '" + spec_.id + "'";
     if (!disk.host_caching_available())
-      throw std::invalid_argument(what + ": Azure offers no host caching on disks of 4 TiB and more; attach it uncached");
+      throw std::invalid_argument(what +
+                                  ": Azure offers no host caching on disks of 4 TiB and more; attach it uncached");
     throw std::invalid_argument(what + ": host-cached disk I/O is not modelled (the cached caps are not used); "
-                                "attach it uncached");
+                                       "attach it uncached");
   }
   return std::make_unique<AttachedDisk>(*this, disk);
 }

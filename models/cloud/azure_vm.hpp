@@ -18,8 +18,8 @@
 #include "models/cloud/cloud_cap.hpp"
 #include "models/cloud/managed_disk.hpp"
 #include "models/hardware/drive.hpp"
-#include "models/spec/hardware_spec.hpp"
 #include "models/spec/cloud_spec.hpp"
+#include "models/spec/hardware_spec.hpp"
 #include "sim/engine.hpp"
 #include "sim/record_pool.hpp"
 

@@ -39,8 +39,7 @@ ClusterNode::ClusterNode(sim::Engine& engine, const ClusterSpec& spec, int index
 }
 
 ClusterNode::ClusterNode(sim::Engine& engine, const ComputeHostsSpec& host, double burst_scv, int index)
-    : cpu(engine, host.cpu, host.node.sockets, burst_scv,
-          engine.stream("host" + std::to_string(index + 1) + "/cpu")),
+    : cpu(engine, host.cpu, host.node.sockets, burst_scv, engine.stream("host" + std::to_string(index + 1) + "/cpu")),
       compute_only(true) {}
 
 namespace {
@@ -65,8 +64,8 @@ std::vector<std::unique_ptr<ClusterNode>> make_cloud_nodes(sim::Engine& engine, 
   const ManagedDiskSpec disk = scaled(c.disk, c.time_scale);
   std::vector<std::unique_ptr<ClusterNode>> nodes;
   for (int i = 0; i < c.storage_vms; ++i) {
-    nodes.push_back(std::make_unique<ClusterNode>(engine, storage, disk, c.disks_per_vm, false, spec.stack.cpu_burst_scv,
-                                                  "node" + std::to_string(i + 1)));
+    nodes.push_back(std::make_unique<ClusterNode>(engine, storage, disk, c.disks_per_vm, false,
+                                                  spec.stack.cpu_burst_scv, "node" + std::to_string(i + 1)));
   }
   for (int h = 0; h < c.clients; ++h) {
     nodes.push_back(std::make_unique<ClusterNode>(engine, client, disk, 0, true, spec.stack.cpu_burst_scv,
@@ -77,7 +76,8 @@ std::vector<std::unique_ptr<ClusterNode>> make_cloud_nodes(sim::Engine& engine, 
 
 std::vector<std::unique_ptr<ClusterNode>> make_nodes(sim::Engine& engine, const ClusterSpec& spec) {
   if (spec.cloud.defined()) return make_cloud_nodes(engine, spec);
-  if (spec.compute_hosts.count < 0) throw std::invalid_argument("a cluster cannot have a negative number of compute hosts");
+  if (spec.compute_hosts.count < 0)
+    throw std::invalid_argument("a cluster cannot have a negative number of compute hosts");
   std::vector<std::unique_ptr<ClusterNode>> nodes;
   DriveFactory factory(engine);
   for (int i = 0; i < spec.node_count; ++i) nodes.push_back(std::make_unique<ClusterNode>(engine, spec, i, factory));

@@ -39,11 +39,12 @@ struct ClusterNode {
               double burst_scv, const std::string& name);
   HostCpu cpu;
   bool compute_only = false;
-  std::unique_ptr<Hba> hba;                    // the SAS/SATA drives' HBA, if the node has one
-  std::unique_ptr<CacheTier> cache;            // hybrid nodes: cache drives in front of the capacity drives
-  std::unique_ptr<AzureVm> cloud_vm;           // cloud clusters: the VM's caps
+  std::unique_ptr<Hba> hba;           // the SAS/SATA drives' HBA, if the node has one
+  std::unique_ptr<CacheTier> cache;   // hybrid nodes: cache drives in front of the capacity drives
+  std::unique_ptr<AzureVm> cloud_vm;  // cloud clusters: the VM's caps
   std::vector<std::unique_ptr<ManagedDisk>> managed_disks;  // cloud clusters: the storage VM's data disks
-  std::vector<std::unique_ptr<Drive>> drives;  // capacity drives (behind the cache tier, if any; cloud: behind the VM's caps)
+  std::vector<std::unique_ptr<Drive>>
+      drives;  // capacity drives (behind the cache tier, if any; cloud: behind the VM's caps)
   bool up = true;
 };
 
@@ -53,7 +54,7 @@ class Cluster {
   Cluster(const Cluster&) = delete;
   Cluster& operator=(const Cluster&) = delete;
 
-  int node_count() const { return storage_nodes_; }  // storage nodes
+  int node_count() const { return storage_nodes_; }                   // storage nodes
   int host_count() const { return static_cast<int>(nodes_.size()); }  // storage nodes and compute hosts
   bool compute_only(int i) const { return node(i).compute_only; }
   ClusterNode& node(int i) { return *nodes_[static_cast<std::size_t>(i)]; }

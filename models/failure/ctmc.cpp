@@ -68,7 +68,8 @@ Eigen::VectorXd mean_time_to_absorption(const Ctmc& chain) {
   Eigen::MatrixXd r(m, m);
   Eigen::VectorXd a(m), b = Eigen::VectorXd::Ones(m), exit(m);
   for (Index i = 0; i < m; ++i) {
-    for (Index j = 0; j < m; ++j) r(i, j) = i == j ? 0.0 : chain.rates(kept[static_cast<std::size_t>(i)], kept[static_cast<std::size_t>(j)]);
+    for (Index j = 0; j < m; ++j)
+      r(i, j) = i == j ? 0.0 : chain.rates(kept[static_cast<std::size_t>(i)], kept[static_cast<std::size_t>(j)]);
     a(i) = absorption_of(chain, kept[static_cast<std::size_t>(i)]);
   }
   // Eliminate states m-1 .. 1. After eliminating k, state i < k reaches j through k with
@@ -123,7 +124,8 @@ double absorption_probability_by(const Ctmc& chain, int start, double t) {
   const double x = x_total / std::ldexp(1.0, squarings);
   Eigen::MatrixXd p = Eigen::MatrixXd::Zero(n + 1, n + 1);
   for (Index i = 0; i < n; ++i) {
-    for (Index j = 0; j < n; ++j) p(i, j) = i == j ? std::max(0.0, 1.0 - exit(i) / fastest) : chain.rates(i, j) / fastest;
+    for (Index j = 0; j < n; ++j)
+      p(i, j) = i == j ? std::max(0.0, 1.0 - exit(i) / fastest) : chain.rates(i, j) / fastest;
     p(i, n) = absorption_of(chain, i) / fastest;
   }
   p(n, n) = 1.0;
@@ -155,7 +157,8 @@ Eigen::VectorXd stationary_distribution(const Ctmc& chain) {
   mark_predecessors(chain.rates.transpose(), reached);
   for (Index i = 0; i < n; ++i)
     if (!reaches_0[static_cast<std::size_t>(i)] || !reached[static_cast<std::size_t>(i)])
-      throw std::invalid_argument("Markov chain: the chain is not irreducible (some state is never left or never reached)");
+      throw std::invalid_argument(
+          "Markov chain: the chain is not irreducible (some state is never left or never reached)");
 
   // GTH: eliminate states n-1 .. 1, folding the paths through each into the rest.
   Eigen::MatrixXd r = chain.rates;

@@ -42,7 +42,8 @@ double data_loss_probability(const DurabilityInputs& inputs, double mission_s) {
 double volume_unavailability(const DurabilityInputs& inputs) {
   validate(inputs);
   if (inputs.drive_afr > 0 && std::isinf(inputs.drive_rebuild_s))
-    throw std::invalid_argument("durability: availability needs a finite drive rebuild time (failed drives never come back)");
+    throw std::invalid_argument(
+        "durability: availability needs a finite drive rebuild time (failed drives never come back)");
   const RedundancyChain c = build_outage_chain(inputs);
   const Eigen::VectorXd pi = stationary_distribution(c.chain);
   double offline = 0;
@@ -62,7 +63,8 @@ std::vector<LayoutDurability> compare_mirror_layouts(const DurabilityInputs& clu
     DurabilityInputs in = cluster;
     in.layout = layout;
     if (in.nodes < layout.nodes_per_slab) {
-      d.why_not = "needs " + std::to_string(layout.nodes_per_slab) + " nodes, the cluster has " + std::to_string(in.nodes);
+      d.why_not =
+          "needs " + std::to_string(layout.nodes_per_slab) + " nodes, the cluster has " + std::to_string(in.nodes);
     } else if (in.capacity_drives_per_node < layout.copies_per_node) {
       d.why_not = "needs " + std::to_string(layout.copies_per_node) + " capacity drives per node, the nodes have " +
                   std::to_string(in.capacity_drives_per_node);

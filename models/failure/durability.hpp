@@ -70,8 +70,8 @@ struct LayoutDurability {
   CopyLayout layout;
   bool fits = false;
   std::string why_not;
-  double usable_fraction = 0;  // 1 / copies: 50 %, 33 %, 25 % (seed-systems.md)
-  std::string not_computable;  // fits, but the inputs lack a rate: why (the figures below are 0)
+  double usable_fraction = 0;     // 1 / copies: 50 %, 33 %, 25 % (seed-systems.md)
+  std::string not_computable;     // fits, but the inputs lack a rate: why (the figures below are 0)
   std::string unbounded_because;  // mttdl_s is +infinity: why
   double mttdl_s = 0;
   double availability = 0;

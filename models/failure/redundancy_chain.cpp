@@ -18,7 +18,7 @@ struct Rates {
   double node_return = 0;  // 1 / downtime
   double resync = 0;       // 1 / resync time
   bool instant_resync = false;
-  double rebuild = 0;      // 1 / rebuild time of one failed drive (0: never)
+  double rebuild = 0;  // 1 / rebuild time of one failed drive (0: never)
 };
 
 double rate_of(double mean_s) { return std::isinf(mean_s) ? 0.0 : 1.0 / mean_s; }
@@ -103,7 +103,11 @@ Counts moved(const Counts& s, int from, int to) {
 class LossRules {
  public:
   LossRules(const DurabilityInputs& in, const Rates& r, ChainBuilder& b)
-      : c_{in.layout.copies_per_node}, slab_nodes_(in.layout.nodes_per_slab), drives_(in.capacity_drives_per_node), r_(r), b_(b) {}
+      : c_{in.layout.copies_per_node},
+        slab_nodes_(in.layout.nodes_per_slab),
+        drives_(in.capacity_drives_per_node),
+        r_(r),
+        b_(b) {}
 
   void expand(int state) {
     const Counts s = b_.state(state);  // a copy: adding states may reallocate
@@ -185,8 +189,8 @@ void validate(const DurabilityInputs& in) {
   require(in.nodes >= l.nodes_per_slab, "a " + l.name + " puts copies on " + std::to_string(l.nodes_per_slab) +
                                             " nodes; the cluster has " + std::to_string(in.nodes));
   require(in.capacity_drives_per_node >= l.copies_per_node,
-          "a " + l.name + " puts " + std::to_string(l.copies_per_node) + " copies on distinct drives of a node; it has " +
-              std::to_string(in.capacity_drives_per_node));
+          "a " + l.name + " puts " + std::to_string(l.copies_per_node) +
+              " copies on distinct drives of a node; it has " + std::to_string(in.capacity_drives_per_node));
   require(in.drive_afr >= 0 && in.drive_afr < 1, "drive AFR must be in [0, 1), got " + std::to_string(in.drive_afr));
   require(positive_time(in.node_mtbf_s), "node MTBF must be > 0 (or never)");
   if (!std::isinf(in.node_mtbf_s)) {

@@ -5,8 +5,7 @@
 
 namespace hcisim::models {
 
-DiskGeometry::DiskGeometry(std::uint64_t capacity_bytes, double rpm, double outer_bytes_per_s,
-                           double inner_bytes_per_s)
+DiskGeometry::DiskGeometry(std::uint64_t capacity_bytes, double rpm, double outer_bytes_per_s, double inner_bytes_per_s)
     : capacity_(capacity_bytes), revolution_ns_(0), outer_rate_(outer_bytes_per_s), k_(0), tracks_(0) {
   if (capacity_bytes == 0 || !(rpm > 0)) {
     throw std::invalid_argument("hard disk geometry: capacity and rpm must be positive");

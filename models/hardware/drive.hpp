@@ -10,7 +10,7 @@
 namespace hcisim::models {
 
 struct DriveIo {
-  std::uint64_t offset = 0;   // byte offset on the drive (seek distance for a hard disk)
+  std::uint64_t offset = 0;  // byte offset on the drive (seek distance for a hard disk)
   std::uint64_t bytes = 0;
   bool write = false;
   bool write_through = true;  // forced unit access: the write must reach stable media
@@ -38,7 +38,7 @@ class Drive {
   // depth since reset_stats() (DeviceQueue); 0 for drives without one.
   virtual int device_queue_depth() const { return 0; }
   virtual double device_queue_occupancy() const { return 0; }
-  virtual std::uint64_t reads() const = 0;   // I/Os started since reset_stats()
+  virtual std::uint64_t reads() const = 0;  // I/Os started since reset_stats()
   virtual std::uint64_t writes() const = 0;
   virtual void reset_stats() = 0;
 };

@@ -20,9 +20,9 @@ double capacity_of(const DriveSpec& spec) {
   // In double, checked before any integer conversion: the product can be anything a catalog holds.
   const double in_flight = spec.random_read_iops * static_cast<double>(spec.read_latency_ns) / 1e9;
   if (!(in_flight <= static_cast<double>(FlashDrive::kMaxChannels))) {
-    throw std::invalid_argument("drive '" + spec.id + "': random IOPS x QD1 read latency = " +
-                                std::to_string(in_flight) + " channels; at most " +
-                                std::to_string(FlashDrive::kMaxChannels) + " are modelled");
+    throw std::invalid_argument("drive '" + spec.id +
+                                "': random IOPS x QD1 read latency = " + std::to_string(in_flight) +
+                                " channels; at most " + std::to_string(FlashDrive::kMaxChannels) + " are modelled");
   }
   return in_flight;
 }
@@ -47,7 +47,8 @@ int FlashDrive::span_class(double span) {
   const int whole =
       static_cast<int>(std::clamp(std::ceil(span - 1e-9), 1.0, std::max(1.0, std::ceil(capacity_ - 1e-9))));
   // Grows only when a larger span first occurs (a few sizes per workload), not per I/O.
-  if (static_cast<std::size_t>(whole) >= span_classes_.size()) span_classes_.resize(static_cast<std::size_t>(whole) + 1, -1);
+  if (static_cast<std::size_t>(whole) >= span_classes_.size())
+    span_classes_.resize(static_cast<std::size_t>(whole) + 1, -1);
   int& cls = span_classes_[static_cast<std::size_t>(whole)];
   if (cls < 0) cls = media_.rate_class(static_cast<double>(whole));
   return cls;

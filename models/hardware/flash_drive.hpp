@@ -73,7 +73,7 @@ class FlashDrive final : public Drive {
   void write_bytes(std::uint64_t bytes, sim::EventHandler& done, std::uint64_t arg);
   int span_class(double span);
   void write_work(std::uint64_t bytes);  // last_write_work_ and last_write_class_ for `bytes`
-  void admit(std::uint32_t record);  // into the write buffer
+  void admit(std::uint32_t record);      // into the write buffer
   void admit_waiting();
   void on_ack_due(std::uint64_t record);
   void on_media_written(std::uint64_t record);
@@ -98,9 +98,9 @@ class FlashDrive final : public Drive {
   double last_write_work_ = 0;
   int last_write_class_ = 0;
   sim::RecordPool<PendingRead> predicted_reads_;
-  double capacity_;  // channels, IOPS x QD1 latency, fractional
+  double capacity_;            // channels, IOPS x QD1 latency, fractional
   sim::SharedCapacity media_;  // its hot members first: right after the drive's own
-  int channels_;     // rounded, for reports
+  int channels_;               // rounded, for reports
   double read_latency_s_;
   double read_bw_;
   double write_bw_;
@@ -108,10 +108,11 @@ class FlashDrive final : public Drive {
   sim::SimTime write_latency_;
   std::uint64_t buffer_bytes_;
   std::uint64_t buffer_used_ = 0;
-  std::vector<int> span_classes_;   // class index by span (channels); -1 = not registered yet; grows to the largest span used
+  std::vector<int>
+      span_classes_;  // class index by span (channels); -1 = not registered yet; grows to the largest span used
   sim::RecordPool<PendingWrite> records_;
   std::vector<PredictedDrain> predicted_drains_;  // few: the media bounds them
-  sim::SimTime earliest_drain_ = 0;  // the earliest of their ends (while there are any)
+  sim::SimTime earliest_drain_ = 0;               // the earliest of their ends (while there are any)
   sim::EventId wake_{};
   sim::SimTime wake_time_ = 0;
   std::vector<std::uint32_t> waiting_;  // FIFO of records waiting for buffer room

@@ -15,7 +15,8 @@ const HbaSpec& checked(const HbaSpec& spec) {
   // Below these a command's processing or transfer time would not fit SimTime (a 4 GiB command
   // at 1 MB/s takes ~4,300 s; one command at 1/s takes 1 s).
   if ((spec.max_iops > 0 && spec.max_iops < 1) || (spec.max_bytes_per_s > 0 && spec.max_bytes_per_s < 1e6)) {
-    throw std::invalid_argument("HBA '" + spec.id + "': max_iops must be 0 (not modelled) or at least 1 command/s, "
+    throw std::invalid_argument("HBA '" + spec.id +
+                                "': max_iops must be 0 (not modelled) or at least 1 command/s, "
                                 "max_bytes_per_s 0 or at least 1 MB/s");
   }
   return spec;

@@ -24,13 +24,13 @@ double hdd_min_queue_age_ns(const DriveSpec& spec) {
   return std::max(spec.queue_depth, 1) * qd1_service_ns;
 }
 
-HddDrive::HddDrive(sim::Engine& engine, const DriveSpec& spec, Hba* hba)
-    : HddDrive(engine, spec, hba, nullptr) {}
+HddDrive::HddDrive(sim::Engine& engine, const DriveSpec& spec, Hba* hba) : HddDrive(engine, spec, hba, nullptr) {}
 
 HddDrive::HddDrive(sim::Engine& engine, const DriveSpec& spec, Hba* hba, const SeekCurve* seek)
     : engine_(engine),
       geometry_(checked(spec).capacity_bytes, spec.rpm, spec.outer_media_bytes_per_s, spec.inner_media_bytes_per_s),
-      seek_(seek ? *seek : SeekCurve(geometry_, spec.track_to_track_seek_ns, spec.avg_seek_ns, spec.full_stroke_seek_ns)),
+      seek_(seek ? *seek
+                 : SeekCurve(geometry_, spec.track_to_track_seek_ns, spec.avg_seek_ns, spec.full_stroke_seek_ns)),
       age_limit_(spec.queue_age_limit_ns),
       cache_bytes_(spec.write_cache_bytes),
       link_bytes_per_s_(link_payload_bytes_per_s(spec)),
@@ -50,8 +50,8 @@ HddDrive::HddDrive(sim::Engine& engine, const DriveSpec& spec, Hba* hba, const S
 void HddDrive::submit(const DriveIo& io, sim::EventHandler& done, std::uint64_t arg) {
   if (io.bytes == 0 || io.offset > geometry_.capacity() || io.bytes > geometry_.capacity() - io.offset) {
     throw std::invalid_argument("hard disk: I/O of " + std::to_string(io.bytes) + " bytes at offset " +
-                                std::to_string(io.offset) + " does not fit in " +
-                                std::to_string(geometry_.capacity()) + " bytes");
+                                std::to_string(io.offset) + " does not fit in " + std::to_string(geometry_.capacity()) +
+                                " bytes");
   }
   if (io.write) {
     ++writes_;
@@ -165,8 +165,8 @@ void HddDrive::on_media_done(std::uint64_t slot) {
   sim::EventHandler* done = command.done;
   const std::uint64_t arg = command.arg;
   commands_.release(static_cast<std::uint32_t>(slot));
-  dispatch();         // the next choice is made before the host sends more
-  device_.finish();   // which may bring the next waiting command in
+  dispatch();        // the next choice is made before the host sends more
+  device_.finish();  // which may bring the next waiting command in
   done->on_event(arg);
 }
 

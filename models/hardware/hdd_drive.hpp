@@ -104,10 +104,10 @@ class HddDrive final : public Drive {
     DriveIo io;
     sim::EventHandler* done = nullptr;  // null once acknowledged (a cached write)
     std::uint64_t arg = 0;
-    double x = 0;      // radial position of the first byte
-    double track = 0;  // track coordinate of the first byte
-    double angle = 0;  // its angle on the platter, revolutions
-    double rate = 0;   // media bytes per second there
+    double x = 0;                // radial position of the first byte
+    double track = 0;            // track coordinate of the first byte
+    double angle = 0;            // its angle on the platter, revolutions
+    double rate = 0;             // media bytes per second there
     sim::SimTime queued_at = 0;  // when it became a scheduling candidate
     bool cached = false;         // acknowledged from the write cache, destaged later
     bool on_media = false;

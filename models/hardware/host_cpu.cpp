@@ -24,8 +24,8 @@ namespace {
 constexpr double kMaxBurstNs = 365.0 * 86400 * 1e9;
 
 [[noreturn]] void burst_too_long(double cycles, double rate) {
-  throw std::invalid_argument("host cpu: a burst of " + std::to_string(cycles) + " cycles at " +
-                              std::to_string(rate) + " cycles/ns would run longer than a year");
+  throw std::invalid_argument("host cpu: a burst of " + std::to_string(cycles) + " cycles at " + std::to_string(rate) +
+                              " cycles/ns would run longer than a year");
 }
 
 // Nanoseconds `cycles` take at `rate` cycles/ns, rounded to the nearest ns.
@@ -97,8 +97,7 @@ void HostCpu::run_guest(double cycles, sim::EventHandler& done, std::uint64_t ar
   dispatch(burst);
 }
 
-void HostCpu::run_pinned(int queue, const CpuWork& work, sim::EventHandler& done, std::uint64_t arg,
-                         bool background) {
+void HostCpu::run_pinned(int queue, const CpuWork& work, sim::EventHandler& done, std::uint64_t arg, bool background) {
   Pinned& p = pinned_.at(static_cast<std::size_t>(queue));
   if (p.running) {
     sim::FifoRing<Burst>& line = background ? p.background : p.waiting;
@@ -198,14 +197,15 @@ void HostCpu::finish_chain(int lp, const CpuWork& second, sim::EventHandler& don
   if (t.chain != Chain::Chained || t.event.valid()) throw std::logic_error("finish_chain: no chain just started there");
   fill_burst(t.next, second, done, arg, -1);
   // The times run() would give: the second burst starts at the (whole-ns) boundary.
-  t.event = engine_->schedule_at(t.boundary + run_time(t.next.total(), t.rate), done_event_,
-                                 static_cast<std::uint64_t>(lp));
+  t.event =
+      engine_->schedule_at(t.boundary + run_time(t.next.total(), t.rate), done_event_, static_cast<std::uint64_t>(lp));
 }
 
 void HostCpu::split_chain(int lp) {
   Thread& t = threads_[static_cast<std::size_t>(lp)];
   const sim::SimTime now = engine_->now();
-  if (t.chain != Chain::Chained || now >= t.boundary) throw std::logic_error("split_chain: no chain before its boundary");
+  if (t.chain != Chain::Chained || now >= t.boundary)
+    throw std::logic_error("split_chain: no chain before its boundary");
   unlist_chain(t);
   engine_->cancel(t.event);
   advance(t, now);
@@ -259,8 +259,7 @@ void HostCpu::start(int lp, const Burst& burst) {
   t.remaining = burst.total();
   t.uncounted = 0;
   t.last_update = engine_->now();
-  t.event = engine_->schedule_in(run_time(t.remaining, t.rate), done_event_,
-                                 static_cast<std::uint64_t>(lp));
+  t.event = engine_->schedule_in(run_time(t.remaining, t.rate), done_event_, static_cast<std::uint64_t>(lp));
 }
 
 void HostCpu::advance(Thread& t, sim::SimTime now) const {
@@ -287,8 +286,7 @@ void HostCpu::set_rate(int lp, double rate) {
   advance(t, now);
   engine_->cancel(t.event);
   t.rate = rate;
-  t.event = engine_->schedule_in(run_time(t.remaining, rate), done_event_,
-                                 static_cast<std::uint64_t>(lp));
+  t.event = engine_->schedule_in(run_time(t.remaining, rate), done_event_, static_cast<std::uint64_t>(lp));
 }
 
 void HostCpu::account(Thread& t) {

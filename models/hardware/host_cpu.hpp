@@ -85,8 +85,8 @@ class HostCpu {
   // nothing waiting: start_chain() may be called.
   bool can_chain() const { return !idle_cores_.empty() && urgent_.empty() && waiting_.empty() && guests_.empty(); }
   struct ChainStart {
-    int lp;                  // for finish_chain() and split_chain()
-    sim::SimTime boundary;   // when the first part ends
+    int lp;                 // for finish_chain() and split_chain()
+    sim::SimTime boundary;  // when the first part ends
   };
   // Starts `first` on an idle core (can_chain() must hold); it is a guest burst
   // (whole-core under the core scheduler) and the second part host work.
@@ -104,8 +104,7 @@ class HostCpu {
   int add_pinned_queue();
   // Runs `work` after every earlier burst of the same queue has finished; a
   // `background` burst (repair) waits while the queue has foreground work.
-  void run_pinned(int queue, const CpuWork& work, sim::EventHandler& done, std::uint64_t arg,
-                  bool background = false);
+  void run_pinned(int queue, const CpuWork& work, sim::EventHandler& done, std::uint64_t arg, bool background = false);
   // Time-average share of time a serial queue had work since reset_stats().
   double pinned_busy(int queue, sim::SimTime now) const {
     return pinned_[static_cast<std::size_t>(queue)].busy.average(now);
@@ -131,7 +130,9 @@ class HostCpu {
   // a cluster-wide sample of every layer of every node is O(nodes x LPs)).
   std::array<double, kCpuLayerCount> cycles_by_layer(sim::SimTime now) const;
   // The same for one layer.
-  double cycles(CpuLayer layer, sim::SimTime now) const { return cycles_by_layer(now)[static_cast<std::size_t>(layer)]; }
+  double cycles(CpuLayer layer, sim::SimTime now) const {
+    return cycles_by_layer(now)[static_cast<std::size_t>(layer)];
+  }
   // All layers' cycles inside the window, summed in layer order.
   double executed_cycles(sim::SimTime now) const;
   // Time-average number of bursts waiting for an LP.
@@ -150,7 +151,7 @@ class HostCpu {
     CpuWork work;
     sim::EventHandler* done = nullptr;
     std::uint64_t arg = 0;
-    int pinned_queue = -1;     // serial queue it belongs to, -1 = none
+    int pinned_queue = -1;  // serial queue it belongs to, -1 = none
     Kind kind = Kind::Host;
     double total() const { return work.total(); }  // cycles
   };
@@ -164,16 +165,16 @@ class HostCpu {
   // a chain's second part and boundary after them.
   struct alignas(sim::kCacheLine) Thread {
     Burst burst;
-    double remaining = 0;          // cycles left at last_update
-    double uncounted = 0;          // cycles of the burst executed before the window (not accounted)
-    double rate = 0;               // cycles per ns
+    double remaining = 0;  // cycles left at last_update
+    double uncounted = 0;  // cycles of the burst executed before the window (not accounted)
+    double rate = 0;       // cycles per ns
     sim::SimTime last_update = 0;
     sim::EventId event{};
     Chain chain = Chain::None;
     bool busy = false;
-    int chain_position = -1;       // in chained_ while Chain::Chained
-    Burst next;                    // a chain's second part
-    sim::SimTime boundary = 0;     // a chain's: when `burst` ends
+    int chain_position = -1;    // in chained_ while Chain::Chained
+    Burst next;                 // a chain's second part
+    sim::SimTime boundary = 0;  // a chain's: when `burst` ends
     sim::EventHandler* split_notice = nullptr;
   };
   struct Core {
@@ -199,7 +200,7 @@ class HostCpu {
   // when the LP's sibling is busy (a whole-core guest cannot start there).
   bool pop_next(bool pairable_only, Burst& next);
   int take_idle_core(bool whole);  // marks an idle core busy; returns its first LP
-  void cross(Thread& t);  // a chain past its boundary: the first part is accounted, the second runs on
+  void cross(Thread& t);           // a chain past its boundary: the first part is accounted, the second runs on
   void split_waiting_chains();
   void unlist_chain(Thread& t);  // out of chained_ (swap with the last)
   void start(int lp, const Burst& burst);
@@ -218,15 +219,15 @@ class HostCpu {
   double nominal_hz_;
   double smt_yield_;
   int threads_per_core_;
-  double single_rate_;   // cycles per ns, one thread alone
-  double paired_rate_;   // cycles per ns, each of two threads on a core
+  double single_rate_;  // cycles per ns, one thread alone
+  double paired_rate_;  // cycles per ns, each of two threads on a core
   double burst_scv_;
   sim::RandomStream rng_;
   std::vector<Thread> threads_;
   std::vector<Core> cores_;
-  std::vector<int> idle_cores_;  // cores with no busy thread (stack)
-  std::vector<int> half_cores_;  // cores with one of two threads busy (stack)
-  sim::FifoRing<Burst> urgent_;  // heads of serial queues
+  std::vector<int> idle_cores_;   // cores with no busy thread (stack)
+  std::vector<int> half_cores_;   // cores with one of two threads busy (stack)
+  sim::FifoRing<Burst> urgent_;   // heads of serial queues
   sim::FifoRing<Burst> waiting_;  // host work
   sim::FifoRing<Burst> guests_;   // virtual processors' work
   bool whole_core_guests_ = false;

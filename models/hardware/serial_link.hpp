@@ -41,7 +41,7 @@ class SerialLink {
 
  private:
   double rate_;
-  sim::FcfsStation to_drive_;                  // both directions on a half-duplex link
+  sim::FcfsStation to_drive_;                   // both directions on a half-duplex link
   std::optional<sim::FcfsStation> from_drive_;  // full duplex only
 };
 

@@ -14,7 +14,8 @@ DriveSpec media_spec(const DriveSpec& spec) {
   }
   const auto link_ns = static_cast<std::int64_t>(std::llround(4096.0 / link_payload_bytes_per_s(spec) * 1e9));
   if (spec.read_latency_ns <= link_ns || spec.write_latency_ns <= link_ns) {
-    throw std::invalid_argument("drive '" + spec.id + "': QD1 read and write latencies must exceed the link time of 4 KiB (" +
+    throw std::invalid_argument("drive '" + spec.id +
+                                "': QD1 read and write latencies must exceed the link time of 4 KiB (" +
                                 std::to_string(link_ns) + " ns)");
   }
   DriveSpec media = spec;

@@ -6,10 +6,7 @@
 namespace hcisim::models {
 
 VcpuSet::VcpuSet(sim::Engine& engine, HostCpu& host, int vcpus)
-    : host_(&host),
-      vcpus_(static_cast<std::size_t>(std::max(vcpus, 0))),
-      waiting_(16),
-      engine_(&engine) {
+    : host_(&host), vcpus_(static_cast<std::size_t>(std::max(vcpus, 0))), waiting_(16), engine_(&engine) {
   if (vcpus < 1) throw std::invalid_argument("a VM needs at least one vCPU");
   for (int i = vcpus - 1; i >= 0; --i) idle_.push_back(i);
 }

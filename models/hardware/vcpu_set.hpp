@@ -60,13 +60,13 @@ class VcpuSet {
     int chain_lp = -1;              // the LP of its chain
   };
   std::vector<Vcpu> vcpus_;
-  std::vector<int> idle_;           // free vCPU indices
-  std::vector<Burst> waiting_;      // FIFO ring
+  std::vector<int> idle_;       // free vCPU indices
+  std::vector<Burst> waiting_;  // FIFO ring
   std::size_t wait_head_ = 0;
   std::size_t wait_count_ = 0;
-  int chains_ = 0;                         // vCPUs with a boundary pending
-  sim::SimTime next_release_ = 0;          // the earliest of them (no earlier one is pending)
-  int last_chain_lp_ = -1;                 // for finish_chain()
+  int chains_ = 0;                 // vCPUs with a boundary pending
+  sim::SimTime next_release_ = 0;  // the earliest of them (no earlier one is pending)
+  int last_chain_lp_ = -1;         // for finish_chain()
   sim::Engine* engine_;
   sim::TimeWeighted busy_;
   sim::MemberEvent<VcpuSet, &VcpuSet::on_burst_done> burst_done_{*this};

@@ -73,7 +73,8 @@ void VmIoPath::submit(std::uint32_t request) {
 
 std::vector<VmIoPath::Channel> VmIoPath::make_channels(int vcpus) const {
   if (spec_.vcpus_per_channel <= 0) return {};
-  return std::vector<Channel>(static_cast<std::size_t>((vcpus + spec_.vcpus_per_channel - 1) / spec_.vcpus_per_channel));
+  return std::vector<Channel>(
+      static_cast<std::size_t>((vcpus + spec_.vcpus_per_channel - 1) / spec_.vcpus_per_channel));
 }
 
 // What on_guest_done() and issue() would do at the end of the guest's burst,

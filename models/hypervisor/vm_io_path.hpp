@@ -93,8 +93,9 @@ class VmIoPath final : public IoTarget {
       left = 0;
     }
     double mean_s(sim::SimTime now) const {
-      return left > 0 ? (sum_ns + static_cast<double>(inside) * static_cast<double>(now)) * 1e-9 / static_cast<double>(left)
-                      : 0.0;
+      return left > 0
+                 ? (sum_ns + static_cast<double>(inside) * static_cast<double>(now)) * 1e-9 / static_cast<double>(left)
+                 : 0.0;
     }
   };
   // A storage channel: one I/O's host work at a time, the others waiting.
@@ -104,18 +105,18 @@ class VmIoPath final : public IoTarget {
   };
   struct Vm {
     std::unique_ptr<VcpuSet> vcpus;
-    HostCpu* cpu = nullptr;               // of its host
-    std::vector<Channel> channels;        // none without HypervisorSpec::vcpus_per_channel
+    HostCpu* cpu = nullptr;         // of its host
+    std::vector<Channel> channels;  // none without HypervisorSpec::vcpus_per_channel
     int host;
     std::uint32_t disk;
     int vcpu_count = 0;
-    int in_flight = 0;                    // I/Os past the virtual controller
+    int in_flight = 0;                     // I/Os past the virtual controller
     sim::FifoRing<std::uint32_t> waiting;  // I/Os waiting for a controller slot
     bool running = true;
-    std::uint32_t epoch = 0;              // bumped when the VM stops
-    std::vector<std::uint32_t> parked;    // request slots back from a stopped life, to issue afresh
+    std::uint32_t epoch = 0;            // bumped when the VM stops
+    std::vector<std::uint32_t> parked;  // request slots back from a stopped life, to issue afresh
     RestartableWorkload* restarter = nullptr;
-    bool queue_never_full = false;        // its request slots fit the virtual controller's queue
+    bool queue_never_full = false;  // its request slots fit the virtual controller's queue
   };
   // A request of a VM's earlier life: keep its slot for the VM's restart.
   bool from_old_life(std::uint64_t request);

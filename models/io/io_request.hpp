@@ -38,18 +38,18 @@ const char* io_stage_name(IoStage stage);
 // second. Thousands of requests are in flight, so each is cold at its next step.
 struct alignas(sim::kCacheLine) IoRequest {
   std::uint32_t vm = 0;
-  std::uint32_t thread = 0;      // global thread index in the workload
-  std::uint32_t disk = 0;        // the VM's virtual disk in the storage product
-  std::uint16_t node = 0;        // node hosting the VM
+  std::uint32_t thread = 0;  // global thread index in the workload
+  std::uint32_t disk = 0;    // the VM's virtual disk in the storage product
+  std::uint16_t node = 0;    // node hosting the VM
   bool write = false;
-  bool failed = false;           // the storage could not serve it (volume offline, no copy left)
+  bool failed = false;  // the storage could not serve it (volume offline, no copy left)
   std::uint64_t bytes = 0;
-  std::uint64_t offset = 0;      // within the VM's virtual disk
-  double workload_cycles = 0;    // the generator's own work on a vCPU for this I/O (DISKSPD -Zr), before the guest path
+  std::uint64_t offset = 0;    // within the VM's virtual disk
+  double workload_cycles = 0;  // the generator's own work on a vCPU for this I/O (DISKSPD -Zr), before the guest path
   sim::SimTime issued_at = 0;
   sim::SimTime stage_started = 0;  // when the I/O entered its current stage
-  std::uint32_t epoch = 0;       // the VM's life it was issued in (a VM that fails and restarts starts a new one)
-  std::uint16_t pending = 0;     // storage path: pieces/copies still in flight
+  std::uint32_t epoch = 0;         // the VM's life it was issued in (a VM that fails and restarts starts a new one)
+  std::uint16_t pending = 0;       // storage path: pieces/copies still in flight
   std::array<sim::SimTime, kIoStageCount> stages{};  // time spent in each stage so far
 
   void enter(IoStage finished, sim::SimTime now) {

@@ -12,13 +12,14 @@ Connections::Connections(std::vector<HostCpu*> cpus, int per_pair)
   if (per_pair < 1) throw std::invalid_argument("connections: at least one connection per node pair");
 }
 
-void Connections::run(int client, int server, std::uint64_t lane, int at, const CpuWork& work,
-                      sim::EventHandler& done, std::uint64_t arg, bool background) {
+void Connections::run(int client, int server, std::uint64_t lane, int at, const CpuWork& work, sim::EventHandler& done,
+                      std::uint64_t arg, bool background) {
   const bool at_server = at == server;
-  const std::size_t key =
-      ((static_cast<std::size_t>(client) * nodes_ + static_cast<std::size_t>(server)) * static_cast<std::size_t>(per_pair_) +
-       static_cast<std::size_t>(lane % static_cast<std::uint64_t>(per_pair_))) * 2 +
-      (at_server ? 1 : 0);
+  const std::size_t key = ((static_cast<std::size_t>(client) * nodes_ + static_cast<std::size_t>(server)) *
+                               static_cast<std::size_t>(per_pair_) +
+                           static_cast<std::size_t>(lane % static_cast<std::uint64_t>(per_pair_))) *
+                              2 +
+                          (at_server ? 1 : 0);
   HostCpu& cpu = *cpus_[static_cast<std::size_t>(at)];
   int& queue = queues_[key];
   if (queue < 0) queue = cpu.add_pinned_queue();

@@ -1,8 +1,8 @@
 #include "models/network/fabric.hpp"
 
+#include <algorithm>
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/dijkstra_shortest_paths.hpp>
-#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -87,7 +87,8 @@ Fabric::Fabric(sim::Engine& engine, const std::vector<FabricEndpoint>& endpoints
 
 void Fabric::send(int from, int to, std::uint64_t bytes, sim::EventHandler& done, std::uint64_t arg) {
   ++messages_;
-  const std::uint32_t index = in_flight_.take(Message{from, to, bytes, &done, arg, {kDone, kDone}, {0, 0}, sim::EventId{}});
+  const std::uint32_t index =
+      in_flight_.take(Message{from, to, bytes, &done, arg, {kDone, kDone}, {0, 0}, sim::EventId{}});
   Message& m = in_flight_[index];
   const auto f = static_cast<std::size_t>(from);
   const auto t = static_cast<std::size_t>(to);

@@ -91,7 +91,7 @@ class Fabric {
     std::uint64_t arg;
     std::array<std::uint8_t, 2> mode;
     std::array<sim::SimTime, 2> finish;  // of a predicted pipe
-    sim::EventId delivery{};  // scheduled while no pipe carries it as an ordinary flow
+    sim::EventId delivery{};             // scheduled while no pipe carries it as an ordinary flow
   };
   void send_metered(std::uint32_t index, std::size_t from, std::size_t to, std::uint64_t bytes);
   void on_converted(std::uint32_t message, int pipe);

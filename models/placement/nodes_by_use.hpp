@@ -60,8 +60,8 @@ class NodesByUse {
   std::uint64_t lower_count_ = 0;
   std::vector<Keyed> lower_;  // sorted; [lower_head_, end) waiting
   std::size_t lower_head_ = 0;
-  std::vector<Keyed> upper_;  // at lower_count_ + 1, unsorted
-  std::vector<Counted> heap_;  // once levels_ is false
+  std::vector<Keyed> upper_;            // at lower_count_ + 1, unsorted
+  std::vector<Counted> heap_;           // once levels_ is false
   std::vector<Keyed> scratch_;          // sort_level's
   std::vector<std::uint32_t> buckets_;  // sort_level's
 };

@@ -22,8 +22,8 @@ VolumeLayout::VolumeLayout(int nodes, int drives_per_node, const LayoutShape& sh
       shape_(shape),
       rng_(rng),
       node_extents_(static_cast<std::size_t>(std::max(nodes, 0)), 0),
-      drive_extents_(static_cast<std::size_t>(std::max(nodes, 0)) * static_cast<std::size_t>(std::max(drives_per_node, 0)),
-                     0),
+      drive_extents_(
+          static_cast<std::size_t>(std::max(nodes, 0)) * static_cast<std::size_t>(std::max(drives_per_node, 0)), 0),
       by_use_(keys_of(nodes, rng_)) {
   if (shape.copies < 1 || shape.copies > nodes) {
     throw std::invalid_argument(std::to_string(shape.copies) + " copies need at least as many nodes; the cluster has " +
@@ -67,8 +67,9 @@ std::uint32_t VolumeLayout::add_disk(std::uint64_t bytes) {
         const auto n = static_cast<std::size_t>(node);
         std::uint32_t* first = &drive_extents_[n * static_cast<std::size_t>(drives_per_node_)];
         // In turn, the node's k-th copy goes to drive k mod drives.
-        const int drive = drives_in_turn_ ? static_cast<int>(node_extents_[n] % static_cast<std::uint64_t>(drives_per_node_))
-                                          : static_cast<int>(std::min_element(first, first + drives_per_node_) - first);
+        const int drive = drives_in_turn_
+                              ? static_cast<int>(node_extents_[n] % static_cast<std::uint64_t>(drives_per_node_))
+                              : static_cast<int>(std::min_element(first, first + drives_per_node_) - first);
         const std::uint32_t slot = first[drive]++;
         by_use_.put(node, ++node_extents_[n], rng_.next_u64());
         extents_.push_back(Extent{static_cast<std::uint16_t>(node), static_cast<std::uint16_t>(drive), slot});
@@ -99,9 +100,8 @@ void VolumeLayout::relocate_copy(std::size_t index, int node, int drive) {
   Extent& e = extents_.at(index);
   --node_extents_[e.node];
   ++node_extents_.at(static_cast<std::size_t>(node));
-  std::uint32_t& slots =
-      drive_extents_.at(static_cast<std::size_t>(node) * static_cast<std::size_t>(drives_per_node_) +
-                        static_cast<std::size_t>(drive));
+  std::uint32_t& slots = drive_extents_.at(static_cast<std::size_t>(node) * static_cast<std::size_t>(drives_per_node_) +
+                                           static_cast<std::size_t>(drive));
   e.node = static_cast<std::uint16_t>(node);
   e.drive = static_cast<std::uint16_t>(drive);
   e.slot = slots++;

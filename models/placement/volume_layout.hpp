@@ -42,10 +42,10 @@ struct LayoutShape {
 
 // The part of an I/O that falls in one column, and where its copies are.
 struct Piece {
-  std::uint64_t disk_offset;   // first byte of the piece in the disk
-  std::uint64_t in_extent;     // offset of that byte within its extent
+  std::uint64_t disk_offset;  // first byte of the piece in the disk
+  std::uint64_t in_extent;    // offset of that byte within its extent
   std::uint64_t bytes;
-  const Extent* copies;        // `copies()` entries, in placement order
+  const Extent* copies;  // `copies()` entries, in placement order
   // Where copy `c` of the piece starts on its drive.
   std::uint64_t drive_offset(int c, std::uint64_t extent_bytes) const {
     return static_cast<std::uint64_t>(copies[c].slot) * extent_bytes + in_extent;
@@ -97,8 +97,8 @@ class VolumeLayout {
  private:
   struct Disk {
     std::uint64_t bytes;
-    std::uint64_t rows;         // extents per column
-    std::size_t first;          // index in extents_ of (column 0, row 0, copy 0)
+    std::uint64_t rows;  // extents per column
+    std::size_t first;   // index in extents_ of (column 0, row 0, copy 0)
   };
   std::uint64_t rows_of_disk(std::uint64_t bytes) const;  // extents per column
   int drives_per_node_;

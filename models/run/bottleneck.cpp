@@ -57,7 +57,8 @@ std::string hba_limits(const HbaResult& h) {
 // up on cores at the SMT yield: the CPU is full before its utilisation (work
 // over cores x yield) reaches 100 %.
 double cores_needed(const NodeResult& node, const ScenarioSpec& spec) {
-  const bool whole_core_guests = !spec.cluster.cloud.defined() && spec.cluster.hypervisor.scheduler == VpScheduler::Core;
+  const bool whole_core_guests =
+      !spec.cluster.cloud.defined() && spec.cluster.hypervisor.scheduler == VpScheduler::Core;
   if (!whole_core_guests || node.cores <= 0 || node.cpu_utilisation <= 0) return node.cpu_utilisation;
   const double yield = node.capacity_threads / node.cores;
   const double guest = node.cpu_by_layer[static_cast<std::size_t>(CpuLayer::Guest)] / node.cpu_utilisation;
@@ -109,13 +110,13 @@ std::vector<RankedResource> rank_resources(const RunResult& result, const Scenar
     const bool cache =
         drive->has_cache_tier && drive->cache_drive_utilisation_max > drive->capacity_drive_utilisation_max;
     const double busiest = busiest_drive(*drive);
-    const double mean = cache                    ? drive->cache_drive_utilisation_mean
+    const double mean = cache                   ? drive->cache_drive_utilisation_mean
                         : drive->has_cache_tier ? drive->capacity_drive_utilisation_mean
                                                 : drive->drive_utilisation_mean;
-    ranked.push_back({{"drives", busiest,
-                       std::string(cache ? "busiest cache drive" : "busiest drive") + " on node " +
-                           std::to_string(drive->node + 1) + " at " + percent(busiest) +
-                           " of its channel capacity (node mean " + percent(mean) + ")"}});
+    ranked.push_back(
+        {{"drives", busiest,
+          std::string(cache ? "busiest cache drive" : "busiest drive") + " on node " + std::to_string(drive->node + 1) +
+              " at " + percent(busiest) + " of its channel capacity (node mean " + percent(mean) + ")"}});
   }
   // Device slots and HBA tags held by commands at drives that are already
   // saturated follow the drives' utilisation: no limit of their own then.
@@ -124,11 +125,11 @@ std::vector<RankedResource> rank_resources(const RunResult& result, const Scenar
     char held[160];
     std::snprintf(held, sizeof held, "holds %.1f of its %d device-queue slots on average",
                   queue->device_queue_occupancy_max * queue->device_queue_depth, queue->device_queue_depth);
-    ranked.push_back({{"device queues", queue->device_queue_occupancy_max,
-                       "the fullest drive on node " + std::to_string(queue->node + 1) + " " + held + " (" +
-                           percent(queue->device_queue_occupancy_max) +
-                           "); the commands beyond them wait in front of the drive"},
-                      !drives_saturated});
+    ranked.push_back(
+        {{"device queues", queue->device_queue_occupancy_max,
+          "the fullest drive on node " + std::to_string(queue->node + 1) + " " + held + " (" +
+              percent(queue->device_queue_occupancy_max) + "); the commands beyond them wait in front of the drive"},
+         !drives_saturated});
   }
   if (hba) {
     const HbaResult& h = hba->hba;
@@ -144,8 +145,8 @@ std::vector<RankedResource> rank_resources(const RunResult& result, const Scenar
   }
   if (result.hotspot_utilisation > 0) {
     ranked.push_back({{result.hotspot_resource, result.hotspot_utilisation,
-                       result.hotspot + " has work " + percent(result.hotspot_utilisation) + " of the time: " +
-                           result.hotspot_why}});
+                       result.hotspot + " has work " + percent(result.hotspot_utilisation) +
+                           " of the time: " + result.hotspot_why}});
   }
   // A saturated serial resource (one server, first come first served) comes
   // first: the I/Os queued there wait for it alone, whatever else is as busy.
@@ -181,10 +182,10 @@ void attribute_bottleneck(RunResult& result, const ScenarioSpec& spec) {
     const auto& targets = spec.vms.workload.targets;
     const auto paced = std::count_if(targets.begin(), targets.end(),
                                      [](const DiskspdTarget& t) { return t.throughput_bytes_per_ms > 0; });
-    const std::string busiest = "no resource is above 80 % (busiest: " + b.resource + " " + percent(b.utilisation) + "); ";
+    const std::string busiest =
+        "no resource is above 80 % (busiest: " + b.resource + " " + percent(b.utilisation) + "); ";
     if (paced > 0 && paced == static_cast<long>(targets.size())) {
-      b = {"DISKSPD -g limit", b.utilisation,
-           busiest + "every thread is paced by its -g limit, which sets the rate"};
+      b = {"DISKSPD -g limit", b.utilisation, busiest + "every thread is paced by its -g limit, which sets the rate"};
     } else {
       b = {"outstanding I/O", b.utilisation,
            busiest + std::to_string(per_vm) + " I/Os in flight per VM set the rate by latency (Little's law)" +

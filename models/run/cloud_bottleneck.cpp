@@ -48,17 +48,17 @@ bool cloud_cap_bottleneck(const RunResult& result, const ScenarioSpec& spec, Bot
     if (vm.throttled_disk >= 0) {
       const bool iops = vm.throttled_disk_iops;
       consider(vm.client ? "client disk cap" : "disk cap", owner + (iops ? "disk IOPS cap" : "disk MB/s cap"),
-               name + " disk " + std::to_string(vm.throttled_disk + 1) + " (" + cloud.disk.id + "): " +
-                   (iops ? "IOPS" : "MB/s") + " at " + percent(vm.throttled_disk_cap.utilisation) + " of " +
+               name + " disk " + std::to_string(vm.throttled_disk + 1) + " (" + cloud.disk.id +
+                   "): " + (iops ? "IOPS" : "MB/s") + " at " + percent(vm.throttled_disk_cap.utilisation) + " of " +
                    (iops ? figure(cloud.disk.iops, "IOPS") : figure(cloud.disk.bytes_per_s / 1e6, "MB/s")),
                vm.throttled_disk_cap);
     }
     if (vm.disks > 0) {
       const std::string resource = vm.client ? "client disk cap" : "VM uncached disk cap";
-      consider(resource, owner + "VM uncached IOPS cap",
-               name + " uncached IOPS at " + percent(vm.disk_iops.utilisation) + " of " +
-                   figure(size.uncached_iops, "IOPS"),
-               vm.disk_iops);
+      consider(
+          resource, owner + "VM uncached IOPS cap",
+          name + " uncached IOPS at " + percent(vm.disk_iops.utilisation) + " of " + figure(size.uncached_iops, "IOPS"),
+          vm.disk_iops);
       std::string bytes = name + " uncached MB/s at " + percent(vm.disk_bytes.utilisation) + " of " +
                           figure(size.uncached_bytes_per_s / 1e6, "MB/s");
       if (vm.disk_bytes.utilisation > 1.001) {

@@ -170,7 +170,8 @@ DurabilityInputs durability_inputs(const ScenarioSpec& spec, RepairObservation& 
   in.witness = c.witness;
   in.not_computable = missing_failure_rate(c);
   if (!(seen.repair_bytes_per_s > 0)) {
-    throw std::invalid_argument("scenario '" + spec.id + "': the run repaired nothing measurable, so it says "
+    throw std::invalid_argument("scenario '" + spec.id +
+                                "': the run repaired nothing measurable, so it says "
                                 "nothing about repair times; give it a timeline where a node returns or a drive "
                                 "fails, and a run long enough for the repair to start");
   }

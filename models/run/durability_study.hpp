@@ -58,13 +58,13 @@ enum class RepairSource {
 
 // What one run with failures shows about repair.
 struct RepairObservation {
-  int repair_speed = 0;           // outstanding repair I/Os per volume
+  int repair_speed = 0;               // outstanding repair I/Os per volume
   double node_downtime_s = kNotSeen;  // a node's failure (or drain) to its return
   double node_resync_s = kNotSeen;    // its return to "repair done"
   double drive_rebuild_s = kNotSeen;  // a drive's detection to "repair done"
   RepairSource resync_source = RepairSource::Simulated, rebuild_source = RepairSource::Simulated;
   bool resync_estimated = false, rebuild_estimated = false;  // source != Simulated
-  bool downtime_assumed = false;  // no node returns: kAssumedNodeDowntimeS
+  bool downtime_assumed = false;                             // no node returns: kAssumedNodeDowntimeS
   // Synthetic failures: the resync the short simulated outage needed (its
   // source: resync_simulated_source), before the model's resync (node_resync_s) was sized.
   double resync_simulated_s = kNotSeen;

@@ -22,7 +22,9 @@ std::string number(double value, const char* format = "%.0f") {
   return buf;
 }
 
-int vm_count(const ScenarioSpec& spec) { return std::accumulate(spec.vms.per_node.begin(), spec.vms.per_node.end(), 0); }
+int vm_count(const ScenarioSpec& spec) {
+  return std::accumulate(spec.vms.per_node.begin(), spec.vms.per_node.end(), 0);
+}
 
 // The index of the first capacity drive group (the catalog's nodes have one).
 std::size_t capacity_group(const ClusterSpec& c) {
@@ -166,8 +168,8 @@ void split_hybrid_drives(const RunResult& run, std::vector<Limit>& chain) {
   chain.push_back({"cache drives", cache->cache_drive_utilisation_max,
                    "busiest cache drive on node " + std::to_string(cache->node + 1) + " at " +
                        percent(cache->cache_drive_utilisation_max) + " (node mean " +
-                       percent(cache->cache_drive_utilisation_mean) + "); " +
-                       percent(cache->cache_read_hit_ratio) + " of the reads it could serve hit"});
+                       percent(cache->cache_drive_utilisation_mean) + "); " + percent(cache->cache_read_hit_ratio) +
+                       " of the reads it could serve hit"});
   chain.push_back({"capacity drives", capacity->capacity_drive_utilisation_max,
                    "busiest capacity drive (behind the cache) on node " + std::to_string(capacity->node + 1) + " at " +
                        percent(capacity->capacity_drive_utilisation_max) + " (node mean " +
@@ -188,7 +190,8 @@ CapacityFigures usable_capacity(const ScenarioSpec& spec) {
   }
   // The product keeps at most all but one drive of a node in reserve (s2d_product.cpp does the same).
   if (c.stack.failure.defined) {
-    const int reserve = std::clamp(c.stack.failure.reserve_drives_per_node, 0, std::max(0, capacity_drives_per_node(c) - 1));
+    const int reserve =
+        std::clamp(c.stack.failure.reserve_drives_per_node, 0, std::max(0, capacity_drives_per_node(c) - 1));
     f.reserve_bytes = reserve * largest * c.node_count;
   }
   f.copies = copies(c.resiliency);
@@ -448,9 +451,8 @@ WhatIfs run_what_ifs(const ScenarioSpec& spec, const RunResult& run, const std::
   }
   if (repairs) {
     try {
-      w.repair = study_durability(spec, speeds, options.mission_s, [&](int speed, int, int) {
-        announce("repair speed " + std::to_string(speed));
-      });
+      w.repair = study_durability(spec, speeds, options.mission_s,
+                                  [&](int speed, int, int) { announce("repair speed " + std::to_string(speed)); });
       w.baseline.mttdl = mttdl_of(*w.repair);
     } catch (const std::invalid_argument& e) {
       w.repair_skipped = e.what();  // e.g. the run's failures repaired nothing and no part could fail

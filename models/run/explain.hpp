@@ -31,8 +31,8 @@ struct Limit {
   std::string resource;  // "host CPU", "storage connection", "network", "drives", "VM vCPUs", "VM queue",
                          // "DISKSPD -g limit", "users' think time"
   double utilisation = 0;
-  std::string reason;    // where, and what the figure is a share of
-  bool can_limit = true; // false: busy only because something else is (vCPUs waiting for host cores)
+  std::string reason;     // where, and what the figure is a share of
+  bool can_limit = true;  // false: busy only because something else is (vCPUs waiting for host cores)
 };
 
 // The mean time of one stage of the I/O path and its share of the mean latency.
@@ -45,11 +45,11 @@ struct StageShare {
 // Little's law on the measured window: what is in flight on average
 // (throughput x time in the system) against what the workload keeps in flight.
 struct LittleCheck {
-  bool oltp = false;            // users and transactions instead of I/Os
-  double rate = 0;              // IOPS (OLTP: TPS)
-  double time_s = 0;            // mean latency (OLTP: think time + transaction latency)
-  double in_flight = 0;         // rate x time_s
-  double configured = 0;        // VMs x threads x outstanding (OLTP: users)
+  bool oltp = false;      // users and transactions instead of I/Os
+  double rate = 0;        // IOPS (OLTP: TPS)
+  double time_s = 0;      // mean latency (OLTP: think time + transaction latency)
+  double in_flight = 0;   // rate x time_s
+  double configured = 0;  // VMs x threads x outstanding (OLTP: users)
   // The configured number must equal in_flight: a closed loop without -g
   // pacing and without failures (a paced thread or a stopped VM holds no I/O
   // in flight while it waits, so then in_flight is below configured).
@@ -74,16 +74,16 @@ CapacityFigures usable_capacity(const ScenarioSpec& spec);
 // times of hcisim's own failures (adopt_repair_study).
 struct MttdlFigure {
   bool available = false;
-  std::string why_not;                // when not available: why it cannot be computed (names the part)
-  double mttdl_s = 0;                 // +infinity: no sequence of failures loses data (unbounded_because)
+  std::string why_not;  // when not available: why it cannot be computed (names the part)
+  double mttdl_s = 0;   // +infinity: no sequence of failures loses data (unbounded_because)
   std::string unbounded_because;
-  bool from_study = false;            // from the repair-speed study's runs at the scenario's speed
-  bool repair_simulated = false;      // the repair rate comes from the run's own resync or rebuild
-  double repair_bytes_per_s = 0;      // the rate the repair times follow from
-  std::string rate_bound;             // estimated: which bound set the rate
+  bool from_study = false;        // from the repair-speed study's runs at the scenario's speed
+  bool repair_simulated = false;  // the repair rate comes from the run's own resync or rebuild
+  double repair_bytes_per_s = 0;  // the rate the repair times follow from
+  std::string rate_bound;         // estimated: which bound set the rate
   double drive_rebuild_s = 0, node_resync_s = 0, node_downtime_s = 0;
   bool rebuild_estimated = false, resync_estimated = false;
-  bool downtime_assumed = false;      // no node returns in the timeline: kAssumedNodeDowntimeS
+  bool downtime_assumed = false;  // no node returns in the timeline: kAssumedNodeDowntimeS
 };
 
 // (kAssumedNodeDowntimeS, the node outage assumed when the timeline has none, is in durability_study.hpp.)
@@ -108,13 +108,13 @@ MttdlFigure mttdl_of(const DurabilityStudy& study);
 
 // What a run says about itself, for the report's paragraphs.
 struct RunExplanation {
-  Bottleneck bottleneck;                // as attribute_bottleneck named it
-  std::vector<Limit> chain;             // every resource looked at, busiest first (those that cannot limit last)
+  Bottleneck bottleneck;     // as attribute_bottleneck named it
+  std::vector<Limit> chain;  // every resource looked at, busiest first (those that cannot limit last)
   LittleCheck little;
   std::vector<StageShare> read_stages, write_stages;  // in path order, stages that took any time
   // Host CPU work per completed I/O (OLTP: per storage I/O), all nodes, by layer, in cycles.
   std::array<double, kCpuLayerCount> cycles_per_io{};
-  int queue_limit = 0;                  // the hypervisor's outstanding I/Os per virtual disk (0 = none)
+  int queue_limit = 0;  // the hypervisor's outstanding I/Os per virtual disk (0 = none)
   CapacityFigures capacity;
   MttdlFigure mttdl;
 };
@@ -125,7 +125,7 @@ struct VariantSpec {
   std::string name;    // "one more node"
   std::string change;  // what exactly changed, e.g. "5 nodes, 64 VMs on each (320 VMs)"
   std::optional<ScenarioSpec> spec;
-  std::string why_not; // when spec is empty
+  std::string why_not;  // when spec is empty
 };
 
 // RDMA <-> TCP: the same NIC with the other transport (S2D: SMB Direct over
@@ -144,7 +144,7 @@ struct Outcome {
   double usable_bytes = 0;
   MttdlFigure mttdl;
   Bottleneck limit;
-  std::vector<std::string> warnings;       // the run's steady-state warnings
+  std::vector<std::string> warnings;  // the run's steady-state warnings
 };
 Outcome outcome_of(const ScenarioSpec& spec, const RunResult& run);
 
@@ -172,9 +172,9 @@ struct WhatIfOptions {
 constexpr int kQuickDivisor = 4;
 
 struct WhatIfs {
-  double measured_s = 0;      // each run's measured time
-  bool quick = false;         // the runs are shorter than the explained run
-  Outcome baseline;           // the scenario as is, at that length
+  double measured_s = 0;  // each run's measured time
+  bool quick = false;     // the runs are shorter than the explained run
+  Outcome baseline;       // the scenario as is, at that length
   std::vector<Counterfactual> rows;
   // Each repair speed (1, 2, 4, 8, 16; --quick: the scenario's own only), with
   // the scenario's failures or, when it repairs nothing, hcisim's own.

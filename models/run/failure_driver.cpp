@@ -39,7 +39,8 @@ std::vector<TimelineEvent> random_failures(const ScenarioSpec& spec, sim::SimTim
         if (afr <= 0) continue;
         const double lambda_per_s = failure_rate_per_s(afr);
         const double t = rng.exponential(1.0 / lambda_per_s) * 1e9;
-        if (t < static_cast<double>(end)) out.push_back({static_cast<sim::SimTime>(t), true, FailurePart::Drive, n, drive});
+        if (t < static_cast<double>(end))
+          out.push_back({static_cast<sim::SimTime>(t), true, FailurePart::Drive, n, drive});
       }
     }
   }
@@ -113,10 +114,11 @@ void FailureDriver::on_event(std::uint64_t index) {
       }
       restarts_.push_back(stopped);
       engine_->schedule_timer_in(detection_ns_ + vm_restart_ns_, restart_event_,
-                           (static_cast<std::uint64_t>(e.node) << 32) | (restarts_.size() - 1));
-      log_->add(engine_->now(), RunEventKind::VmStop, std::to_string(stopped.size()) + " VMs of node " + std::to_string(e.node + 1) +
-                                           " stop; they restart once the failure is detected and they have booted (" +
-                                           seconds_text(detection_ns_ + vm_restart_ns_) + ")");
+                                 (static_cast<std::uint64_t>(e.node) << 32) | (restarts_.size() - 1));
+      log_->add(engine_->now(), RunEventKind::VmStop,
+                std::to_string(stopped.size()) + " VMs of node " + std::to_string(e.node + 1) +
+                    " stop; they restart once the failure is detected and they have booted (" +
+                    seconds_text(detection_ns_ + vm_restart_ns_) + ")");
     }
   } else {
     if (cluster_->up(e.node)) return;
@@ -153,7 +155,8 @@ void FailureDriver::drain(int node) {
   }
   const int host = failover_node(node);
   if (host < 0) {
-    log_->add(engine_->now(), RunEventKind::Note, "no running node is left for the VMs of node " + std::to_string(node + 1));
+    log_->add(engine_->now(), RunEventKind::Note,
+              "no running node is left for the VMs of node " + std::to_string(node + 1));
     return;
   }
   for (const std::uint32_t vm : moving) vms_->restart_vm(vm, host, cluster_->cpu(host), *workload_);
@@ -167,12 +170,14 @@ void FailureDriver::restart(std::uint64_t token) {
   const std::vector<std::uint32_t>& stopped = restarts_[token & 0xFFFFFFFFu];
   const int host = failover_node(failed);
   if (host < 0) {
-    log_->add(engine_->now(), RunEventKind::Note, "no running node is left for the VMs of node " + std::to_string(failed + 1));
+    log_->add(engine_->now(), RunEventKind::Note,
+              "no running node is left for the VMs of node " + std::to_string(failed + 1));
     return;
   }
   for (const std::uint32_t vm : stopped) vms_->restart_vm(vm, host, cluster_->cpu(host), *workload_);
-  log_->add(engine_->now(), RunEventKind::VmRestart, std::to_string(stopped.size()) + " VMs of node " + std::to_string(failed + 1) +
-                                       " restarted on node " + std::to_string(host + 1));
+  log_->add(engine_->now(), RunEventKind::VmRestart,
+            std::to_string(stopped.size()) + " VMs of node " + std::to_string(failed + 1) + " restarted on node " +
+                std::to_string(host + 1));
 }
 
 }  // namespace hcisim::models

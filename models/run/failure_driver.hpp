@@ -21,8 +21,8 @@ namespace hcisim::models {
 
 class FailureDriver final : public sim::EventHandler {
  public:
-  FailureDriver(sim::Engine& engine, const ScenarioSpec& spec, Cluster& cluster, StorageProduct& product,
-                VmIoPath& vms, RestartableWorkload* workload, RunLog& log);
+  FailureDriver(sim::Engine& engine, const ScenarioSpec& spec, Cluster& cluster, StorageProduct& product, VmIoPath& vms,
+                RestartableWorkload* workload, RunLog& log);
 
   // Schedules every event of the timeline (and the random ones) from time 0.
   void start();
@@ -42,7 +42,7 @@ class FailureDriver final : public sim::EventHandler {
   RestartableWorkload* workload_;
   RunLog* log_;
   std::vector<TimelineEvent> events_;
-  std::vector<int> failover_;               // per node: where its VMs go (-1 = the cluster picks)
+  std::vector<int> failover_;  // per node: where its VMs go (-1 = the cluster picks)
   sim::SimTime detection_ns_;
   sim::SimTime vm_restart_ns_;
   std::vector<std::vector<std::uint32_t>> restarts_;  // VMs waiting to restart, per pending restart

@@ -87,7 +87,8 @@ void FastForward::on_event(std::uint64_t) {
   const sim::SimTime latency = w.read_latency_sum + w.write_latency_sum;
   const auto i = static_cast<std::size_t>(batch_index_++);
   batch_ios_[i] = static_cast<double>(ios - ios_mark_);
-  batch_latency_ns_[i] = ios > ios_mark_ ? static_cast<double>(latency - latency_mark_) / static_cast<double>(ios - ios_mark_) : 0;
+  batch_latency_ns_[i] =
+      ios > ios_mark_ ? static_cast<double>(latency - latency_mark_) / static_cast<double>(ios - ios_mark_) : 0;
   ios_mark_ = ios;
   latency_mark_ = latency;
   const std::uint64_t repaired = product_->bytes_repaired();
@@ -127,7 +128,8 @@ bool FastForward::steady(WindowSummary& summary, double& longer) {
   summary.valid = true;
   summary.phase = phases_->phase();
   summary.iops = static_cast<double>(ios) / sim::to_seconds(window);
-  summary.latency_ns = ios > 0 ? static_cast<double>(w.read_latency_sum + w.write_latency_sum) / static_cast<double>(ios) : 0;
+  summary.latency_ns =
+      ios > 0 ? static_cast<double>(w.read_latency_sum + w.write_latency_sum) / static_cast<double>(ios) : 0;
   summary.repairing = repair.repairing && window_repair_.repairing;
   summary.repair_bytes_per_ns =
       static_cast<double>(repair.bytes_repaired - window_repair_.bytes_repaired) / static_cast<double>(window);
@@ -135,9 +137,7 @@ bool FastForward::steady(WindowSummary& summary, double& longer) {
   if (ios == 0) return false;
   // `longer`: the largest share of its requirement the window met, below 1 when it met them all with room.
   longer = 0;
-  auto need = [&longer](double wanted, double have) {
-    longer = std::max(longer, have > 0 ? wanted / have : 2.0);
-  };
+  auto need = [&longer](double wanted, double have) { longer = std::max(longer, have > 0 ? wanted / have : 2.0); };
   if (w.reads > 0) need(kMinIos, static_cast<double>(w.reads));
   if (w.writes > 0) need(kMinIos, static_cast<double>(w.writes));
   need(kMinTurnovers * summary.latency_ns, static_cast<double>(window));
@@ -152,7 +152,8 @@ bool FastForward::steady(WindowSummary& summary, double& longer) {
   if (summary.phase != window_phase_ || !product_->skippable()) return false;
   if (!previous_.valid || previous_.phase != summary.phase) return false;
   if (summary.new_stale || previous_.new_stale) return false;
-  if (!within(summary.iops, previous_.iops, precision_) || !within(summary.latency_ns, previous_.latency_ns, precision_)) {
+  if (!within(summary.iops, previous_.iops, precision_) ||
+      !within(summary.latency_ns, previous_.latency_ns, precision_)) {
     return false;
   }
   if (repairing) {

@@ -143,10 +143,10 @@ class FastForward final : public sim::EventHandler {
   sim::SimTime batch_ = kFirstBatch;
   int batch_index_ = 0;
   std::array<double, kBatches> batch_ios_{}, batch_latency_ns_{}, batch_repair_bytes_{};
-  std::uint64_t repair_mark_ = 0;    // bytes repaired at the last batch's end
-  std::uint64_t ios_mark_ = 0;       // the window's I/Os at the last batch's end
-  sim::SimTime latency_mark_ = 0;    // and their latency sum
-  sim::SimTime window_start_ = 0;    // on the simulator's clock
+  std::uint64_t repair_mark_ = 0;  // bytes repaired at the last batch's end
+  std::uint64_t ios_mark_ = 0;     // the window's I/Os at the last batch's end
+  sim::SimTime latency_mark_ = 0;  // and their latency sum
+  sim::SimTime window_start_ = 0;  // on the simulator's clock
   std::vector<double> window_cycles_;
   RepairStatus window_repair_;
   RunPhase window_phase_ = RunPhase::Healthy;

@@ -55,7 +55,8 @@ void steady_phase_intervals(PhaseResult& phase, const std::vector<PhaseSpan>& sp
     if (p.advanced) continue;  // a fast-forwarded span's pace is its window's: not a batch of its own
     const double total = p.read_iops + p.write_iops;
     iops.push_back(total);
-    latency.push_back(total > 0 ? (p.read_iops * p.read_latency_mean_s + p.write_iops * p.write_latency_mean_s) / total : 0);
+    latency.push_back(total > 0 ? (p.read_iops * p.read_latency_mean_s + p.write_iops * p.write_latency_mean_s) / total
+                                : 0);
   }
   phase.steady_intervals = static_cast<int>(iops.size());
   if (phase.steady_intervals < kSteadyIntervals) return;
@@ -91,9 +92,8 @@ void summarise_repair(RunResult& result, const RepairStatus& at_end) {
   if (!result.timeline.empty()) left.bytes_per_s = result.timeline.back().repair_bytes_per_s;
   if (left.unfinished && !result.timeline.empty()) left.eta_s = repair_eta_s(result.timeline.back());
 
-  const double interval_s = result.timeline.size() >= 2
-                                ? result.timeline[1].end_s - result.timeline[0].end_s
-                                : result.measured_seconds;
+  const double interval_s =
+      result.timeline.size() >= 2 ? result.timeline[1].end_s - result.timeline[0].end_s : result.measured_seconds;
   // Each interval is judged by the state at its start (the previous point): what
   // held repair then held it through the interval, unless it changed at its end.
   const TimelinePoint* before = nullptr;
@@ -102,8 +102,12 @@ void summarise_repair(RunResult& result, const RepairStatus& at_end) {
     before = &p;
     if (start == nullptr || start->degraded_bytes <= 0 || p.degraded_bytes <= 0 || p.repair_bytes_per_s > 0) continue;
     const bool starved = start->repairing && p.repairing;
-    const RepairHold hold = starved ? RepairHold::None : start->repair_hold != RepairHold::None ? start->repair_hold : p.repair_hold;
-    const int hold_node = starved ? -1 : start->repair_hold != RepairHold::None ? start->repair_hold_node : p.repair_hold_node;
+    const RepairHold hold = starved                                  ? RepairHold::None
+                            : start->repair_hold != RepairHold::None ? start->repair_hold
+                                                                     : p.repair_hold;
+    const int hold_node = starved                                  ? -1
+                          : start->repair_hold != RepairHold::None ? start->repair_hold_node
+                                                                   : p.repair_hold_node;
     const double from_s = p.end_s - interval_s;
     RepairStall* last = result.repair_stalls.empty() ? nullptr : &result.repair_stalls.back();
     if (last != nullptr && std::fabs(last->to_s - from_s) < 1e-9 && last->starved == starved && last->hold == hold &&
@@ -127,15 +131,17 @@ void summarise_repair(RunResult& result, const RepairStatus& at_end) {
     result.repair_stalls.push_back(stall);
   }
   for (const RepairStall& stall : result.repair_stalls) {
-    const std::string cause = stall.starved ? "repair was queued but starved; the run's busiest resource is " + stall.starved_by
-                                            : repair_hold_text(stall.hold, stall.hold_node);
-    result.warnings.push_back("no repair progress from " + seconds(stall.from_s) + " to " + seconds(stall.to_s) + " with " +
-                              gb(stall.degraded_bytes) + " degraded: " + cause);
+    const std::string cause = stall.starved
+                                  ? "repair was queued but starved; the run's busiest resource is " + stall.starved_by
+                                  : repair_hold_text(stall.hold, stall.hold_node);
+    result.warnings.push_back("no repair progress from " + seconds(stall.from_s) + " to " + seconds(stall.to_s) +
+                              " with " + gb(stall.degraded_bytes) + " degraded: " + cause);
   }
   if (left.unfinished) {
     std::string text = "the run ended with repair unfinished: " + gb(left.degraded_bytes) + " degraded, " +
                        gb(left.bytes_to_repair) + " queued for repair; ";
-    text += left.eta_s >= 0 ? "at the last interval's rate (" + gb(left.bytes_per_s) + "/s) it would take " + seconds(left.eta_s) + " more"
+    text += left.eta_s >= 0 ? "at the last interval's rate (" + gb(left.bytes_per_s) + "/s) it would take " +
+                                  seconds(left.eta_s) + " more"
                             : "no repair moved in the last interval" +
                                   (left.hold != RepairHold::None ? ": " + repair_hold_text(left.hold, left.hold_node)
                                                                  : std::string());

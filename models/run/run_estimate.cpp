@@ -11,7 +11,8 @@ RunEstimate estimate_run(const ScenarioSpec& spec) {
   RunEstimate e;
   e.at_most = spec.run.precision > 0;
   const std::int64_t whole = spec.run.warmup_ns + spec.run.duration_ns;
-  for (const std::int64_t pilot_ns : {std::int64_t{10'000'000}, std::int64_t{100'000'000}, std::int64_t{1'000'000'000}}) {
+  for (const std::int64_t pilot_ns :
+       {std::int64_t{10'000'000}, std::int64_t{100'000'000}, std::int64_t{1'000'000'000}}) {
     ScenarioSpec pilot = spec;
     pilot.run.warmup_ns = std::min(spec.run.warmup_ns, pilot_ns / 2);
     pilot.run.duration_ns = std::min(spec.run.duration_ns, pilot_ns - pilot.run.warmup_ns);
@@ -43,8 +44,8 @@ RunEstimate estimate_run(const ScenarioSpec& spec) {
     e.ios_per_simulated_s = r.total_iops();
     e.expected_ios = e.ios_per_simulated_s * static_cast<double>(whole) * 1e-9;
     e.steady_ios = e.ios_per_simulated_s * static_cast<double>(whole - pilot.run.warmup_ns) * 1e-9;
-    e.estimated_wall_s = e.setup_wall_s + e.start_wall_s +
-                         e.steady_ios * e.steady_events_per_io / e.steady_events_per_wall_s;
+    e.estimated_wall_s =
+        e.setup_wall_s + e.start_wall_s + e.steady_ios * e.steady_events_per_io / e.steady_events_per_wall_s;
     break;
   }
   return e;

@@ -21,21 +21,21 @@
 namespace hcisim::models {
 
 struct RunEstimate {
-  bool estimated = false;           // false: no I/O completed within the longest pilot
-  double pilot_simulated_s = 0;     // warm-up + measured time of the pilot
+  bool estimated = false;        // false: no I/O completed within the longest pilot
+  double pilot_simulated_s = 0;  // warm-up + measured time of the pilot
   double pilot_wall_s = 0;
   std::uint64_t pilot_ios = 0;
   std::uint64_t pilot_events = 0;
-  double setup_wall_s = 0;          // the pilot's model building
-  double start_wall_s = 0;          // the pilot's warm-up (0 when the run has none)
+  double setup_wall_s = 0;  // the pilot's model building
+  double start_wall_s = 0;  // the pilot's warm-up (0 when the run has none)
   double start_simulated_s = 0;
   double steady_events_per_io = 0;  // in the pilot's measured half
   double steady_events_per_wall_s = 0;
-  double ios_per_simulated_s = 0;   // in the pilot's measured half
-  double expected_ios = 0;          // in the whole run, warm-up included
-  double steady_ios = 0;            // of those, past the pilot's warm-up
-  double estimated_wall_s = 0;      // setup + start + steady
-  bool at_most = false;             // the run has a precision: it may stop before its duration
+  double ios_per_simulated_s = 0;  // in the pilot's measured half
+  double expected_ios = 0;         // in the whole run, warm-up included
+  double steady_ios = 0;           // of those, past the pilot's warm-up
+  double estimated_wall_s = 0;     // setup + start + steady
+  bool at_most = false;            // the run has a precision: it may stop before its duration
 };
 
 RunEstimate estimate_run(const ScenarioSpec& spec);

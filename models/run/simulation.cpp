@@ -7,20 +7,20 @@
 #include <stdexcept>
 
 #include "models/cluster/cluster.hpp"
+#include "models/hypervisor/vm_io_path.hpp"
+#include "models/result/latency_summary.hpp"
+#include "models/run/bottleneck.hpp"
+#include "models/run/cloud_results.hpp"
 #include "models/run/failure_driver.hpp"
 #include "models/run/fast_forward.hpp"
-#include "models/hypervisor/vm_io_path.hpp"
-#include "models/run/bottleneck.hpp"
-#include "models/run/sas_path_results.hpp"
-#include "models/run/cloud_results.hpp"
-#include "models/result/latency_summary.hpp"
+#include "models/run/precision_stop.hpp"
 #include "models/run/reference_check.hpp"
 #include "models/run/repair_progress.hpp"
+#include "models/run/sas_path_results.hpp"
+#include "models/run/steady_state.hpp"
 #include "models/storage/infoscale/infoscale_product.hpp"
 #include "models/storage/s2d/s2d_product.hpp"
 #include "models/storage/scaleio/scaleio_product.hpp"
-#include "models/run/precision_stop.hpp"
-#include "models/run/steady_state.hpp"
 #include "models/workload/workload.hpp"
 #include "sim/engine.hpp"
 
@@ -52,9 +52,9 @@ struct Model {
 
   sim::Engine engine;
   RequestTable requests;
-  PhaseMeasurement phases;  // runs with a failure timeline
+  PhaseMeasurement phases;              // runs with a failure timeline
   FastForward* fast_forward = nullptr;  // runs whose steady spans may be skipped
-  bool failed_once = false;  // a part has failed: healthy from then on is "repaired"
+  bool failed_once = false;             // a part has failed: healthy from then on is "repaired"
   Cluster cluster;
   std::unique_ptr<StorageProduct> product;
   std::unique_ptr<Workload> workload;
@@ -113,7 +113,8 @@ void place_streams(Model& m, const ScenarioSpec& spec) {
   int file = 0;
   for (int host = m.cluster.node_count(); host < m.cluster.host_count(); ++host) {
     for (int s = 0; s < spec.vms.sas->streams_per_client; ++s) {
-      const std::uint32_t vm = m.vms.add_vm(host, m.cluster.cpu(host), vcpus_per_core, file++, m.workload->disk_bytes());
+      const std::uint32_t vm =
+          m.vms.add_vm(host, m.cluster.cpu(host), vcpus_per_core, file++, m.workload->disk_bytes());
       m.workload->add_vm(vm, host, m.vms.vcpus(vm));
     }
   }
@@ -187,7 +188,8 @@ class WarmupEnd final : public sim::EventHandler, public SkipObserver {
     if (!measuring || next_tick_ > intervals_) return;
     const IntervalProbe base = sample(m_);
     auto between = [](std::uint64_t a, std::uint64_t b, double f) {
-      return static_cast<std::uint64_t>(std::llround(static_cast<double>(a) + (static_cast<double>(b) - static_cast<double>(a)) * f));
+      return static_cast<std::uint64_t>(
+          std::llround(static_cast<double>(a) + (static_cast<double>(b) - static_cast<double>(a)) * f));
     };
     sim::SimTime tick_at = warmup_ + static_cast<sim::SimTime>(next_tick_) * interval_;
     // Samples due inside the span; one due at its end comes after the events then (the timers).
@@ -329,7 +331,8 @@ StageBreakdown stage_means(const Measurement& measurement, bool write, std::uint
   if (ios == 0) return b;
   const auto& sums = measurement.stage_sums(write);
   for (int s = 0; s < kIoStageCount; ++s) {
-    b.mean_s[static_cast<std::size_t>(s)] = sim::to_seconds(sums[static_cast<std::size_t>(s)]) / static_cast<double>(ios);
+    b.mean_s[static_cast<std::size_t>(s)] =
+        sim::to_seconds(sums[static_cast<std::size_t>(s)]) / static_cast<double>(ios);
   }
   return b;
 }
@@ -511,7 +514,8 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
     if (index < warmup_end.samples.size()) {
       const IntervalProbe& c = warmup_end.samples[index++];
       const std::uint64_t lookups = (c.hits - previous.hits) + (c.misses - previous.misses);
-      p.cache_read_hit_ratio = lookups > 0 ? static_cast<double>(c.hits - previous.hits) / static_cast<double>(lookups) : 0;
+      p.cache_read_hit_ratio =
+          lookups > 0 ? static_cast<double>(c.hits - previous.hits) / static_cast<double>(lookups) : 0;
       p.cache_dirty_bytes = static_cast<double>(c.dirty_bytes);
       for (int n = 0; n < m.cluster.node_count(); ++n) {
         const HostCpu& cpu = m.cluster.cpu(n);
@@ -520,8 +524,7 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
         p.node_cpu.push_back(capacity > 0 ? (c.node_cycles[i] - previous.node_cycles[i]) / capacity : 0);
       }
       p.repair_bytes_to_go = static_cast<double>(c.repair.bytes_to_repair);
-      p.repair_bytes_per_s =
-          static_cast<double>(c.repair.bytes_repaired - previous.repair.bytes_repaired) / interval_s;
+      p.repair_bytes_per_s = static_cast<double>(c.repair.bytes_repaired - previous.repair.bytes_repaired) / interval_s;
       p.degraded_bytes = static_cast<double>(c.repair.degraded_bytes);
       p.repairing = c.repair.repairing;
       p.repair_hold = c.repair.hold;
@@ -546,7 +549,8 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   }
   for (TimelinePoint& p : result.timeline) {
     const double begin_s = p.end_s - interval_s;
-    for (const FastForwardSpan& span : result.fast_forwarded) p.advanced = p.advanced || (span.begin_s < p.end_s && span.end_s > begin_s);
+    for (const FastForwardSpan& span : result.fast_forwarded)
+      p.advanced = p.advanced || (span.begin_s < p.end_s && span.end_s > begin_s);
   }
   result.failed_ios = measurement.failed();
   for (const RunEvent& e : events.events()) result.events.push_back({sim::to_seconds(e.at), e.kind, e.what});

@@ -32,16 +32,17 @@ std::string longer_for(const RunResult& r, double now, double wanted) {
 
 // A p99 that moved between the halves of the measured time (steady_state.hpp).
 void warn_moving_tails(RunResult& result, const Measurement& measurement) {
-  for (const auto& [name, sections] : {std::pair{"read", &measurement.read_sections()},
-                                       std::pair{"write", &measurement.write_sections()}}) {
+  for (const auto& [name, sections] :
+       {std::pair{"read", &measurement.read_sections()}, std::pair{"write", &measurement.write_sections()}}) {
     const auto halves = sections->halves(99, 0.95);
     if (!halves || !halves->moved()) continue;
     const double change = halves->second_ns / halves->first_ns - 1;
     if (!(std::fabs(change) > kWideInterval)) continue;
     char moved[160];
-    std::snprintf(moved, sizeof moved, " p99 moved from %.3f ms over the first half of the measured time to %.3f ms over "
-                  "the second (%+.1f%%, beyond the 95%% interval of the change)", halves->first_ns * 1e-6,
-                  halves->second_ns * 1e-6, change * 100);
+    std::snprintf(moved, sizeof moved,
+                  " p99 moved from %.3f ms over the first half of the measured time to %.3f ms over "
+                  "the second (%+.1f%%, beyond the 95%% interval of the change)",
+                  halves->first_ns * 1e-6, halves->second_ns * 1e-6, change * 100);
     result.warnings.push_back(std::string("the ") + name + moved +
                               ": the tail had not settled, which its own interval cannot see; try a warm-up of " +
                               duration_text(result.measured_seconds) + " or more, and measure as long");
@@ -67,8 +68,9 @@ void assess_steady_state(RunResult& result, const ScenarioSpec& spec, const Meas
     result.latency_ci_half_width_s = measurement.latency_batches().interval(0.95).half_width * 1e-9;
   }
   using Of = LatencyPercentile::Of;
-  for (const auto& [summary, of] : {std::pair{&result.read_latency, Of::Read}, std::pair{&result.write_latency, Of::Write},
-                                    std::pair{&result.all_latency, Of::All}}) {
+  for (const auto& [summary, of] :
+       {std::pair{&result.read_latency, Of::Read}, std::pair{&result.write_latency, Of::Write},
+        std::pair{&result.all_latency, Of::All}}) {
     const auto p99 = PrecisionStop::interval(measurement, LatencyPercentile{of, 99});
     if (p99) summary->p99_ci_half_width_s = p99->half_width_ns * 1e-9;
   }
@@ -101,9 +103,8 @@ void assess_steady_state(RunResult& result, const ScenarioSpec& spec, const Meas
         std::snprintf(users, sizeof users, "%.0f users looping (TPS x (think + transaction latency)) against the %d",
                       looping, o.users);
         result.warnings.push_back(std::string("not at steady state: ") + users + " that run; " + run_text(result) +
-                                  " is too short for their cycle of " + duration_text(cycle) +
-                                  "; try a warm-up of " + duration_text(5 * cycle) + " and a duration of " +
-                                  duration_text(20 * cycle));
+                                  " is too short for their cycle of " + duration_text(cycle) + "; try a warm-up of " +
+                                  duration_text(5 * cycle) + " and a duration of " + duration_text(20 * cycle));
       }
     }
   } else if (closed_loop && iops > 0) {

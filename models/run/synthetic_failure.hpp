@@ -16,9 +16,9 @@ namespace hcisim::models {
 
 // How long each part of a synthetic run lasts.
 struct SyntheticPlan {
-  sim::SimTime healthy_ns = 0;      // measured time before the failure (the scenario's own measured time, bounded)
-  sim::SimTime outage_ns = 0;       // how long the drained node stays away
-  sim::SimTime repair_cap_ns = 0;   // the most simulated time a repair is given
+  sim::SimTime healthy_ns = 0;     // measured time before the failure (the scenario's own measured time, bounded)
+  sim::SimTime outage_ns = 0;      // how long the drained node stays away
+  sim::SimTime repair_cap_ns = 0;  // the most simulated time a repair is given
 };
 
 // The scenario's measured time (between 10 ms and 1 s) before the failure and
@@ -28,21 +28,21 @@ SyntheticPlan default_synthetic_plan(const ScenarioSpec& spec, double repair_cap
 // One synthetic failure: what fails, when, and the run that shows its repair.
 struct SyntheticEpisode {
   bool possible = false;
-  std::string why_not;              // not possible: why (names the product or part)
+  std::string why_not;                    // not possible: why (names the product or part)
   FailurePart part = FailurePart::Drive;  // Drive: a rebuild; Node: a resync after a drain and return
-  int node = 0;                     // 0-based
-  int drive = 0;                    // 0-based capacity drive, for a drive
-  sim::SimTime fail_at = 0;         // since the start of the run (warm-up included)
-  sim::SimTime return_at = 0;       // a node's return
-  sim::SimTime repair_from = 0;     // when the repair can start: detection (drive) or the return (node)
-  sim::SimTime run_end = 0;         // warm-up + measured time of its run
-  double expected_bytes = 0;        // what there is to repair at most (a drive's or a node's share of the copies)
-  double expected_s = 0;            // that at the hardware's repair-rate bound (explain.hpp)
-  bool capped = false;              // the repair window is the cap, shorter than 8 x expected_s (the repair may still finish in it)
+  int node = 0;                           // 0-based
+  int drive = 0;                          // 0-based capacity drive, for a drive
+  sim::SimTime fail_at = 0;               // since the start of the run (warm-up included)
+  sim::SimTime return_at = 0;             // a node's return
+  sim::SimTime repair_from = 0;           // when the repair can start: detection (drive) or the return (node)
+  sim::SimTime run_end = 0;               // warm-up + measured time of its run
+  double expected_bytes = 0;              // what there is to repair at most (a drive's or a node's share of the copies)
+  double expected_s = 0;                  // that at the hardware's repair-rate bound (explain.hpp)
+  bool capped = false;  // the repair window is the cap, shorter than 8 x expected_s (the repair may still finish in it)
 };
 
 struct SyntheticFailure {
-  std::string why_none;             // neither episode possible: why (e.g. "InfoScale failures are not modelled")
+  std::string why_none;  // neither episode possible: why (e.g. "InfoScale failures are not modelled")
   SyntheticEpisode rebuild, resync;
   SyntheticPlan plan;
 };

@@ -50,8 +50,8 @@ struct ManagedDiskSpec {
   std::string id;
   std::string model;
   std::uint64_t capacity_bytes = 0;
-  double iops = 0;           // provisioned
-  double bytes_per_s = 0;    // provisioned
+  double iops = 0;         // provisioned
+  double bytes_per_s = 0;  // provisioned
   // Credit bursting (documented for P20 and smaller only); 0 = none.
   double burst_iops = 0;
   double burst_bytes_per_s = 0;

@@ -12,13 +12,13 @@ namespace hcisim::models {
 enum class FailurePart { Node, Drive, NicPort };
 
 struct TimelineEvent {
-  sim::SimTime at = 0;       // since the start of the run (warm-up included)
-  bool fail = true;          // false: the part returns
+  sim::SimTime at = 0;  // since the start of the run (warm-up included)
+  bool fail = true;     // false: the part returns
   FailurePart part = FailurePart::Node;
-  int node = 0;              // 0-based
-  int drive = -1;            // 0-based capacity drive of the node, for FailurePart::Drive
-  int port = -1;             // 0-based NIC port of the node (over all its NICs), for FailurePart::NicPort
-  bool planned = false;      // a node taken down for maintenance (drained): its VMs live-migrate first
+  int node = 0;          // 0-based
+  int drive = -1;        // 0-based capacity drive of the node, for FailurePart::Drive
+  int port = -1;         // 0-based NIC port of the node (over all its NICs), for FailurePart::NicPort
+  bool planned = false;  // a node taken down for maintenance (drained): its VMs live-migrate first
   // A failing drive (S2D): true, it stops answering and I/O to it waits for the
   // stack's drive_detection timeout; false, it returns errors, so the cluster
   // knows at the first I/O to it and re-sends at once.

@@ -13,8 +13,8 @@ namespace hcisim::models {
 struct CpuSpec {
   std::string id;
   std::string model;
-  int cores = 0;             // physical cores per socket
-  int threads = 0;           // hardware threads per socket (2 x cores with SMT)
+  int cores = 0;    // physical cores per socket
+  int threads = 0;  // hardware threads per socket (2 x cores with SMT)
   double base_hz = 0;
   double boost_hz = 0;
   // Sustained clock with every core busy (all-core turbo); 0 = the base clock.
@@ -90,16 +90,17 @@ struct NicSpec {
   std::string id;
   std::string model;
   int ports = 1;
-  double port_bits_per_s = 0;       // line rate of one port, each direction
+  double port_bits_per_s = 0;  // line rate of one port, each direction
   RdmaKind rdma = RdmaKind::None;
-  std::int64_t message_latency_ns = 0;  // one-way latency of a small message through both NICs and the wire (switches add their own)
+  std::int64_t message_latency_ns =
+      0;  // one-way latency of a small message through both NICs and the wire (switches add their own)
 };
 
 struct SwitchSpec {
   std::string id;
   std::string model;
   double port_bits_per_s = 0;
-  std::int64_t latency_ns = 0;       // port-to-port forwarding latency
+  std::int64_t latency_ns = 0;  // port-to-port forwarding latency
 };
 
 enum class DriveRole { Capacity, Cache };
@@ -120,7 +121,7 @@ struct NodeSpec {
   std::string nic_id;
   int nic_count = 1;
   double mtbf_hours = 0;  // mean time between node failures (any cause that takes the node down); 0 = not given
-  std::string hba_id;  // the HBA the node's SAS/SATA drives sit behind; empty = none modelled
+  std::string hba_id;     // the HBA the node's SAS/SATA drives sit behind; empty = none modelled
 };
 
 }  // namespace hcisim::models

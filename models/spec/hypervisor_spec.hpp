@@ -22,16 +22,16 @@ enum class VpScheduler { Classic, Core };
 
 struct HypervisorSpec {
   std::string id;
-  std::string model;           // display name
+  std::string model;  // display name
   HypervisorKind kind = HypervisorKind::HyperV;
-  LayerCost guest;             // per I/O on a vCPU: the I/O generator, guest storage stack, virtual disk driver
-  LayerCost host;              // per I/O on the host CPU: VMBus / virtual storage provider / virtual disk file
+  LayerCost guest;  // per I/O on a vCPU: the I/O generator, guest storage stack, virtual disk driver
+  LayerCost host;   // per I/O on the host CPU: VMBus / virtual storage provider / virtual disk file
   // A VM's storage channels (Hyper-V: VMBus channels of its virtual SCSI
   // adapter, one per 16 virtual processors): each handles its I/Os' host work
   // one at a time. 0 = no channel: the host work runs with the storage
   // product's first burst, in parallel with other I/Os'.
   int vcpus_per_channel = 0;
-  int disk_queue_depth = 0;    // outstanding I/Os per virtual disk the controller accepts; more wait in the guest
+  int disk_queue_depth = 0;  // outstanding I/Os per virtual disk the controller accepts; more wait in the guest
   VpScheduler scheduler = VpScheduler::Classic;
   // The virtual disk path's latency per I/O that is not CPU work: signalling
   // the request and its completion across the VM boundary and the virtual

@@ -31,10 +31,10 @@ inline const char* oltp_transaction_name(int type) {
 // One transaction type. Counts are means per transaction; a fractional count c
 // is floor(c) or floor(c) + 1 with the right probability.
 struct OltpTransactionSpec {
-  double mix = 0;           // share of all transactions (the shares sum to 1)
-  double cpu_cycles = 0;    // CPU work in the VM (before cpu_scale)
-  double page_reads = 0;    // logical page reads: buffer-pool look-ups, each a hit or a miss
-  double page_writes = 0;   // page modifications: each makes one (hot/cold-drawn) page dirty
+  double mix = 0;               // share of all transactions (the shares sum to 1)
+  double cpu_cycles = 0;        // CPU work in the VM (before cpu_scale)
+  double page_reads = 0;        // logical page reads: buffer-pool look-ups, each a hit or a miss
+  double page_writes = 0;       // page modifications: each makes one (hot/cold-drawn) page dirty
   std::uint32_t log_bytes = 0;  // log generated; 0 = read-only, commits without a log write
 };
 
@@ -55,12 +55,12 @@ inline std::array<OltpTransactionSpec, kOltpTransactionTypes> tpcc_like_transact
 // each part). The LRU hit ratio follows from buffer vs database size and the
 // skew (characteristic-time approximation, see page_skew.hpp), unless given.
 struct OltpBufferPoolSpec {
-  std::uint64_t buffer_bytes = 0;      // scenario: SQL Server max memory for the buffer pool
-  std::uint64_t database_bytes = 0;    // scenario: data file size (pages at the start of the VM's disk)
-  double hot_data_fraction = 0.1;      // share of pages that are hot
-  double hot_access_fraction = 0.9;    // share of page accesses that go to them
-  std::optional<double> hit_ratio;     // given: used instead of the skew's (misses then fall uniformly;
-                                       // the skew still places page writes)
+  std::uint64_t buffer_bytes = 0;    // scenario: SQL Server max memory for the buffer pool
+  std::uint64_t database_bytes = 0;  // scenario: data file size (pages at the start of the VM's disk)
+  double hot_data_fraction = 0.1;    // share of pages that are hot
+  double hot_access_fraction = 0.9;  // share of page accesses that go to them
+  std::optional<double> hit_ratio;   // given: used instead of the skew's (misses then fall uniformly;
+                                     // the skew still places page writes)
   // Dirty (or being written) pages above this share of the buffer pool start a
   // flush pass early (the lazy writer's job of keeping free buffers). At 100 %
   // a transaction that would dirty more pages waits for flushed ones.
@@ -85,11 +85,11 @@ struct OltpCheckpointSpec {
 };
 
 struct OltpSpec {
-  int users_per_vm = 0;                 // scenario
-  std::int64_t think_time_ns = 0;       // scenario: mean, exponentially distributed
+  int users_per_vm = 0;            // scenario
+  std::int64_t think_time_ns = 0;  // scenario: mean, exponentially distributed
   std::array<OltpTransactionSpec, kOltpTransactionTypes> transactions = tpcc_like_transactions();
-  double cpu_scale = 1.0;               // factor on every cpu_cycles (calibration handle)
-  std::uint32_t page_bytes = 8192;      // SQL Server page
+  double cpu_scale = 1.0;           // factor on every cpu_cycles (calibration handle)
+  std::uint32_t page_bytes = 8192;  // SQL Server page
   OltpBufferPoolSpec buffer_pool;
   OltpLogSpec log;
   OltpCheckpointSpec checkpoint;

@@ -36,19 +36,19 @@ inline int copies(Resiliency r) {
 // (count 0) = hyperconverged: the VMs run on the storage nodes.
 struct ComputeHostsSpec {
   int count = 0;
-  NodeSpec node;   // the host model (its drives, if the part lists any, are not storage)
+  NodeSpec node;  // the host model (its drives, if the part lists any, are not storage)
   CpuSpec cpu;
   NicSpec nic;
 };
 
 struct ClusterSpec {
-  NodeSpec node;                  // every node is of this model
+  NodeSpec node;  // every node is of this model
   int node_count = 0;
   CpuSpec cpu;
   std::vector<DriveSpec> drives;  // parallel to node.drives: the spec of each group's drive
   HbaSpec hba;                    // the node's HBA for SAS/SATA drives; id empty = none
   NicSpec nic;
-  SwitchSpec network_switch;      // converged switch between nodes
+  SwitchSpec network_switch;  // converged switch between nodes
   StackSpec stack;
   HypervisorSpec hypervisor;
   Resiliency resiliency = Resiliency::ThreeWayMirror;
@@ -89,8 +89,8 @@ struct ClusterSpec {
 struct VmSpec {
   int vcpus = 2;
   std::uint64_t memory_bytes = 0;
-  std::vector<int> per_node;      // VMs created on each node, on its volume (size == node_count); with
-                                  // compute hosts they run there instead, dealt round-robin in that order
+  std::vector<int> per_node;  // VMs created on each node, on its volume (size == node_count); with
+                              // compute hosts they run there instead, dealt round-robin in that order
   // Where the VMs of a failed node run instead (0-based node, -1 = the node is
   // up); their disks stay on their own volume. Empty = no node failed over.
   std::vector<int> failover;
@@ -98,7 +98,7 @@ struct VmSpec {
   // owning their volume; the others run on the other running nodes, dealt
   // round-robin (Move-Fleet -DistributeVMPercent), their I/O redirected.
   double alignment = 1.0;
-  DiskspdSpec workload;            // what the VMs run, unless oltp is set
+  DiskspdSpec workload;  // what the VMs run, unless oltp is set
   // Set: every VM runs this OLTP database application instead of DISKSPD, on
   // one virtual disk of data_disk_bytes (data file at the start, log at the end).
   std::optional<OltpSpec> oltp;
@@ -118,9 +118,9 @@ struct LatencyPercentile {
 
 struct RunControl {
   std::int64_t warmup_ns = 0;
-  std::int64_t duration_ns = 0;   // measured interval after warm-up
+  std::int64_t duration_ns = 0;  // measured interval after warm-up
   std::uint64_t seed = 1;
-  std::int64_t interval_ns = 0;   // time-series interval; 0 = the measured time / 32 (/ 1,024 with a precision)
+  std::int64_t interval_ns = 0;  // time-series interval; 0 = the measured time / 32 (/ 1,024 with a precision)
   // Stop once the 95 % intervals of total IOPS and of the mean latency are both
   // within this share of their values (0.02: +-2 %); duration_ns is then the
   // most the run measures. 0: measure the whole duration.
@@ -137,6 +137,8 @@ struct RunControl {
 
 // The figures a run can be compared on. Values are in SI units: IOPS, bytes/s,
 // seconds, fractions (CPU).
+// Read, write and total in rows (clang-format would put one enumerator a line).
+// clang-format off
 enum class Figure {
   ReadIops, WriteIops, TotalIops,
   ReadBytesPerSec, WriteBytesPerSec, TotalBytesPerSec,
@@ -150,6 +152,7 @@ enum class Figure {
   Tps, TransactionLatencyAvg,  // OLTP runs: transactions per second and their mean latency (s)
   WriteBytesPerSecPerCore, ReadBytesPerSecPerCore,  // SAS iotest runs: MB/s per physical core of the clients
 };
+// clang-format on
 
 enum class Comparison {
   Approximately,  // |predicted - published| <= tolerance * published
@@ -159,11 +162,11 @@ enum class Comparison {
 struct ReferenceFigure {
   Figure figure = Figure::TotalIops;
   double value = 0;
-  double tolerance = 0.25;        // relative
+  double tolerance = 0.25;  // relative
   Comparison comparison = Comparison::Approximately;
-  bool calibration = false;       // true on the figure a constant was fitted to
-  std::string note;               // where the figure comes from
-  bool measured = false;          // the user's own measurement (reference.measured), not a published figure
+  bool calibration = false;  // true on the figure a constant was fitted to
+  std::string note;          // where the figure comes from
+  bool measured = false;     // the user's own measurement (reference.measured), not a published figure
 };
 
 // reference.vmfleet_runs: a VMFleet 2.0 result table whose rows are measured
@@ -186,8 +189,8 @@ struct PartOverride {
 };
 
 struct ScenarioSpec {
-  std::string id;                 // file stem, e.g. "test1-4k-random-read"
-  std::string file;               // path it was loaded from
+  std::string id;    // file stem, e.g. "test1-4k-random-read"
+  std::string file;  // path it was loaded from
   std::string title;
   std::string description;
   ClusterSpec cluster;

@@ -31,15 +31,15 @@ inline constexpr SerialResourceKind kStorageConnection{"storage connection",
 
 // A product's busiest serial resource (its own queue, not a CPU, drive or NIC).
 struct ProductHotspot {
-  std::string resource;       // its kind, as the bottleneck names it: "storage connection", "volume stage"
-  std::string what;           // which one, e.g. "ScaleIO socket SDC on node 1 -> SDS on node 2 (its end at node 2)"
-  std::string why;            // why it limits: how it takes its work
-  double utilisation = 0;     // share of time it had work
+  std::string resource;    // its kind, as the bottleneck names it: "storage connection", "volume stage"
+  std::string what;        // which one, e.g. "ScaleIO socket SDC on node 1 -> SDS on node 2 (its end at node 2)"
+  std::string why;         // why it limits: how it takes its work
+  double utilisation = 0;  // share of time it had work
 };
 
 struct ProductCounters {
-  std::uint64_t degraded_ios = 0;    // writes that skipped a copy on a failed node
-  std::uint64_t redirected_ios = 0;  // I/Os sent to the volume's owner first
+  std::uint64_t degraded_ios = 0;       // writes that skipped a copy on a failed node
+  std::uint64_t redirected_ios = 0;     // I/Os sent to the volume's owner first
   std::uint64_t host_cache_hits = 0;    // reads served from the host's in-memory cache (S2D: CSV block cache)
   std::uint64_t host_cache_misses = 0;  // reads looked up there and not found
   std::uint64_t failed_ios = 0;         // I/Os the storage could not serve (volume offline, no copy left)

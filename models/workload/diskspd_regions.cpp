@@ -38,8 +38,10 @@ void check_switches(const DiskspdTarget& t) {
     fail("distribution ranges are given without -rdpct or -rdabs");
   }
   if (t.skew != PopularitySkew::None) {
-    if (t.pattern != AccessPattern::Random) fail("a zipf / pareto distribution shapes random offsets; it needs random I/O");
-    if (t.distribution != DistributionKind::Uniform) fail("a zipf / pareto distribution cannot be combined with -rdpct / -rdabs");
+    if (t.pattern != AccessPattern::Random)
+      fail("a zipf / pareto distribution shapes random offsets; it needs random I/O");
+    if (t.distribution != DistributionKind::Uniform)
+      fail("a zipf / pareto distribution cannot be combined with -rdpct / -rdabs");
     const bool zipf = t.skew == PopularitySkew::Zipf;
     if (zipf && !(t.skew_parameter > 0 && t.skew_parameter != 1 && t.skew_parameter < 1e6)) {
       fail("zipf: theta must be greater than 0 and not 1");
@@ -53,7 +55,8 @@ void check_switches(const DiskspdTarget& t) {
   if (t.throughput_bytes_per_ms > std::numeric_limits<std::uint32_t>::max()) {
     fail("-g is a 32-bit count of bytes per millisecond in DISKSPD; at most 4294967295");
   }
-  const bool sized = t.write_buffer == WriteBufferContent::RandomBuffer || t.write_buffer == WriteBufferContent::FileBuffer;
+  const bool sized =
+      t.write_buffer == WriteBufferContent::RandomBuffer || t.write_buffer == WriteBufferContent::FileBuffer;
   if (sized != (t.write_buffer_bytes > 0)) fail("a -Z<size> buffer needs a size greater than 0 (and only it has one)");
 }
 
@@ -79,14 +82,15 @@ void resolve_percent(TargetRegion& r, const DiskspdTarget& t) {
     }
     if (io + d.io_percent > 100) fail("-rdpct: the IO% add up to more than 100");
     if (span + d.span > 100) fail("-rdpct: the target% add up to more than 100");
-    if (d.io_percent > 0) add_range(r, percent_of(size, span), percent_of(size, span + d.span), d.io_percent / 100.0, t.block_bytes);
+    if (d.io_percent > 0)
+      add_range(r, percent_of(size, span), percent_of(size, span + d.span), d.io_percent / 100.0, t.block_bytes);
     io += d.io_percent;
     span += d.span;
   }
   if (io < 100) {
     if (span == 100) {
-      fail("-rdpct: the ranges cover the whole target but only " + std::to_string(io) +
-           " % of the I/O; the other " + std::to_string(100 - io) + " % has nowhere to go");
+      fail("-rdpct: the ranges cover the whole target but only " + std::to_string(io) + " % of the I/O; the other " +
+           std::to_string(100 - io) + " % has nowhere to go");
     }
     add_range(r, percent_of(size, span), size, (100 - io) / 100.0, t.block_bytes);
   }
@@ -94,7 +98,10 @@ void resolve_percent(TargetRegion& r, const DiskspdTarget& t) {
 
 void resolve_absolute(TargetRegion& r, const DiskspdTarget& t) {
   const std::uint64_t size = r.end - r.start;
-  struct Kept { std::uint64_t lo, hi; int io; };
+  struct Kept {
+    std::uint64_t lo, hi;
+    int io;
+  };
   std::vector<Kept> kept;
   int io = 0;
   std::uint64_t at = 0;
@@ -162,8 +169,7 @@ TargetRegion resolve_region(const DiskspdTarget& t, std::uint64_t file_bytes) {
         }
       }
       break;
-    case AccessPattern::SequentialInterleaved:
-      break;
+    case AccessPattern::SequentialInterleaved: break;
   }
   return r;
 }

@@ -31,9 +31,9 @@ struct RandomRange {
 };
 
 struct TargetRegion {
-  std::uint64_t start = 0;      // -B
-  std::uint64_t end = 0;        // -f, or the file size
-  std::uint64_t align = 0;      // random offsets step by this
+  std::uint64_t start = 0;          // -B
+  std::uint64_t end = 0;            // -f, or the file size
+  std::uint64_t align = 0;          // random offsets step by this
   std::vector<RandomRange> ranges;  // random targets only; one range when uniform
   // Every offset the target issues is a multiple of this (for the storage's
   // worst-case split of an I/O over stripe units).

@@ -164,7 +164,9 @@ std::uint64_t DiskspdWorkload::next_in_stream(std::uint64_t offset, const Target
 
 void DiskspdWorkload::choose(IoRequest& r, Thread& th, const Target& t, Vm& vm) {
   const DiskspdTarget& s = t.spec;
-  auto draw_write = [&] { return s.write_fraction >= 1.0 || (s.write_fraction > 0.0 && vm.rng.bernoulli(s.write_fraction)); };
+  auto draw_write = [&] {
+    return s.write_fraction >= 1.0 || (s.write_fraction > 0.0 && vm.rng.bernoulli(s.write_fraction));
+  };
   switch (s.pattern) {
     case AccessPattern::Random: {
       // -rs: a random I/O starts a run; the sequential ones after it continue

@@ -22,12 +22,12 @@
 #include <optional>
 #include <vector>
 
-#include "models/spec/workload_spec.hpp"
 #include "models/io/io_request.hpp"
+#include "models/spec/workload_spec.hpp"
 #include "models/workload/diskspd_regions.hpp"
+#include "models/workload/measurement.hpp"
 #include "models/workload/skewed_positions.hpp"
 #include "models/workload/stream_coverage.hpp"
-#include "models/workload/measurement.hpp"
 #include "sim/engine.hpp"
 #include "sim/random.hpp"
 
@@ -80,24 +80,24 @@ class DiskspdWorkload final : public sim::EventHandler, public RestartableWorklo
     DiskspdTarget spec;
     TargetRegion region;
     std::optional<SkewedPositions> skew;  // fio zipf / pareto over the region's one range
-    double fill_cycles = 0;  // -Zr: guest cycles per write
+    double fill_cycles = 0;               // -Zr: guest cycles per write
   };
   struct Thread {
     std::uint32_t vm;
     std::uint32_t target;
-    std::uint64_t cursor;          // the next sequential offset (-s; -rs after a random I/O)
-    bool last_write = false;       // -rs: the type a sequential run keeps
-    bool has_previous = false;     // -rs: a first I/O has nothing to continue, so it is random
+    std::uint64_t cursor;       // the next sequential offset (-s; -rs after a random I/O)
+    bool last_write = false;    // -rs: the type a sequential run keeps
+    bool has_previous = false;  // -rs: a first I/O has nothing to continue, so it is random
     // -g pacing
-    std::uint32_t first_request;   // the thread's slots are [first, first + outstanding)
-    std::uint32_t parked_head = 0; // ring of slots waiting for budget (in parked_, at first_request)
+    std::uint32_t first_request;    // the thread's slots are [first, first + outstanding)
+    std::uint32_t parked_head = 0;  // ring of slots waiting for budget (in parked_, at first_request)
     std::uint32_t parked = 0;
     std::uint64_t bytes_issued = 0;
-    std::int64_t start_ms = 0;     // the tick count when the thread started
+    std::int64_t start_ms = 0;  // the tick count when the thread started
   };
   struct Vm {
     sim::RandomStream rng;
-    sim::SimTime clock_phase;      // where this VM's clock ticks fall (each VM has its own)
+    sim::SimTime clock_phase;  // where this VM's clock ticks fall (each VM has its own)
     std::uint32_t first_thread;
     std::uint32_t threads;
     bool wake_pending = false;

@@ -39,7 +39,8 @@ void GroupCommitLog::commit(std::uint32_t member, std::uint32_t bytes) {
   }
   next_[member] = kNone;
   if (!open_) {
-    if (next_seq_ - oldest_ >= blocks_.size()) throw std::logic_error("log: more blocks than users (a user committed twice)");
+    if (next_seq_ - oldest_ >= blocks_.size())
+      throw std::logic_error("log: more blocks than users (a user committed twice)");
     at(next_seq_) = Block{member, member, 1, bytes, State::Open};
     ++next_seq_;
     open_ = true;

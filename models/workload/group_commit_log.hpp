@@ -64,7 +64,7 @@ class GroupCommitLog {
   struct Block {
     std::uint32_t head = 0, tail = 0;  // member list, linked through next_
     std::uint32_t commits = 0;
-    std::uint32_t bytes = 0;           // log bytes appended (not rounded)
+    std::uint32_t bytes = 0;  // log bytes appended (not rounded)
     State state = State::Open;
   };
   static constexpr std::uint32_t kNone = ~std::uint32_t{0};
@@ -77,12 +77,12 @@ class GroupCommitLog {
   std::uint32_t sector_;
   std::uint32_t max_bytes_;
   int max_in_flight_;
-  std::vector<std::uint32_t> next_;       // per member: the next member of its block
-  std::vector<Block> blocks_;             // ring indexed by block sequence number
-  std::uint64_t oldest_ = 0;              // oldest block not yet hardened
-  std::uint64_t next_issue_ = 0;          // oldest block not yet written
-  std::uint64_t next_seq_ = 0;            // one past the newest block
-  bool open_ = false;                     // whether block next_seq_ - 1 is still open
+  std::vector<std::uint32_t> next_;  // per member: the next member of its block
+  std::vector<Block> blocks_;        // ring indexed by block sequence number
+  std::uint64_t oldest_ = 0;         // oldest block not yet hardened
+  std::uint64_t next_issue_ = 0;     // oldest block not yet written
+  std::uint64_t next_seq_ = 0;       // one past the newest block
+  bool open_ = false;                // whether block next_seq_ - 1 is still open
   std::vector<int> free_slots_;
   std::vector<std::uint64_t> slot_block_;  // per slot: the block it writes
   std::uint64_t commits_waiting_ = 0;

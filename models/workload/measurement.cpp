@@ -5,7 +5,6 @@
 
 namespace hcisim::models {
 
-
 void Measurement::begin(sim::SimTime start, sim::SimTime duration, int intervals) {
   begin_every(start, duration, std::max<sim::SimTime>(1, duration / std::max(1, intervals)));
 }
@@ -87,7 +86,8 @@ void Measurement::add_span(sim::SimTime now, sim::SimTime span, const WindowStat
     grow(window.read_bytes, open_.read_bytes, read_bytes_);
     grow(window.write_bytes, open_.write_bytes, write_bytes_);
     grow(window.failed, open_.failed, failed_);
-    open_.read_latency_sum += share(window.read_latency_sum, b, window_length) - share(window.read_latency_sum, a, window_length);
+    open_.read_latency_sum +=
+        share(window.read_latency_sum, b, window_length) - share(window.read_latency_sum, a, window_length);
     open_.write_latency_sum +=
         share(window.write_latency_sum, b, window_length) - share(window.write_latency_sum, a, window_length);
     for (std::size_t d = 0; d < 2; ++d) {

@@ -23,10 +23,10 @@
 namespace hcisim::models {
 
 struct IntervalSample {
-  sim::SimTime end = 0;             // simulated time at the end of the interval
+  sim::SimTime end = 0;  // simulated time at the end of the interval
   std::uint64_t reads = 0, writes = 0;
   std::uint64_t read_bytes = 0, write_bytes = 0;
-  std::uint64_t failed = 0;         // I/Os the storage could not serve
+  std::uint64_t failed = 0;  // I/Os the storage could not serve
   sim::SimTime read_latency_sum = 0, write_latency_sum = 0;
   double read_p50_ns = 0, read_p99_ns = 0, write_p50_ns = 0, write_p99_ns = 0;
 };
@@ -49,10 +49,12 @@ class Measurement {
       return;
     }
     auto& stages = stage_sums_[r.write ? 1 : 0];
-    for (int s = 0; s < kIoStageCount; ++s) stages[static_cast<std::size_t>(s)] += r.stages[static_cast<std::size_t>(s)];
+    for (int s = 0; s < kIoStageCount; ++s)
+      stages[static_cast<std::size_t>(s)] += r.stages[static_cast<std::size_t>(s)];
     if (windowed_) {
       auto& window = window_.stage_sums[r.write ? 1 : 0];
-      for (int s = 0; s < kIoStageCount; ++s) window[static_cast<std::size_t>(s)] += r.stages[static_cast<std::size_t>(s)];
+      for (int s = 0; s < kIoStageCount; ++s)
+        window[static_cast<std::size_t>(s)] += r.stages[static_cast<std::size_t>(s)];
     }
     record(r.write, r.bytes, latency, now);
   }

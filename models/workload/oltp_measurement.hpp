@@ -27,7 +27,9 @@ struct OltpIoStats {
   std::uint64_t count = 0;
   std::uint64_t bytes = 0;
   sim::SimTime latency_sum = 0;
-  double mean_latency_ns() const { return count == 0 ? 0.0 : static_cast<double>(latency_sum) / static_cast<double>(count); }
+  double mean_latency_ns() const {
+    return count == 0 ? 0.0 : static_cast<double>(latency_sum) / static_cast<double>(count);
+  }
 };
 
 // Events inside the database engine, counted while measuring.

@@ -2,9 +2,9 @@
 
 #include <cmath>
 #include <cstdint>
-#include <utility>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace hcisim::models {
 
@@ -23,7 +23,8 @@ void check_transaction(const OltpSpec& spec, int type) {
   const OltpTransactionSpec& t = spec.transactions[static_cast<std::size_t>(type)];
   const std::string name = std::string("transactions.") + oltp_transaction_name(type);
   auto non_negative = [&](double v, const char* field) {
-    if (!(v >= 0) || !std::isfinite(v)) fail(name + "." + field, "must be a finite number >= 0, got " + std::to_string(v));
+    if (!(v >= 0) || !std::isfinite(v))
+      fail(name + "." + field, "must be a finite number >= 0, got " + std::to_string(v));
   };
   non_negative(t.mix, "mix");
   non_negative(t.cpu_cycles, "cpu_cycles");
@@ -65,9 +66,9 @@ void check_oltp_spec(const OltpSpec& spec) {
   const std::uint64_t pages = b.database_bytes / spec.page_bytes;
   const auto hot = static_cast<std::uint64_t>(std::llround(b.hot_data_fraction * static_cast<double>(pages)));
   if (hot == 0 || hot >= pages) {
-    fail("buffer_pool.database_size", "of " + std::to_string(pages) + " pages is too small for a hot_data_fraction of " +
-                                          std::to_string(b.hot_data_fraction) +
-                                          ": the hot and the cold pages each need at least one page");
+    fail("buffer_pool.database_size",
+         "of " + std::to_string(pages) + " pages is too small for a hot_data_fraction of " +
+             std::to_string(b.hot_data_fraction) + ": the hot and the cold pages each need at least one page");
   }
   if (b.hit_ratio && !(*b.hit_ratio >= 0 && *b.hit_ratio <= 1)) fail("buffer_pool.hit_ratio", "must be in [0, 1]");
   if (!(b.flush_start_fraction > 0 && b.flush_start_fraction <= 1)) {

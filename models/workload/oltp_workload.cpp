@@ -89,7 +89,8 @@ void OltpWorkload::add_vm(std::uint32_t vm, int node, VcpuSet& vcpus, std::uint6
   v->log_end = disk_bytes;
   v->log_begin = disk_bytes - spec_.log.region_bytes;
   v->log_cursor = v->log_begin;
-  v->log = std::make_unique<GroupCommitLog>(static_cast<LogDevice&>(*this), local, static_cast<std::uint32_t>(spec_.users_per_vm), spec_.log);
+  v->log = std::make_unique<GroupCommitLog>(static_cast<LogDevice&>(*this), local,
+                                            static_cast<std::uint32_t>(spec_.users_per_vm), spec_.log);
   for (int i = 0; i < spec_.max_outstanding_reads; ++i) {
     v->free_reads.push_back(add_request(*v, local, OltpIo::PageRead, 0));
   }
@@ -110,7 +111,8 @@ void OltpWorkload::start(IoTarget& target) {
   for (std::uint32_t v = 0; v < vms_.size(); ++v) {
     Vm& vm = *vms_[v];
     // Databases do not checkpoint in step: the first one at a random phase.
-    const auto phase = static_cast<sim::SimTime>(vm.rng.uniform01() * static_cast<double>(spec_.checkpoint.interval_ns));
+    const auto phase =
+        static_cast<sim::SimTime>(vm.rng.uniform01() * static_cast<double>(spec_.checkpoint.interval_ns));
     engine_->schedule_in(phase, checkpoint_timer_, v);
     measurement_->users_join(now, spec_.users_per_vm);
     for (int u = 0; u < spec_.users_per_vm; ++u) begin_thinking(vm.first_user + static_cast<std::uint32_t>(u));

@@ -81,7 +81,7 @@ class OltpWorkload final : public sim::EventHandler, private LogDevice {
 
  private:
   struct User {
-    std::uint32_t vm = 0;         // local VM index
+    std::uint32_t vm = 0;  // local VM index
     std::uint8_t type = 0;
     std::uint32_t misses_left = 0;
     std::uint32_t page_writes = 0;
@@ -89,31 +89,31 @@ class OltpWorkload final : public sim::EventHandler, private LogDevice {
     sim::SimTime started = 0;
   };
   struct IoSlot {
-    std::uint32_t vm = 0;         // local VM index
+    std::uint32_t vm = 0;  // local VM index
     OltpIo kind = OltpIo::PageRead;
-    std::uint32_t owner = 0;      // page read: the user; log write: the log slot
-    std::uint32_t pages = 0;      // flush write: pages written
+    std::uint32_t owner = 0;  // page read: the user; log write: the log slot
+    std::uint32_t pages = 0;  // flush write: pages written
   };
   struct Vm {
     Vm(sim::RandomStream stream, std::uint64_t pages) : rng(stream), dirty(pages) {}
-    std::uint32_t id = 0;         // the storage's VM index
+    std::uint32_t id = 0;  // the storage's VM index
     std::uint16_t node = 0;
     VcpuSet* vcpus = nullptr;
     sim::RandomStream rng;
     std::uint32_t first_user = 0;
     std::uint64_t log_begin = 0, log_end = 0, log_cursor = 0;  // byte offsets on the disk
-    std::vector<std::uint32_t> free_reads;       // request indices
-    sim::FifoRing<std::uint32_t> read_waiters;   // users waiting for a read request
-    std::vector<std::uint32_t> log_requests;     // per log slot
+    std::vector<std::uint32_t> free_reads;                     // request indices
+    sim::FifoRing<std::uint32_t> read_waiters;                 // users waiting for a read request
+    std::vector<std::uint32_t> log_requests;                   // per log slot
     std::unique_ptr<GroupCommitLog> log;
     DirtyPageTable dirty;
     std::uint64_t pages_writing = 0;
-    std::vector<std::uint32_t> free_flushes;     // request indices
+    std::vector<std::uint32_t> free_flushes;  // request indices
     int flushes_in_flight = 0;
     bool flushing = false;
-    bool pass_scanned = false;    // the pass's cursor has reached the end of the file
-    bool checkpoint_due = false;  // the timer fired during a pass
-    sim::FifoRing<std::uint32_t> buffer_waiters; // users waiting for flushed pages
+    bool pass_scanned = false;                    // the pass's cursor has reached the end of the file
+    bool checkpoint_due = false;                  // the timer fired during a pass
+    sim::FifoRing<std::uint32_t> buffer_waiters;  // users waiting for flushed pages
   };
 
   std::uint32_t add_request(Vm& vm, std::uint32_t local_vm, OltpIo kind, std::uint32_t owner);
@@ -150,7 +150,7 @@ class OltpWorkload final : public sim::EventHandler, private LogDevice {
   PageSkew skew_;
   PageScatter scatter_;
   double hit_ratio_ = 0;
-  double log_hit_ = 0;          // log(h), for the geometric gaps between misses
+  double log_hit_ = 0;  // log(h), for the geometric gaps between misses
   TierSampler miss_sampler_, write_sampler_;
   std::uint64_t buffer_pages_ = 0;
   std::uint64_t flush_threshold_pages_ = 0;

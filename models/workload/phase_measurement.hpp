@@ -82,7 +82,9 @@ class PhaseMeasurement {
   void add_span(const WindowStats& window, double factor) {
     if (!active_) return;
     PhaseTotals& p = phases_[index(phase_)];
-    auto scaled = [factor](std::uint64_t n) { return static_cast<std::uint64_t>(std::llround(static_cast<double>(n) * factor)); };
+    auto scaled = [factor](std::uint64_t n) {
+      return static_cast<std::uint64_t>(std::llround(static_cast<double>(n) * factor));
+    };
     p.reads += scaled(window.reads);
     p.writes += scaled(window.writes);
     p.read_bytes += scaled(window.read_bytes);

@@ -239,8 +239,8 @@ void SasIotestWorkload::fill(RunResult& result, const ScenarioSpec& spec, sim::S
   for (int c = 0; c < clients; ++c) {
     SasClientResult client;
     client.client = c;
-    client.cores = static_cast<int>(std::count_if(streams_.begin(), streams_.end(),
-                                                  [&](const Stream& s) { return s.client == c; }));
+    client.cores = static_cast<int>(
+        std::count_if(streams_.begin(), streams_.end(), [&](const Stream& s) { return s.client == c; }));
     if (client.cores == 0) continue;
     client.write_bytes_per_s_per_core = rate(phase_bytes(false, c), write_start_, phase_end(false, c)) / client.cores;
     if (reading) {

@@ -58,14 +58,14 @@ class SasIotestWorkload final : public Workload, private sim::EventHandler {
   std::uint64_t file_bytes() const { return file_bytes_; }  // per stream, after the time scale
   const VxfsIoPolicy& policy() const { return policy_; }
   std::size_t streams() const { return streams_.size(); }
-  sim::SimTime write_end() const { return write_end_; }     // last stream's last write returned
-  sim::SimTime read_start() const { return read_start_; }   // every stream's data flushed
+  sim::SimTime write_end() const { return write_end_; }    // last stream's last write returned
+  sim::SimTime read_start() const { return read_start_; }  // every stream's data flushed
   sim::SimTime read_end() const { return read_end_; }
 
  private:
   struct Stream {
     std::uint32_t vm = 0;
-    int client = 0;               // 0-based client VM
+    int client = 0;  // 0-based client VM
     VcpuSet* vcpus = nullptr;
     std::vector<std::uint32_t> free_requests;
     VxfsWriteBehind writes;
@@ -93,7 +93,7 @@ class SasIotestWorkload final : public Workload, private sim::EventHandler {
   LayerCost copy_cost_;
   std::uint64_t file_bytes_;
   std::uint64_t block_bytes_;
-  int storage_vms_;               // hosts before the first client
+  int storage_vms_;  // hosts before the first client
   int requests_per_stream_;
   std::vector<Stream> streams_;
   Measurement measurement_;

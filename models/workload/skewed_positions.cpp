@@ -49,8 +49,7 @@ SkewedPositions::SkewedPositions(PopularitySkew kind, double parameter, std::uin
     : kind_(kind), parameter_(parameter), n_(positions) {
   if (positions == 0) throw std::invalid_argument("a skewed distribution needs at least one position");
   switch (kind) {
-    case PopularitySkew::None:
-      throw std::invalid_argument("SkewedPositions needs zipf or pareto");
+    case PopularitySkew::None: throw std::invalid_argument("SkewedPositions needs zipf or pareto");
     case PopularitySkew::Zipf: {
       if (!(parameter > 0) || !std::isfinite(parameter) || std::fabs(parameter - 1) < kZipfMinDistanceFromOne) {
         throw std::invalid_argument("zipf: theta must be greater than 0 and not 1, got " + std::to_string(parameter));
@@ -71,7 +70,8 @@ SkewedPositions::SkewedPositions(PopularitySkew kind, double parameter, std::uin
       if (!std::isfinite(pareto_power_) || !(pareto_power_ > 0)) {
         char h[32];
         std::snprintf(h, sizeof h, "%g", parameter);
-        throw std::invalid_argument(std::string("pareto: h = ") + h + " is too close to 0 for the sampler (its power log(h) / log(1 - h) is not finite)");
+        throw std::invalid_argument(std::string("pareto: h = ") + h +
+                                    " is too close to 0 for the sampler (its power log(h) / log(1 - h) is not finite)");
       }
       break;
   }

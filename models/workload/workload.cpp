@@ -85,7 +85,8 @@ void OltpRun::fill(RunResult& result, const ScenarioSpec& spec, sim::SimTime now
   const double seconds = result.measured_seconds;
   o.tps = static_cast<double>(om.transactions()) / seconds;
   o.latency = summarise(om.latency());
-  if (om.latency_batches().complete_batches() >= 8) o.latency_ci_half_width_s = om.latency_batches().interval(0.95).half_width * 1e-9;
+  if (om.latency_batches().complete_batches() >= 8)
+    o.latency_ci_half_width_s = om.latency_batches().interval(0.95).half_width * 1e-9;
   for (int t = 0; t < kOltpTransactionTypes; ++t) o.by_type[static_cast<std::size_t>(t)] = summarise(om.latency(t));
   o.slowest_cycle_s = sim::to_seconds(spec.vms.oltp->checkpoint.interval_ns);
   o.think_time_s = sim::to_seconds(spec.vms.oltp->think_time_ns);

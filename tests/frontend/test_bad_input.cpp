@@ -15,24 +15,23 @@ using namespace hcisim::frontend;
 
 namespace {
 
-const char* const kScenario =
-    "schema_version: 1\n"
-    "title: \"t\"\n"
-    "cluster:\n"
-    "  node: dell-ax-7525\n"
-    "  nodes: 4\n"
-    "  switch: generic-100gbe\n"
-    "  stack: s2d\n"
-    "  resiliency: three-way-mirror\n"
-    "  failed_nodes: [4]\n"
-    "vms:\n"
-    "  per_node: [32, 64, 32, 0]\n"
-    "  vcpus: 2\n"
-    "  workload: {diskspd: \"-b8K -t2 -o16 -w30 -r -c10G -Sh\"}\n"
-    "run: {warmup: 1ms, duration: 10ms, seed: 3}\n"
-    "reference:\n"
-    "  figures:\n"
-    "    - {figure: total_iops, value: 1.6M, tolerance: 10%}\n";
+const char* const kScenario = "schema_version: 1\n"
+                              "title: \"t\"\n"
+                              "cluster:\n"
+                              "  node: dell-ax-7525\n"
+                              "  nodes: 4\n"
+                              "  switch: generic-100gbe\n"
+                              "  stack: s2d\n"
+                              "  resiliency: three-way-mirror\n"
+                              "  failed_nodes: [4]\n"
+                              "vms:\n"
+                              "  per_node: [32, 64, 32, 0]\n"
+                              "  vcpus: 2\n"
+                              "  workload: {diskspd: \"-b8K -t2 -o16 -w30 -r -c10G -Sh\"}\n"
+                              "run: {warmup: 1ms, duration: 10ms, seed: 3}\n"
+                              "reference:\n"
+                              "  figures:\n"
+                              "    - {figure: total_iops, value: 1.6M, tolerance: 10%}\n";
 
 std::string read_file(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -47,9 +46,13 @@ std::string mutate(std::string text, std::mt19937_64& rng) {
   auto pick = [&](std::size_t n) { return static_cast<std::size_t>(rng() % std::max<std::size_t>(n, 1)); };
   const std::size_t at = pick(text.size());
   switch (rng() % 5) {
-    case 0: if (!text.empty()) text.erase(at, 1); break;
+    case 0:
+      if (!text.empty()) text.erase(at, 1);
+      break;
     case 1: text.insert(at, 1, alphabet[pick(alphabet.size())]); break;
-    case 2: if (!text.empty()) text[at] = alphabet[pick(alphabet.size())]; break;
+    case 2:
+      if (!text.empty()) text[at] = alphabet[pick(alphabet.size())];
+      break;
     case 3: {
       const std::size_t start = text.rfind('\n', at);
       const std::size_t end = text.find('\n', at);

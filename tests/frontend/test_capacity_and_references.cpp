@@ -60,21 +60,22 @@ TEST_CASE("capacity of the AX-7525 cluster from its datasheet parts", "[capacity
 TEST_CASE("risky placements are warnings, impossible ones errors", "[capacity]") {
   testing::TempDir dir;
   // 256 VMs x 365 GiB x 3 = 301 TB: within 307.2 TB raw, beyond 294.4 TB once the reserve is kept.
-  const auto tight = dir.write("tight.yaml", scenario("vms:\n  per_node: 64\n  workload:\n    vmfleet: B4-T2-O32-W0-PR\n"
-                                                      "    file_size: 365GiB\n"));
+  const auto tight =
+      dir.write("tight.yaml", scenario("vms:\n  per_node: 64\n  workload:\n    vmfleet: B4-T2-O32-W0-PR\n"
+                                       "    file_size: 365GiB\n"));
   const models::CapacityReport c = models::assess_capacity(load_scenario(tight, bundled()));
   CHECK(c.disks_fit);
   CHECK_FALSE(c.reserve_kept);
   REQUIRE(c.warnings.size() == 1);
   CHECK_THAT(c.warnings.front(), Contains("after the repair reserve"));
   // 8 vCPUs x 64 VMs = 512 on 256 logical processors: 2:1, a warning per node.
-  const models::CapacityReport over =
-      models::assess_capacity(load_scenario(kTest1, bundled(), {"vms.vcpus=8"}));
+  const models::CapacityReport over = models::assess_capacity(load_scenario(kTest1, bundled(), {"vms.vcpus=8"}));
   REQUIRE(over.warnings.size() == 4);
   CHECK_THAT(over.warnings.front(), Contains("512 vCPUs on 256 logical processors (2.00:1 over-commit)"));
   // A VM wider than its host cannot start.
-  CHECK_THAT(load_error_of([&] { load_scenario(kTest1, bundled(), {"vms.vcpus=500"}); }),
-             Contains("key 'vms.vcpus': a VM with 500 vCPUs cannot run on node 'dell-ax-7525' with 256 logical processors"));
+  CHECK_THAT(
+      load_error_of([&] { load_scenario(kTest1, bundled(), {"vms.vcpus=500"}); }),
+      Contains("key 'vms.vcpus': a VM with 500 vCPUs cannot run on node 'dell-ax-7525' with 256 logical processors"));
   // Mirror copies beyond raw, and memory beyond the host's, are refused.
   CHECK_THAT(load_error_of([&] { load_scenario(kTest1, bundled(), {"vms.workload.file_size=2TiB"}); }),
              Contains("expected a working set that fits"));
@@ -108,11 +109,11 @@ TEST_CASE("a what-if's published figures are shown, not graded", "[what-if]") {
 TEST_CASE("a VMFleet result table row gives reference figures", "[measured]") {
   testing::TempDir dir;
   // As PowerShell's Export-Csv writes it: a #TYPE line, every field quoted.
-  const auto table = dir.write("fleet.csv",
-                               "#TYPE System.Management.Automation.PSCustomObject\n"
-                               "\"Name\",\"IOPS\",\"AverageCPU\",\"AverageReadLatency\",\"ReadLatencyP99\",\"WriteLatencyP50\"\n"
-                               "\"General4KWriteRatio0\",\"5500000\",\"41.5\",\"1.2\",\"4.4\",\"\"\n"
-                               "\"General4KWriteRatio30\",\"2100000\",\"38\",\"0.9\",\"3.1\",\"2.2\"\n");
+  const auto table = dir.write(
+      "fleet.csv", "#TYPE System.Management.Automation.PSCustomObject\n"
+                   "\"Name\",\"IOPS\",\"AverageCPU\",\"AverageReadLatency\",\"ReadLatencyP99\",\"WriteLatencyP50\"\n"
+                   "\"General4KWriteRatio0\",\"5500000\",\"41.5\",\"1.2\",\"4.4\",\"\"\n"
+                   "\"General4KWriteRatio30\",\"2100000\",\"38\",\"0.9\",\"3.1\",\"2.2\"\n");
   const auto row = read_vmfleet_table(table, "General4KWriteRatio30");
   CHECK(row.at(models::Figure::TotalIops) == 2'100'000);
   CHECK(row.at(models::Figure::VmfleetCpu) == Approx(0.38));
@@ -134,7 +135,7 @@ TEST_CASE("a fio JSON job gives reference figures", "[measured]") {
   const std::filesystem::path real = kSource + "/tests/frontend/data/fio-3.33-null-randrw.json";
   const auto f = read_fio_json_figures(real, "job1");
   CHECK(f.at(models::Figure::ReadIops) == Approx(818357.142857));
-  CHECK(f.at(models::Figure::ReadLatencyP99) == Approx(366e-9));   // clat_ns percentile 99.000000
+  CHECK(f.at(models::Figure::ReadLatencyP99) == Approx(366e-9));  // clat_ns percentile 99.000000
   CHECK(f.at(models::Figure::ReadLatencyP50) == Approx(274e-9));
   CHECK(f.at(models::Figure::TotalIops) == Approx(f.at(models::Figure::ReadIops) + f.at(models::Figure::WriteIops)));
   CHECK(f.count(models::Figure::VmfleetCpu) == 0);

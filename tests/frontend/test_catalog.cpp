@@ -2,39 +2,38 @@
 
 #include <algorithm>
 
-#include "load_error_of.hpp"
 #include "line_of.hpp"
-#include "temp_dir.hpp"
-#include "tools/frontend/input/catalog.hpp"
-#include "tools/frontend/base/load_error.hpp"
+#include "load_error_of.hpp"
 #include "models/hardware/hba.hpp"
 #include "models/hardware/make_drive.hpp"
 #include "sim/engine.hpp"
+#include "temp_dir.hpp"
+#include "tools/frontend/base/load_error.hpp"
+#include "tools/frontend/input/catalog.hpp"
 
 using namespace hcisim::frontend;
-using hcisim::frontend::testing::load_error_of;
 using Catch::Matchers::Contains;
 using Catch::Matchers::StartsWith;
+using hcisim::frontend::testing::load_error_of;
 
 namespace {
 
-const char* const kUserDrive =
-    "schema_version: 1\n"
-    "kind: drive\n"
-    "id: my-ssd\n"
-    "model: My SSD\n"
-    "source: \"DS: my datasheet\"\n"
-    "type: sas_ssd\n"
-    "capacity: 1.92TB\n"
-    "random_read_iops: 200k\n"
-    "random_write_iops: 60k\n"
-    "seq_read_throughput: 1.0GB/s\n"
-    "seq_write_throughput: 0.9GB/s\n"
-    "read_latency: 150us\n"
-    "write_latency: 40us\n"
-    "link_speed: 12Gb/s\n"
-    "link_encoding: 8b10b\n"
-    "queue_depth: 254\n";
+const char* const kUserDrive = "schema_version: 1\n"
+                               "kind: drive\n"
+                               "id: my-ssd\n"
+                               "model: My SSD\n"
+                               "source: \"DS: my datasheet\"\n"
+                               "type: sas_ssd\n"
+                               "capacity: 1.92TB\n"
+                               "random_read_iops: 200k\n"
+                               "random_write_iops: 60k\n"
+                               "seq_read_throughput: 1.0GB/s\n"
+                               "seq_write_throughput: 0.9GB/s\n"
+                               "read_latency: 150us\n"
+                               "write_latency: 40us\n"
+                               "link_speed: 12Gb/s\n"
+                               "link_encoding: 8b10b\n"
+                               "queue_depth: 254\n";
 
 }  // namespace
 
@@ -145,8 +144,9 @@ TEST_CASE("list and show describe every part with values, units and sources", "[
   CHECK_THAT(line_of(node, "memory"), Contains("1 TiB"));
 
   const std::string stack = catalog.show("s2d");
-  CHECK_THAT(line_of(stack, "network_message.cycles_per_io"),
-             Contains(" cycles per I/O") && Contains("calibrated: geos-ax6515-2node, geos-ax6515-4node, geos-r640-2node"));
+  CHECK_THAT(
+      line_of(stack, "network_message.cycles_per_io"),
+      Contains(" cycles per I/O") && Contains("calibrated: geos-ax6515-2node, geos-ax6515-4node, geos-r640-2node"));
   CHECK_THAT(line_of(stack, "storage_stack.cycles_per_byte"), Contains("0.05 cycles per byte") && Contains("EST: "));
   CHECK_THAT(line_of(stack, "interleave"), Contains("256 KiB") && Contains("DOC: "));
   CHECK_THAT(line_of(stack, "slab_size"), Contains("256 MiB") && Contains("DOC: "));
@@ -156,7 +156,8 @@ TEST_CASE("unknown ids are errors that suggest near and known ids", "[catalog]")
   const Catalog catalog = Catalog::load();
   CHECK_THROWS_AS(catalog.cpu("amd-epyc-7743"), CatalogError);
   CHECK_THROWS_WITH(catalog.cpu("amd-epyc-7743"),
-                    StartsWith("unknown cpu 'amd-epyc-7743'; did you mean amd-epyc-7742?") && Contains("known: ") && Contains(" amd-epyc-7742,"));
+                    StartsWith("unknown cpu 'amd-epyc-7743'; did you mean amd-epyc-7742?") && Contains("known: ") &&
+                        Contains(" amd-epyc-7742,"));
   CHECK_THROWS_WITH(catalog.drive("kioxia-cm6"), Contains("did you mean kioxia-cm6-v-3200"));
   CHECK_THROWS_WITH(catalog.drive("amd-epyc-7742"), StartsWith("'amd-epyc-7742' is a cpu, not a drive"));
   CHECK_THROWS_WITH(catalog.show("s2"), Contains("unknown part 's2'") && Contains("s2d"));
@@ -176,7 +177,8 @@ TEST_CASE("a user folder extends the catalog and overrides parts with the same i
   CHECK(catalog.network_switch("generic-100gbe").latency_ns == 300);
   CHECK(catalog.network_switch("generic-100gbe").model == "Faster switch");
   CHECK(catalog.cpu("amd-epyc-7742").cores == 64);  // untouched bundled parts stay
-  CHECK_THAT(catalog.show("generic-100gbe"), Contains("overrides: ") && Contains("hardware-catalog/switches/generic-100gbe.yaml"));
+  CHECK_THAT(catalog.show("generic-100gbe"),
+             Contains("overrides: ") && Contains("hardware-catalog/switches/generic-100gbe.yaml"));
 
   // Without the user folder, the bundled value stands.
   CHECK(Catalog::load().network_switch("generic-100gbe").latency_ns == 800);
@@ -217,7 +219,8 @@ TEST_CASE("optional fields: a drive's write buffer, a stack's control message si
   CHECK(catalog.stack("st").slab_bytes == Approx(1024.0 * 1024 * 1024));
 
   user.write("stacks/st.yaml", stack);
-  CHECK(Catalog::load_only({user.path()}).stack("st").control_message_bytes == hcisim::models::StackSpec{}.control_message_bytes);
+  CHECK(Catalog::load_only({user.path()}).stack("st").control_message_bytes ==
+        hcisim::models::StackSpec{}.control_message_bytes);
   const auto file = user.write("stacks/st.yaml", stack + "control_message_size: 2MiB\n");
   CHECK(load_error_of([&] { Catalog::load_only({user.path()}); }) ==
         file.string() + ":16: key 'control_message_size': expected a size of at most 1 MiB, got '2MiB'");
@@ -230,7 +233,7 @@ TEST_CASE("a number without a source is a load error", "[catalog]") {
                                "port_speed: {value: 25Gb/s, source: \"DS: x\"}\nrdma: iwarp\nmessage_latency: 2us\n");
   CHECK(load_error_of([&] { Catalog::load_only({user.path()}); }) ==
         file.string() + ":5: key 'ports': expected a source for this number: give the part a 'source:' or write "
-                         "{value: 2, source: \"DS: ...\"}, got a number without one");
+                        "{value: 2, source: \"DS: ...\"}, got a number without one");
   // With every number sourced individually, it loads.
   user.write("nics/nic.yaml",
              "schema_version: 1\nkind: nic\nid: nic-x\nmodel: X\nports: {value: 2, source: \"DS: x\"}\n"
@@ -244,8 +247,9 @@ TEST_CASE("catalog files are checked: keys, kinds, values, references, duplicate
   const std::string head = "schema_version: 1\nkind: drive\nid: my-ssd\nmodel: My SSD\nsource: \"DS: x\"\n";
   SECTION("unknown key") {
     const auto file = user.write("drives/d.yaml", std::string(kUserDrive) + "colour: blue\n");
-    CHECK_THAT(load_error_of([&] { Catalog::load_only({user.path()}); }),
-               StartsWith(file.string() + ":17: key 'colour': unknown key; expected one of id, model, source, notes, type"));
+    CHECK_THAT(
+        load_error_of([&] { Catalog::load_only({user.path()}); }),
+        StartsWith(file.string() + ":17: key 'colour': unknown key; expected one of id, model, source, notes, type"));
   }
   SECTION("missing required field") {
     const auto file = user.write("drives/d.yaml", head + "type: nvme\ncapacity: 1TB\n");
@@ -253,8 +257,8 @@ TEST_CASE("catalog files are checked: keys, kinds, values, references, duplicate
           file.string() + ":1: key 'random_read_iops': required key is missing");
   }
   SECTION("bad quantity") {
-    const auto file = user.write("drives/d.yaml", std::string(kUserDrive).replace(
-                                                      std::string(kUserDrive).find("254"), 3, "deep"));
+    const auto file =
+        user.write("drives/d.yaml", std::string(kUserDrive).replace(std::string(kUserDrive).find("254"), 3, "deep"));
     CHECK_THAT(load_error_of([&] { Catalog::load_only({user.path()}); }),
                StartsWith(file.string() + ":16: key 'queue_depth': expected ") && Contains("got 'deep'"));
   }
@@ -288,8 +292,9 @@ TEST_CASE("catalog files are checked: keys, kinds, values, references, duplicate
                StartsWith(second.string() + ":1: key 'id': id 'my-ssd' is already defined in "));
   }
   SECTION("an override of another kind") {
-    const auto file = user.write("drives/s2d.yaml", head.substr(0, head.find("id:")) + "id: s2d\n" +
-                                                        std::string(kUserDrive).substr(std::string(kUserDrive).find("model:")));
+    const auto file =
+        user.write("drives/s2d.yaml", head.substr(0, head.find("id:")) + "id: s2d\n" +
+                                          std::string(kUserDrive).substr(std::string(kUserDrive).find("model:")));
     CHECK_THAT(load_error_of([&] { Catalog::load({user.path()}); }),
                Contains("id 's2d' is a stack in ") && Contains("an override must be a stack too"));
   }
@@ -300,8 +305,9 @@ TEST_CASE("catalog files are checked: keys, kinds, values, references, duplicate
                           "seek, rotation, media rate and queueing");
   }
   SECTION("a hdd needs its seek figures, in order") {
-    const std::string hdd = head + "type: hdd\ncapacity: 2TB\ninterface: sas\nlink_speed: 12Gb/s\nlink_encoding: 8b10b\n"
-                                   "queue_depth: 32\nrpm: 7200\navg_seek: 8.5ms\n";
+    const std::string hdd = head +
+                            "type: hdd\ncapacity: 2TB\ninterface: sas\nlink_speed: 12Gb/s\nlink_encoding: 8b10b\n"
+                            "queue_depth: 32\nrpm: 7200\navg_seek: 8.5ms\n";
     const auto file = user.write("drives/d.yaml", hdd + "full_stroke_seek: 16ms\n");
     CHECK(load_error_of([&] { Catalog::load_only({user.path()}); }) ==
           file.string() + ":1: key 'track_to_track_seek': required key is missing");
@@ -317,7 +323,8 @@ TEST_CASE("catalog files are checked: keys, kinds, values, references, duplicate
   SECTION("keys of another drive type are refused, not ignored") {
     const auto file = user.write("drives/d.yaml", std::string(kUserDrive) + "rpm: 7200\n");
     CHECK(load_error_of([&] { Catalog::load_only({user.path()}); }) ==
-          file.string() + ":17: key 'rpm': used only by hdd drives (a sas_ssd or sata_ssd names its interface by its type)");
+          file.string() +
+              ":17: key 'rpm': used only by hdd drives (a sas_ssd or sata_ssd names its interface by its type)");
     const std::string nvme = std::string(kUserDrive).replace(std::string(kUserDrive).find("sas_ssd"), 7, "nvme");
     user.write("drives/d.yaml", nvme);
     CHECK_THAT(load_error_of([&] { Catalog::load_only({user.path()}); }),
@@ -331,10 +338,11 @@ TEST_CASE("catalog files are checked: keys, kinds, values, references, duplicate
   }
   SECTION("a write cache size only with the write cache on") {
     user.write("drives/d.yaml",
-               head + "type: hdd\ncapacity: 2TB\ninterface: sata\nlink_speed: 6Gb/s\nlink_encoding: 8b10b\n"
-                      "queue_depth: 32\nrpm: 7200\navg_seek: 8.5ms\ntrack_to_track_seek: 0.8ms\nfull_stroke_seek: 16ms\n"
-                      "outer_media_rate: 215MB/s\ninner_media_rate: 150MB/s\nqueue_age_limit: 1s\nwrite_cache: off\n"
-                      "cache_buffer: 128MiB\n");
+               head +
+                   "type: hdd\ncapacity: 2TB\ninterface: sata\nlink_speed: 6Gb/s\nlink_encoding: 8b10b\n"
+                   "queue_depth: 32\nrpm: 7200\navg_seek: 8.5ms\ntrack_to_track_seek: 0.8ms\nfull_stroke_seek: 16ms\n"
+                   "outer_media_rate: 215MB/s\ninner_media_rate: 150MB/s\nqueue_age_limit: 1s\nwrite_cache: off\n"
+                   "cache_buffer: 128MiB\n");
     CHECK_THAT(load_error_of([&] { Catalog::load_only({user.path()}); }),
                Contains(":20: key 'cache_buffer': used only with write_cache: on"));
   }
@@ -428,7 +436,8 @@ TEST_CASE("a node may name the HBA its drives sit behind", "[catalog]") {
                             "threads: 8\nbase_clock: 2GHz\nboost_clock: 3GHz\n");
   user.write("nics/n.yaml", "schema_version: 1\nkind: nic\nid: n\nmodel: N\nsource: \"DS: n\"\nports: 1\n"
                             "port_speed: 10Gb/s\nrdma: none\nmessage_latency: 5us\n");
-  user.write("hbas/h.yaml", "schema_version: 1\nkind: hba\nid: h\nmodel: H\nqueue_depth: {value: 128, source: \"EST: t\"}\n");
+  user.write("hbas/h.yaml",
+             "schema_version: 1\nkind: hba\nid: h\nmodel: H\nqueue_depth: {value: 128, source: \"EST: t\"}\n");
   const std::string node = "schema_version: 1\nkind: node\nid: box\nmodel: Box\nsource: \"DOC: x\"\n"
                            "cpu: c\nsockets: 1\nmemory: 64GiB\ndrives:\n  - {drive: my-ssd, count: 4}\nnic: n\n";
   user.write("nodes/n.yaml", node + "hba: h\n");

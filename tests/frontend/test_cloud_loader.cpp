@@ -32,28 +32,27 @@ const Catalog& bundled() {
 }
 
 // A self-contained cloud scenario (line numbers matter for the errors below).
-const char* const kCloud =
-    "schema_version: 1\n"                              // 1
-    "title: t\n"                                       // 2
-    "cluster:\n"                                       // 3
-    "  cloud:\n"                                       // 4
-    "    storage_vm: azure-standard-d64s-v3\n"         // 5
-    "    storage_vms: 6\n"                             // 6
-    "    data_disk: azure-premium-ssd-p60\n"           // 7
-    "    disks_per_vm: 4\n"                            // 8
-    "    client_vm: azure-standard-e64-16ds-v4\n"      // 9
-    "    clients: 5\n"                                 // 10
-    "  stack: infoscale\n"                             // 11
-    "  resiliency: simple\n"                           // 12
-    "  infoscale:\n"                                   // 13
-    "    volumes: 4\n"                                 // 14
-    "    vxfs: {write_nstream: 96, read_nstream: 96, discovered_direct_iosz: 128MiB}\n"  // 15
-    "vms:\n"                                           // 16
-    "  sas_iotest:\n"                                  // 17
-    "    file_size: 1GiB\n"                            // 18
-    "    block_size: 64KiB\n"                          // 19
-    "run:\n"                                           // 20
-    "  time_limit: 1h\n";                              // 21
+const char* const kCloud = "schema_version: 1\n"                                                                // 1
+                           "title: t\n"                                                                         // 2
+                           "cluster:\n"                                                                         // 3
+                           "  cloud:\n"                                                                         // 4
+                           "    storage_vm: azure-standard-d64s-v3\n"                                           // 5
+                           "    storage_vms: 6\n"                                                               // 6
+                           "    data_disk: azure-premium-ssd-p60\n"                                             // 7
+                           "    disks_per_vm: 4\n"                                                              // 8
+                           "    client_vm: azure-standard-e64-16ds-v4\n"                                        // 9
+                           "    clients: 5\n"                                                                   // 10
+                           "  stack: infoscale\n"                                                               // 11
+                           "  resiliency: simple\n"                                                             // 12
+                           "  infoscale:\n"                                                                     // 13
+                           "    volumes: 4\n"                                                                   // 14
+                           "    vxfs: {write_nstream: 96, read_nstream: 96, discovered_direct_iosz: 128MiB}\n"  // 15
+                           "vms:\n"                                                                             // 16
+                           "  sas_iotest:\n"                                                                    // 17
+                           "    file_size: 1GiB\n"                                                              // 18
+                           "    block_size: 64KiB\n"                                                            // 19
+                           "run:\n"                                                                             // 20
+                           "  time_limit: 1h\n";                                                                // 21
 
 std::string edited(const std::string& from, const std::string& to, std::string text = kCloud) {
   const auto at = text.find(from);
@@ -77,7 +76,7 @@ TEST_CASE("the catalog's cloud parts carry the documented Azure figures", "[clou
   CHECK(d64.uncached_iops == 80'000);
   CHECK(d64.uncached_bytes_per_s == 1'200e6);  // Azure MB/s = 10^6 B/s
   CHECK(d64.burst_bytes_per_s == 2'000e6);
-  CHECK(d64.burst_iops == 80'000);             // IOPS do not burst
+  CHECK(d64.burst_iops == 80'000);  // IOPS do not burst
   CHECK(d64.burst_window_s == 1800);
   CHECK(d64.cached_iops == 128'000);
   CHECK(d64.cached_bytes_per_s == 1'024e6);
@@ -119,17 +118,23 @@ TEST_CASE("a cloud part refuses unknown keys, keys it would not use, and figures
   };
   const Case cases[] = {
       {"vms", "    vcpus: 64\n", "    vcpus: 64\n    gpus: 1\n", "key 'parts[0].gpus': unknown key"},
-      {"vms", "    physical_cores: {value: 32", "    physical_cores: {value: 24", "key 'parts[0].physical_cores': expected a divisor of vcpus"},
-      {"vms", "    parent_vcpus: 64\n    physical_cores: {value: 32", "    parent_vcpus: 32\n    physical_cores: {value: 32",
-       "key 'parts[0].parent_vcpus': expected at least vcpus"},
+      {"vms", "    physical_cores: {value: 32", "    physical_cores: {value: 24",
+       "key 'parts[0].physical_cores': expected a divisor of vcpus"},
+      {"vms", "    parent_vcpus: 64\n    physical_cores: {value: 32",
+       "    parent_vcpus: 32\n    physical_cores: {value: 32", "key 'parts[0].parent_vcpus': expected at least vcpus"},
       {"vms", "    burst_disk_throughput: 2000MB/s\n", "    burst_disk_throughput: 1000MB/s\n",
        "key 'parts[0].burst_disk_throughput': expected at least the base figure"},
-      {"vms", "    smt_yield: {value: 1.25, source: \"EST: typical Hyper-Threading throughput gain for server loads (as for the catalog's CPUs)\"}",
-       "    smt_yield: {value: 2.5, source: \"EST\"}", "key 'parts[0].smt_yield': expected at most vcpus / physical_cores = 2"},
-      {"vms", "    cached_disk_throughput: 1024MB/s\n", "", "expected both cached_disk_iops and cached_disk_throughput"},
+      {"vms",
+       "    smt_yield: {value: 1.25, source: \"EST: typical Hyper-Threading throughput gain for server loads (as for "
+       "the catalog's CPUs)\"}",
+       "    smt_yield: {value: 2.5, source: \"EST\"}",
+       "key 'parts[0].smt_yield': expected at most vcpus / physical_cores = 2"},
+      {"vms", "    cached_disk_throughput: 1024MB/s\n", "",
+       "expected both cached_disk_iops and cached_disk_throughput"},
       {"disks", "    iops: 16000\n", "    iops: 16000\n    burst_window: 30min\n",
        "key 'parts[4].burst_window': used only with a burst figure"},
-      {"disks", "kind: managed_disk", "kind: disk", "key 'kind': expected cloud_vm or managed_disk (the file is in cloud/)"},
+      {"disks", "kind: managed_disk", "kind: disk",
+       "key 'kind': expected cloud_vm or managed_disk (the file is in cloud/)"},
       // Physical ranges: a cap of 1e-300 IOPS overflowed the burst bucket's wait (a hang), or was ignored.
       {"disks", "    iops: 16000\n", "    iops: 1e-300\n",
        "key 'parts[4].iops': expected from 10 to 1,000,000,000 IOPS, got '1e-300'"},
@@ -148,7 +153,8 @@ TEST_CASE("a cloud part refuses unknown keys, keys it would not use, and figures
       mine.replace(at, 4, "id: my-");
     }
     const auto file = dir.write("cloud/mine.yaml", mine);
-    CHECK_THAT(load_error_of([&] { Catalog::load({dir.path()}); }), StartsWith(file.string() + ":") && Contains(c.expected));
+    CHECK_THAT(load_error_of([&] { Catalog::load({dir.path()}); }),
+               StartsWith(file.string() + ":") && Contains(c.expected));
   }
 }
 
@@ -190,23 +196,28 @@ TEST_CASE("a cloud scenario's mistakes name file, line and key", "[cloud][scenar
       {"  stack: infoscale\n", "  stack: s2d\n", "11: key 'cluster.stack': expected an infoscale stack"},
       {"  resiliency: simple\n", "  resiliency: two-way-mirror\n", "12: key 'cluster.resiliency': expected simple"},
       {"  resiliency: simple\n", "  resiliency: simple\n  nodes: 6\n", "13: key 'cluster.nodes': a cloud cluster"},
-      {"    volumes: 4\n", "    volumes: 3\n", "14: key 'cluster.infoscale.volumes': expected one volume per data disk"},
+      {"    volumes: 4\n", "    volumes: 3\n",
+       "14: key 'cluster.infoscale.volumes': expected one volume per data disk"},
       {"    storage_vm: azure-standard-d64s-v3\n", "    storage_vm: azure-premium-ssd-p60\n",
        "5: key 'cluster.cloud.storage_vm': 'azure-premium-ssd-p60' is a managed_disk, not a cloud_vm"},
       {"    vxfs: {write_nstream: 96,", "    vxfs: {aligned_flush_enable: 1, write_nstream: 96,",
        "15: key 'cluster.infoscale.vxfs.aligned_flush_enable': what aligned_flush_enable does is not documented"},
       {"    file_size: 1GiB\n", "    file_size: 1000000000\n",
        "18: key 'vms.sas_iotest.file_size': expected a whole number of blocks"},
-      {"    file_size: 1GiB\n", "    file_size: 8TiB\n", "18: key 'vms.sas_iotest.file_size': 10 files of 8 TiB on one volume"},
-      {"  sas_iotest:\n", "  vcpus: 2\n  sas_iotest:\n", "17: key 'vms.vcpus': a cloud cluster runs SAS iotest streams"},
+      {"    file_size: 1GiB\n", "    file_size: 8TiB\n",
+       "18: key 'vms.sas_iotest.file_size': 10 files of 8 TiB on one volume"},
+      {"  sas_iotest:\n", "  vcpus: 2\n  sas_iotest:\n",
+       "17: key 'vms.vcpus': a cloud cluster runs SAS iotest streams"},
       {"  time_limit: 1h\n", "  duration: 1h\n", "21: key 'run.duration': a SAS iotest run lasts"},
-      {"  time_limit: 1h\n", "  time_limit: 1h\n  time_scale: 5000\n", "22: key 'run.time_scale': expected at most 1800"},
+      {"  time_limit: 1h\n", "  time_limit: 1h\n  time_scale: 5000\n",
+       "22: key 'run.time_scale': expected at most 1800"},
       {"  time_limit: 1h\n", "  time_limit: 1h\ntimeline: {events: []}\n",
        "22: key 'timeline': failures on a cloud cluster"},
       {"  time_limit: 1h\n", "  time_limit: 1h\nreference:\n  figures:\n    - {figure: tps, value: 100}\n",
        "24: key 'reference.figures[0].figure': a SAS iotest run reports MB/s per core"},
       {"  time_limit: 1h\n",
-       "  time_limit: 1h\nreference:\n  figures:\n    - {figure: write_throughput_per_core, value: 155MB/s, calibration: true}\n",
+       "  time_limit: 1h\nreference:\n  figures:\n    - {figure: write_throughput_per_core, value: 155MB/s, "
+       "calibration: true}\n",
        "24: key 'reference.figures[0].calibration': no catalog constant is calibrated on case"},
   };
   for (const Case& c : cases) {
@@ -224,7 +235,8 @@ TEST_CASE("the servers' products refuse the cloud keys", "[cloud][scenario]") {
   // An InfoScale stack on servers, InfoScale keys on S2D/ScaleIO, SAS on servers.
   const std::string base = "schema_version: 1\ntitle: t\ncluster:\n  node: dell-ax-7525\n  nodes: 4\n"
                            "  switch: generic-100gbe\n  stack: s2d\n  resiliency: three-way-mirror\n"
-                           "vms:\n  per_node: 1\n  vcpus: 2\n  workload: {vmfleet: B4-T2-O32-W0-PR, file_size: 10GiB}\nrun:\n  duration: 1ms\n";
+                           "vms:\n  per_node: 1\n  vcpus: 2\n  workload: {vmfleet: B4-T2-O32-W0-PR, file_size: "
+                           "10GiB}\nrun:\n  duration: 1ms\n";
   const auto good = dir.write("ok.yaml", base);
   CHECK_NOTHROW(load_scenario(good, bundled()));
   const auto infoscale = dir.write("a.yaml", edited("  stack: s2d\n", "  stack: infoscale\n", base));
@@ -233,10 +245,12 @@ TEST_CASE("the servers' products refuse the cloud keys", "[cloud][scenario]") {
   const auto keys = dir.write("b.yaml", edited("  stack: s2d\n", "  stack: s2d\n  infoscale: {volumes: 4}\n", base));
   CHECK_THAT(load_error_of([&] { load_scenario(keys, bundled()); }),
              StartsWith(keys.string() + ":8: key 'cluster.infoscale': used only with an infoscale stack"));
-  const auto sas = dir.write("c.yaml", edited("  workload:", "  sas_iotest: {file_size: 1GiB, block_size: 64KiB}\n  workload:", base));
+  const auto sas = dir.write(
+      "c.yaml", edited("  workload:", "  sas_iotest: {file_size: 1GiB, block_size: 64KiB}\n  workload:", base));
   CHECK_THAT(load_error_of([&] { load_scenario(sas, bundled()); }),
              StartsWith(sas.string() + ":12: key 'vms.sas_iotest': SAS iotest streams run on the client VMs"));
-  const auto figure = dir.write("d.yaml", base + "reference:\n  figures:\n    - {figure: read_throughput_per_core, value: 1MB/s}\n");
+  const auto figure =
+      dir.write("d.yaml", base + "reference:\n  figures:\n    - {figure: read_throughput_per_core, value: 1MB/s}\n");
   CHECK_THAT(load_error_of([&] { load_scenario(figure, bundled()); }),
              StartsWith(figure.string() + ":17: key 'reference.figures[0].figure': only a SAS iotest run"));
 }

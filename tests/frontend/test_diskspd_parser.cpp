@@ -3,11 +3,11 @@
 #include "tools/frontend/input/diskspd_parser.hpp"
 
 using namespace hcisim::frontend;
+using Catch::Matchers::Contains;
 using hcisim::models::AccessPattern;
 using hcisim::models::DistributionKind;
 using hcisim::models::DistributionRange;
 using hcisim::models::WriteBufferContent;
-using Catch::Matchers::Contains;
 
 namespace {
 

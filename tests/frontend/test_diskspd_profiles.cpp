@@ -16,8 +16,8 @@
 
 using namespace hcisim::frontend;
 using namespace hcisim::models;
-using hcisim::frontend::testing::load_error_of;
 using Catch::Matchers::Contains;
+using hcisim::frontend::testing::load_error_of;
 
 namespace {
 
@@ -209,8 +209,8 @@ TEST_CASE("VMFleet 2.0 core workloads expand to the documented profiles", "[vmfl
     CHECK(log.max_offset_bytes == 5 * GiB);
     CHECK(w.outstanding_per_vm() == 129);
   }
-  CHECK_THROWS_WITH(vmfleet2_workload("Oltp"), Contains("unknown; expected one of General4KWriteRatio0") &&
-                                                   Contains("Sql"));
+  CHECK_THROWS_WITH(vmfleet2_workload("Oltp"),
+                    Contains("unknown; expected one of General4KWriteRatio0") && Contains("Sql"));
 }
 
 TEST_CASE("DISKSPD XML profiles equal their command-line equivalents", "[diskspd-xml]") {
@@ -271,7 +271,8 @@ TEST_CASE("DISKSPD XML profiles: what the model does not run is refused at its l
              Contains("<UseLargePages>: only false"));
   CHECK_THAT(xml_error(sql_edited("<IOPriority>3</IOPriority>", "<Weight>2</Weight>")),
              Contains("<Weight>: threads shared among targets"));
-  CHECK_THAT(xml_error(sql_edited("<Path>*1</Path>\n          <BlockSize>32768", "<Path>*2</Path>\n          <BlockSize>32768")),
+  CHECK_THAT(xml_error(sql_edited("<Path>*1</Path>\n          <BlockSize>32768",
+                                  "<Path>*2</Path>\n          <BlockSize>32768")),
              Contains("Path '*2' differs from the first target's '*1'") && Contains("one disk"));
   CHECK_THAT(xml_error(sql_edited("<ThreadCount>0</ThreadCount>", "<ThreadCount>4</ThreadCount>")),
              Contains("<ThreadCount>: ThreadCount (-F) makes every thread work on every target"));
@@ -280,12 +281,14 @@ TEST_CASE("DISKSPD XML profiles: what the model does not run is refused at its l
   CHECK_THAT(xml_error(sql_edited("<Throughput unit=\"IOPS\">1500", "<Throughput unit=\"MBPS\">1500")),
              Contains("unit must be BPMS (bytes per ms) or IOPS"));
   CHECK_THAT(xml_error(sql_edited("<Range IO=\"95\">", "<Range IO=\"95\" Max=\"1\">")), Contains("attribute 'Max'"));
-  CHECK_THAT(xml_error(sql_edited("<WriteRatio>30</WriteRatio>", "<WriteRatio>30</WriteRatio><WriteRatio>30</WriteRatio>")),
-             Contains("<WriteRatio>: given more than once"));
+  CHECK_THAT(
+      xml_error(sql_edited("<WriteRatio>30</WriteRatio>", "<WriteRatio>30</WriteRatio><WriteRatio>30</WriteRatio>")),
+      Contains("<WriteRatio>: given more than once"));
   CHECK_THAT(xml_error(sql_edited("<StrideSize>32768</StrideSize>", "<StrideSize>65536</StrideSize>")),
              Contains("only stride = block size is modelled"));
-  CHECK_THAT(xml_error(sql_edited("<Pattern>random</Pattern>\n            <RandomDataSource>\n              <SizeInBytes>10485760",
-                                  "<Pattern>zero</Pattern>\n            <RandomDataSource>\n              <SizeInBytes>10485760")),
+  CHECK_THAT(xml_error(sql_edited(
+                 "<Pattern>random</Pattern>\n            <RandomDataSource>\n              <SizeInBytes>10485760",
+                 "<Pattern>zero</Pattern>\n            <RandomDataSource>\n              <SizeInBytes>10485760")),
              Contains("a RandomDataSource goes with the random pattern"));
 }
 
@@ -297,9 +300,11 @@ TEST_CASE("DISKSPD XML profiles: unbuffered I/O needs the command line's 512-byt
   // -r16385 -Sh is refused on the command line; so is <Random>16385</Random>.
   CHECK_THAT(xml_error(sql_edited("<Random>8192</Random>", "<Random>16385</Random>")),
              Contains("p.xml:36: <Random>: " + rule + "16385"));
-  CHECK_THAT(xml_error(sql_edited("<Random>8192</Random>", "<Random>511</Random>")), Contains("<Random>: " + rule + "511"));
-  CHECK_THAT(xml_error(sql_edited("<BaseFileOffset>5368709120</BaseFileOffset>", "<BaseFileOffset>513</BaseFileOffset>")),
-             Contains("p.xml:22: <BaseFileOffset>: " + rule + "513"));
+  CHECK_THAT(xml_error(sql_edited("<Random>8192</Random>", "<Random>511</Random>")),
+             Contains("<Random>: " + rule + "511"));
+  CHECK_THAT(
+      xml_error(sql_edited("<BaseFileOffset>5368709120</BaseFileOffset>", "<BaseFileOffset>513</BaseFileOffset>")),
+      Contains("p.xml:22: <BaseFileOffset>: " + rule + "513"));
   CHECK_THAT(xml_error(sql_edited("<ThreadStride>0</ThreadStride>", "<ThreadStride>513</ThreadStride>")),
              Contains("p.xml:43: <ThreadStride>: " + rule + "513"));
   // With the OS cache on, the rule does not apply (the scenario refuses cached I/O on its own).
@@ -309,8 +314,9 @@ TEST_CASE("DISKSPD XML profiles: unbuffered I/O needs the command line's 512-byt
   // The command line names the same rule for -B and -T.
   CHECK_THROWS_WITH(parse_diskspd_command("-b4K -r -B513 -Sh"),
                     "DISKSPD -B513: with the software cache off (-Sh) the base offset must be a multiple of 512 bytes");
-  CHECK_THROWS_WITH(parse_diskspd_command("-b4K -t2 -s -T513 -Sh"),
-                    "DISKSPD -T513: with the software cache off (-Sh) the thread stride must be a multiple of 512 bytes");
+  CHECK_THROWS_WITH(
+      parse_diskspd_command("-b4K -t2 -s -T513 -Sh"),
+      "DISKSPD -T513: with the software cache off (-Sh) the thread stride must be a multiple of 512 bytes");
   CHECK_NOTHROW(parse_diskspd_command("-b4K -t2 -s -T513"));
 }
 
@@ -353,10 +359,13 @@ TEST_CASE("scenario: vmfleet2, xml and a list of diskspd lines select several ta
     CHECK(s.vms.workload.file_bytes == 20 * GiB);
     const std::string text = describe(s);
     CHECK_THAT(text, Contains("workload: Sql: 2 targets [") && Contains("129 I/Os in flight per VM"));
-    CHECK_THAT(text, Contains("target 1: 8 KiB random, 30% writes, 4 thread(s) x 32 outstanding, region [5 GiB, 20 GiB)"));
-    CHECK_THAT(text, Contains("random I/Os 95% in [5 GiB, 5.75 GiB), 4% in [5.75 GiB, 7.25 GiB), 1% in [7.25 GiB, 20 GiB)") &&
-                         Contains("limited (-g) to 12288 bytes/ms per thread (1500 IOPS), paced in 15.625 ms clock ticks"));
-    CHECK_THAT(text, Contains("target 2: 32 KiB sequential (a stream per thread), 100% writes, 1 thread(s) x 1 outstanding, region [0 B, 5 GiB)"));
+    CHECK_THAT(text,
+               Contains("target 1: 8 KiB random, 30% writes, 4 thread(s) x 32 outstanding, region [5 GiB, 20 GiB)"));
+    CHECK_THAT(text,
+               Contains("random I/Os 95% in [5 GiB, 5.75 GiB), 4% in [5.75 GiB, 7.25 GiB), 1% in [7.25 GiB, 20 GiB)") &&
+                   Contains("limited (-g) to 12288 bytes/ms per thread (1500 IOPS), paced in 15.625 ms clock ticks"));
+    CHECK_THAT(text, Contains("target 2: 32 KiB sequential (a stream per thread), 100% writes, 1 thread(s) x 1 "
+                              "outstanding, region [0 B, 5 GiB)"));
   }
   SECTION("xml: a path relative to the scenario file, equal to the named workload") {
     const auto file = dir.write("s.yaml", scenario("    xml: profiles/sql.xml\n    file_size: 20GiB\n"));
@@ -391,13 +400,15 @@ TEST_CASE("scenario: vmfleet2, xml and a list of diskspd lines select several ta
                Contains("s.yaml:6: key 'vms.workload.diskspd[1]': its -c differs"));
     CHECK_THAT(error("    diskspd: \"-b4K -s -T1G -t2 -Sh\"\n    file_size: 1GiB\n"),
                Contains("key 'vms.workload.diskspd': DISKSPD: -T1073741824 starts thread 2's stream past the end"));
-    CHECK_THAT(error("    diskspd: \"-b4K -r -T4K -Sh\"\n    file_size: 1GiB\n"),
-               Contains("key 'vms.workload.diskspd': DISKSPD: -T sets where each thread's own sequential stream starts"));
+    CHECK_THAT(
+        error("    diskspd: \"-b4K -r -T4K -Sh\"\n    file_size: 1GiB\n"),
+        Contains("key 'vms.workload.diskspd': DISKSPD: -T sets where each thread's own sequential stream starts"));
   }
 }
 
 TEST_CASE("an unknown VMFleet 2.0 workload is named escaped (fuzz finding: a control character in it)", "[diskspd]") {
-  CHECK_THROWS_WITH(vmfleet2_workload("B32-T2-O\x1d" "8-W50-PR"),
+  CHECK_THROWS_WITH(vmfleet2_workload("B32-T2-O\x1d"
+                                      "8-W50-PR"),
                     Catch::StartsWith("VMFleet 2.0 workload 'B32-T2-O\\x1d8-W50-PR': unknown; expected one of "));
 }
 
@@ -409,27 +420,46 @@ TEST_CASE("DISKSPD XML profiles and command lines refuse the same values (one ch
     bool refused;
   };
   const Case cases[] = {
-      {"-b16K -r16385 -Sh", "<BlockSize>16384</BlockSize><Random>16385</Random><DisableOSCache>true</DisableOSCache>", true},
-      {"-b16K -r16384 -Sh", "<BlockSize>16384</BlockSize><Random>16384</Random><DisableOSCache>true</DisableOSCache>", false},
+      {"-b16K -r16385 -Sh", "<BlockSize>16384</BlockSize><Random>16385</Random><DisableOSCache>true</DisableOSCache>",
+       true},
+      {"-b16K -r16384 -Sh", "<BlockSize>16384</BlockSize><Random>16384</Random><DisableOSCache>true</DisableOSCache>",
+       false},
       // 4 GiB - 1: above DISKSPD's 4 GiB - 512 B (the XML reader took up to 2^32 - 1 before).
       {"-b4294967295 -r", "<BlockSize>4294967295</BlockSize><Random>4294967295</Random>", true},
-      {"-b4K -r -t5000 -Sh", "<BlockSize>4096</BlockSize><Random>4096</Random><ThreadsPerFile>5000</ThreadsPerFile>"
-                             "<DisableOSCache>true</DisableOSCache>", true},
-      {"-b4K -r -o0 -Sh", "<BlockSize>4096</BlockSize><Random>4096</Random><RequestCount>0</RequestCount>"
-                          "<DisableOSCache>true</DisableOSCache>", true},
-      {"-b4K -r -w101 -Sh", "<BlockSize>4096</BlockSize><Random>4096</Random><WriteRatio>101</WriteRatio>"
-                            "<DisableOSCache>true</DisableOSCache>", true},
-      {"-b4K -rs0 -Sh", "<BlockSize>4096</BlockSize><Random>4096</Random><RandomRatio>0</RandomRatio>"
-                        "<DisableOSCache>true</DisableOSCache>", true},
-      {"-b512 -r -g1i -Sh", "<BlockSize>512</BlockSize><Random>512</Random><Throughput unit=\"IOPS\">1</Throughput>"
-                            "<DisableOSCache>true</DisableOSCache>", true},
-      {"-b4K -s8K -Sh", "<BlockSize>4096</BlockSize><StrideSize>8192</StrideSize><DisableOSCache>true</DisableOSCache>", true},
-      {"-b4K -rdpct95/0 -Sh", "<BlockSize>4096</BlockSize><Random>4096</Random><Distribution><Percent>"
-                              "<Range IO=\"95\">0</Range></Percent></Distribution><DisableOSCache>true</DisableOSCache>", true},
-      {"-b4K -rdpct101/5 -Sh", "<BlockSize>4096</BlockSize><Random>4096</Random><Distribution><Percent>"
-                               "<Range IO=\"101\">5</Range></Percent></Distribution><DisableOSCache>true</DisableOSCache>", true},
-      {"-b4K -B513 -r -Sh", "<BlockSize>4096</BlockSize><Random>4096</Random><BaseFileOffset>513</BaseFileOffset>"
-                            "<DisableOSCache>true</DisableOSCache>", true},
+      {"-b4K -r -t5000 -Sh",
+       "<BlockSize>4096</BlockSize><Random>4096</Random><ThreadsPerFile>5000</ThreadsPerFile>"
+       "<DisableOSCache>true</DisableOSCache>",
+       true},
+      {"-b4K -r -o0 -Sh",
+       "<BlockSize>4096</BlockSize><Random>4096</Random><RequestCount>0</RequestCount>"
+       "<DisableOSCache>true</DisableOSCache>",
+       true},
+      {"-b4K -r -w101 -Sh",
+       "<BlockSize>4096</BlockSize><Random>4096</Random><WriteRatio>101</WriteRatio>"
+       "<DisableOSCache>true</DisableOSCache>",
+       true},
+      {"-b4K -rs0 -Sh",
+       "<BlockSize>4096</BlockSize><Random>4096</Random><RandomRatio>0</RandomRatio>"
+       "<DisableOSCache>true</DisableOSCache>",
+       true},
+      {"-b512 -r -g1i -Sh",
+       "<BlockSize>512</BlockSize><Random>512</Random><Throughput unit=\"IOPS\">1</Throughput>"
+       "<DisableOSCache>true</DisableOSCache>",
+       true},
+      {"-b4K -s8K -Sh", "<BlockSize>4096</BlockSize><StrideSize>8192</StrideSize><DisableOSCache>true</DisableOSCache>",
+       true},
+      {"-b4K -rdpct95/0 -Sh",
+       "<BlockSize>4096</BlockSize><Random>4096</Random><Distribution><Percent>"
+       "<Range IO=\"95\">0</Range></Percent></Distribution><DisableOSCache>true</DisableOSCache>",
+       true},
+      {"-b4K -rdpct101/5 -Sh",
+       "<BlockSize>4096</BlockSize><Random>4096</Random><Distribution><Percent>"
+       "<Range IO=\"101\">5</Range></Percent></Distribution><DisableOSCache>true</DisableOSCache>",
+       true},
+      {"-b4K -B513 -r -Sh",
+       "<BlockSize>4096</BlockSize><Random>4096</Random><BaseFileOffset>513</BaseFileOffset>"
+       "<DisableOSCache>true</DisableOSCache>",
+       true},
   };
   for (const Case& c : cases) {
     INFO(c.line);

@@ -68,7 +68,8 @@ TEST_CASE("durability report: a part without a failure rate is 'cannot be comput
   CHECK(row["loss_probability"].is_null());
 }
 
-TEST_CASE("durability report: hcisim's own failure is stated, and an extrapolated repair marked", "[report][durability]") {
+TEST_CASE("durability report: hcisim's own failure is stated, and an extrapolated repair marked",
+          "[report][durability]") {
   models::DurabilityStudy study = synthetic_study("");
   study.base.drive_afr = 0.01;
   study.base.node_mtbf_s = 50000 * 3600.0;

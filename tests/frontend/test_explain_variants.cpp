@@ -15,7 +15,9 @@ using namespace hcisim;
 
 namespace {
 
-std::filesystem::path scenario(const char* name) { return std::filesystem::path(HCISIM_SOURCE_DIR) / "scenarios" / name; }
+std::filesystem::path scenario(const char* name) {
+  return std::filesystem::path(HCISIM_SOURCE_DIR) / "scenarios" / name;
+}
 
 }  // namespace
 

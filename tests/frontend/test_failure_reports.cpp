@@ -160,9 +160,10 @@ TEST_CASE("an unfinished repair is said in the text and the JSON, with the time 
   spec.id = "unit";
   spec.cluster.node_count = 2;
   spec.vms.per_node = {1, 1};
-  CHECK_THAT(frontend::format_run_report(spec, r),
-             Contains("UNFINISHED at the end of the run: 3.00 GB degraded, 3.00 GB queued for repair; about 30 s more at "
-                      "the last interval's 100.0 MB/s"));
+  CHECK_THAT(
+      frontend::format_run_report(spec, r),
+      Contains("UNFINISHED at the end of the run: 3.00 GB degraded, 3.00 GB queued for repair; about 30 s more at "
+               "the last interval's 100.0 MB/s"));
   const auto j = frontend::run_report_json(spec, r, false);
   CHECK(j["repair_left"]["unfinished"] == true);
   CHECK(j["repair_left"]["eta_s"] == 30.0);

@@ -20,19 +20,18 @@ constexpr std::uint64_t GiB = 1ull << 30;
 }  // namespace
 
 TEST_CASE("a fio job with clones becomes one target per clone, each on its own file", "[fio]") {
-  const auto spec = parse(
-      "; a comment\n"
-      "[global]\n"
-      "ioengine=libaio\n"
-      "direct=1\n"
-      "size=1g\n"
-      "\n"
-      "[oltp]\n"
-      "rw=randrw\n"
-      "rwmixread=70\n"
-      "bs=8k\n"
-      "iodepth=16\n"
-      "numjobs=2\n");
+  const auto spec = parse("; a comment\n"
+                          "[global]\n"
+                          "ioengine=libaio\n"
+                          "direct=1\n"
+                          "size=1g\n"
+                          "\n"
+                          "[oltp]\n"
+                          "rw=randrw\n"
+                          "rwmixread=70\n"
+                          "bs=8k\n"
+                          "iodepth=16\n"
+                          "numjobs=2\n");
   REQUIRE(spec.targets.size() == 2);
   for (std::size_t k = 0; k < 2; ++k) {
     const auto& t = spec.targets[k];
@@ -100,7 +99,8 @@ TEST_CASE("fio options the model cannot run are errors at their line", "[fio]") 
   CHECK_THAT(error("[a]\ndirect=0\nsize=1g\n"), StartsWith("x.fio:2: key 'direct': expected direct=1"));
   CHECK_THAT(error("[a]\ndirect=1\n"), StartsWith("x.fio:1: key 'size': job [a] needs size="));
   CHECK_THAT(error("[a]\ndirect=1\nsize=1g\nrw=randtrim\n"), StartsWith("x.fio:4: key 'rw': expected read, write"));
-  CHECK_THAT(error("[a]\ndirect=1\nsize=1g\nrw=randrw\nrate_iops=100\n"), StartsWith("x.fio:5: key 'rate_iops': a cap on a read/write mix"));
+  CHECK_THAT(error("[a]\ndirect=1\nsize=1g\nrw=randrw\nrate_iops=100\n"),
+             StartsWith("x.fio:5: key 'rate_iops': a cap on a read/write mix"));
   CHECK_THAT(error("[a]\ndirect=1\nsize=1g\nrw=randread\nrandom_distribution=zipf:1\n"),
              StartsWith("x.fio:5: key 'random_distribution': expected zipf:THETA"));
   CHECK_THAT(error("[a]\ndirect=1\nsize=1g\nrw=randread\nrandom_distribution=normal:5\n"),
@@ -116,11 +116,13 @@ TEST_CASE("fio values fio itself refuses, or that the model cannot sample, are e
   const std::string job = "[a]\ndirect=1\nioengine=libaio\nsize=1g\nrw=randread\n";
   // pareto:h below ~1.1e-16 made the sampler's power infinite (every I/O on the last block, UB in the cast).
   CHECK(error(job + "random_distribution=pareto:1e-300\n") ==
-        "x.fio:6: key 'random_distribution': expected pareto:H with 0.001 <= h < 1, like pareto:0.2, got 'pareto:1e-300'");
+        "x.fio:6: key 'random_distribution': expected pareto:H with 0.001 <= h < 1, like pareto:0.2, got "
+        "'pareto:1e-300'");
   CHECK_THAT(error(job + "random_distribution=pareto:0.0009\n"), StartsWith("x.fio:6: key 'random_distribution'"));
   CHECK(parse(job + "random_distribution=pareto:0.001\n").targets.front().skew_parameter == 0.001);
   // zipf the model refuses (|theta - 1| < 1e-9) is refused here, at its line.
-  CHECK_THAT(error(job + "random_distribution=zipf:1.0000000001\n"), StartsWith("x.fio:6: key 'random_distribution': expected zipf:THETA"));
+  CHECK_THAT(error(job + "random_distribution=zipf:1.0000000001\n"),
+             StartsWith("x.fio:6: key 'random_distribution': expected zipf:THETA"));
   // fio: "access percentage don't add up to 100"; "zone_split percentages add to more than 100%".
   CHECK(error(job + "random_distribution=zoned:50/50\n") ==
         "x.fio:6: key 'random_distribution': expected access percentages adding up to 100 (fio refuses others), got 50 "
@@ -150,7 +152,8 @@ TEST_CASE("a scenario runs a fio job file as its VMs' workload", "[fio]") {
   const std::string head = "schema_version: 1\ntitle: fio\ncluster:\n  node: dell-ax-7525\n  nodes: 4\n"
                            "  switch: generic-100gbe\n  stack: s2d\n  resiliency: three-way-mirror\n"
                            "run:\n  duration: 10ms\nvms:\n  vcpus: 2\n  per_node: 4\n  workload:\n";
-  dir.write("jobs/oltp.fio", "[global]\ndirect=1\nioengine=libaio\n[db]\nrw=randrw\nrwmixread=70\nbs=8k\niodepth=8\nsize=4g\n");
+  dir.write("jobs/oltp.fio",
+            "[global]\ndirect=1\nioengine=libaio\n[db]\nrw=randrw\nrwmixread=70\nbs=8k\niodepth=8\nsize=4g\n");
   const auto file = dir.write("s.yaml", head + "    fio: jobs/oltp.fio\n");
   const auto spec = load_scenario(file, Catalog::load());
   REQUIRE(spec.vms.workload.targets.size() == 1);

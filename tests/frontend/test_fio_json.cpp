@@ -28,7 +28,8 @@ nlohmann::json real_fio() {
 
 fio::PlatBins bins_of(const nlohmann::json& bins) {
   fio::PlatBins out;
-  for (const auto& [key, count] : bins.items()) out.emplace_back(fio::plat_index(std::stoull(key)), count.get<std::uint64_t>());
+  for (const auto& [key, count] : bins.items())
+    out.emplace_back(fio::plat_index(std::stoull(key)), count.get<std::uint64_t>());
   std::sort(out.begin(), out.end());
   return out;
 }
@@ -41,7 +42,8 @@ models::LatencySummary summary_of(const sim::LatencyHistogram& h) {
   s.max_s = static_cast<double>(h.max_ns()) * 1e-9;
   for (std::size_t i = 0; i < sim::LatencyHistogram::bucket_count(); ++i) {
     if (h.bucket_samples(i) > 0) {
-      s.bins.push_back({sim::LatencyHistogram::bucket_lower_ns(i), sim::LatencyHistogram::bucket_width_ns(i), h.bucket_samples(i)});
+      s.bins.push_back(
+          {sim::LatencyHistogram::bucket_lower_ns(i), sim::LatencyHistogram::bucket_width_ns(i), h.bucket_samples(i)});
     }
   }
   return s;
@@ -103,7 +105,8 @@ TEST_CASE("fio's bucket names and percentiles are reproduced from fio 3.33's own
       char key[32];
       std::snprintf(key, sizeof key, "%f", p);
       INFO(dir << " p" << key);
-      CHECK(fio::plat_percentile(bins, clat["N"].get<std::uint64_t>(), p) == clat["percentile"][key].get<std::uint64_t>());
+      CHECK(fio::plat_percentile(bins, clat["N"].get<std::uint64_t>(), p) ==
+            clat["percentile"][key].get<std::uint64_t>());
     }
   }
   // fio's last bucket is named 17112760320 ns (fio_jsonplus_clat2csv's ceiling).

@@ -50,12 +50,13 @@ ValidationRecord record() {
 
 }  // namespace
 
-TEST_CASE("footing: a regime is near a recorded one by product, media, state, block within 2x and writes within 20 points",
-          "[footing]") {
+TEST_CASE(
+    "footing: a regime is near a recorded one by product, media, state, block within 2x and writes within 20 points",
+    "[footing]") {
   CHECK(near(s2d(4096, 0), s2d(4096, 0)));
   CHECK(near(s2d(8192, 0.15), s2d(4096, 0)));
-  CHECK_FALSE(near(s2d(16384, 0), s2d(4096, 0)));      // 4x the block
-  CHECK_FALSE(near(s2d(4096, 0.3), s2d(4096, 0)));     // 30 points more writes
+  CHECK_FALSE(near(s2d(16384, 0), s2d(4096, 0)));       // 4x the block
+  CHECK_FALSE(near(s2d(4096, 0.3), s2d(4096, 0)));      // 30 points more writes
   CHECK_FALSE(near(s2d(4096, 0, true), s2d(4096, 0)));  // a failure changes the regime
   RunRegime hybrid = s2d(4096, 0);
   hybrid.media = "hybrid";

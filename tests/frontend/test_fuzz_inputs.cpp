@@ -81,7 +81,7 @@ TEST_CASE("damaged scenario files load or fail with file and line", "[fuzz]") {
     }
   }
   CHECK(rejected > 500 * rounds());  // the damage really did break most files
-  CHECK(loaded > 0);      // and harmless damage (comments, blanks) still loads
+  CHECK(loaded > 0);                 // and harmless damage (comments, blanks) still loads
 }
 
 TEST_CASE("damaged catalog files load or fail with file and line", "[fuzz]") {

@@ -12,11 +12,12 @@ TEST_CASE("printable escapes control characters and keeps UTF-8", "[message]") {
   CHECK(printable("a\nb\tc\rd") == "a\\nb\\tc\\rd");
   CHECK(printable("\x1b[31mRED\x1b[0m\a") == "\\x1b[31mRED\\x1b[0m\\x07");
   CHECK(printable("del\x7f") == "del\\x7f");
-  CHECK(printable("caf\xc3\xa9 \xc2\xb5s") == "caf\xc3\xa9 \xc2\xb5s");    // é and µ stay
-  CHECK(printable("\xc2\x9b" "2J") == "\\xc2\\x9b2J");                       // C1 CSI is escaped
-  CHECK(printable("caf\xe9") == "caf\\xe9");                                 // Latin-1, not UTF-8
-  CHECK(printable("\xed\xa0\x80") == "\\xed\\xa0\\x80");                     // a UTF-16 surrogate
-  CHECK(printable("\xc0\xaf") == "\\xc0\\xaf");                              // overlong '/'
+  CHECK(printable("caf\xc3\xa9 \xc2\xb5s") == "caf\xc3\xa9 \xc2\xb5s");  // é and µ stay
+  CHECK(printable("\xc2\x9b"
+                  "2J") == "\\xc2\\x9b2J");               // C1 CSI is escaped
+  CHECK(printable("caf\xe9") == "caf\\xe9");              // Latin-1, not UTF-8
+  CHECK(printable("\xed\xa0\x80") == "\\xed\\xa0\\x80");  // a UTF-16 surrogate
+  CHECK(printable("\xc0\xaf") == "\\xc0\\xaf");           // overlong '/'
 }
 
 TEST_CASE("in_quotes cuts after 60 characters, never inside a character", "[message]") {

@@ -61,7 +61,7 @@ TEST_CASE("output file: a new file, then an atomic replacement, with nothing els
 TEST_CASE("output file: a link planted where a temp file might go is never followed", "[output]") {
   testing::TempDir dir;
   const fs::path victim = dir.write("victim.txt", "precious data\n");
-  fs::create_symlink(victim, dir.path() / "report.json.tmp");   // the old fixed temp name
+  fs::create_symlink(victim, dir.path() / "report.json.tmp");  // the old fixed temp name
   fs::create_symlink(victim, dir.path() / ".report.json.tmp");
   write_output_file((dir.path() / "report.json").string(), "{}\n");
   CHECK(read_file(victim) == "precious data\n");
@@ -98,14 +98,16 @@ TEST_CASE("output file: an unwritable folder is found before anything is simulat
 TEST_CASE("output file: devices and FIFOs are written directly, never replaced", "[output]") {
   write_output_file("/dev/null", "discarded\n");
   CHECK(fs::is_character_file("/dev/null"));
-  CHECK_THAT([] {
-    try {
-      write_output_file("/dev/full", "x");
-    } catch (const OutputError& e) {
-      return std::string(e.what());
-    }
-    return std::string();
-  }(), Contains("No space left on device"));
+  CHECK_THAT(
+      [] {
+        try {
+          write_output_file("/dev/full", "x");
+        } catch (const OutputError& e) {
+          return std::string(e.what());
+        }
+        return std::string();
+      }(),
+      Contains("No space left on device"));
   CHECK(fs::is_character_file("/dev/full"));
 
   testing::TempDir dir;
@@ -176,7 +178,7 @@ TEST_CASE("output file: a write that fails or is killed leaves no temporary file
       CHECK(WTERMSIG(status) == SIGXFSZ);
     }
     CHECK(read_file(target) == "{\"old\": true}\n");  // the old result stays whole
-    CHECK(files_in(dir.path()) == 1);                  // and no temporary file is left
+    CHECK(files_in(dir.path()) == 1);                 // and no temporary file is left
   }
 }
 

@@ -5,18 +5,18 @@
 
 #include <algorithm>
 
-#include "load_error_of.hpp"
 #include "line_of.hpp"
+#include "load_error_of.hpp"
 #include "temp_dir.hpp"
-#include "tools/frontend/input/catalog.hpp"
 #include "tools/frontend/base/load_error.hpp"
+#include "tools/frontend/input/catalog.hpp"
 #include "tools/frontend/input/scenario_loader.hpp"
 
 using namespace hcisim::frontend;
-using hcisim::frontend::testing::load_error_of;
 using Catch::Matchers::Contains;
 using Catch::Matchers::EndsWith;
 using Catch::Matchers::StartsWith;
+using hcisim::frontend::testing::load_error_of;
 
 namespace {
 
@@ -61,9 +61,8 @@ TEST_CASE("every new part loads, is listed, and shows each number with a tagged 
   const auto parts = bundled().list();
   for (const NewPart& p : kNewParts) {
     INFO(p.id);
-    CHECK(std::any_of(parts.begin(), parts.end(), [&](const PartSummary& s) {
-      return s.id == p.id && s.kind == kind_name(p.kind);
-    }));
+    CHECK(std::any_of(parts.begin(), parts.end(),
+                      [&](const PartSummary& s) { return s.id == p.id && s.kind == kind_name(p.kind); }));
     const CatalogPart& part = bundled().part(p.id, p.kind);
     const std::string shown = bundled().show(p.id);
     CHECK_THAT(shown, StartsWith(std::string(kind_name(p.kind)) + " " + p.id + ": "));
@@ -74,7 +73,8 @@ TEST_CASE("every new part loads, is listed, and shows each number with a tagged 
       ++numbers;
       CHECK(tagged(f.source));
       // A datasheet figure quoted from memory says so (the catalog's convention).
-      if (f.source.starts_with("DS: ")) CHECK_THAT(f.source, Contains("quoted from memory; not in the reference library"));
+      if (f.source.starts_with("DS: "))
+        CHECK_THAT(f.source, Contains("quoted from memory; not in the reference library"));
       CHECK_THAT(line_of(shown, f.key), Contains(f.source.substr(0, 40)));
     }
     CHECK(numbers >= 3);
@@ -163,7 +163,8 @@ TEST_CASE("the template scenario loads; the dry run names the clock the CPU is s
 }
 
 TEST_CASE("cluster.parts by --set: the part changes for this run, through the catalog's reader", "[scenario][parts]") {
-  const auto spec = load_scenario(kTemplate, bundled(), {"cluster.parts.cpu.intel-xeon-gold-6430.all_core_clock=2.8GHz"});
+  const auto spec =
+      load_scenario(kTemplate, bundled(), {"cluster.parts.cpu.intel-xeon-gold-6430.all_core_clock=2.8GHz"});
   CHECK(spec.cluster.cpu.all_core_hz == Approx(2.8e9));
   CHECK(spec.cluster.cpu.base_hz == Approx(2.1e9));  // the rest as the catalog has it
   REQUIRE(spec.part_overrides.size() == 1);
@@ -184,7 +185,8 @@ TEST_CASE("cluster.parts by --set: the part changes for this run, through the ca
   CHECK(bundled().cpu("intel-xeon-gold-6430").all_core_hz == Approx(2.6e9));
 
   // A node's reference to another part: the cluster's CPU follows.
-  const auto epyc = load_scenario(kTemplate, bundled(), {"cluster.parts.node.template-2s-2u-nvme-gen5.cpu=amd-epyc-9354"});
+  const auto epyc =
+      load_scenario(kTemplate, bundled(), {"cluster.parts.node.template-2s-2u-nvme-gen5.cpu=amd-epyc-9354"});
   CHECK(epyc.cluster.cpu.id == "amd-epyc-9354");
   CHECK(epyc.cluster.node.cpu_id == "amd-epyc-9354");
   CHECK_THAT(describe(epyc), Contains("2 x AMD EPYC 9354") && Contains("simulated at 3.75 GHz all-core"));
@@ -199,16 +201,16 @@ TEST_CASE("cluster.parts by --set: the part changes for this run, through the ca
   CHECK(drive.cluster.drives[0].random_write_iops == Approx(600e3));
 }
 
-TEST_CASE("cluster.parts in a scenario file: values, their own sources, and file:line:key errors", "[scenario][parts]") {
+TEST_CASE("cluster.parts in a scenario file: values, their own sources, and file:line:key errors",
+          "[scenario][parts]") {
   testing::TempDir dir;
   const std::string head = "include: " + kTemplate.string() + "\ncluster:\n  parts:\n";
-  const auto file = dir.write("s.yaml", head +
-                                            "    drive:\n"
-                                            "      kioxia-cm7-v-6400:\n"
-                                            "        random_read_iops: {value: 2M, source: \"MEAS: our fio run\"}\n"
-                                            "        read_latency: 70us\n"
-                                            "    nic:\n"
-                                            "      intel-e810-cqda2-100gbe: {rdma: roce_v2}\n");
+  const auto file = dir.write("s.yaml", head + "    drive:\n"
+                                               "      kioxia-cm7-v-6400:\n"
+                                               "        random_read_iops: {value: 2M, source: \"MEAS: our fio run\"}\n"
+                                               "        read_latency: 70us\n"
+                                               "    nic:\n"
+                                               "      intel-e810-cqda2-100gbe: {rdma: roce_v2}\n");
   const auto spec = load_scenario(file, bundled());
   CHECK(spec.cluster.drives[0].random_read_iops == Approx(2e6));
   CHECK(spec.cluster.drives[0].read_latency_ns == 70'000);
@@ -226,11 +228,13 @@ TEST_CASE("cluster.parts in a scenario file: values, their own sources, and file
                                       file.string() + ":7)]"));
 
   SECTION("out of the catalog's range: refused at the scenario's file, line and key") {
-    const auto bad = dir.write("bad.yaml", head + "    drive:\n      kioxia-cm7-v-6400:\n        random_read_iops: 2G\n");
+    const auto bad =
+        dir.write("bad.yaml", head + "    drive:\n      kioxia-cm7-v-6400:\n        random_read_iops: 2G\n");
     CHECK(load_error_of([&] { load_scenario(bad, bundled()); }) ==
           bad.string() + ":6: key 'cluster.parts.drive.kioxia-cm7-v-6400.random_read_iops': expected from 10 to "
                          "1,000,000,000 IOPS, got '2G'");
-    const auto clock = dir.write("clock.yaml", head + "    cpu:\n      intel-xeon-gold-6430: {all_core_clock: 3.5GHz}\n");
+    const auto clock =
+        dir.write("clock.yaml", head + "    cpu:\n      intel-xeon-gold-6430: {all_core_clock: 3.5GHz}\n");
     CHECK(load_error_of([&] { load_scenario(clock, bundled()); }) ==
           clock.string() + ":5: key 'cluster.parts.cpu.intel-xeon-gold-6430.all_core_clock': expected a clock between "
                            "base_clock and boost_clock, got '3.5GHz'");
@@ -238,10 +242,11 @@ TEST_CASE("cluster.parts in a scenario file: values, their own sources, and file
   SECTION("a check across fields that fails at a field the scenario left alone names the override") {
     const auto base = dir.write("base.yaml", head + "    cpu:\n      intel-xeon-gold-6430: {base_clock: 3.5GHz}\n");
     const std::string message = load_error_of([&] { load_scenario(base, bundled()); });
-    CHECK_THAT(message, Contains("intel-xeon-gold-6430.yaml:") &&
-                            Contains("key 'cluster.parts.cpu.intel-xeon-gold-6430.boost_clock': expected at least base_clock") &&
-                            EndsWith("(cpu 'intel-xeon-gold-6430' with the scenario's override of base_clock at " +
-                                     base.string() + ":5)"));
+    CHECK_THAT(message,
+               Contains("intel-xeon-gold-6430.yaml:") &&
+                   Contains("key 'cluster.parts.cpu.intel-xeon-gold-6430.boost_clock': expected at least base_clock") &&
+                   EndsWith("(cpu 'intel-xeon-gold-6430' with the scenario's override of base_clock at " +
+                            base.string() + ":5)"));
   }
   SECTION("unknown parts, fields and kinds") {
     const auto id = dir.write("id.yaml", head + "    cpu:\n      intel-xeon-gold-643: {cores: 8}\n");
@@ -249,8 +254,10 @@ TEST_CASE("cluster.parts in a scenario file: values, their own sources, and file
                StartsWith(id.string() + ":5: key 'cluster.parts.cpu.intel-xeon-gold-643': unknown cpu "
                                         "'intel-xeon-gold-643'; did you mean intel-xeon-gold-6430"));
     const auto kind = dir.write("kind.yaml", head + "    drive:\n      intel-xeon-gold-6430: {capacity: 1TB}\n");
-    CHECK_THAT(load_error_of([&] { load_scenario(kind, bundled()); }),
-               StartsWith(kind.string() + ":5: key 'cluster.parts.drive.intel-xeon-gold-6430': 'intel-xeon-gold-6430' is a cpu, not a drive"));
+    CHECK_THAT(
+        load_error_of([&] { load_scenario(kind, bundled()); }),
+        StartsWith(kind.string() +
+                   ":5: key 'cluster.parts.drive.intel-xeon-gold-6430': 'intel-xeon-gold-6430' is a cpu, not a drive"));
     const auto field = dir.write("field.yaml", head + "    cpu:\n      intel-xeon-gold-6430: {all_core: 2.8GHz}\n");
     CHECK_THAT(load_error_of([&] { load_scenario(field, bundled()); }),
                StartsWith(field.string() + ":5: key 'cluster.parts.cpu.intel-xeon-gold-6430.all_core': unknown key; "
@@ -281,6 +288,7 @@ TEST_CASE("cluster.parts by --set: out of range is refused naming the --set", "[
               "'cluster.parts.drive.kioxia-cm7-v-6400.read_latency': expected a latency above 0 and at most 1 s, got "
               "'0us'");
   // A drive type change is read like a file: the keys of the other type are refused.
-  CHECK_THAT(load_error_of([&] { load_scenario(kTemplate, bundled(), {"cluster.parts.drive.kioxia-cm7-v-6400.type=hdd"}); }),
-             Contains("key 'cluster.parts.drive.kioxia-cm7-v-6400.random_read_iops': not used by an hdd"));
+  CHECK_THAT(
+      load_error_of([&] { load_scenario(kTemplate, bundled(), {"cluster.parts.drive.kioxia-cm7-v-6400.type=hdd"}); }),
+      Contains("key 'cluster.parts.drive.kioxia-cm7-v-6400.random_read_iops': not used by an hdd"));
 }

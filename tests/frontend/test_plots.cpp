@@ -93,7 +93,8 @@ TEST_CASE("--plot draws the latency CDF, the timeline and CPU by layer", "[plots
   std::string all((std::istreambuf_iterator<char>(timeline)), {});
   CHECK(all.find("0.005000000 0.000 100.000 NaN 1.000000") != std::string::npos);
   // A run with failures: repair rate and degraded data in a third panel.
-  CHECK(all.find("0.006000000 1000.000 100.000 0.200000 1.000000 0.000000 0.000000 500.000 2.000000") != std::string::npos);
+  CHECK(all.find("0.006000000 1000.000 100.000 0.200000 1.000000 0.000000 0.000000 500.000 2.000000") !=
+        std::string::npos);
   const std::string gp = read(dir.path() / "plots" / "timeline.gp");
   CHECK(gp.find("set y2label 'degraded") != std::string::npos);
   CHECK(gp.find("using ($1*1000):($8*1e6) with fsteps") != std::string::npos);
@@ -167,8 +168,11 @@ TEST_CASE("--plot latency: a log-scale tail panel marks p99 and p99.9 of the run
   // Markers at the run's percentiles (ms) and shares 1 % and 0.1 %, their values in the key.
   CHECK(gp.find("$read_marks << EOD\n0.403000 0.01\n0.404000 0.001\nEOD") != std::string::npos);
   CHECK(gp.find("$write_marks << EOD\n1.008000 0.01\n1.008000 0.001\nEOD") != std::string::npos);
-  CHECK(gp.find("$read_marks using 1:2 with points pt 7 ps 1.4 lc rgb '#0072b2' title 'p99 0.403 ms, p99.9 0.404 ms'") != std::string::npos);
-  CHECK(gp.find("$write_marks using 1:2 with points pt 7 ps 1.4 lc rgb '#d55e00' title 'p99 1.01 ms, p99.9 1.01 ms'") != std::string::npos);
+  CHECK(
+      gp.find("$read_marks using 1:2 with points pt 7 ps 1.4 lc rgb '#0072b2' title 'p99 0.403 ms, p99.9 0.404 ms'") !=
+      std::string::npos);
+  CHECK(gp.find("$write_marks using 1:2 with points pt 7 ps 1.4 lc rgb '#d55e00' title 'p99 1.01 ms, p99.9 1.01 ms'") !=
+        std::string::npos);
   CHECK(gp.find("'1%% (p99)' 0.01") != std::string::npos);
   CHECK(gp.find("'0.1%% (p99.9)' 0.001") != std::string::npos);
 }
@@ -205,7 +209,8 @@ TEST_CASE("--plot timeline: a stall does not flatten the other latencies to 0", 
   CHECK(run_scripts(spec_named("x", 2), r)["timeline.gp"].find("latency (ms)'\nset yrange [0:") != std::string::npos);
   r.timeline[2].write_p99_s = 8.0;  // an I/O caught by a failure waits 8 s
   const std::string gp = run_scripts(spec_named("x", 2), r)["timeline.gp"];
-  CHECK(gp.find("set ylabel 'latency (ms, log scale)'\nset logscale y\nset yrange [0.1:10000]\nset ytics ('0.1' 0.1, '1' 1, '10' 10, '100' 100, '1000' 1000, '10000' 10000)") != std::string::npos);
+  CHECK(gp.find("set ylabel 'latency (ms, log scale)'\nset logscale y\nset yrange [0.1:10000]\nset ytics ('0.1' 0.1, "
+                "'1' 1, '10' 10, '100' 100, '1000' 1000, '10000' 10000)") != std::string::npos);
   // The repair panel after it is linear again.
   CHECK(gp.find("unset logscale y", gp.find("set logscale y")) != std::string::npos);
 }
@@ -222,7 +227,8 @@ TEST_CASE("--plot titles are the scenario's title, shortened when very long", "[
   CHECK(gp.find("the end") == std::string::npos);
   CHECK(gp.find("...'") != std::string::npos);
   // Without a title, the id.
-  CHECK(run_scripts(spec_named("my-run", 1), small_result())["cpu-by-layer.gp"].find("title 'my-run'") != std::string::npos);
+  CHECK(run_scripts(spec_named("my-run", 1), small_result())["cpu-by-layer.gp"].find("title 'my-run'") !=
+        std::string::npos);
 }
 
 TEST_CASE("--plot text from a scenario cannot run a command in gnuplot", "[plots]") {
@@ -270,7 +276,8 @@ TEST_CASE("plot text: gnuplot single quotes, titles that fit", "[plots]") {
   CHECK(plot::gp_lines({"a", "b"}) == "'a'.\"\\n\".'b'");
   CHECK(plot::shortened("short", 10) == "short");
   CHECK(plot::shortened("one two three four", 12) == "one two...");
-  const std::vector<std::string> lines = plot::title_lines(std::string(100, 'a') + " " + std::string(300, 'b'), "what", 800);
+  const std::vector<std::string> lines =
+      plot::title_lines(std::string(100, 'a') + " " + std::string(300, 'b'), "what", 800);
   REQUIRE(lines.size() == 3);
   CHECK(lines[0] == std::string(100, 'a'));
   CHECK(lines[1].size() <= 110);
@@ -322,7 +329,8 @@ TEST_CASE("labels of close points neither cover each other nor leave the plot", 
   std::vector<Box> boxes;
   for (std::size_t i = 0; i < places.size(); ++i) {
     const double half = texts[i].size() * plot::kCharPx / 2;
-    boxes.push_back({places[i].centre.x - half, places[i].centre.y - 7, places[i].centre.x + half, places[i].centre.y + 7});
+    boxes.push_back(
+        {places[i].centre.x - half, places[i].centre.y - 7, places[i].centre.x + half, places[i].centre.y + 7});
     CHECK(places[i].clear);
     CHECK(boxes.back().l >= area.left);
     CHECK(boxes.back().r <= area.right);
@@ -332,7 +340,8 @@ TEST_CASE("labels of close points neither cover each other nor leave the plot", 
   for (std::size_t i = 0; i < boxes.size(); ++i) {
     for (std::size_t j = i + 1; j < boxes.size(); ++j) {
       INFO(i << " and " << j);
-      CHECK((boxes[i].r <= boxes[j].l || boxes[j].r <= boxes[i].l || boxes[i].b <= boxes[j].t || boxes[j].b <= boxes[i].t));
+      CHECK((boxes[i].r <= boxes[j].l || boxes[j].r <= boxes[i].l || boxes[i].b <= boxes[j].t ||
+             boxes[j].b <= boxes[i].t));
     }
   }
 }

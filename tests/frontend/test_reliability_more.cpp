@@ -18,10 +18,10 @@
 #include "tools/frontend/sweep/sweep_grid.hpp"
 
 using namespace hcisim::frontend;
-using hcisim::frontend::testing::load_error_of;
-using hcisim::frontend::testing::TempDir;
 using Catch::Matchers::Contains;
 using Catch::Matchers::StartsWith;
+using hcisim::frontend::testing::load_error_of;
+using hcisim::frontend::testing::TempDir;
 namespace fs = std::filesystem;
 
 namespace {
@@ -38,7 +38,8 @@ std::string part(const std::string& folder, const std::string& file) { return (k
 
 }  // namespace
 
-TEST_CASE("more reproducers, section 1: values that overflowed a model's casts are refused at file:line", "[reliability]") {
+TEST_CASE("more reproducers, section 1: values that overflowed a model's casts are refused at file:line",
+          "[reliability]") {
   const fs::path sql = kScenarios / "vxrack/hci-sql.yaml";
   const fs::path infoscale = kScenarios / "azure-infoscale/test1.yaml";
   CHECK(error_of(sql, {kDir / "cat-hba-max-iops-tiny"}) ==
@@ -58,9 +59,10 @@ TEST_CASE("more reproducers, section 1: values that overflowed a model's casts a
             ":45: key 'transactions.new_order.page_reads': expected a number from 0 to 1,000,000 pages, got '1e15'");
   CHECK(error_of(sql, {}, {"vms.oltp.think_time=1e6h"}) ==
         "--set vms.oltp.think_time=1e6h:1: key 'vms.oltp.think_time': expected a duration from 0 to 24 h, got '1e6h'");
-  CHECK(error_of(kDir / "fio-pareto-tiny.yaml") ==
-        (kDir / "fio-pareto-tiny.fio").string() +
-            ":8: key 'random_distribution': expected pareto:H with 0.001 <= h < 1, like pareto:0.2, got 'pareto:1e-300'");
+  CHECK(
+      error_of(kDir / "fio-pareto-tiny.yaml") ==
+      (kDir / "fio-pareto-tiny.fio").string() +
+          ":8: key 'random_distribution': expected pareto:H with 0.001 <= h < 1, like pareto:0.2, got 'pareto:1e-300'");
 }
 
 TEST_CASE("more reproducers, section 6: fio and DISKSPD XML values fio or DISKSPD refuse", "[reliability]") {
@@ -71,11 +73,12 @@ TEST_CASE("more reproducers, section 6: fio and DISKSPD XML values fio or DISKSP
   CHECK(error_of(kDir / "fio-bs-513-direct.yaml") ==
         (kDir / "fio-bs-513-direct.fio").string() +
             ":5: key 'bs': expected a multiple of 512 bytes: with direct=1 each I/O is whole sectors, got '513'");
-  CHECK(error_of(kDir / "xml-blocksize-513.yaml") ==
-        (kDir / "xml-blocksize-513.yaml").string() + ":13: key 'vms.workload.xml': " +
-            (kDir / "xml-blocksize-513.xml").string() +
-            ":2: <BlockSize>: expected a multiple of 512 bytes with DisableOSCache (unbuffered I/O moves whole sectors, "
-            "as DISKSPD -Sh requires), got 513");
+  CHECK(
+      error_of(kDir / "xml-blocksize-513.yaml") ==
+      (kDir / "xml-blocksize-513.yaml").string() +
+          ":13: key 'vms.workload.xml': " + (kDir / "xml-blocksize-513.xml").string() +
+          ":2: <BlockSize>: expected a multiple of 512 bytes with DisableOSCache (unbuffered I/O moves whole sectors, "
+          "as DISKSPD -Sh requires), got 513");
   // The command line's -B and -T follow the same rule now (XML BaseFileOffset and ThreadStride too).
   for (const char* line : {"-b4K -t1 -o4 -r -B513 -Sh -c1G", "-b4K -t2 -o4 -s -T513 -Sh -c1G"}) {
     CHECK_THAT(error_of(kDir / "base.yaml", {}, {std::string("vms.workload.diskspd=\"") + line + "\""}),
@@ -84,17 +87,19 @@ TEST_CASE("more reproducers, section 6: fio and DISKSPD XML values fio or DISKSP
   CHECK(error_of(kDir / "base.yaml").empty());
 }
 
-TEST_CASE("more reproducers, section 7: checks the model makes are made by the loader, with file:line:key", "[reliability]") {
+TEST_CASE("more reproducers, section 7: checks the model makes are made by the loader, with file:line:key",
+          "[reliability]") {
   const fs::path hybrid = kScenarios / "r740xd/100-read.yaml";
   CHECK(error_of(hybrid, {kDir / "cat-hdd-queue-age-1ms"}) ==
         part("cat-hdd-queue-age-1ms", "drives/hgst-ultrastar-7k6000-2tb-sas.yaml") +
             ":25: key 'queue_age_limit': expected 0 (no aging bound) or at least queue_depth x (avg_seek + half a "
             "revolution) = 405.4 ms: below it a full queue is served oldest-first, got '1ms'");
   // The host CPU model runs one or two threads per core; three passed the loader before.
-  CHECK(error_of(hybrid, {kDir / "cat-cpu-threads-3x"}) ==
-        part("cat-cpu-threads-3x", "cpus/intel-xeon-silver-4110.yaml") +
-            ":7: key 'threads': expected cores (8) or twice the cores (SMT): the model runs at most 2 threads per core, "
-            "got '24'");
+  CHECK(
+      error_of(hybrid, {kDir / "cat-cpu-threads-3x"}) ==
+      part("cat-cpu-threads-3x", "cpus/intel-xeon-silver-4110.yaml") +
+          ":7: key 'threads': expected cores (8) or twice the cores (SMT): the model runs at most 2 threads per core, "
+          "got '24'");
   CHECK(error_of(kDir / "timeline-drive-fails-twice.yaml") ==
         (kDir / "timeline-drive-fails-twice.yaml").string() +
             ":6: key 'timeline.events[1].fail': drive 2.1 has failed already: a failed drive does not return");
@@ -114,17 +119,18 @@ TEST_CASE("more reproducers, section 7: checks the model makes are made by the l
   CHECK(error_of(kScenarios / "vxrack/hci-sql.yaml", {}, {"vms.oltp.database_size=40KiB"}).empty());
 }
 
-TEST_CASE("fuzz findings on the newer forms: what comes from the file is escaped in errors; an empty --vary key is refused",
-          "[reliability]") {
-  const std::string fio = load_error_of([] {
-    (void)parse_fio_job_file(std::string("[jo\t\0b]\ndirect=1\n", 17), "job.fio");
-  });
+TEST_CASE(
+    "fuzz findings on the newer forms: what comes from the file is escaped in errors; an empty --vary key is refused",
+    "[reliability]") {
+  const std::string fio =
+      load_error_of([] { (void)parse_fio_job_file(std::string("[jo\t\0b]\ndirect=1\n", 17), "job.fio"); });
   CHECK(fio == "job.fio:1: key 'size': job [jo\\t\\x00b] needs size= (the file each clone works on)");
   std::string xml;
   try {
-    (void)parse_diskspd_xml("<Profile><TimeSpans><TimeSpan><Targets><Target><Path>f</Path>"
-                            "<DisableOSCache>fals\xad</DisableOSCache></Target></Targets></TimeSpan></TimeSpans></Profile>",
-                            "p.xml");
+    (void)parse_diskspd_xml(
+        "<Profile><TimeSpans><TimeSpan><Targets><Target><Path>f</Path>"
+        "<DisableOSCache>fals\xad</DisableOSCache></Target></Targets></TimeSpan></TimeSpans></Profile>",
+        "p.xml");
   } catch (const std::invalid_argument& e) {
     xml = e.what();
   }
@@ -149,9 +155,10 @@ TEST_CASE("more reproducers, section 5: an XML element with 100,000 attributes i
   for (int i = 0; i < 100'000; ++i) attributes += " a" + std::to_string(i) + "=\"1\"";
   const TempDir dir;
   const fs::path xml = dir.write(
-      "p.xml", "<?xml version=\"1.0\"?>\n<Profile><TimeSpans><TimeSpan><Targets><Target" + attributes +
-                   "><Path>*1</Path><BlockSize>4096</BlockSize><Random>4096</Random><DisableOSCache>true</DisableOSCache>"
-                   "<FileSize>1073741824</FileSize></Target></Targets></TimeSpan></TimeSpans></Profile>\n");
+      "p.xml",
+      "<?xml version=\"1.0\"?>\n<Profile><TimeSpans><TimeSpan><Targets><Target" + attributes +
+          "><Path>*1</Path><BlockSize>4096</BlockSize><Random>4096</Random><DisableOSCache>true</DisableOSCache>"
+          "<FileSize>1073741824</FileSize></Target></Targets></TimeSpan></TimeSpans></Profile>\n");
   const std::string why = xml.string() +
                           ":2: <Target> has 100000 attributes; DISKSPD profiles use at most 2 per element, and more "
                           "than 64 are refused unread (kMaxXmlAttributes in tools/frontend/input/input_limits.hpp)";
@@ -168,7 +175,8 @@ TEST_CASE("more reproducers, section 5: an XML element with 100,000 attributes i
   CHECK(error_of(scenario) == scenario.string() + ":14: key 'vms.workload.xml': " + why);
 }
 
-TEST_CASE("more reproducers, section 5: the bundled XML profiles pass the attribute pre-scan", "[reliability][diskspd-xml]") {
+TEST_CASE("more reproducers, section 5: the bundled XML profiles pass the attribute pre-scan",
+          "[reliability][diskspd-xml]") {
   for (const auto& entry : fs::recursive_directory_iterator(kScenarios)) {
     if (entry.path().extension() != ".xml") continue;
     INFO(entry.path().string());
@@ -185,7 +193,8 @@ std::string bundled_with(const std::string& file, const std::string& key, const 
   std::string out, line;
   bool done = false;
   while (std::getline(in, line)) {
-    const std::string trimmed = line.substr(line.find_first_not_of(' ') == std::string::npos ? 0 : line.find_first_not_of(' '));
+    const std::string trimmed =
+        line.substr(line.find_first_not_of(' ') == std::string::npos ? 0 : line.find_first_not_of(' '));
     if (!done && trimmed.rfind(key + ":", 0) == 0) {
       line = line.substr(0, line.size() - trimmed.size()) + key + ": {value: " + value + ", source: \"EST: probe\"}";
       done = true;

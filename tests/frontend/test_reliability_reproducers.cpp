@@ -14,9 +14,9 @@
 #include "tools/frontend/input/scenario_loader.hpp"
 
 using namespace hcisim::frontend;
-using hcisim::frontend::testing::load_error_of;
 using Catch::Matchers::Contains;
 using Catch::Matchers::StartsWith;
+using hcisim::frontend::testing::load_error_of;
 namespace fs = std::filesystem;
 
 namespace {
@@ -45,14 +45,17 @@ std::string part(const std::string& folder, const std::string& file) { return (k
 }  // namespace
 
 TEST_CASE("reproducer 2: DISKSPD blocks of 4 GiB or more are refused, not wrapped to 32 bits", "[reliability]") {
-  const std::string expected = "key 'vms.workload.diskspd': DISKSPD flag '-b4G': expected a block size up to 4 GiB - 512 B";
-  CHECK_THAT(scenario_error("b4g-write-crash.yaml"), StartsWith((kDir / "b4g-write-crash.yaml").string() + ":14: " + expected));
+  const std::string expected =
+      "key 'vms.workload.diskspd': DISKSPD flag '-b4G': expected a block size up to 4 GiB - 512 B";
+  CHECK_THAT(scenario_error("b4g-write-crash.yaml"),
+             StartsWith((kDir / "b4g-write-crash.yaml").string() + ":14: " + expected));
   CHECK_THAT(scenario_error("b4g-read-zero-bandwidth.yaml"),
              StartsWith((kDir / "b4g-read-zero-bandwidth.yaml").string() + ":14: " + expected));
   CHECK_THAT(scenario_error("base.yaml", {"vms.workload.diskspd=\"-b5G -t1 -o1 -r -Sh -c10G\""}),
              Contains("key 'vms.workload.diskspd': DISKSPD flag '-b5G': expected a block size up to 4 GiB - 512 B"));
   // The largest block DISKSPD can express, sector-aligned, still loads.
-  const auto spec = load_scenario(kDir / "base.yaml", bundled(), {"vms.workload.diskspd=\"-b4194303K -t1 -o1 -s -Sh -c8G\""});
+  const auto spec =
+      load_scenario(kDir / "base.yaml", bundled(), {"vms.workload.diskspd=\"-b4194303K -t1 -o1 -s -Sh -c8G\""});
   CHECK(spec.vms.workload.targets[0].block_bytes == 4194303ull * 1024);
 }
 
@@ -88,17 +91,21 @@ TEST_CASE("reproducer 4b and 7: a working set larger than the pool is refused at
   CHECK(with("5TiB").empty());
 }
 
-TEST_CASE("reproducer 4c, 5, 7, 8: catalog values the model cannot represent are refused at file:line", "[reliability]") {
-  CHECK(catalog_error("cat-slab-1B") == part("cat-slab-1B", "stacks/s2d.yaml") +
-                                            ":42: key 'slab_size': expected a slab size from 1 MiB to 64 GiB (S2D uses "
-                                            "256 MiB; kMinSlabBytes in tools/frontend/input/input_limits.hpp), got '1'");
-  CHECK(catalog_error("cat-drive-1e15-iops") == part("cat-drive-1e15-iops", "drives/kioxia-cm6-v-3200.yaml") +
-                                                    ":12: key 'random_read_iops': expected from 10 to 1,000,000,000 IOPS, "
-                                                    "got '1e15'");
+TEST_CASE("reproducer 4c, 5, 7, 8: catalog values the model cannot represent are refused at file:line",
+          "[reliability]") {
+  CHECK(catalog_error("cat-slab-1B") ==
+        part("cat-slab-1B", "stacks/s2d.yaml") +
+            ":42: key 'slab_size': expected a slab size from 1 MiB to 64 GiB (S2D uses "
+            "256 MiB; kMinSlabBytes in tools/frontend/input/input_limits.hpp), got '1'");
+  CHECK(catalog_error("cat-drive-1e15-iops") ==
+        part("cat-drive-1e15-iops", "drives/kioxia-cm6-v-3200.yaml") +
+            ":12: key 'random_read_iops': expected from 10 to 1,000,000,000 IOPS, "
+            "got '1e15'");
   // 10 M IOPS x 1 s = 1e7 channels (3.8 GB in the old model).
-  CHECK_THAT(catalog_error("cat-drive-10M-iops-1s"),
-             StartsWith(part("cat-drive-10M-iops-1s", "drives/kioxia-cm6-v-3200.yaml") + ":12: key 'random_read_iops'") &&
-                 Contains("1e+07 I/Os in flight inside the drive) of at most 65,536"));
+  CHECK_THAT(
+      catalog_error("cat-drive-10M-iops-1s"),
+      StartsWith(part("cat-drive-10M-iops-1s", "drives/kioxia-cm6-v-3200.yaml") + ":12: key 'random_read_iops'") &&
+          Contains("1e+07 I/Os in flight inside the drive) of at most 65,536"));
   CHECK(catalog_error("cat-node-1M-drives") == part("cat-node-1M-drives", "nodes/dell-ax-7525.yaml") +
                                                    ":10: key 'drives[0].count': expected a whole number from 1 to 256, "
                                                    "got '1000000'");
@@ -118,9 +125,10 @@ TEST_CASE("reproducer 4c, 5, 7, 8: catalog values the model cannot represent are
   CHECK(catalog_error("cat-hdd") == part("cat-hdd", "drives/kioxia-cm6-v-3200.yaml") +
                                         ":14: key 'random_read_iops': not used by an hdd: its IOPS and throughput "
                                         "follow from seek, rotation, media rate and queueing");
-  CHECK(catalog_error("cat-cache-only") == part("cat-cache-only", "nodes/dell-ax-7525.yaml") +
-                                               ":9: key 'drives': expected at least one group of capacity drives (role: "
-                                               "capacity): cache drives only cache them");
+  CHECK(catalog_error("cat-cache-only") ==
+        part("cat-cache-only", "nodes/dell-ax-7525.yaml") +
+            ":9: key 'drives': expected at least one group of capacity drives (role: "
+            "capacity): cache drives only cache them");
   // A 0.5 IOPS drive is below any drive made (physical ranges, issue 41); a 1 Mb/s
   // switch, the floor of any catalog bit rate, loads and limits the links
   // (tests/models/test_switch_port.cpp).
@@ -147,14 +155,18 @@ TEST_CASE("reproducer 7: counts that feed memory are bounded, with the limit and
   // vCPUs may be over-committed (4 x 256 on 256 logical processors: a capacity warning), but one VM
   // cannot be wider than its host (issue 13: 1024 vCPUs on 2 x 128 threads).
   CHECK(scenario_error("base.yaml", {"vms.memory=256GiB", "vms.vcpus=256"}).empty());
-  CHECK_THAT(scenario_error("base.yaml", {"vms.vcpus=1024"}),
-             Contains("key 'vms.vcpus': a VM with 1024 vCPUs cannot run on node 'dell-ax-7525' with 256 logical processors"));
+  CHECK_THAT(
+      scenario_error("base.yaml", {"vms.vcpus=1024"}),
+      Contains("key 'vms.vcpus': a VM with 1024 vCPUs cannot run on node 'dell-ax-7525' with 256 logical processors"));
 }
 
 TEST_CASE("reproducer 9: DISKSPD lines DISKSPD itself would refuse, or that degenerate", "[reliability]") {
-  auto line = [](const std::string& diskspd) { return scenario_error("base.yaml", {"vms.workload.diskspd=\"" + diskspd + "\""}); };
-  CHECK_THAT(line("-b513 -t1 -o4 -r -Sh -c1G"),
-             Contains("DISKSPD -b513: with the software cache off (-Sh) the block size must be a multiple of 512 bytes"));
+  auto line = [](const std::string& diskspd) {
+    return scenario_error("base.yaml", {"vms.workload.diskspd=\"" + diskspd + "\""});
+  };
+  CHECK_THAT(
+      line("-b513 -t1 -o4 -r -Sh -c1G"),
+      Contains("DISKSPD -b513: with the software cache off (-Sh) the block size must be a multiple of 512 bytes"));
   CHECK_THAT(line("-b1 -t1 -o4 -r -Sh -c1G"), Contains("multiple of 512 bytes"));
   CHECK_THAT(line("-b4K -t1 -o4 -r3 -Sh -c1G"),
              Contains("DISKSPD -r3: with the software cache off (-Sh) the alignment must be a multiple of 512 bytes"));
@@ -164,8 +176,7 @@ TEST_CASE("reproducer 9: DISKSPD lines DISKSPD itself would refuse, or that dege
 }
 
 TEST_CASE("reproducer 11: --set sets one key, never include, and is checked as files are", "[reliability]") {
-  CHECK_THAT(scenario_error("base.yaml", {"include=/nonexistent.yaml"}),
-             Contains("include cannot be overridden"));
+  CHECK_THAT(scenario_error("base.yaml", {"include=/nonexistent.yaml"}), Contains("include cannot be overridden"));
   CHECK_THAT(scenario_error("base.yaml", {"schema_version=[not, a, version]"}),
              Contains("key 'schema_version': expected a whole number"));
   CHECK_THAT(scenario_error("base.yaml", {"schema_version=2"}), Contains("expected schema_version 1, got '2'"));
@@ -196,7 +207,8 @@ TEST_CASE("reproducer 13: errors quote a few dozen characters on one line, escap
   CHECK_THAT(scenario_error("base.yaml", {"cluster.nodes=4\n5"}), Contains("got '4 5'"));
   CHECK(scenario_error("two-calibration.yaml") ==
         (kDir / "two-calibration.yaml").string() +
-            ":21: key 'reference.figures[0].calibration': no catalog constant is calibrated on case 'reliability-two-calibration' "
+            ":21: key 'reference.figures[0].calibration': no catalog constant is calibrated on case "
+            "'reliability-two-calibration' "
             "(a field whose source is \"calibrated: reliability-two-calibration\"); a figure is a calibration figure "
             "only when a constant was fitted on it");
   testing::TempDir dir;

@@ -35,7 +35,9 @@ const Catalog& bundled() {
 
 const std::string kSource = HCISIM_SOURCE_DIR;
 
-models::ScenarioSpec bundled_spec(const std::string& file) { return load_scenario(kSource + "/scenarios/" + file, bundled()); }
+models::ScenarioSpec bundled_spec(const std::string& file) {
+  return load_scenario(kSource + "/scenarios/" + file, bundled());
+}
 
 // A result with one line per node of `spec` and nothing else measured.
 models::RunResult empty_result(const models::ScenarioSpec& spec) {
@@ -97,7 +99,8 @@ TEST_CASE("the drives column counts a hybrid node's cache drives", "[report]") {
   const auto table = section(report, "Utilisation");
   REQUIRE(table.size() >= 3);
   CHECK_THAT(table[1], Contains("13%/43%"));
-  CHECK_THAT(report, Contains("\n  drives = all of the node's drives, cache and capacity alike: their mean / the busiest"));
+  CHECK_THAT(report,
+             Contains("\n  drives = all of the node's drives, cache and capacity alike: their mean / the busiest"));
 }
 
 TEST_CASE("a table column of sizes or rates has one unit", "[report]") {
@@ -128,8 +131,9 @@ TEST_CASE("a table column of sizes or rates has one unit", "[report]") {
 }
 
 TEST_CASE("the utilisation table heads the hypervisor's column with its own name", "[report]") {
-  for (const auto& [file, name] : {std::pair{"vxrack/two-layer-sql.yaml", "esxi-6.0"}, std::pair{"vxrack/hci-sql.yaml", "esxi-5.5"},
-                                   std::pair{"ax7525/test1-4k-random-read.yaml", "hyper-v"}}) {
+  for (const auto& [file, name] :
+       {std::pair{"vxrack/two-layer-sql.yaml", "esxi-6.0"}, std::pair{"vxrack/hci-sql.yaml", "esxi-5.5"},
+        std::pair{"ax7525/test1-4k-random-read.yaml", "hyper-v"}}) {
     const models::ScenarioSpec spec = bundled_spec(file);
     models::RunResult r = empty_result(spec);
     r.nodes[0].cpu_by_layer[1] = 0.04;  // the hypervisor's layer
@@ -185,11 +189,11 @@ TEST_CASE("the comparison table's columns hold long figure names and values", "[
 TEST_CASE("a user's own measured figures are headed measured, with their source", "[report][measured]") {
   testing::TempDir dir;
   dir.write("results/fleet.tsv", "Name\tIOPS\tAverageCPU\tReadLatencyP99\nPeak4kRead\t5600000\t40\t4.2\n");
-  const auto file = dir.write(
-      "s.yaml", "schema_version: 1\ntitle: t\ninclude: " + kSource +
-                    "/scenarios/ax7525/common/ax7525-cluster.yaml\nvms:\n  per_node: 64\n  workload:\n"
-                    "    vmfleet: B4-T2-O32-W0-PR\nreference:\n  measured:\n    file: results/fleet.tsv\n"
-                    "    row: Peak4kRead\n    figures: [total_iops, vmfleet_cpu]\n");
+  const auto file =
+      dir.write("s.yaml", "schema_version: 1\ntitle: t\ninclude: " + kSource +
+                              "/scenarios/ax7525/common/ax7525-cluster.yaml\nvms:\n  per_node: 64\n  workload:\n"
+                              "    vmfleet: B4-T2-O32-W0-PR\nreference:\n  measured:\n    file: results/fleet.tsv\n"
+                              "    row: Peak4kRead\n    figures: [total_iops, vmfleet_cpu]\n");
   const models::ScenarioSpec spec = load_scenario(file, bundled());
   REQUIRE(spec.references.size() == 2);
   CHECK(spec.references[0].measured);

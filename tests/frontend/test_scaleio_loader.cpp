@@ -32,28 +32,27 @@ const Catalog& bundled() {
 }
 
 // A self-contained ScaleIO HCI scenario (line numbers matter for the errors below).
-const char* const kVxrack =
-    "schema_version: 1\n"                          // 1
-    "title: t\n"                                   // 2
-    "cluster:\n"                                   // 3
-    "  node: vxrack-node-pf100\n"                  // 4
-    "  nodes: 4\n"                                 // 5
-    "  switch: cisco-nexus-3164q\n"                // 6
-    "  stack: scaleio\n"                           // 7
-    "  hypervisor: esxi-5.5\n"                     // 8
-    "  resiliency: two-way-mirror\n"               // 9
-    "vms:\n"                                       // 10
-    "  per_node: 1\n"                              // 11
-    "  vcpus: 16\n"                                // 12
-    "  oltp:\n"                                    // 13
-    "    application: sql-server-oltp\n"           // 14
-    "    users: 15000\n"                           // 15
-    "    think_time: 4.743s\n"                     // 16
-    "    buffer_pool: 48GB\n"                      // 17
-    "    database_size: 150GB\n"                   // 18
-    "    data_disk: 500GB\n"                       // 19
-    "run:\n"                                       // 20
-    "  duration: 1s\n";                            // 21
+const char* const kVxrack = "schema_version: 1\n"                 // 1
+                            "title: t\n"                          // 2
+                            "cluster:\n"                          // 3
+                            "  node: vxrack-node-pf100\n"         // 4
+                            "  nodes: 4\n"                        // 5
+                            "  switch: cisco-nexus-3164q\n"       // 6
+                            "  stack: scaleio\n"                  // 7
+                            "  hypervisor: esxi-5.5\n"            // 8
+                            "  resiliency: two-way-mirror\n"      // 9
+                            "vms:\n"                              // 10
+                            "  per_node: 1\n"                     // 11
+                            "  vcpus: 16\n"                       // 12
+                            "  oltp:\n"                           // 13
+                            "    application: sql-server-oltp\n"  // 14
+                            "    users: 15000\n"                  // 15
+                            "    think_time: 4.743s\n"            // 16
+                            "    buffer_pool: 48GB\n"             // 17
+                            "    database_size: 150GB\n"          // 18
+                            "    data_disk: 500GB\n"              // 19
+                            "run:\n"                              // 20
+                            "  duration: 1s\n";                   // 21
 
 std::string edited(const std::string& from, const std::string& to, std::string text = kVxrack) {
   const auto at = text.find(from);
@@ -136,14 +135,17 @@ TEST_CASE("ScaleIO, ESXi, compute-host and OLTP scenario errors name file, line 
       {"  resiliency: two-way-mirror\n", "  resiliency: three-way-mirror\n",
        "9: key 'cluster.resiliency': expected two-way-mirror: ScaleIO keeps two copies"},
       {"  hypervisor: esxi-5.5\n", "", "3: key 'cluster': expected a hypervisor: ScaleIO runs under"},
-      {"  hypervisor: esxi-5.5\n", "  hypervisor: esxi-7.0\n", "8: key 'cluster.hypervisor': unknown hypervisor 'esxi-7.0'"},
+      {"  hypervisor: esxi-5.5\n", "  hypervisor: esxi-7.0\n",
+       "8: key 'cluster.hypervisor': unknown hypervisor 'esxi-7.0'"},
       {"  resiliency: two-way-mirror\n", "  resiliency: two-way-mirror\n  failed_nodes: [2]\n",
        "10: key 'cluster.failed_nodes': ScaleIO with failed nodes"},
       {"  resiliency: two-way-mirror\n", "  resiliency: two-way-mirror\n  csv_cache: 0\n",
        "10: key 'cluster.csv_cache': a CSV cache is Storage Spaces Direct's"},
-      {"  resiliency: two-way-mirror\n", "  resiliency: two-way-mirror\n  compute_hosts: {node: vxrack-node-pf100, count: 2}\n",
+      {"  resiliency: two-way-mirror\n",
+       "  resiliency: two-way-mirror\n  compute_hosts: {node: vxrack-node-pf100, count: 2}\n",
        "10: key 'cluster.compute_hosts.node': expected a node part without drives"},
-      {"  resiliency: two-way-mirror\n", "  resiliency: two-way-mirror\n  compute_hosts: {node: vxrack-compute-host, count: 0}\n",
+      {"  resiliency: two-way-mirror\n",
+       "  resiliency: two-way-mirror\n  compute_hosts: {node: vxrack-compute-host, count: 0}\n",
        "10: key 'cluster.compute_hosts.count': expected a whole number from 1"},
       {"  node: vxrack-node-pf100\n", "  node: vxrack-compute-host\n",
        "4: key 'cluster.node': expected a node part with capacity drives"},
@@ -162,12 +164,12 @@ TEST_CASE("ScaleIO, ESXi, compute-host and OLTP scenario errors name file, line 
       {"    users: 15000\n", "", "13: key 'vms.oltp.users': required key is missing"},
       {"    data_disk: 500GB\n", "    data_disk: 100GB\n",
        "19: key 'vms.oltp.data_disk': expected a disk of at least the database plus the application's log region"},
-      {"    buffer_pool: 48GB\n", "    buffer_pool: 4KiB\n", "13: key 'vms.oltp': OLTP workload: buffer_pool.buffer_size"},
+      {"    buffer_pool: 48GB\n", "    buffer_pool: 4KiB\n",
+       "13: key 'vms.oltp': OLTP workload: buffer_pool.buffer_size"},
       {"    think_time: 4.743s\n", "    think_time: soon\n", "16: key 'vms.oltp.think_time': expected a duration"},
       {"    think_time: 4.743s\n", "    think_time: 25h\n",
        "16: key 'vms.oltp.think_time': expected a duration from 0 to 24 h, got '25h'"},
-      {"    data_disk: 500GB\n", "    data_disk: 500GB\n    tables: 9\n",
-       "20: key 'vms.oltp.tables': unknown key"},
+      {"    data_disk: 500GB\n", "    data_disk: 500GB\n    tables: 9\n", "20: key 'vms.oltp.tables': unknown key"},
   };
   for (const Case& c : cases) {
     INFO("replacing " << c.from << " with " << c.to);
@@ -198,27 +200,29 @@ TEST_CASE("a stack profile refuses the other product's fields; hypervisor and ap
   SECTION("scaleio needs its own costs") {
     const auto at = scaleio.find("sds:");
     const auto end = scaleio.find("drive_io:");
-    const auto file = user.write("stacks/mine.yaml",
-                                 edited("id: scaleio", "id: mine", scaleio.substr(0, at) + scaleio.substr(end)));
+    const auto file =
+        user.write("stacks/mine.yaml", edited("id: scaleio", "id: mine", scaleio.substr(0, at) + scaleio.substr(end)));
     CHECK_THAT(load_error_of([&] { Catalog::load({user.path()}); }),
                StartsWith(file.string() + ":") && Contains("key 'sds': required key is missing"));
   }
   SECTION("an unknown product") {
-    const auto file = user.write("stacks/mine.yaml", edited("product: scaleio", "product: vsan",
-                                                            edited("id: scaleio", "id: mine", scaleio)));
+    const auto file = user.write(
+        "stacks/mine.yaml", edited("product: scaleio", "product: vsan", edited("id: scaleio", "id: mine", scaleio)));
     CHECK_THAT(load_error_of([&] { Catalog::load({user.path()}); }),
                StartsWith(file.string() + ":") && Contains("key 'product': expected one of s2d, scaleio or infoscale"));
   }
   SECTION("a hypervisor type") {
     const std::string esxi = file_text(kCatalog / "hypervisors/esxi-5.5.yaml");
-    const auto file = user.write("hypervisors/h.yaml",
-                                 edited("type: esxi", "type: vmware", edited("id: esxi-5.5", "id: h", esxi)));
+    const auto file =
+        user.write("hypervisors/h.yaml", edited("type: esxi", "type: vmware", edited("id: esxi-5.5", "id: h", esxi)));
     CHECK_THAT(load_error_of([&] { Catalog::load({user.path()}); }),
                StartsWith(file.string() + ":") && Contains("key 'type': expected one of hyper-v or esxi"));
   }
   SECTION("an application's per-transaction figures are physical ranges") {
-    const std::string app = edited("id: sql-server-oltp", "id: a", file_text(kCatalog / "applications/sql-server-oltp.yaml"));
-    const auto file = user.write("applications/a.yaml", edited("cpu_cycles: {value: 1450000", "cpu_cycles: {value: 1e308", app));
+    const std::string app =
+        edited("id: sql-server-oltp", "id: a", file_text(kCatalog / "applications/sql-server-oltp.yaml"));
+    const auto file =
+        user.write("applications/a.yaml", edited("cpu_cycles: {value: 1450000", "cpu_cycles: {value: 1e308", app));
     CHECK_THAT(load_error_of([&] { Catalog::load({user.path()}); }),
                StartsWith(file.string() + ":") &&
                    Contains("key 'transactions.new_order.cpu_cycles': expected a number from 0 to 100,000,000,000 "
@@ -232,8 +236,8 @@ TEST_CASE("a stack profile refuses the other product's fields; hypervisor and ap
   }
   SECTION("an application whose mix does not sum to 1") {
     const std::string app = file_text(kCatalog / "applications/sql-server-oltp.yaml");
-    const auto file = user.write("applications/a.yaml",
-                                 edited("mix: {value: 0.45", "mix: {value: 0.55", edited("id: sql-server-oltp", "id: a", app)));
+    const auto file = user.write("applications/a.yaml", edited("mix: {value: 0.45", "mix: {value: 0.55",
+                                                               edited("id: sql-server-oltp", "id: a", app)));
     CHECK_THAT(load_error_of([&] { Catalog::load({user.path()}); }),
                StartsWith(file.string() + ":") && Contains("key 'transactions': the mix shares must sum to 1"));
   }

@@ -13,21 +13,20 @@ using Catch::Matchers::StartsWith;
 
 namespace {
 
-const char* const kCommon =
-    "schema_version: 1\n"
-    "cluster:\n"
-    "  node: dell-ax-7525\n"
-    "  nodes: 4\n"
-    "  switch: generic-100gbe\n"
-    "  stack: s2d\n"
-    "  resiliency: three-way-mirror\n"
-    "  csv_cache: 0\n"
-    "vms:\n"
-    "  vcpus: 2\n"
-    "  memory: 4GiB\n"
-    "run:\n"
-    "  warmup: 20ms\n"
-    "  duration: 200ms\n";
+const char* const kCommon = "schema_version: 1\n"
+                            "cluster:\n"
+                            "  node: dell-ax-7525\n"
+                            "  nodes: 4\n"
+                            "  switch: generic-100gbe\n"
+                            "  stack: s2d\n"
+                            "  resiliency: three-way-mirror\n"
+                            "  csv_cache: 0\n"
+                            "vms:\n"
+                            "  vcpus: 2\n"
+                            "  memory: 4GiB\n"
+                            "run:\n"
+                            "  warmup: 20ms\n"
+                            "  duration: 200ms\n";
 
 const char* const kTest1 =
     "schema_version: 1\n"
@@ -139,7 +138,8 @@ TEST_CASE("the including file overrides what it includes", "[scenario]") {
   CHECK(s.vms.per_node.size() == 3);
 }
 
-TEST_CASE("failed nodes: 1-based in the file, 0-based in the spec; their VMs fail over or it is an error", "[scenario]") {
+TEST_CASE("failed nodes: 1-based in the file, 0-based in the spec; their VMs fail over or it is an error",
+          "[scenario]") {
   SECTION("a failed node's VMs run where failover says; its volume moves with them") {
     ScenarioFixture fx(edited("per_node: 64", "per_node: 64\n  failover: [{from: 4, to: 2}]",
                               edited("run:\n", "cluster:\n  failed_nodes: [4]\nrun:\n")));
@@ -150,8 +150,8 @@ TEST_CASE("failed nodes: 1-based in the file, 0-based in the spec; their VMs fai
     CHECK(s.cluster.volume_owners == std::vector<int>{0, 1, 2, 1});
   }
   SECTION("a per-node list with no VMs on the failed node needs no failover") {
-    ScenarioFixture fx(edited("per_node: 64", "per_node: [32, 64, 32, 0]",
-                              edited("run:\n", "cluster:\n  failed_nodes: [4]\nrun:\n")));
+    ScenarioFixture fx(
+        edited("per_node: 64", "per_node: [32, 64, 32, 0]", edited("run:\n", "cluster:\n  failed_nodes: [4]\nrun:\n")));
     const ScenarioSpec s = load_scenario(fx.file, bundled());
     CHECK(s.vms.per_node == std::vector<int>{32, 64, 32, 0});
     CHECK(s.cluster.volume_owners == std::vector<int>{0, 1, 2, 0});  // the first running node
@@ -198,10 +198,12 @@ TEST_CASE("scenario errors name file, line and key", "[scenario]") {
   };
   const Case cases[] = {
       {"  per_node: 64\n", "  per_node: 64\n  colour: red\n",
-       "6: key 'vms.colour': unknown key; expected one of per_node, vcpus, memory, workload, oltp, failover, sas_iotest or alignment"},
+       "6: key 'vms.colour': unknown key; expected one of per_node, vcpus, memory, workload, oltp, failover, "
+       "sas_iotest or alignment"},
       {"  per_node: 64\n", "  per_node: [64, 64]\n",
        "5: key 'vms.per_node': expected one VM count per node (4 entries), got 2"},
-      {"  per_node: 64\n", "  per_node: 0\n", "5: key 'vms.per_node': expected at least one VM in the cluster, got '0'"},
+      {"  per_node: 64\n", "  per_node: 0\n",
+       "5: key 'vms.per_node': expected at least one VM in the cluster, got '0'"},
       {"vmfleet: B4-T2-O32-W0-PR", "vmfleet: B4-T2-O32-W0-PQ",
        "7: key 'vms.workload.vmfleet': VMFleet profile 'B4-T2-O32-W0-PQ': 'PQ' must be PR, PS or PSI"},
       {"    vmfleet: B4-T2-O32-W0-PR\n", "    vmfleet: B4-T2-O32-W0-PR\n    diskspd: -b4K\n",
@@ -212,35 +214,48 @@ TEST_CASE("scenario errors name file, line and key", "[scenario]") {
        "8: key 'vms.workload.file_size': the file size is given twice"},
       {"    file_size: 10GiB\n", "", "6: key 'vms.workload': expected the working set per VM"},
       {"  seed: 7\n", "  seed: -1\n", "10: key 'run.seed': expected a whole number from 0 to"},
-      {"  seed: 7\n", "  seed: 7\n  precision: 0%\n", "11: key 'run.precision': expected a precision above 0% and at most 50%"},
-      {"  seed: 7\n", "  seed: 7\n  precision: 60%\n", "11: key 'run.precision': expected a precision above 0% and at most 50%"},
-      {"  seed: 7\n", "  seed: 7\n  precision: 0.02\n", "11: key 'run.precision': expected a percentage like 10%, got '0.02'"},
+      {"  seed: 7\n", "  seed: 7\n  precision: 0%\n",
+       "11: key 'run.precision': expected a precision above 0% and at most 50%"},
+      {"  seed: 7\n", "  seed: 7\n  precision: 60%\n",
+       "11: key 'run.precision': expected a precision above 0% and at most 50%"},
+      {"  seed: 7\n", "  seed: 7\n  precision: 0.02\n",
+       "11: key 'run.precision': expected a percentage like 10%, got '0.02'"},
       {"  seed: 7\n", "  seed: 7\n  precision: 2%\n  interval: 2ms\n",
-       "12: key 'run.interval': with a precision the run needs 64 timeline intervals before it can stop: an interval of "
+       "12: key 'run.interval': with a precision the run needs 64 timeline intervals before it can stop: an interval "
+       "of "
        "at most 1/128 of the duration (100 intervals here), or none"},
       {"  seed: 7\n", "  seed: 7\n  precision_percentiles: read.p99\n",
        "11: key 'run.precision_percentiles': precision_percentiles says which latency percentiles a precision covers"},
       {"  seed: 7\n", "  seed: 7\n  precision: 2%\n  precision_percentiles: [read.p97]\n",
-       "12: key 'run.precision_percentiles[0]': expected a latency percentile: read, write or lat (all I/Os), then p50, "
+       "12: key 'run.precision_percentiles[0]': expected a latency percentile: read, write or lat (all I/Os), then "
+       "p50, "
        "p90, p99 or p999, like read.p99, got 'read.p97'"},
       {"  seed: 7\n", "  seed: 7\n  precision: 2%\n  precision_percentiles: [read.p99, lat.p999, read.p99]\n",
        "12: key 'run.precision_percentiles[2]': 'read.p99' is already in the list"},
       {"  seed: 7\n", "  seed: 7\n  precision: 2%\n  precision_percentiles: [read.p99, write.p99]\n",
        "12: key 'run.precision_percentiles': write.p99: the workload issues no writes (-w0)"},
       {"value: 5727985,", "value: lots,", "14: key 'reference.figures[0].value': expected a count like 1400000"},
-      {"figure: read_iops,", "figure: read_iopz,", "14: key 'reference.figures[0].figure': expected one of read_iops, write_iops"},
-      {"tolerance: 10%", "tolerance: 0.1", "14: key 'reference.figures[0].tolerance': expected a percentage like 10%, got '0.1'"},
+      {"figure: read_iops,", "figure: read_iopz,",
+       "14: key 'reference.figures[0].figure': expected one of read_iops, write_iops"},
+      {"tolerance: 10%", "tolerance: 0.1",
+       "14: key 'reference.figures[0].tolerance': expected a percentage like 10%, got '0.1'"},
       {"value: 1.3ms", "value: 1.3", "15: key 'reference.figures[1].value': expected a duration like 80us"},
-      {"figure: total_throughput", "figure: read_iops", "17: key 'reference.figures[3].figure': figure 'read_iops' is given twice"},
-      {"comparison: at_most", "comparison: below", "16: key 'reference.figures[2].comparison': expected one of approximately or at_most, got 'below'"},
+      {"figure: total_throughput", "figure: read_iops",
+       "17: key 'reference.figures[3].figure': figure 'read_iops' is given twice"},
+      {"comparison: at_most", "comparison: below",
+       "16: key 'reference.figures[2].comparison': expected one of approximately or at_most, got 'below'"},
       {"title: \"AX-7525 Test 1: 4K random read, 64 VMs per node\"\n", "", "1: key 'title': required key is missing"},
-      {"run:\n", "cluster:\n  failed_nodes: [5]\nrun:\n", "10: key 'cluster.failed_nodes[0]': expected a whole number from 1 to 4, got '5'"},
-      {"run:\n", "cluster:\n  failed_nodes: [2, 2]\nrun:\n", "10: key 'cluster.failed_nodes[1]': node 2 is listed twice"},
-      {"run:\n", "cluster:\n  failed_nodes: [1, 2, 3, 4]\nrun:\n", "10: key 'cluster.failed_nodes': expected at least one node left running"},
+      {"run:\n", "cluster:\n  failed_nodes: [5]\nrun:\n",
+       "10: key 'cluster.failed_nodes[0]': expected a whole number from 1 to 4, got '5'"},
+      {"run:\n", "cluster:\n  failed_nodes: [2, 2]\nrun:\n",
+       "10: key 'cluster.failed_nodes[1]': node 2 is listed twice"},
+      {"run:\n", "cluster:\n  failed_nodes: [1, 2, 3, 4]\nrun:\n",
+       "10: key 'cluster.failed_nodes': expected at least one node left running"},
       {"run:\n", "cluster:\n  node: dell-ax-7252\nrun:\n",
        "10: key 'cluster.node': unknown node 'dell-ax-7252'; did you mean dell-ax-7525?"},
       {"run:\n", "cluster:\n  stack: vsan\nrun:\n", "10: key 'cluster.stack': unknown stack 'vsan'"},
-      {"  per_node: 64\n", "  per_node: 64\n  vcpus: 0\n", "6: key 'vms.vcpus': expected a whole number from 1 to 1024, got '0'"},
+      {"  per_node: 64\n", "  per_node: 64\n  vcpus: 0\n",
+       "6: key 'vms.vcpus': expected a whole number from 1 to 1024, got '0'"},
   };
   for (const Case& c : cases) {
     INFO("replacing " << c.from << " with " << c.to);
@@ -261,11 +276,13 @@ TEST_CASE("errors from an included file name that file", "[scenario]") {
   fx.dir.write(kScenarioPath, kTest1);
   const auto common = fx.dir.write(kCommonPath, std::string(kCommon) + "  warmpu: 1ms\n");
   CHECK(load_error_of([&] { load_scenario(fx.file, bundled()); }) ==
-        common.string() + ":15: key 'run.warmpu': unknown key; did you mean 'warmup'? expected one of warmup, duration, seed, interval, precision, precision_percentiles or fast_forward");
+        common.string() + ":15: key 'run.warmpu': unknown key; did you mean 'warmup'? expected one of warmup, "
+                          "duration, seed, interval, precision, precision_percentiles or fast_forward");
 
   fx.dir.write(kCommonPath, edited("resiliency: three-way-mirror", "resiliency: 3way", kCommon));
   CHECK(load_error_of([&] { load_scenario(fx.file, bundled()); }) ==
-        common.string() + ":7: key 'cluster.resiliency': expected one of simple, two-way-mirror or three-way-mirror, got '3way'");
+        common.string() +
+            ":7: key 'cluster.resiliency': expected one of simple, two-way-mirror or three-way-mirror, got '3way'");
 }
 
 TEST_CASE("include problems: missing file, cycles, schema versions, syntax", "[scenario]") {
@@ -293,22 +310,26 @@ TEST_CASE("include problems: missing file, cycles, schema versions, syntax", "[s
   SECTION("syntax error in an include") {
     const auto inc = dir.write("inc.yaml", "cluster: {node: x\n");
     const auto file = dir.write("s.yaml", "schema_version: 1\ninclude: inc.yaml\n");
-    CHECK_THAT(load_error_of([&] { load_scenario(file, bundled()); }), StartsWith(inc.string() + ":") && Contains("YAML syntax error"));
+    CHECK_THAT(load_error_of([&] { load_scenario(file, bundled()); }),
+               StartsWith(inc.string() + ":") && Contains("YAML syntax error"));
   }
   SECTION("an empty or list-shaped file") {
     const auto empty = dir.write("e.yaml", "");
-    CHECK_THAT(load_error_of([&] { load_scenario(empty, bundled()); }), StartsWith(empty.string() + ":1: expected a mapping"));
+    CHECK_THAT(load_error_of([&] { load_scenario(empty, bundled()); }),
+               StartsWith(empty.string() + ":1: expected a mapping"));
     const auto list = dir.write("l.yaml", "- a\n- b\n");
-    CHECK_THAT(load_error_of([&] { load_scenario(list, bundled()); }), StartsWith(list.string() + ":1: expected a mapping"));
+    CHECK_THAT(load_error_of([&] { load_scenario(list, bundled()); }),
+               StartsWith(list.string() + ":1: expected a mapping"));
   }
   SECTION("a missing scenario file") {
-    CHECK_THAT(load_error_of([&] { load_scenario(dir.path() / "none.yaml", bundled()); }), Contains("cannot open the file"));
+    CHECK_THAT(load_error_of([&] { load_scenario(dir.path() / "none.yaml", bundled()); }),
+               Contains("cannot open the file"));
   }
 }
 
 TEST_CASE("describe prints back what was understood", "[scenario]") {
-  ScenarioFixture fx(edited("per_node: 64", "per_node: [64, 64, 64, 0]",
-                            edited("run:\n", "cluster:\n  failed_nodes: [4]\nrun:\n")));
+  ScenarioFixture fx(
+      edited("per_node: 64", "per_node: [64, 64, 64, 0]", edited("run:\n", "cluster:\n  failed_nodes: [4]\nrun:\n")));
   const std::string text = describe(load_scenario(fx.file, bundled()));
   CHECK_THAT(text, StartsWith("Scenario test1-4k-random-read ("));
   CHECK_THAT(text, Contains("4 x dell-ax-7525"));
@@ -336,13 +357,12 @@ TEST_CASE("describe prints back what was understood", "[scenario]") {
 TEST_CASE("a DISKSPD line without -Sh is refused with its file, line and key") {
   testing::TempDir dir;
   dir.write("common/ax7525-cluster.yaml", kCommon);
-  const auto file = dir.write("s.yaml",
-                              "title: t\n"
-                              "include: common/ax7525-cluster.yaml\n"
-                              "vms:\n"
-                              "  per_node: 1\n"
-                              "  workload:\n"
-                              "    diskspd: \"-b4K -t1 -o1 -r -c1G\"\n");
+  const auto file = dir.write("s.yaml", "title: t\n"
+                                        "include: common/ax7525-cluster.yaml\n"
+                                        "vms:\n"
+                                        "  per_node: 1\n"
+                                        "  workload:\n"
+                                        "    diskspd: \"-b4K -t1 -o1 -r -c1G\"\n");
   const std::string message = load_error_of([&] { load_scenario(file, Catalog::load()); });
   CHECK_THAT(message, Contains("s.yaml:6: key 'vms.workload.diskspd'") && Contains("-Sh"));
 }
@@ -394,8 +414,8 @@ TEST_CASE("a --set of the workload in another form replaces the file's form; its
   CHECK(spec.vms.workload.targets[0].write_fraction == Approx(0.5));
   CHECK(spec.vms.workload.file_bytes == 10ull << 30);  // the file's file_size still applies
   // threads and outstanding set after it apply to the new form.
-  const auto deeper = load_scenario(file, catalog, {"vms.workload.diskspd=-b64K -t1 -o4 -w50 -r -Sh",
-                                                    "vms.workload.outstanding=16"});
+  const auto deeper =
+      load_scenario(file, catalog, {"vms.workload.diskspd=-b64K -t1 -o4 -w50 -r -Sh", "vms.workload.outstanding=16"});
   CHECK(deeper.vms.workload.targets[0].outstanding == 16);
   // A --set of another workload key keeps the file's form.
   const auto same = load_scenario(file, catalog, {"vms.workload.threads=4"});
@@ -436,8 +456,7 @@ TEST_CASE("an including file that names a workload form replaces the included fi
   // One file naming two forms is still refused.
   const auto both = dir.write("both.yaml", "include: base.yaml\ntitle: both\nvms:\n  workload:\n    fio: job.fio\n"
                                            "    vmfleet: B4-T2-O32-W0-PR\n");
-  CHECK_THAT(load_error_of([&] { load_scenario(both, bundled()); }),
-             Contains("expected exactly one of vmfleet"));
+  CHECK_THAT(load_error_of([&] { load_scenario(both, bundled()); }), Contains("expected exactly one of vmfleet"));
   // Nor is a size given twice in one file.
   const auto twice = dir.write("twice.yaml", "include: base.yaml\ntitle: twice\nvms:\n  workload:\n    fio: job.fio\n"
                                              "    file_size: 1GiB\n");

@@ -55,8 +55,8 @@ TEST_CASE("--vary ranges: every whole number, a step or a factor, mixed with sin
   // What is not a range stays a value as written: a path, a list, a quoted string.
   CHECK(parse_vary("stack=../stacks/s2d.yaml").values == V{"../stacks/s2d.yaml"});
   CHECK(parse_vary("vms.per_node=[1..4]").values == V{"[1..4]"});
-  for (const char* bad : {"a=8..1", "a=1..8*1", "a=0..8*2", "a=1..8+0", "a=1.5..4", "a=1..x", "a=1..", "a=1..4-1",
-                          "a=0..1000000"}) {
+  for (const char* bad :
+       {"a=8..1", "a=1..8*1", "a=0..8*2", "a=1..8+0", "a=1.5..4", "a=1..x", "a=1..", "a=1..4-1", "a=0..1000000"}) {
     INFO(bad);
     CHECK_THROWS_AS(parse_vary(bad), std::invalid_argument);
   }
@@ -183,8 +183,8 @@ TEST_CASE("an analytic row has no maximum latency and no confidence interval: nu
   r.read_iops = 1000;
   r.read_latency.observed = false;
   r.read_latency.p99_s = 2e-3;
-  r.read_latency.max_s = 5e-3;            // whatever it holds, an estimate has no maximum
-  r.total_iops_ci_half_width = 10;        // nor a confidence interval
+  r.read_latency.max_s = 5e-3;      // whatever it holds, an estimate has no maximum
+  r.total_iops_ci_half_width = 10;  // nor a confidence interval
   CHECK(sweep_figure(r, "read_lat_p99_ms").value() == Approx(2.0));
   CHECK_FALSE(sweep_figure(r, "read_lat_max_ms").has_value());
   CHECK_FALSE(sweep_figure(r, "total_iops_ci95").has_value());
@@ -251,12 +251,14 @@ TEST_CASE("the terminal table: a line per point, the varied values, '-' for a di
   mixed.analytic = true;
   mixed.write_latency.mean_s = 1.5e-3;
   mixed.write_latency.p99_s = 12.25e-3;
-  const std::string table = sweep_table(axes, {sweep_row_json(axes, points[0], spec, reads),
-                                               sweep_row_json(axes, points[1], spec, mixed)});
+  const std::string table =
+      sweep_table(axes, {sweep_row_json(axes, points[0], spec, reads), sweep_row_json(axes, points[1], spec, mixed)});
   const std::string expected =
       "point  vms.workload.outstanding       IOPS    MB/s  read avg  read p99  write avg  write p99  bottleneck\n"
-      "    0  1                         3,971,636  16,268     0.129     0.209          -          -  outstanding I/O 69%\n"
-      "    1  16                            1,000       0     0.000     0.000      1.500     12.250  storage connection 100% (fast path)\n";
+      "    0  1                         3,971,636  16,268     0.129     0.209          -          -  outstanding I/O "
+      "69%\n"
+      "    1  16                            1,000       0     0.000     0.000      1.500     12.250  storage "
+      "connection 100% (fast path)\n";
   CHECK(table == expected);
 }
 

@@ -39,7 +39,8 @@ SweepPointEstimate point(std::size_t index, double setup, double start, double t
 }  // namespace
 
 TEST_CASE("sweep --dry-run's table: the total on the jobs, each point's parts", "[sweep][estimate]") {
-  std::vector<SweepPointEstimate> points = {point(2, 0.01, 0.05, 4.0), point(3, 0.02, 0.1, 2.0), point(4, 0.03, 0.2, 2.5)};
+  std::vector<SweepPointEstimate> points = {point(2, 0.01, 0.05, 4.0), point(3, 0.02, 0.1, 2.0),
+                                            point(4, 0.03, 0.2, 2.5)};
   points.push_back(SweepPointEstimate{5, "vms.per_node=256", {}});  // no I/O in any pilot
   const std::string text = format_sweep_estimate(points, 6, 2, 2);
   CHECK(text.find("Sweep: 6 points, every one loaded and checked; 2 finished earlier, 4 to run\n") == 0);

@@ -75,7 +75,8 @@ TEST_CASE("a load records every file it read: scenario, includes, profiles, meas
     files = recording.files();
   }
   CHECK(files.size() == 5);
-  for (const char* name : {"top.yaml", "common/outer.yaml", "common/inner.yaml", "jobs/read.fio", "results/fleet.tsv"}) {
+  for (const char* name :
+       {"top.yaml", "common/outer.yaml", "common/inner.yaml", "jobs/read.fio", "results/fleet.tsv"}) {
     INFO(name);
     CHECK(files.count(abs_path(dir.path() / name)) == 1);
   }
@@ -154,7 +155,8 @@ TEST_CASE("a sweep folder whose inputs changed is refused, naming the file and h
                  Contains("remove the folder '" + out.string() + "' to start the sweep over"));
   now = then;
   now[abs_path(dir.path() / "cat/drives/new.yaml")] = "0";  // a part file added to a --catalog folder
-  CHECK_THAT(refusal_of(out, manifest_with(now)), Contains("did not read the input file '" + abs_path(dir.path() / "cat/drives/new.yaml")));
+  CHECK_THAT(refusal_of(out, manifest_with(now)),
+             Contains("did not read the input file '" + abs_path(dir.path() / "cat/drives/new.yaml")));
   // A file an earlier point read, that this run has not read yet, is checked on disk.
   now = then;
   now.erase(abs_path(drive));
@@ -165,16 +167,18 @@ TEST_CASE("a sweep folder whose inputs changed is refused, naming the file and h
   CHECK_THAT(refusal_of(out, manifest_with(now)), Contains("input file '" + abs_path(drive) + "' is gone"));
 }
 
-TEST_CASE("a sweep folder of another hcisim version, or of one whose manifest lists no inputs, is refused", "[sweep][inputs]") {
+TEST_CASE("a sweep folder of another hcisim version, or of one whose manifest lists no inputs, is refused",
+          "[sweep][inputs]") {
   testing::TempDir dir;
   const fs::path out = dir.path() / "o";
   fs::create_directories(out);
   nlohmann::json old = manifest_with({});
   old["hcisim_version"] = "0.0.1";
   std::ofstream(out / "manifest.json") << old.dump(2);
-  CHECK_THAT(refusal_of(out, manifest_with({})),
-             Contains("made by another hcisim version (\"0.0.1\"; this is " HCISIM_VERSION "): the hcisim version changed") &&
-                 Contains("remove the folder"));
+  CHECK_THAT(
+      refusal_of(out, manifest_with({})),
+      Contains("made by another hcisim version (\"0.0.1\"; this is " HCISIM_VERSION "): the hcisim version changed") &&
+          Contains("remove the folder"));
   old = manifest_with({});
   old.erase("inputs");
   old["scenario_digest"] = "0123456789abcdef";  // what the manifest held before it listed every input
@@ -187,7 +191,8 @@ TEST_CASE("a sweep folder of another hcisim version, or of one whose manifest li
   CHECK_THAT(refusal_of(out, manifest_with({})), Contains("holds a sweep with other points: remove the folder"));
 }
 
-TEST_CASE("the files a point read are added to the manifest; one changed during the sweep stops it", "[sweep][inputs]") {
+TEST_CASE("the files a point read are added to the manifest; one changed during the sweep stops it",
+          "[sweep][inputs]") {
   testing::TempDir dir;
   const fs::path out = dir.path() / "o";
   const fs::path profile = dir.write("b.xml", "<x/>");
@@ -204,16 +209,17 @@ TEST_CASE("the files a point read are added to the manifest; one changed during 
   CHECK_THAT(refusal_of(out, manifest_with({})), Contains("input file '" + abs_path(profile) + "' has changed since"));
 }
 
-TEST_CASE("a point file that is not a row of the point runs again; a FIFO there is refused unopened", "[sweep][inputs]") {
+TEST_CASE("a point file that is not a row of the point runs again; a FIFO there is refused unopened",
+          "[sweep][inputs]") {
   testing::TempDir dir;
   const fs::path out = dir.path() / "o";
   const auto points = expand_grid({parse_vary("cluster.nodes=3,4")});
   SweepStore store(out, manifest_with({}));
   const fs::path file = out / "points" / "000000.json";
   // The shapes of sweep-points-foreign-json.sh, and what is no JSON at all.
-  for (const char* body : {R"({"point": 0, "vary": {"cluster.nodes": 3}})", R"({"point": 0, "vary": {"cluster.nodes": "3"}})",
-                           R"({"point": 0, "vary": {"cluster.nodes": "3"}, "figures": 5})", "[1, 2]", "7", "{\"poi",
-                           ""}) {
+  for (const char* body :
+       {R"({"point": 0, "vary": {"cluster.nodes": 3}})", R"({"point": 0, "vary": {"cluster.nodes": "3"}})",
+        R"({"point": 0, "vary": {"cluster.nodes": "3"}, "figures": 5})", "[1, 2]", "7", "{\"poi", ""}) {
     INFO(body);
     std::ofstream(file) << body;
     std::optional<nlohmann::json> row;
@@ -235,7 +241,8 @@ TEST_CASE("a point file that is not a row of the point runs again; a FIFO there 
   // A FIFO (or a folder, or a link) at a point's path: an error naming it, at once; saving does not open it either.
   const fs::path fifo = out / "points" / "000001.json";
   REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
-  CHECK_THROWS_WITH(store.finished(points[1]), Contains("'" + fifo.string() + "' is a FIFO, not a point file: remove it"));
+  CHECK_THROWS_WITH(store.finished(points[1]),
+                    Contains("'" + fifo.string() + "' is a FIFO, not a point file: remove it"));
   CHECK_THROWS_WITH(store.save(points[1], row_of(points[1])), Contains("not a regular file"));
   fs::remove(fifo);
   fs::create_symlink(file, fifo);

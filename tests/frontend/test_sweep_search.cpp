@@ -61,7 +61,8 @@ hcisim::models::RunResult run_with(double iops, double write_p99_ms) {
 
 }  // namespace
 
-TEST_CASE("the search finds the largest value meeting the objectives, wherever the fast path guessed", "[sweep][search]") {
+TEST_CASE("the search finds the largest value meeting the objectives, wherever the fast path guessed",
+          "[sweep][search]") {
   for (const long long guess : {1LL, 10LL, 36LL, 37LL, 38LL, 200LL, 256LL}) {
     INFO("guess " << guess);
     const Walk w = walk(1, 256, SearchFor::Largest, guess, [](long long x) { return x <= 37; });
@@ -88,8 +89,11 @@ TEST_CASE("with --smallest the search finds the smallest value meeting the objec
   CHECK_FALSE(none.answer);
   CHECK(none.tried.count(16));
   // When the fast path already says the guess misses, its neighbour is not run on the chance it meets.
-  CHECK(walk(3, 16, SearchFor::Smallest, 16, [](long long) { return false; }, false).tried == std::set<long long>{16});
-  const Walk late = walk(3, 16, SearchFor::Smallest, 12, [](long long x) { return x >= 13; }, false);
+  CHECK(walk(
+            3, 16, SearchFor::Smallest, 16, [](long long) { return false; }, false)
+            .tried == std::set<long long>{16});
+  const Walk late = walk(
+      3, 16, SearchFor::Smallest, 12, [](long long x) { return x >= 13; }, false);
   CHECK(late.answer == 13);
   CHECK(late.rounds.front() == std::vector<long long>{12, 13});
   CHECK(walk(1, 64, SearchFor::Largest, 64, [](long long) { return true; }).answer == 64);
@@ -109,9 +113,11 @@ TEST_CASE("an objective that does not behave as the search assumes is named, wit
   const std::vector<Slo> slos = {parse_slo("total_iops>=2M"), parse_slo("write.p99<=2ms")};
   // IOPS grow with the nodes and the write p99 dips at 5: the first objective
   // behaves for the smallest cluster, the second flips twice.
-  const std::map<long long, hcisim::models::RunResult> runs = {
-      {3, run_with(1.2e6, 1.8)}, {4, run_with(1.6e6, 1.9)}, {5, run_with(2.0e6, 2.4)}, {8, run_with(3.2e6, 1.9)},
-      {16, run_with(6.4e6, 1.9)}};
+  const std::map<long long, hcisim::models::RunResult> runs = {{3, run_with(1.2e6, 1.8)},
+                                                               {4, run_with(1.6e6, 1.9)},
+                                                               {5, run_with(2.0e6, 2.4)},
+                                                               {8, run_with(3.2e6, 1.9)},
+                                                               {16, run_with(6.4e6, 1.9)}};
   const auto smallest = slo_trend_warnings("cluster.nodes", SearchFor::Smallest, slos, runs);
   REQUIRE(smallest.size() == 1);
   CHECK(smallest[0].slo == "write.p99<=2ms");
@@ -128,8 +134,8 @@ TEST_CASE("an objective that does not behave as the search assumes is named, wit
                                   Contains("gets easier as cluster.nodes grows") && Contains("--smallest"));
   // A latency bound that grows with the load behaves for the largest and goes against the smallest.
   const std::vector<Slo> latency = {parse_slo("write.p99<=2ms")};
-  const std::map<long long, hcisim::models::RunResult> load = {{1, run_with(1e5, 0.5)}, {8, run_with(5e5, 1.5)},
-                                                               {9, run_with(5e5, 2.1)}, {64, run_with(6e5, 9)}};
+  const std::map<long long, hcisim::models::RunResult> load = {
+      {1, run_with(1e5, 0.5)}, {8, run_with(5e5, 1.5)}, {9, run_with(5e5, 2.1)}, {64, run_with(6e5, 9)}};
   CHECK(slo_trend_warnings("vms.workload.outstanding", SearchFor::Largest, latency, load).empty());
   const auto against = slo_trend_warnings("vms.workload.outstanding", SearchFor::Smallest, latency, load);
   REQUIRE(against.size() == 1);
@@ -138,10 +144,12 @@ TEST_CASE("an objective that does not behave as the search assumes is named, wit
   const auto fast = slo_trend_warnings("vms.workload.outstanding", SearchFor::Smallest, latency, load, true);
   REQUIRE(fast.size() == 1);
   CHECK(fast[0].fast_path);
-  CHECK_THAT(fast[0].text, Contains("met at vms.workload.outstanding=1, 8; missed at 9, 64 on the fast path: it gets harder"));
+  CHECK_THAT(fast[0].text,
+             Contains("met at vms.workload.outstanding=1, 8; missed at 9, 64 on the fast path: it gets harder"));
 }
 
-TEST_CASE("with no value meeting the objectives, the closest run is the one missing them by the least", "[sweep][search]") {
+TEST_CASE("with no value meeting the objectives, the closest run is the one missing them by the least",
+          "[sweep][search]") {
   const std::vector<Slo> slos = {parse_slo("total_iops>=9M"), parse_slo("write.p99<=2ms")};
   const std::map<long long, hcisim::models::RunResult> runs = {
       {4, run_with(1.6e6, 1.9)}, {12, run_with(4.8e6, 2.2)}, {16, run_with(6.4e6, 2.5)}};

@@ -7,8 +7,8 @@
 #include "tools/frontend/input/scenario_loader.hpp"
 
 using namespace hcisim;
-using frontend::testing::load_error_of;
 using Catch::Matchers::Contains;
+using frontend::testing::load_error_of;
 
 namespace {
 
@@ -19,8 +19,8 @@ const frontend::Catalog& catalog() {
 
 // The drive-failure what-if (40 s run, Test 2 on the AX-7525) with `overrides`.
 models::ScenarioSpec load(const std::vector<std::string>& overrides) {
-  return frontend::load_scenario(std::filesystem::path(HCISIM_SOURCE_DIR) / "scenarios/ax7525/whatif-drive-failure.yaml",
-                                 catalog(), overrides);
+  return frontend::load_scenario(
+      std::filesystem::path(HCISIM_SOURCE_DIR) / "scenarios/ax7525/whatif-drive-failure.yaml", catalog(), overrides);
 }
 
 std::string error_of(const std::vector<std::string>& overrides) {
@@ -84,11 +84,12 @@ TEST_CASE("ScaleIO timelines: a drive or a NIC port can fail, a node cannot yet"
   REQUIRE(s.timeline.events.size() == 1);
   CHECK(s.timeline.events[0].part == models::FailurePart::Drive);
   CHECK(s.cluster.stack.failure.defined);
-  CHECK(s.cluster.stack.failure.repair_outstanding == 1);   // rebuild I/Os per device (mechanisms.md 3)
-  CHECK(s.cluster.stack.failure.spare_fraction == 0.1);     // sparePercentage 10
+  CHECK(s.cluster.stack.failure.repair_outstanding == 1);         // rebuild I/Os per device (mechanisms.md 3)
+  CHECK(s.cluster.stack.failure.spare_fraction == 0.1);           // sparePercentage 10
   CHECK(s.cluster.stack.failure.repair_io_bytes == 1024 * 1024);  // a chunk
-  CHECK_THAT(load_error_of([&] { frontend::load_scenario(file, catalog(), {"timeline.events=[{at: 40s, fail: node 2}]"}); }),
-             Contains("ScaleIO node failures (an SDS and an SDC at once) are not modelled yet"));
+  CHECK_THAT(
+      load_error_of([&] { frontend::load_scenario(file, catalog(), {"timeline.events=[{at: 40s, fail: node 2}]"}); }),
+      Contains("ScaleIO node failures (an SDS and an SDC at once) are not modelled yet"));
   CHECK_NOTHROW(frontend::load_scenario(file, catalog(), {"timeline.events=[{at: 40s, fail: nic 2.1}]"}));
 }
 
@@ -106,7 +107,8 @@ TEST_CASE("how a drive fails: stops answering by default, or with errors; refuse
              Contains("mode: is how a drive fails; this event is not a drive failing"));
   const auto vxrack = std::filesystem::path(HCISIM_SOURCE_DIR) / "scenarios/vxrack/whatif-ssd-failure.yaml";
   CHECK_THAT(load_error_of([&] {
-               frontend::load_scenario(vxrack, catalog(), {"timeline.events=[{at: 40s, fail: drive 2.1, mode: errors}]"});
+               frontend::load_scenario(vxrack, catalog(),
+                                       {"timeline.events=[{at: 40s, fail: drive 2.1, mode: errors}]"});
              }),
              Contains("mode: is modelled for S2D only"));
 }

@@ -46,7 +46,8 @@ TEST_CASE("durations in nanoseconds", "[units]") {
   CHECK(parse_duration_ns("2min") == 120'000'000'000);
   CHECK(parse_duration_ns("0.8us") == 800);
   CHECK(parse_duration_ns("0") == 0);
-  CHECK_THROWS_WITH(parse_duration_ns("20"), "expected a duration like 80us, 1.3ms or 60s, got '20' (a duration needs a unit)");
+  CHECK_THROWS_WITH(parse_duration_ns("20"),
+                    "expected a duration like 80us, 1.3ms or 60s, got '20' (a duration needs a unit)");
   CHECK_THROWS_AS(parse_duration_ns("5 parsecs"), UnitError);
   CHECK_THROWS_WITH(parse_duration_ns("0.5ns"), Contains("whole number of nanoseconds"));
   CHECK_THROWS_AS(parse_duration_ns("ms"), UnitError);

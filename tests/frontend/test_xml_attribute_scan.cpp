@@ -20,7 +20,8 @@ std::string attributes(int n) {
 
 TEST_CASE("xml scan: the first element over the limit, with its name, line and count", "[diskspd-xml]") {
   const std::string xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Profile>\n  <A" + attributes(3) +
-                          "/>\n  <Target\n" + attributes(5) + ">\n  </Target>\n  <B" + attributes(9) + "/>\n</Profile>\n";
+                          "/>\n  <Target\n" + attributes(5) + ">\n  </Target>\n  <B" + attributes(9) +
+                          "/>\n</Profile>\n";
   CHECK_FALSE(first_crowded_element(xml, 9));
   const auto crowded = first_crowded_element(xml, 4);
   REQUIRE(crowded);
@@ -32,16 +33,15 @@ TEST_CASE("xml scan: the first element over the limit, with its name, line and c
 }
 
 TEST_CASE("xml scan: comments, CDATA, declarations and quoted '>' are not attributes", "[diskspd-xml]") {
-  const std::string xml =
-      "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n"
-      "<!DOCTYPE Profile>\n"
-      "<!-- <X a=\"1\" b=\"2\" c=\"3\"> -->\n"
-      "<Profile>\n"
-      "  <Path><![CDATA[<X a=\"1\" b=\"2\" c=\"3\">]]></Path>\n"
-      "  <Throughput unit=\"a>b='c'\">10</Throughput>\n"
-      "  <Note>\"quoted\" 'text' is not an attribute</Note>\n"
-      "  <Range IO='95'>1</Range>\n"
-      "</Profile>\n";
+  const std::string xml = "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n"
+                          "<!DOCTYPE Profile>\n"
+                          "<!-- <X a=\"1\" b=\"2\" c=\"3\"> -->\n"
+                          "<Profile>\n"
+                          "  <Path><![CDATA[<X a=\"1\" b=\"2\" c=\"3\">]]></Path>\n"
+                          "  <Throughput unit=\"a>b='c'\">10</Throughput>\n"
+                          "  <Note>\"quoted\" 'text' is not an attribute</Note>\n"
+                          "  <Range IO='95'>1</Range>\n"
+                          "</Profile>\n";
   CHECK_FALSE(first_crowded_element(xml, 1));
   const std::string two = xml + "<Y a=\"1\" b='>'/>\n";
   REQUIRE(first_crowded_element(two, 1));
@@ -50,7 +50,8 @@ TEST_CASE("xml scan: comments, CDATA, declarations and quoted '>' are not attrib
 }
 
 TEST_CASE("xml scan: malformed text ends the scan without a finding", "[diskspd-xml]") {
-  for (const char* text : {"", "<", "<A", "<A b=\"1", "<!-- open", "<![CDATA[ open", "<? open", "</", "<A b='1' c=\"2"}) {
+  for (const char* text :
+       {"", "<", "<A", "<A b=\"1", "<!-- open", "<![CDATA[ open", "<? open", "</", "<A b='1' c=\"2"}) {
     INFO(text);
     CHECK_FALSE(first_crowded_element(text, 1));
   }

@@ -7,17 +7,16 @@
 #include "tools/frontend/input/yaml_reader.hpp"
 
 using namespace hcisim::frontend;
-using hcisim::frontend::testing::load_error_of;
 using Catch::Matchers::Contains;
 using Catch::Matchers::StartsWith;
+using hcisim::frontend::testing::load_error_of;
 
 TEST_CASE("typed values carry file, line and key path into errors", "[yaml]") {
-  const YamlNode tree = parse_yaml_text(
-      "cluster:\n"
-      "  nodes: four\n"
-      "  csv_cache: 4 Kb\n"
-      "  failed_nodes: [1, x]\n",
-      "s.yaml");
+  const YamlNode tree = parse_yaml_text("cluster:\n"
+                                        "  nodes: four\n"
+                                        "  csv_cache: 4 Kb\n"
+                                        "  failed_nodes: [1, x]\n",
+                                        "s.yaml");
   const YamlMap root = root_value(tree).map({"cluster"});
   const YamlMap cluster = root.required("cluster").map({"nodes", "csv_cache", "failed_nodes"});
 
@@ -39,11 +38,13 @@ TEST_CASE("typed values carry file, line and key path into errors", "[yaml]") {
 TEST_CASE("unknown keys are errors that list the allowed keys", "[yaml]") {
   const YamlNode tree = parse_yaml_text("run:\n  duration: 1s\n  sead: 3\n", "r.yaml");
   const YamlMap root = root_value(tree).map({"run"});
-  CHECK(load_error_of([&] { root.required("run").map({"warmup", "duration", "seed"}); }) ==
-        "r.yaml:3: key 'run.sead': unknown key; did you mean 'seed'? expected one of warmup, duration or seed");
+  CHECK(load_error_of([&] {
+          root.required("run").map({"warmup", "duration", "seed"});
+        }) == "r.yaml:3: key 'run.sead': unknown key; did you mean 'seed'? expected one of warmup, duration or seed");
   const YamlNode other = parse_yaml_text("zzz: 1\n", "z.yaml");
-  CHECK(load_error_of([&] { root_value(other).map({"warmup", "duration"}); }) ==
-        "z.yaml:1: key 'zzz': unknown key; expected one of warmup or duration");
+  CHECK(load_error_of([&] {
+          root_value(other).map({"warmup", "duration"});
+        }) == "z.yaml:1: key 'zzz': unknown key; expected one of warmup or duration");
 }
 
 TEST_CASE("missing required keys name the mapping's line and the key", "[yaml]") {
@@ -60,13 +61,15 @@ TEST_CASE("empty values, lists and mappings report what they got", "[yaml]") {
   const YamlNode tree = parse_yaml_text("a:\nb: [1]\nc: {d: 1}\ne: yes\ng: ''\n", "e.yaml");
   const YamlMap root = root_value(tree).map({"a", "b", "c", "e", "g"});
   CHECK(load_error_of([&] { root.required("a").text(); }) == "e.yaml:1: key 'a': expected text, got nothing");
-  CHECK(load_error_of([&] { root.required("b").size(); }) == "e.yaml:2: key 'b': expected a size like 4KiB or 10GiB, got a list");
+  CHECK(load_error_of([&] { root.required("b").size(); }) ==
+        "e.yaml:2: key 'b': expected a size like 4KiB or 10GiB, got a list");
   CHECK(load_error_of([&] { root.required("c").items(); }) == "e.yaml:3: key 'c': expected a list, got a mapping");
   CHECK(root.required("e").boolean());
   CHECK(load_error_of([&] { root.required("g").text(); }) == "e.yaml:5: key 'g': expected text, got ''");
   enum class Pick { One, Two };
-  CHECK(load_error_of([&] { root.required("e").choice<Pick>({{"one", Pick::One}, {"two", Pick::Two}}); }) ==
-        "e.yaml:4: key 'e': expected one of one or two, got 'yes'");
+  CHECK(load_error_of([&] {
+          root.required("e").choice<Pick>({{"one", Pick::One}, {"two", Pick::Two}});
+        }) == "e.yaml:4: key 'e': expected one of one or two, got 'yes'");
 }
 
 TEST_CASE("YAML syntax errors, duplicate keys and extra documents name file:line", "[yaml]") {
@@ -76,7 +79,8 @@ TEST_CASE("YAML syntax errors, duplicate keys and extra documents name file:line
         "dup.yaml:3: key 'a' appears twice in this mapping");
   CHECK(load_error_of([] { parse_yaml_text("a: 1\n---\nb: 2\n", "two.yaml"); }) ==
         "two.yaml:2: expected one YAML document (a mapping), got more: a stray '---', '...' or top-level ','?");
-  CHECK_THROWS_WITH(parse_yaml_text("? [a, b]\n: 1\n", "key.yaml"), Contains("key.yaml:1: a mapping key must be plain text"));
+  CHECK_THROWS_WITH(parse_yaml_text("? [a, b]\n: 1\n", "key.yaml"),
+                    Contains("key.yaml:1: a mapping key must be plain text"));
   CHECK(load_error_of([] { parse_yaml_text("a: b: c\n", "q.yaml"); }) ==
         "q.yaml:1: YAML syntax error: illegal map value (column 5)");
   CHECK(load_error_of([] { parse_yaml_text("a:\n  - b\n c: d\n", "i.yaml"); }) ==

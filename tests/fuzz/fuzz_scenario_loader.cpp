@@ -25,8 +25,8 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const fs::path file = fuzz::scratch_dir() / "scenario.yaml";
-  std::ofstream(file, std::ios::binary | std::ios::trunc).write(reinterpret_cast<const char*>(data),
-                                                                 static_cast<std::streamsize>(size));
+  std::ofstream(file, std::ios::binary | std::ios::trunc)
+      .write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
   try {
     const models::ScenarioSpec spec = frontend::load_scenario(file, *g_catalog);
     if (frontend::describe(spec).find('\x1b') != std::string::npos) __builtin_trap();  // escaped for the terminal

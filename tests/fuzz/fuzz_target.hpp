@@ -19,8 +19,8 @@
 namespace hcisim::fuzz {
 
 inline void check_message(std::string_view message) {
-  bool ok = !message.empty() && message.size() < 4000 &&
-            hcisim::frontend::invalid_utf8_at(message) == std::string_view::npos;
+  bool ok =
+      !message.empty() && message.size() < 4000 && hcisim::frontend::invalid_utf8_at(message) == std::string_view::npos;
   for (const char c : message) ok = ok && (static_cast<unsigned char>(c) >= 0x20 && c != 0x7f);
   if (!ok) __builtin_trap();
 }
@@ -47,9 +47,8 @@ inline const std::filesystem::path& scratch_dir() {
     std::filesystem::create_directories(path);
     std::atexit([] {
       std::error_code ec;
-      std::filesystem::remove_all(std::filesystem::temp_directory_path() /
-                                      ("hcisim-fuzz-" + std::to_string(::getpid())),
-                                  ec);
+      std::filesystem::remove_all(
+          std::filesystem::temp_directory_path() / ("hcisim-fuzz-" + std::to_string(::getpid())), ec);
     });
     return path;
   }();

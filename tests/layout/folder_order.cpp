@@ -49,7 +49,8 @@ void check_file(const fs::path& root, const fs::path& file, const FolderOrder& o
   const auto allowed = order.may_include.find(from);
   if (allowed == order.may_include.end()) {
     // A folder missing from the order is named once, as a folder (check_tree).
-    if (from == "models") out.push_back({rel, 0, "", "a source file directly under models/ belongs in one of its folders"});
+    if (from == "models")
+      out.push_back({rel, 0, "", "a source file directly under models/ belongs in one of its folders"});
     return;
   }
   std::ifstream in(file);
@@ -61,7 +62,9 @@ void check_file(const fs::path& root, const fs::path& file, const FolderOrder& o
     const std::string target = m[2];
     const std::string written = quoted ? "\"" + target + "\"" : "<" + target + ">";
     if (kSourceTops.count(first_component(target)) == 0) {
-      if (quoted) out.push_back({rel, line, written, "a quoted include names its path from the source root (sim/, models/, tools/)"});
+      if (quoted)
+        out.push_back(
+            {rel, line, written, "a quoted include names its path from the source root (sim/, models/, tools/)"});
       continue;
     }
     const std::string to = folder_of(target);
@@ -138,7 +141,8 @@ std::vector<Violation> check_tree(const fs::path& root, const FolderOrder& order
   const bool tools = std::any_of(order.folders.begin(), order.folders.end(),
                                  [](const std::string& f) { return first_component(f) == "tools"; });
   if (tools) {
-    for (const fs::path& file : source_files(root, "tools")) on_disk.insert(folder_of(fs::relative(file, root).generic_string()));
+    for (const fs::path& file : source_files(root, "tools"))
+      on_disk.insert(folder_of(fs::relative(file, root).generic_string()));
   }
   for (const std::string& f : on_disk) {
     if (order.may_include.count(f) == 0) out.push_back({f, 0, "", "the folder is not in the order: place it there"});

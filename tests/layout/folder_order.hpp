@@ -15,7 +15,7 @@ namespace hcisim::layout {
 // The folders, lowest first, each with the folders it may include: those its
 // line names and, transitively, whatever they may include.
 struct FolderOrder {
-  std::vector<std::string> folders;                         // in the file's order
+  std::vector<std::string> folders;                          // in the file's order
   std::map<std::string, std::set<std::string>> may_include;  // transitive, without the folder itself
 };
 

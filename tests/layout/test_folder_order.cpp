@@ -26,12 +26,11 @@ std::vector<std::string> texts(const std::vector<Violation>& violations) {
 }
 
 // sim at the bottom, models/low on it, models/high on models/low, models/side on sim alone.
-const char* kSmallOrder =
-    "# a comment\n"
-    "sim -\n"
-    "models/low   sim   # on the kernel\n"
-    "models/side  sim\n"
-    "models/high  models/low\n";
+const char* kSmallOrder = "# a comment\n"
+                          "sim -\n"
+                          "models/low   sim   # on the kernel\n"
+                          "models/side  sim\n"
+                          "models/high  models/low\n";
 
 }  // namespace
 
@@ -68,7 +67,8 @@ TEST_CASE("a second order file goes on top of the first and may name its folders
   const FolderOrder order =
       read_folder_order(dir.write("tools.txt", "tools/frontend/a models/high\ntools/cli tools/frontend/a\n"), models);
   CHECK(order.folders.back() == "tools/cli");
-  CHECK(order.may_include.at("tools/cli") == std::set<std::string>{"tools/frontend/a", "models/high", "models/low", "sim"});
+  CHECK(order.may_include.at("tools/cli") ==
+        std::set<std::string>{"tools/frontend/a", "models/high", "models/low", "sim"});
   CHECK_THROWS_WITH(read_folder_order(dir.write("bad.txt", "tools/cli tools/frontend/a\n"), models),
                     Contains("bad.txt:1: tools/cli may include tools/frontend/a, which is not on an earlier line"));
 }
@@ -77,7 +77,8 @@ TEST_CASE("the order file refuses a folder that includes one not below it, at it
   TempDir dir;
   SECTION("a folder named before it is declared: a cycle or an upward line") {
     const fs::path file = dir.write("order.txt", "sim -\nmodels/a models/b\nmodels/b sim\n");
-    CHECK_THROWS_WITH(read_folder_order(file), Contains("order.txt:2: models/a may include models/b, which is not on an earlier line"));
+    CHECK_THROWS_WITH(read_folder_order(file),
+                      Contains("order.txt:2: models/a may include models/b, which is not on an earlier line"));
   }
   SECTION("a folder twice") {
     const fs::path file = dir.write("order.txt", "sim -\nsim -\n");
@@ -85,7 +86,8 @@ TEST_CASE("the order file refuses a folder that includes one not below it, at it
   }
   SECTION("a line that says nothing") {
     const fs::path file = dir.write("order.txt", "sim\n");
-    CHECK_THROWS_WITH(read_folder_order(file), Contains("order.txt:1: sim: name the folders it may include, or - for none"));
+    CHECK_THROWS_WITH(read_folder_order(file),
+                      Contains("order.txt:1: sim: name the folders it may include, or - for none"));
   }
 }
 
@@ -100,7 +102,8 @@ TEST_CASE("an include that points up or across is named by file, line and includ
   CHECK(check_tree(dir.path(), order).empty());
 
   SECTION("up") {
-    dir.write("models/low/b.hpp", "#pragma once\n\n// the result type lives above\n  #  include \"models/high/h.hpp\"\n");
+    dir.write("models/low/b.hpp",
+              "#pragma once\n\n// the result type lives above\n  #  include \"models/high/h.hpp\"\n");
     CHECK(texts(check_tree(dir.path(), order)) ==
           std::vector<std::string>{"models/low/b.hpp:4: #include \"models/high/h.hpp\": points up: "
                                    "models/high is above models/low in the order"});
@@ -114,17 +117,20 @@ TEST_CASE("an include that points up or across is named by file, line and includ
   SECTION("the kernel includes a model") {
     dir.write("sim/engine.hpp", "#include <models/low/a.hpp>\n");
     CHECK(texts(check_tree(dir.path(), order)) ==
-          std::vector<std::string>{"sim/engine.hpp:1: #include <models/low/a.hpp>: points up: models/low is above sim in the order"});
+          std::vector<std::string>{
+              "sim/engine.hpp:1: #include <models/low/a.hpp>: points up: models/low is above sim in the order"});
   }
   SECTION("a model includes the front end") {
     dir.write("models/high/h.cpp", "#include \"tools/frontend/input/catalog.hpp\"\n");
     CHECK(texts(check_tree(dir.path(), order)) ==
-          std::vector<std::string>{"models/high/h.cpp:1: #include \"tools/frontend/input/catalog.hpp\": tools/frontend/input "
-                                   "is not in the order: models/high may not include it"});
+          std::vector<std::string>{
+              "models/high/h.cpp:1: #include \"tools/frontend/input/catalog.hpp\": tools/frontend/input "
+              "is not in the order: models/high may not include it"});
   }
   SECTION("a path not from the source root") {
     dir.write("models/high/h.cpp", "#include \"a.hpp\"\n");
-    CHECK_THAT(texts(check_tree(dir.path(), order)).at(0), Contains("models/high/h.cpp:1: #include \"a.hpp\": a quoted include"));
+    CHECK_THAT(texts(check_tree(dir.path(), order)).at(0),
+               Contains("models/high/h.cpp:1: #include \"a.hpp\": a quoted include"));
   }
   SECTION("a folder missing from the order, or gone from disk") {
     dir.write("models/new/n.hpp", "#include \"models/run/r.hpp\"\n");
@@ -137,10 +143,10 @@ TEST_CASE("an include that points up or across is named by file, line and includ
 
 TEST_CASE("under tools/, the front end may not include the program, nor one study the other", "[layout]") {
   TempDir dir;
-  const FolderOrder order = read_folder_order(
-      dir.write("tools.txt", "tools/frontend/input -\ntools/frontend/sweep tools/frontend/input\n"
-                             "tools/frontend/validation tools/frontend/input\n"
-                             "tools/cli tools/frontend/sweep tools/frontend/validation\n"));
+  const FolderOrder order =
+      read_folder_order(dir.write("tools.txt", "tools/frontend/input -\ntools/frontend/sweep tools/frontend/input\n"
+                                               "tools/frontend/validation tools/frontend/input\n"
+                                               "tools/cli tools/frontend/sweep tools/frontend/validation\n"));
   dir.write("tools/frontend/input/in.hpp", "#pragma once\n");
   dir.write("tools/frontend/sweep/grid.cpp", "#include \"tools/frontend/input/in.hpp\"\n");
   dir.write("tools/frontend/validation/check.cpp", "#include \"tools/frontend/input/in.hpp\"\n");

@@ -36,7 +36,11 @@ constexpr std::uint64_t MiB = 1024 * KiB;
 class ClosedLoop final : public EventHandler {
  public:
   ClosedLoop(Engine& engine, Drive& drive, int outstanding, std::uint64_t bytes, bool write = false)
-      : engine_(engine), drive_(drive), bytes_(bytes), write_(write), issued_at_(static_cast<std::size_t>(outstanding)) {}
+      : engine_(engine),
+        drive_(drive),
+        bytes_(bytes),
+        write_(write),
+        issued_at_(static_cast<std::size_t>(outstanding)) {}
 
   void start() {
     running_ = true;
@@ -122,8 +126,7 @@ struct Vm6xP60 {
 
 }  // namespace
 
-TEST_CASE("azure caps: a saturated P60 gets 16,000 IOPS at 4K, with Little's-law latency and no failures",
-          "[azure]") {
+TEST_CASE("azure caps: a saturated P60 gets 16,000 IOPS at 4K, with Little's-law latency and no failures", "[azure]") {
   Engine engine;
   ManagedDisk disk(engine, p60());
   ClosedLoop loop(engine, disk, 64, 4 * KiB);
@@ -277,7 +280,7 @@ TEST_CASE("azure caps: egress is capped at 30,000 Mb/s; what a VM receives is no
   const double cap = 30e9 / 8, sent = cap * (2 + 0.010);
   for (const auto& s : senders) CHECK(s->sent_bytes() == Approx(sent).epsilon(0.001));
   CHECK(receiver.received_bytes() == Approx(3 * sent).epsilon(0.001));  // three times its own egress cap
-  CHECK(receiver.sent_bytes() == Approx(sent).epsilon(0.001));         // its egress is unaffected by ingress
+  CHECK(receiver.sent_bytes() == Approx(sent).epsilon(0.001));          // its egress is unaffected by ingress
   CHECK(senders[0]->received_bytes() == Approx(sent).epsilon(0.001));
   CHECK(receiver.egress_utilisation() == Approx(2.01 / 2).epsilon(0.001));
 }

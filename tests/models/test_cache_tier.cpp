@@ -109,7 +109,8 @@ TEST_CASE("cache tier: a small read misses to the capacity drive, is admitted, t
   CHECK(rig.done.count == 2);
 }
 
-TEST_CASE("cache tier: reads over 64 KB are admitted on the second miss; sequential ones over 32 KB bypass", "[cache]") {
+TEST_CASE("cache tier: reads over 64 KB are admitted on the second miss; sequential ones over 32 KB bypass",
+          "[cache]") {
   Rig rig(1000, 1, true);
   rig.io(0, false, 1 * MiB, 128 * KiB);
   CHECK(rig.tier->present_pages() == 0);  // first miss: remembered, not admitted
@@ -263,7 +264,7 @@ TEST_CASE("cache tier: a warm-up leaves the same share of every slot's pages in 
     Rig rig(4 * pages_per_slot, 2, true, spec);
     rig.tier->warm_up({4, 4});  // 8 slots of data, 2 slots' worth of fill
     CHECK(rig.tier->present_pages() == Approx(2 * pages_per_slot).epsilon(0.001));
-    rig.io(0, false, 3 * kSlot, 4 * KiB);   // the start of the last slot: warm
+    rig.io(0, false, 3 * kSlot, 4 * KiB);              // the start of the last slot: warm
     rig.io(0, false, 3 * kSlot + 200 * MiB, 4 * KiB);  // its end: cold
     CHECK(rig.tier->counters().read_hits == 1);
     CHECK(rig.tier->counters().read_misses == 1);

@@ -51,7 +51,7 @@ TEST_CASE("cloud run: with 16 KiB disk I/Os the P60s' IOPS caps bind, at 16,000 
   const RunResult r = simulate(spec);
   REQUIRE(r.sas.present);
   REQUIRE(r.sas.complete);
-  CHECK(r.sas.cores == 8);  // one stream per physical core of the E64-16ds_v4
+  CHECK(r.sas.cores == 8);                     // one stream per physical core of the E64-16ds_v4
   const double cap = 2 * 16'000.0 * 16 * KiB;  // 524 MB/s
   // A write phase ends when the last write() returns, with up to two flush
   // batches per stream still in the page cache: at most 3 MiB of 128 MiB.

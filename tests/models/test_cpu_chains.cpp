@@ -129,7 +129,9 @@ Outcome chain_against_pair(const CpuSpec& cpu, int vcpus,
 
 const auto nothing = [](HostCpu&, VcpuSet&, CompletionLog&) {};
 // Another 10 us burst on the host at 3 us, while the guest part runs.
-const auto host_burst = [](HostCpu& host, VcpuSet&, CompletionLog& log) { host.run(CpuLayer::Network, 30'000, log, 7); };
+const auto host_burst = [](HostCpu& host, VcpuSet&, CompletionLog& log) {
+  host.run(CpuLayer::Network, 30'000, log, 7);
+};
 
 }  // namespace
 
@@ -175,7 +177,8 @@ TEST_CASE("cpu chains: the core's other thread starting splits the chain", "[cpu
   CHECK(chain.done[1].at == 21 * kMicrosecond);
 }
 
-TEST_CASE("cpu chains: a guest burst waiting for the chain's vCPU splits it and starts at the boundary", "[cpu][chain]") {
+TEST_CASE("cpu chains: a guest burst waiting for the chain's vCPU splits it and starts at the boundary",
+          "[cpu][chain]") {
   const auto guest = [](HostCpu&, VcpuSet& vm, CompletionLog& log) { vm.run(30'000, log, 9); };
   const Outcome chain = chain_against_pair(cores(4, false), 1, guest);
   REQUIRE(chain.done.size() == 2);

@@ -184,7 +184,7 @@ TEST_CASE("-rs: random run starts, sequential runs of one type with geometric le
   CHECK(mixed_runs == 0);  // a sequential run keeps the I/O type it started with
   const double n = static_cast<double>(log.size());
   const double runs = static_cast<double>(lengths.size());
-  check_share(runs - 1, n - 1, 0.30);        // share of random I/Os = -rs (the first I/O is always random)
+  check_share(runs - 1, n - 1, 0.30);  // share of random I/Os = -rs (the first I/O is always random)
   check_share(static_cast<double>(run_writes), runs, 0.5);  // runs are writes as often as -w says
   // So -w holds over all I/Os, within the interval of a sample drawn in runs.
   CHECK(std::abs(static_cast<double>(writes) / n - 0.5) <= 3.29 * std::sqrt(0.25 * squares) / n);
@@ -230,8 +230,8 @@ TEST_CASE("-rdpct / -rdabs: the I/O shares of each range, gaps get none", "[disk
 
   SECTION("VMFleet's Dist, -rdpct95/5:4/10: 95 % in the first 5 %, 4 % in the next 10 %, 1 % over the rest") {
     const std::uint64_t f = GiB;
-    const auto [c, n] = shares(distributed(DistributionKind::Percent, {{95, 5}, {4, 10}}, f),
-                               {0, f / 20, f * 15 / 100, f});
+    const auto [c, n] =
+        shares(distributed(DistributionKind::Percent, {{95, 5}, {4, 10}}, f), {0, f / 20, f * 15 / 100, f});
     check_share(c[0], n, 0.95);
     check_share(c[1], n, 0.04);
     check_share(c[2], n, 0.01);
@@ -247,8 +247,8 @@ TEST_CASE("-rdpct / -rdabs: the I/O shares of each range, gaps get none", "[disk
   }
   SECTION("-rdabs10/10G:75/1G: the remaining 15 % over the rest of the target") {
     const std::uint64_t f = 20 * GiB;
-    const auto [c, n] = shares(distributed(DistributionKind::Absolute, {{10, 10 * GiB}, {75, GiB}}, f),
-                               {0, 10 * GiB, 11 * GiB, f});
+    const auto [c, n] =
+        shares(distributed(DistributionKind::Absolute, {{10, 10 * GiB}, {75, GiB}}, f), {0, 10 * GiB, 11 * GiB, f});
     check_share(c[0], n, 0.10);
     check_share(c[1], n, 0.75);
     check_share(c[2], n, 0.15);
@@ -256,8 +256,8 @@ TEST_CASE("-rdpct / -rdabs: the I/O shares of each range, gaps get none", "[disk
   SECTION("-rdabs on a target smaller than the distribution: the ranges inside keep their relative IO%") {
     // 10/1G:75/1G:15/10G on 1.5 GiB: the second range is cut at 1.5 GiB, the third is outside.
     const std::uint64_t f = 3 * GiB / 2;
-    const auto [c, n] = shares(distributed(DistributionKind::Absolute, {{10, GiB}, {75, GiB}, {15, 10 * GiB}}, f),
-                               {0, GiB, f});
+    const auto [c, n] =
+        shares(distributed(DistributionKind::Absolute, {{10, GiB}, {75, GiB}, {15, 10 * GiB}}, f), {0, GiB, f});
     check_share(c[0], n, 10.0 / 85);
     check_share(c[1], n, 75.0 / 85);
   }
@@ -323,7 +323,8 @@ TEST_CASE("-B / -f: every pattern stays inside its region and wraps to its start
   SECTION("-si: one stream from -B") {
     Rig rig(region_spec(AccessPattern::SequentialInterleaved, 2), 1, 10 * kMicrosecond);
     rig.engine.run_until(kMillisecond);
-    for (std::size_t i = 0; i < rig.target.log.size(); ++i) CHECK(rig.target.log[i].offset == base + (i % 10) * 4 * KiB);
+    for (std::size_t i = 0; i < rig.target.log.size(); ++i)
+      CHECK(rig.target.log[i].offset == base + (i % 10) * 4 * KiB);
   }
   SECTION("-rs: the sequential steps stay inside and wrap too") {
     DiskspdSpec spec = region_spec(AccessPattern::Random, 1);
@@ -425,12 +426,14 @@ TEST_CASE("several targets: each has its own threads, slots, region and pacing o
     rig.engine.run_until(2 * kSecond);
     std::map<std::uint32_t, double> per_thread;
     for (const auto& s : rig.target.log) ++per_thread[s.thread];
-    for (std::uint32_t t = 0; t < 4; ++t) CHECK(per_thread[t] / 2 == Approx(1500).margin(12));  // one tick: 23 I/Os / 2 s
-    CHECK(per_thread[4] / 2 == Approx(9830.0 * 1000 / 32768).margin(3));                      // 299.99 IOPS
+    for (std::uint32_t t = 0; t < 4; ++t)
+      CHECK(per_thread[t] / 2 == Approx(1500).margin(12));                // one tick: 23 I/Os / 2 s
+    CHECK(per_thread[4] / 2 == Approx(9830.0 * 1000 / 32768).margin(3));  // 299.99 IOPS
   }
 }
 
-TEST_CASE("fio pareto:0.2 through the workload: 80 % of the I/Os on the hottest 20 % of the blocks", "[diskspd][skew]") {
+TEST_CASE("fio pareto:0.2 through the workload: 80 % of the I/Os on the hottest 20 % of the blocks",
+          "[diskspd][skew]") {
   // 64 MiB region of 4 KiB blocks, offsets as the workload issues them to the storage.
   const std::uint64_t file = 64 * MiB;
   DiskspdSpec spec = one_target(AccessPattern::Random, 1, 8, 4 * KiB, file);

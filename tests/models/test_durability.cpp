@@ -142,6 +142,8 @@ TEST_CASE("durability: drive failures with node outages match the first-step equ
   const double l = failure_rate_per_s(afr), mu = 1 / rebuild_s, nu = 1 / mtbf_s, d = 1 / down_s, rho = 1 / resync_s;
   Eigen::MatrixXd q = Eigen::MatrixXd::Zero(7, 7);
   Eigen::VectorXd loss = Eigen::VectorXd::Zero(7);
+  // One row per state (clang-format would put one statement a line).
+  // clang-format off
   q(0, 1) = 2 * l;  q(0, 2) = 2 * nu;                                  // HH
   loss(1) = l;      q(1, 4) = nu;  q(1, 0) = mu;  q(1, 2) = nu;        // HF: H's drive; H down (offline); rebuild; F down
   loss(2) = l;      q(2, 5) = nu;  q(2, 3) = d;                        // HT: H's drive; H down (offline); T returns
@@ -149,6 +151,7 @@ TEST_CASE("durability: drive failures with node outages match the first-step equ
   q(4, 5) = nu;     q(4, 1) = d;                                       // FC: F down; C returns (online)
   q(5, 6) = d;      q(5, 2) = d;                                       // TC: T returns (still offline); C returns
   q(6, 5) = nu;     q(6, 3) = d;                                       // RC: R down; C returns (resync can go on)
+  // clang-format on
   Eigen::MatrixXd a = -q;
   for (int i = 0; i < 7; ++i) a(i, i) = q.row(i).sum() + loss(i);
   const Eigen::VectorXd t = a.fullPivLu().solve(Eigen::VectorXd::Ones(7));
@@ -265,8 +268,7 @@ TEST_CASE("durability: bad inputs are refused with a clear message", "[durabilit
                     Catch::Contains("three-way mirror puts copies on 3 nodes"));
   CHECK_THROWS_WITH(mean_time_to_data_loss_s(drives_only(2, 1, nested_two_way_mirror(), 0.01, kHour)),
                     Catch::Contains("distinct drives"));
-  CHECK_THROWS_WITH(mean_time_to_data_loss_s(drives_only(2, 4, two_way_mirror(), 1.0, kHour)),
-                    Catch::Contains("AFR"));
+  CHECK_THROWS_WITH(mean_time_to_data_loss_s(drives_only(2, 4, two_way_mirror(), 1.0, kHour)), Catch::Contains("AFR"));
   CHECK_THROWS_WITH(mean_time_to_data_loss_s(drives_only(2, 4, two_way_mirror(), 0.01, 0)),
                     Catch::Contains("rebuild time"));
   CHECK_THROWS_WITH(mean_time_to_data_loss_s(outages_only(2, two_way_mirror(), 1000 * kHour, 0, 0)),

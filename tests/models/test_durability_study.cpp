@@ -108,7 +108,7 @@ TEST_CASE("durability study: without a timeline, hcisim fails a drive and a node
     CHECK(r.drive_rebuild_s > 0);
     CHECK(r.rebuild_source == RepairSource::Simulated);  // done within its run
     CHECK(r.resync_simulated_s > 0);
-    CHECK(r.node_resync_s >= r.resync_simulated_s);      // the model's hour away leaves at least as much stale
+    CHECK(r.node_resync_s >= r.resync_simulated_s);  // the model's hour away leaves at least as much stale
     CHECK(r.downtime_assumed);
     CHECK(r.node_downtime_s == kAssumedNodeDowntimeS);
     CHECK(r.repair_bytes_per_s > 0);

@@ -95,7 +95,8 @@ TEST_CASE("explain: the chain of limits starts with the resource the case was bu
       CHECK(ranked[i - 1].what.utilisation >= ranked[i].what.utilisation);
     }
     // The 8-vCPU VMs wait for the 4 host cores: busy, but not a limit of their own.
-    const auto vcpus = std::find_if(e.chain.begin(), e.chain.end(), [](const Limit& l) { return l.resource == "VM vCPUs"; });
+    const auto vcpus =
+        std::find_if(e.chain.begin(), e.chain.end(), [](const Limit& l) { return l.resource == "VM vCPUs"; });
     REQUIRE(vcpus != e.chain.end());
     CHECK_FALSE(vcpus->can_limit);
   }
@@ -332,7 +333,8 @@ TEST_CASE("explain: --quick runs the baseline again at the shorter length; repai
     ++runs;
     CHECK(count == 2);  // the baseline again, and the one variant
   };
-  const WhatIfs w = run_what_ifs(s, r, {transport_variant(s), VariantSpec{"impossible", "", std::nullopt, "no"}}, quick);
+  const WhatIfs w =
+      run_what_ifs(s, r, {transport_variant(s), VariantSpec{"impossible", "", std::nullopt, "no"}}, quick);
   CHECK(runs == 2);
   CHECK(w.quick);
   CHECK(w.measured_s == Approx(sim::to_seconds(s.run.duration_ns) / kQuickDivisor));
@@ -368,7 +370,8 @@ TEST_CASE("explain: each repair speed is simulated when the timeline repairs", "
   CHECK_FALSE(w.repair->synthetic);
 }
 
-TEST_CASE("explain: without a timeline, the MTTDL comes from hcisim's own simulated repairs", "[explain][what-if][failures]") {
+TEST_CASE("explain: without a timeline, the MTTDL comes from hcisim's own simulated repairs",
+          "[explain][what-if][failures]") {
   ScenarioSpec s = failing_cluster();
   s.cluster.drives[0].afr = 0.02;
   s.cluster.node.mtbf_hours = 5000;

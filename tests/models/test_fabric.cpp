@@ -106,7 +106,8 @@ TEST_CASE("fabric: two transfers leaving a two-port node at once each run at one
     CHECK(arrivals.at[0] == Approx(1'000 * kMicrosecond + 2'300).margin(2));
     CHECK(arrivals.at[1] == Approx(1'000 * kMicrosecond + 2'300).margin(2));
     CHECK(arrivals.at[2] == Approx(1'400 * kMicrosecond + 2'300).margin(2));
-    CHECK(fabric.egress_utilisation(0) == Approx(1.0e-3 + 0.5 * 0.4e-3).epsilon(1e-6));  // full for 1 ms, one port for 0.4
+    CHECK(fabric.egress_utilisation(0) ==
+          Approx(1.0e-3 + 0.5 * 0.4e-3).epsilon(1e-6));  // full for 1 ms, one port for 0.4
   }
 }
 

@@ -42,8 +42,7 @@ double copies_per_node(const ScenarioSpec& s) {
 
 }  // namespace
 
-TEST_CASE("failures: I/O to a failed node waits for detection, then completes on the surviving copies",
-          "[failures]") {
+TEST_CASE("failures: I/O to a failed node waits for detection, then completes on the surviving copies", "[failures]") {
   ScenarioSpec s = failing_cluster();
   s.vms.failover = {-1, -1, 1, -1};  // node 3's VM to node 2, as Test 3 names them
   s.cluster.volume_failover = s.vms.failover;
@@ -70,9 +69,9 @@ TEST_CASE("failures: I/O to a failed node waits for detection, then completes on
   REQUIRE(restarted != nullptr);
   CHECK(failure->at_s == Approx(0.020).margin(1e-9));
   CHECK(stopped->at_s == Approx(0.020).margin(1e-9));
-  CHECK(detected->at_s == Approx(0.030).margin(1e-9));                         // + node detection
-  CHECK(moved->at_s == Approx(0.033).margin(1e-9));                            // + volume failover
-  CHECK(restarted->at_s == Approx(0.050).margin(1e-9));                        // + VM boot
+  CHECK(detected->at_s == Approx(0.030).margin(1e-9));   // + node detection
+  CHECK(moved->at_s == Approx(0.033).margin(1e-9));      // + volume failover
+  CHECK(restarted->at_s == Approx(0.050).margin(1e-9));  // + VM boot
   CHECK(moved->what == "volume 3 now owned by node 2");
   CHECK(restarted->what == "1 VMs of node 3 restarted on node 2");
   CHECK_FALSE(r.nodes[2].up);
@@ -132,8 +131,8 @@ TEST_CASE("failures: a returning node resyncs only the extents written while it 
   // Repair rate bound: at most repair_outstanding copies in flight per volume,
   // each a drive read, a network transfer and a drive write of 1 MiB.
   const double resync_s = done->at_s - back->at_s;
-  const double one_copy_s = 1.0 * MiB / s.cluster.drives[0].seq_read_bytes_per_s +
-                            1.0 * MiB / s.cluster.drives[0].seq_write_bytes_per_s;
+  const double one_copy_s =
+      1.0 * MiB / s.cluster.drives[0].seq_read_bytes_per_s + 1.0 * MiB / s.cluster.drives[0].seq_write_bytes_per_s;
   const double fastest_s = r.repaired_bytes / (4.0 * 4.0 * MiB / one_copy_s);
   CHECK(resync_s >= fastest_s);
 }
@@ -267,8 +266,8 @@ TEST_CASE("failures: a node drained for maintenance moves its VMs first and stal
   const TimelineMark* moved_volume = first(r, RunEventKind::Failover);
   REQUIRE(moved_vms != nullptr);
   REQUIRE(moved_volume != nullptr);
-  CHECK(moved_vms->at_s == Approx(0.020).margin(1e-9));      // at once: live migration
-  CHECK(moved_volume->at_s == Approx(0.023).margin(1e-9));   // + volume failover, no detection wait
+  CHECK(moved_vms->at_s == Approx(0.020).margin(1e-9));     // at once: live migration
+  CHECK(moved_volume->at_s == Approx(0.023).margin(1e-9));  // + volume failover, no detection wait
   CHECK(first(r, RunEventKind::VmStop) == nullptr);
   // Only the moved VM's I/O to its own volume waits, for the volume's move (3 ms).
   CHECK(std::max(r.read_latency.max_s, r.write_latency.max_s) < 4.0e-3);
@@ -279,8 +278,7 @@ TEST_CASE("failures: a node drained for maintenance moves its VMs first and stal
   REQUIRE(first(r, RunEventKind::RepairDone) != nullptr);
 }
 
-TEST_CASE("failures: a NIC port lost and regained takes away and gives back its share of the network",
-          "[failures]") {
+TEST_CASE("failures: a NIC port lost and regained takes away and gives back its share of the network", "[failures]") {
   // Two nodes, two-way mirror, 64K random writes: each write sends its second
   // copy to the other node, so both nodes' pipes carry the run. With 1 Gb/s
   // ports (2 per node) the network binds; one port of node 1 down halves what

@@ -46,8 +46,8 @@ double finite_source_throughput(int users, int units, double service, double thi
   std::vector<double> p(static_cast<std::size_t>(users) + 1, 1.0);
   double total = 1;
   for (int k = 1; k <= users; ++k) {
-    p[static_cast<std::size_t>(k)] = p[static_cast<std::size_t>(k - 1)] * (users - k + 1) / think /
-                                     (std::min(k, units) / service);
+    p[static_cast<std::size_t>(k)] =
+        p[static_cast<std::size_t>(k - 1)] * (users - k + 1) / think / (std::min(k, units) / service);
     total += p[static_cast<std::size_t>(k)];
   }
   double x = 0;

@@ -106,8 +106,7 @@ class DriveLoad final : public hcisim::sim::EventHandler {
 };
 
 // Warm up, then measure a window; returns the window length in seconds.
-double run_window(Engine& engine, FlashDrive& drive, std::vector<DriveLoad*> loads, SimTime warmup,
-                  SimTime window) {
+double run_window(Engine& engine, FlashDrive& drive, std::vector<DriveLoad*> loads, SimTime warmup, SimTime window) {
   engine.run_until(engine.now() + warmup);
   for (DriveLoad* load : loads) load->reset();
   drive.reset_stats();
@@ -296,8 +295,7 @@ TEST_CASE("flash drive: writes slow reads down and the channel work adds up", "[
     DriveLoad load(engine, drive, 64, 64 * KiB, 64 * KiB, 5);
     load.start(20 * kMicrosecond);
     const double seconds = run_window(engine, drive, {&load}, 5 * kMillisecond, 40 * kMillisecond);
-    const double mean_work =
-        0.5 * read_work(kSpec, kChannels, 64 * KiB) + 0.5 * write_work(kSpec, kChannels, 64 * KiB);
+    const double mean_work = 0.5 * read_work(kSpec, kChannels, 64 * KiB) + 0.5 * write_work(kSpec, kChannels, 64 * KiB);
     const double iops = static_cast<double>(load.reads() + load.writes()) / seconds;
     CHECK(iops == Approx(kChannels / mean_work).epsilon(0.03));  // 80 k
   }

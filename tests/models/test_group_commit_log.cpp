@@ -66,10 +66,10 @@ TEST_CASE("group commit: commits wait for the busy log and share its next write"
 TEST_CASE("group commit: a block is closed before it would exceed the largest log write", "[oltp][log]") {
   FakeDevice dev;
   GroupCommitLog log(dev, 7, 10, log_spec(1, 4096));
-  log.commit(0, 512);            // written at once
-  log.commit(1, 2000);           // open block: 2000
-  log.commit(2, 2000);           // 4000 -> 4096: still fits
-  log.commit(3, 200);            // 4200 -> 4608 > 4096: a new block
+  log.commit(0, 512);   // written at once
+  log.commit(1, 2000);  // open block: 2000
+  log.commit(2, 2000);  // 4000 -> 4096: still fits
+  log.commit(3, 200);   // 4200 -> 4608 > 4096: a new block
   log.commit(4, 1000);
   log.on_written(dev.writes[0].slot);
   REQUIRE(dev.writes.size() == 2);
@@ -97,7 +97,7 @@ TEST_CASE("group commit: with free slots every commit is its own write", "[oltp]
   REQUIRE(dev.writes.size() == 4);     // its slot took the waiting commit
   log.on_written(dev.writes[0].slot);
   CHECK(dev.durable == std::vector<std::uint32_t>{0, 1});  // both harden, in log order
-  log.on_written(dev.writes[3].slot);  // block 4 is written, block 3 is not
+  log.on_written(dev.writes[3].slot);                      // block 4 is written, block 3 is not
   CHECK(dev.durable == std::vector<std::uint32_t>{0, 1});
   log.on_written(dev.writes[2].slot);
   CHECK(dev.durable == std::vector<std::uint32_t>{0, 1, 2, 3});

@@ -146,8 +146,7 @@ TEST_CASE("hdd geometry: LBA 0 at the outer edge, rate linear in radius, sqrt of
   CHECK(dmean < 1.0 / 3.0);  // cylinder-uniform pairs would give 1/3; LBAs crowd outwards
 }
 
-TEST_CASE("hdd seek curve: track-to-track minimum, sqrt then linear, full-stroke maximum, datasheet mean",
-          "[hdd]") {
+TEST_CASE("hdd seek curve: track-to-track minimum, sqrt then linear, full-stroke maximum, datasheet mean", "[hdd]") {
   const DiskGeometry g(kHdd.capacity_bytes, kHdd.rpm, kHdd.outer_media_bytes_per_s, kHdd.inner_media_bytes_per_s);
   const SeekCurve seek(g, kHdd.track_to_track_seek_ns, kHdd.avg_seek_ns, kHdd.full_stroke_seek_ns);
   const double one_track = 1.0 / g.tracks();
@@ -227,9 +226,9 @@ TEST_CASE("hdd command queueing: 4K random IOPS rise with depth as SPTF order st
   for (int depth : {1, 2, 4, 8, 16, 32}) {
     const QdResult r = run_random(kHdd, depth, 60 * kSecond);
     const int m = std::max(depth - 1, 1);
-    const double theory = depth == 1 ? 1e9 / (8.5e6 + kRevolutionNs / 2 + transfer)
-                                     : 1e9 / (expected_min_positioning_ns(probe.geometry(), probe.seek_curve(), m) +
-                                              transfer);
+    const double theory = depth == 1
+                              ? 1e9 / (8.5e6 + kRevolutionNs / 2 + transfer)
+                              : 1e9 / (expected_min_positioning_ns(probe.geometry(), probe.seek_curve(), m) + transfer);
     INFO("QD" << depth << ": " << r.iops << " IOPS, iid-candidate bound " << theory << ", mean latency "
               << r.mean_latency_ns / 1e6 << " ms");
     CHECK(r.iops <= theory * 1.02);

@@ -218,7 +218,8 @@ TEST_CASE("host cpu: cycles are accounted per layer as they execute, inside the 
 // returns the queue.
 int run_serial_bursts(Engine& engine, HostCpu& host, hcisim::sim::EventHandler& log, int n) {
   const int q = host.add_pinned_queue();
-  for (int i = 0; i < n; ++i) host.run_pinned(q, CpuWork::of(CpuLayer::Network, 30'000), log, static_cast<std::uint64_t>(i));
+  for (int i = 0; i < n; ++i)
+    host.run_pinned(q, CpuWork::of(CpuLayer::Network, 30'000), log, static_cast<std::uint64_t>(i));
   engine.run_until(kMillisecond);
   return q;
 }
@@ -289,7 +290,7 @@ TEST_CASE("vcpus: a 2-vCPU VM never runs more than 2 bursts at once", "[cpu]") {
   Engine engine;
   HostCpu host(engine, epyc_7742(), 2);  // 128 cores: the host is never the limit
   VcpuSet vm(engine, host, 2);
-  const double cycles = 30'000;          // 10 us per burst at 3 GHz
+  const double cycles = 30'000;  // 10 us per burst at 3 GHz
   const SimTime burst = cpu_ns(cycles, 3.0e9);
   REQUIRE(burst == 10 * kMicrosecond);
 
@@ -384,7 +385,7 @@ TEST_CASE("host cpu: a waiting host burst takes a free LP before a waiting guest
   HostCpu host(engine, one_core, 1);
   CompletionLog log(engine);
   host.run(CpuLayer::StorageStack, 30'000, log, 1);  // holds the core for 10 us
-  host.run_guest(30'000, log, 2);                      // waits
+  host.run_guest(30'000, log, 2);                    // waits
   host.run(CpuLayer::StorageStack, 30'000, log, 3);  // waits, arrived later, goes first
   engine.run_until(kMillisecond);
   REQUIRE(log.done.size() == 3);
@@ -402,7 +403,7 @@ TEST_CASE("host cpu: under the core scheduler a guest burst holds a whole core",
   CompletionLog log(engine);
 
   SECTION("its core's other thread stays idle: host work pairs on the other core only") {
-    host.run_guest(30'000, log, 1);                      // core 0, whole
+    host.run_guest(30'000, log, 1);                    // core 0, whole
     host.run(CpuLayer::StorageStack, 30'000, log, 2);  // core 1
     host.run(CpuLayer::StorageStack, 30'000, log, 3);  // pairs with 2 on core 1: both at 1.25 / 2 speed
     engine.run_until(kMillisecond);
@@ -414,7 +415,7 @@ TEST_CASE("host cpu: under the core scheduler a guest burst holds a whole core",
   SECTION("it waits for an idle core, not a free thread; the LPs it leaves idle are not busy") {
     host.run(CpuLayer::StorageStack, 30'000, log, 1);  // core 0
     host.run(CpuLayer::StorageStack, 60'000, log, 2);  // core 1
-    host.run_guest(30'000, log, 3);                      // both cores have a free thread, no idle core
+    host.run_guest(30'000, log, 3);                    // both cores have a free thread, no idle core
     engine.run_until(kMillisecond);
     REQUIRE(log.done.size() == 3);
     CHECK(log.done[2].arg == 3);

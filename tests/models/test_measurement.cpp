@@ -33,8 +33,7 @@ TEST_CASE("measurement: nothing is recorded before begin (warm-up) or after fini
   CHECK(m.iops_batches().count() == 4);
 }
 
-TEST_CASE("measurement: the I/Os of an interval still open at the end count in the latency totals",
-          "[measurement]") {
+TEST_CASE("measurement: the I/Os of an interval still open at the end count in the latency totals", "[measurement]") {
   // Intervals of 3 ms over 10 ms: three close at 3, 6 and 9 ms; the last (9-10 ms) is still
   // open when the run finishes at 10 ms, and its I/Os are measured like any other.
   Measurement m;
@@ -91,8 +90,8 @@ TEST_CASE("measurement: IOPS per interval feed the batch means", "[measurement]"
 TEST_CASE("measurement: intervals without I/O count as zero IOPS", "[measurement]") {
   Measurement m;
   m.begin(0, 8 * kMillisecond, 8);
-  m.record(false, 4096, kMicrosecond, 100);                      // interval 0
-  m.record(false, 4096, kMicrosecond, 6 * kMillisecond + 100);   // interval 6: closes 0..5
+  m.record(false, 4096, kMicrosecond, 100);                     // interval 0
+  m.record(false, 4096, kMicrosecond, 6 * kMillisecond + 100);  // interval 6: closes 0..5
   CHECK(m.iops_batches().count() == 6);
   CHECK(m.iops_batches().mean() == Approx(1000.0 / 6));
   m.finish(8 * kMillisecond);

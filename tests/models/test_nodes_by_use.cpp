@@ -75,8 +75,7 @@ void run_placement(int nodes, int copies, int rows, bool small_keys) {
 
 }  // namespace
 
-TEST_CASE("nodes by use: the same order as (count, key, node), through level turns and after counts jump",
-          "[layout]") {
+TEST_CASE("nodes by use: the same order as (count, key, node), through level turns and after counts jump", "[layout]") {
   for (const bool small_keys : {false, true}) {
     run_placement(3, 3, 200, small_keys);  // every node taken in every row
     run_placement(4, 3, 500, small_keys);  // a level turns inside most rows

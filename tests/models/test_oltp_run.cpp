@@ -79,9 +79,8 @@ TEST_CASE("oltp run: two-layer page reads pay the wire crossings the HCI case sa
   REQUIRE(two.oltp.present);
   // In the HCI case about a quarter of the reads find their primary on the VM's
   // node (4 nodes, primaries spread evenly) and skip two wire crossings.
-  const double crossings_s =
-      1e-9 * static_cast<double>(message_ns(256, vxrack_4x10gbe(), nexus_3164q()) +
-                                 message_ns(8192 + 256, vxrack_4x10gbe(), nexus_3164q()));
+  const double crossings_s = 1e-9 * static_cast<double>(message_ns(256, vxrack_4x10gbe(), nexus_3164q()) +
+                                                        message_ns(8192 + 256, vxrack_4x10gbe(), nexus_3164q()));
   const double extra = two.oltp.io[0].mean_latency_s - hci.oltp.io[0].mean_latency_s;
   INFO("page read " << hci.oltp.io[0].mean_latency_s * 1e6 << " us HCI, " << two.oltp.io[0].mean_latency_s * 1e6
                     << " us two-layer; two crossings " << crossings_s * 1e6 << " us");

@@ -227,7 +227,8 @@ TEST_CASE("oltp: the guest CPU charged is TPS x cycles per transaction x cpu_sca
   const OltpMeasurement& m = rig.measurement;
   double expected = 0;
   for (int k = 0; k < kOltpTransactionTypes; ++k) {
-    expected += static_cast<double>(m.transactions(k)) * spec.transactions[static_cast<std::size_t>(k)].cpu_cycles * 2.0;
+    expected +=
+        static_cast<double>(m.transactions(k)) * spec.transactions[static_cast<std::size_t>(k)].cpu_cycles * 2.0;
   }
   // Cycles count as they execute; the window's edges differ by a few transactions.
   CHECK(rig.hosts[0]->cycles(CpuLayer::Guest, rig.now()) == Approx(expected).epsilon(0.01));
@@ -332,7 +333,8 @@ TEST_CASE("oltp: dirty pages = distinct pages among the page writes (no flush ye
   const double w = static_cast<double>(c.page_modifications);
   REQUIRE(w > 200'000);
   // E[distinct] = sum_k N_k (1 - (1 - p_k)^W); standard deviation is < 0.2 % here.
-  CHECK(static_cast<double>(rig.workload->dirty_pages(0)) == Approx(rig.workload->skew().expected_distinct(w)).epsilon(0.01));
+  CHECK(static_cast<double>(rig.workload->dirty_pages(0)) ==
+        Approx(rig.workload->skew().expected_distinct(w)).epsilon(0.01));
   CHECK(rig.workload->dirty_pages(0) == c.pages_dirtied);
 }
 
@@ -425,8 +427,10 @@ TEST_CASE("oltp: same seed, same run; another seed, another run", "[oltp]") {
     auto rig = std::make_unique<Rig>(spec, 2, 4, 4, seed);
     rig->run(500 * kMillisecond, 3 * kSecond);
     const OltpMeasurement& m = rig->measurement;
-    return std::vector<double>{static_cast<double>(m.transactions()), m.latency().mean_ns(),
-                               m.latency().percentile_ns(99), static_cast<double>(m.counters().buffer_misses),
+    return std::vector<double>{static_cast<double>(m.transactions()),
+                               m.latency().mean_ns(),
+                               m.latency().percentile_ns(99),
+                               static_cast<double>(m.counters().buffer_misses),
                                static_cast<double>(m.counters().pages_flushed),
                                static_cast<double>(m.io(OltpIo::LogWrite).count),
                                static_cast<double>(rig->engine.events_processed())};

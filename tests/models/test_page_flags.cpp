@@ -60,9 +60,7 @@ TEST_CASE("page flags: sparse slots answer as a dense table does under random us
           touched[slot] = true;
         }
         break;
-      default:
-        CHECK(flags.next_touched(slot) == next_touched(touched, slot));
-        break;
+      default: CHECK(flags.next_touched(slot) == next_touched(touched, slot)); break;
     }
     CHECK(flags.get(page) == dense[page]);
   }
@@ -81,7 +79,8 @@ TEST_CASE("page flags: slots touched far ahead are found once the slots before t
   PageFlags flags(1000 * kSlot, kSlot, kPage);
   // Far beyond the slots touched so far (looked up by hash), then every slot from 0 up
   // (looked up by index, which grows over the far ones).
-  for (const std::uint64_t slot : {900, 300, 150, 151, 999}) flags.set(slot * 8 + 3, static_cast<std::uint8_t>(slot % 15 + 1));
+  for (const std::uint64_t slot : {900, 300, 150, 151, 999})
+    flags.set(slot * 8 + 3, static_cast<std::uint8_t>(slot % 15 + 1));
   for (std::uint64_t slot = 0; slot < 1000; ++slot) {
     if (slot == 900 || slot == 300 || slot == 150 || slot == 151 || slot == 999) continue;
     flags.set(slot * 8, 1);

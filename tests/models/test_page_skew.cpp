@@ -48,14 +48,23 @@ class LruCache {
  private:
   static constexpr std::uint64_t kNone = ~std::uint64_t{0};
   void unlink(std::uint64_t p) {
-    if (prev_[p] != kNone) next_[prev_[p]] = next_[p]; else head_ = next_[p];
-    if (next_[p] != kNone) prev_[next_[p]] = prev_[p]; else tail_ = prev_[p];
+    if (prev_[p] != kNone)
+      next_[prev_[p]] = next_[p];
+    else
+      head_ = next_[p];
+    if (next_[p] != kNone)
+      prev_[next_[p]] = prev_[p];
+    else
+      tail_ = prev_[p];
     prev_[p] = next_[p] = kNone;
   }
   void push_front(std::uint64_t p) {
     prev_[p] = kNone;
     next_[p] = head_;
-    if (head_ != kNone) prev_[head_] = p; else tail_ = p;
+    if (head_ != kNone)
+      prev_[head_] = p;
+    else
+      tail_ = p;
     head_ = p;
   }
   std::vector<std::uint64_t> prev_, next_;
@@ -150,8 +159,8 @@ TEST_CASE("page skew: the Che hit ratio agrees with a direct LRU simulation", "[
     std::uint64_t cache;
   };
   const std::vector<Case> cases = {
-      {{{200, 0.9}, {1'800, 0.1}}, 100},     // the hot set does not fit
-      {{{200, 0.9}, {1'800, 0.1}}, 400},     // it fits, with cold pages besides
+      {{{200, 0.9}, {1'800, 0.1}}, 100},  // the hot set does not fit
+      {{{200, 0.9}, {1'800, 0.1}}, 400},  // it fits, with cold pages besides
       {{{200, 0.8}, {1'800, 0.2}}, 1'000},
       {{{50, 0.5}, {450, 0.3}, {1'500, 0.2}}, 300},  // three tiers
   };
@@ -203,8 +212,10 @@ TEST_CASE("page skew: the tier sampler draws tiers by weight and pages uniformly
   for (int i = 0; i < n; ++i) {
     const std::uint64_t rank = sampler.sample(rng);
     if (rank >= 1'000) ++out_of_range;
-    if (rank < 100) first_tier += 1;
-    else if (rank < 550) low_half_of_second += 1;
+    if (rank < 100)
+      first_tier += 1;
+    else if (rank < 550)
+      low_half_of_second += 1;
   }
   CHECK(out_of_range == 0);
   const double p = first_tier / n;

@@ -24,7 +24,7 @@ LayoutShape one_column(int copies) {
   s.extent_bytes = kSlab;
   return s;
 }
-}
+}  // namespace
 
 TEST_CASE("slab map: among equally used nodes each is left out equally often", "[slabs]") {
   // 4 nodes, 3 copies. Slab 1: one node left out, uniformly (1/4 each). Slab 2
@@ -75,6 +75,6 @@ TEST_CASE("slab map: a slab spanning two rounds still puts its copies on distinc
     CHECK(*hi - *lo <= 1);
   }
   // Within a node, drives take slabs in turn.
-  for (int n = 0; n < 5; ++n) CHECK(std::abs(static_cast<int>(map.extents_on(n, 0)) - static_cast<int>(map.extents_on(n, 1))) <= 1);
+  for (int n = 0; n < 5; ++n)
+    CHECK(std::abs(static_cast<int>(map.extents_on(n, 0)) - static_cast<int>(map.extents_on(n, 1))) <= 1);
 }
-

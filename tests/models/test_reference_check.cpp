@@ -120,7 +120,7 @@ TEST_CASE("reference check: within, outside and at-most verdicts", "[reference]"
 }
 
 TEST_CASE("reference check: a calibration figure on a run too noisy for its tolerance is unsettled", "[reference]") {
-  RunResult r = figures();  // 1.5 M IOPS, 2.0 ms mean
+  RunResult r = figures();              // 1.5 M IOPS, 2.0 ms mean
   r.total_iops_ci_half_width = 90'000;  // +/- 6 %
   r.latency_ci_half_width_s = 0.04e-3;  // +/- 2 %
   std::vector<ReferenceFigure> refs = {ref(Figure::TotalIops, 1'500'000, 0.05), ref(Figure::TotalIops, 1'500'000, 0.05),
@@ -131,7 +131,7 @@ TEST_CASE("reference check: a calibration figure on a run too noisy for its tole
   const std::vector<FigureComparison> out = compare_references(r, refs);
   CHECK(out[0].interval == Approx(0.06));
   CHECK(out[0].unsettled);
-  CHECK_FALSE(out[0].within);  // its error is 0
+  CHECK_FALSE(out[0].within);     // its error is 0
   CHECK_FALSE(out[1].unsettled);  // a prediction: the interval is the reader's to weigh
   CHECK(out[1].within);
   CHECK(out[2].interval == Approx(0.02));

@@ -44,7 +44,9 @@ struct Client final : hcisim::sim::EventHandler {
 // A cluster with one 2-vCPU VM on node `host` whose disk is on `volume`.
 struct Rig {
   explicit Rig(const ClusterSpec& spec, int host = 0, int volume = 0)
-      : cluster(engine, spec), product(engine, spec, cluster, requests), vms(engine, spec.hypervisor, product, requests, client) {
+      : cluster(engine, spec),
+        product(engine, spec, cluster, requests),
+        vms(engine, spec.hypervisor, product, requests, client) {
     vm = vms.add_vm(host, cluster.cpu(host), 2, volume, kDisk);
   }
   std::uint32_t request(bool write, std::uint64_t offset, std::uint64_t bytes = 4 * KiB) {
@@ -198,7 +200,8 @@ TEST_CASE("s2d: a write completes only after every copy is on a drive", "[s2d]")
   const SimTime guest = cpu_ns(hv.guest.cycles(b), kHz);
   const double port = spec.nic.port_bits_per_s / 8.0, node_rate = 2 * port;
   auto transfer = [&](int k, std::uint64_t bytes) {
-    return std::max(pipe_ns(bytes, port), pipe_ns(k * bytes, node_rate)) + routed_latency_ns(spec.nic, spec.network_switch);
+    return std::max(pipe_ns(bytes, port), pipe_ns(k * bytes, node_rate)) +
+           routed_latency_ns(spec.nic, spec.network_switch);
   };
   // Each remote copy is served by a burst on its own node, and acked by a burst on the owner.
   auto remote_copy = [&](int k) {
@@ -214,10 +217,11 @@ TEST_CASE("s2d: a write completes only after every copy is on a drive", "[s2d]")
     REQUIRE(rig.client.completed == 1);
     CHECK(rig.all_drive_writes() == 3);
     CHECK(rig.drive_writes(0) == 1);
-    CHECK(rig.cluster.fabric().messages() == 4);  // data + ack per remote copy
+    CHECK(rig.cluster.fabric().messages() == 4);           // data + ack per remote copy
     const SimTime host = cpu_ns(hv.host.cycles(b), kHz) +  // the VM's storage channel
                          cpu_ns(s.storage_stack.cycles(b) + s.mirror_write.cycles(b) + s.drive_io.cycles(b) +
-                                    2 * message_cycles(s, b + ctl, true), kHz) +
+                                    2 * message_cycles(s, b + ctl, true),
+                                kHz) +
                          cpu_ns(s.volume_write.cycles(b), kHz);  // the volume's write log, then the copies
     CHECK(rig.client.done_at[id] == Approx(static_cast<double>(guest + host + remote_copy(2))).margin(4));
     CHECK(rig.product.counters().degraded_ios == 0);
@@ -273,7 +277,8 @@ TEST_CASE("s2d: remote requests between two nodes run side by side on the nodes'
   std::sort(done.begin(), done.end());
   const StackSpec s = s2d_stack();
   const double b = 4 * KiB, ctl = s.control_message_bytes;
-  const SimTime at_copy = cpu_ns(message_cycles(s, ctl, true) + s.drive_io.cycles(b) + message_cycles(s, b + ctl, true), kHz);
+  const SimTime at_copy =
+      cpu_ns(message_cycles(s, ctl, true) + s.drive_io.cycles(b) + message_cycles(s, b + ctl, true), kHz);
   // The 20 requests' messages cross the two NICs one after another: a few hundred ns in all.
   CHECK(done.back() - done.front() < at_copy / 4);
   // And the copy node ran all twenty: its cores did the remote work.
@@ -403,8 +408,8 @@ TEST_CASE("hyper-v path: a VM's I/Os take its storage channel one at a time", "[
   // Its two vCPUs pass them on two at a time; the channel then does each one's
   // host work alone, so from the third on they leave it a channel burst apart.
   ClusterSpec spec = ax7525_cluster(4, 4, Resiliency::ThreeWayMirror);
-  spec.hypervisor.guest.cycles_per_io = 1'000;      // the vCPUs far quicker than the channel
-  spec.hypervisor.host.cycles_per_io = 300'000;     // 100 us a channel burst at 3 GHz
+  spec.hypervisor.guest.cycles_per_io = 1'000;   // the vCPUs far quicker than the channel
+  spec.hypervisor.host.cycles_per_io = 300'000;  // 100 us a channel burst at 3 GHz
   spec.hypervisor.host.cycles_per_byte = 0;
   REQUIRE(spec.hypervisor.vcpus_per_channel == 16);
   Rig rig(spec);
@@ -502,7 +507,8 @@ TEST_CASE("hyper-v path: a completion reaches the guest io_latency after the hos
   }
   CHECK(slow.client.done_at[0] - quick.client.done_at[0] == 150'000);
   CHECK(slow.requests[0].stages[static_cast<int>(IoStage::Guest)] -
-            quick.requests[0].stages[static_cast<int>(IoStage::Guest)] == 150'000);
+            quick.requests[0].stages[static_cast<int>(IoStage::Guest)] ==
+        150'000);
 }
 
 TEST_CASE("hyper-v path: the guest OS's background bursts take its vCPUs' time", "[s2d]") {

@@ -49,7 +49,8 @@ struct Client final : hcisim::sim::EventHandler {
 // A cluster with one 2-vCPU VM on host `host` (a storage node or, two-layer, a compute host).
 struct Rig {
   explicit Rig(const ClusterSpec& spec, int host = 0)
-      : cluster(engine, spec), product(engine, spec, cluster, requests),
+      : cluster(engine, spec),
+        product(engine, spec, cluster, requests),
         vms(engine, spec.hypervisor, product, requests, client) {
     vm = vms.add_vm(host, cluster.cpu(host), 2, 0, kDisk);
     product.reserve(1024, 1 * MiB, 4 * KiB);
@@ -155,12 +156,12 @@ TEST_CASE("scaleio: a read whose primary is on the VM's node pays the TCP work b
   Rig rig(vxrack_cluster(4, 6));
   const std::uint64_t offset = rig.chunk_with(true, 0);
   const SimTime latency = rig.run_one(false, offset);
-  const SimTime expected =
-      guest() + sdc_burst(kCtl) + sds_burst(kCtl, kB + kCtl) + kRead + cpu_ns(msg(kB + kCtl), kHz);
+  const SimTime expected = guest() + sdc_burst(kCtl) + sds_burst(kCtl, kB + kCtl) + kRead + cpu_ns(msg(kB + kCtl), kHz);
   CHECK(latency == Approx(static_cast<double>(expected)).margin(6));
   CHECK(rig.cluster.fabric().messages() == 0);
   CHECK(rig.drive_reads(0) == 1);
-  CHECK(rig.cluster.node(0).cpu.cycles(CpuLayer::Network, rig.engine.now()) == Approx(2 * (msg(kCtl) + msg(kB + kCtl))));
+  CHECK(rig.cluster.node(0).cpu.cycles(CpuLayer::Network, rig.engine.now()) ==
+        Approx(2 * (msg(kCtl) + msg(kB + kCtl))));
 }
 
 TEST_CASE("scaleio: a write goes to the primary, which forwards it; acknowledged after both copies", "[scaleio]") {
@@ -223,11 +224,13 @@ TEST_CASE("scaleio: chunks are mirrored on two distinct nodes, spread evenly ove
     for (int d = 0; d < 6; ++d) CHECK(std::abs(static_cast<double>(layout.extents_on(n, d)) - chunks / 12.0) <= 1.0);
     // Reads go to primaries: each node is primary for a quarter (binomial 4-sigma band).
     const double quarter = chunks / 4.0;
-    CHECK(std::abs(static_cast<double>(primaries[static_cast<std::size_t>(n)]) - quarter) < 4 * std::sqrt(quarter * 0.75));
+    CHECK(std::abs(static_cast<double>(primaries[static_cast<std::size_t>(n)]) - quarter) <
+          4 * std::sqrt(quarter * 0.75));
   }
   // Mesh mirror: every node pair shares a sixth of the chunks (a node's copies spread over all others).
   REQUIRE(pairs.size() == 6);
-  for (const auto& [pair, count] : pairs) CHECK(std::abs(static_cast<double>(count) - chunks / 6.0) < 0.05 * chunks / 6.0);
+  for (const auto& [pair, count] : pairs)
+    CHECK(std::abs(static_cast<double>(count) - chunks / 6.0) < 0.05 * chunks / 6.0);
 }
 
 TEST_CASE("scaleio: an I/O across a chunk boundary is one request per chunk, each to its own primary", "[scaleio]") {
@@ -284,9 +287,10 @@ TEST_CASE("scaleio: two-layer, the VM's host is a compute host: every I/O crosse
     const SimTime fast_latency = c.run_one(false, local);
     const double fast_hz = xeon_e5_2690_v3().all_core_hz;
     const SimTime host_side_slow = guest() + sdc_burst(kCtl) + cpu_ns(msg(kB + kCtl), kHz);
-    const SimTime host_side_fast = cpu_ns(kEsxi.guest.cycles(kB), fast_hz) +
-                                   cpu_ns(kEsxi.host.cycles(kB) + kStack.storage_stack.cycles(kB) + msg(kCtl), fast_hz) +
-                                   cpu_ns(msg(kB + kCtl), fast_hz);
+    const SimTime host_side_fast =
+        cpu_ns(kEsxi.guest.cycles(kB), fast_hz) +
+        cpu_ns(kEsxi.host.cycles(kB) + kStack.storage_stack.cycles(kB) + msg(kCtl), fast_hz) +
+        cpu_ns(msg(kB + kCtl), fast_hz);
     CHECK(slow_latency - fast_latency == Approx(static_cast<double>(host_side_slow - host_side_fast)).margin(6));
   }
 }
@@ -332,7 +336,8 @@ TEST_CASE("S2D refuses ESXi and compute hosts at the model too", "[scaleio][s2d]
   spec.hypervisor = esxi();
   {
     Cluster cluster(engine, spec);
-    CHECK_THROWS_WITH(hcisim::models::S2dProduct(engine, spec, cluster, requests), Catch::Matchers::Contains("Hyper-V"));
+    CHECK_THROWS_WITH(hcisim::models::S2dProduct(engine, spec, cluster, requests),
+                      Catch::Matchers::Contains("Hyper-V"));
   }
   spec = ax7525_cluster(4, 2, Resiliency::ThreeWayMirror);
   spec.compute_hosts.count = 2;

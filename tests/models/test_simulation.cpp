@@ -109,8 +109,8 @@ TEST_CASE("simulate: the same seed gives the same result, another seed a differe
   CHECK(c.read_latency.mean_s != a.read_latency.mean_s);
   CHECK(c.write_latency.mean_s != a.write_latency.mean_s);
   const double band = 4 * std::max(a.total_iops_ci_half_width, c.total_iops_ci_half_width);
-  INFO("seed 1: " << a.total_iops() << " +- " << a.total_iops_ci_half_width << ", seed 2: " << c.total_iops()
-                  << " +- " << c.total_iops_ci_half_width);
+  INFO("seed 1: " << a.total_iops() << " +- " << a.total_iops_ci_half_width << ", seed 2: " << c.total_iops() << " +- "
+                  << c.total_iops_ci_half_width);
   CHECK(std::abs(c.total_iops() - a.total_iops()) <= band);
 }
 
@@ -177,9 +177,9 @@ TEST_CASE("simulate: the bottleneck named is the one the case was built to hit",
     d.seq_read_bytes_per_s = 500e6;
     d.seq_write_bytes_per_s = 400e6;
     spec.cluster.node.drives[0].count = 1;
-    for (LayerCost* l : {&spec.cluster.hypervisor.guest, &spec.cluster.hypervisor.host,
-                         &spec.cluster.stack.storage_stack, &spec.cluster.stack.drive_io,
-                         &spec.cluster.stack.network_message}) {
+    for (LayerCost* l :
+         {&spec.cluster.hypervisor.guest, &spec.cluster.hypervisor.host, &spec.cluster.stack.storage_stack,
+          &spec.cluster.stack.drive_io, &spec.cluster.stack.network_message}) {
       *l = LayerCost{1'000, 0};
     }
     spec.vms.workload.targets[0].write_fraction = 0;
@@ -240,8 +240,8 @@ TEST_CASE("simulate: rejects a placement list that does not match the nodes", "[
 TEST_CASE("simulate: latency by stage adds up, and an idle path costs what its parts cost", "[simulate]") {
   ScenarioSpec spec = small_cluster(4);
   const RunResult loaded = simulate(spec);
-  for (const auto& [latency, stages] : {std::pair{loaded.read_latency, loaded.read_stages},
-                                        std::pair{loaded.write_latency, loaded.write_stages}}) {
+  for (const auto& [latency, stages] :
+       {std::pair{loaded.read_latency, loaded.read_stages}, std::pair{loaded.write_latency, loaded.write_stages}}) {
     // Every completed I/O's stages add up to its latency (the backend ones are
     // those of its last piece), so the means add up to the mean latency.
     CHECK(stages.total_s() == Approx(latency.mean_s).epsilon(1e-6));

@@ -102,7 +102,8 @@ TEST_CASE("the Zipf normaliser: the plain sum up to 10^4 ranks, Euler-Maclaurin 
       CHECK(std::fabs(SkewedPositions::zeta(n, theta) - exact) / exact < 1e-10);
     }
   }
-  // Far beyond any brute force: H(n, 2) = pi^2 / 6 - 1/n + 1/(2 n^2) - ..., H(n, 0.5) = 2 sqrt(n) + zeta(0.5) + 1/(2 sqrt(n)) + ...
+  // Far beyond any brute force: H(n, 2) = pi^2 / 6 - 1/n + 1/(2 n^2) - ..., H(n, 0.5) = 2 sqrt(n) + zeta(0.5) + 1/(2
+  // sqrt(n)) + ...
   const double pi = 3.14159265358979323846;
   CHECK(std::fabs(SkewedPositions::zeta(1'000'000'000'000ull, 2.0) - (pi * pi / 6 - 1e-12)) < 1e-14);
   const double n = 1e12;

@@ -15,8 +15,8 @@
 #include "sim/time.hpp"
 
 using namespace mtest;
-using hcisim::sim::kMillisecond;
 using Catch::Matchers::Contains;
+using hcisim::sim::kMillisecond;
 
 namespace {
 
@@ -58,8 +58,8 @@ TEST_CASE("steady state: a window short against its latencies is flagged by Litt
   CHECK(has_warning(short_run, "cut off by the run length"));  // the first I/Os took most of the run
 
   // The run length it suggests (warm-up 5 N/X, duration 20 N/X) closes Little's law.
-  const RunResult long_run = simulate(one_node(2048, static_cast<std::int64_t>(5 * little * 1e9),
-                                               static_cast<std::int64_t>(20 * little * 1e9)));
+  const RunResult long_run = simulate(
+      one_node(2048, static_cast<std::int64_t>(5 * little * 1e9), static_cast<std::int64_t>(20 * little * 1e9)));
   const double long_little = 4096.0 / long_run.total_iops();
   CHECK(long_run.all_latency.mean_s == Approx(long_little).epsilon(kLittleTolerance));
   CHECK_FALSE(has_warning(long_run, "not at steady state"));

@@ -52,7 +52,7 @@ TEST_CASE("switch: the node's bonded capacity is its ports at the link speed", "
   SwitchSpec slow = switch_100g();
   slow.port_bits_per_s = 25e9;
   Fabric fabric(engine, 2, connectx6_dx(), 1, slow);
-  CHECK(fabric.node_bytes_per_s() == Approx(2 * 25e9 / 8));  // 2 ports x 25 Gb/s
+  CHECK(fabric.node_bytes_per_s() == Approx(2 * 25e9 / 8));   // 2 ports x 25 Gb/s
   Fabric direct(engine, 2, connectx6_dx(), 1, SwitchSpec{});  // no switch: the NIC decides
   CHECK(direct.node_bytes_per_s() == Approx(2 * 100e9 / 8));
 }

@@ -73,10 +73,10 @@ TEST_CASE("vxfs: flush-behind starts at nstream x pref_io, keeps nstream writes 
   CHECK_FALSE(wb.room_for(64 * KiB));
   CHECK_FALSE(wb.next_flush(offset, bytes));  // a second batch is cut, but 96 are already in flight
   wb.flushed(16 * KiB);
-  CHECK(wb.next_flush(offset, bytes));        // one slot frees, one more of the second batch goes
+  CHECK(wb.next_flush(offset, bytes));  // one slot frees, one more of the second batch goes
   CHECK(offset == batch);
   CHECK(wb.room_for(16 * KiB));
-  CHECK_FALSE(wb.room_for(64 * KiB));         // 16 KiB of room, not 64
+  CHECK_FALSE(wb.room_for(64 * KiB));  // 16 KiB of room, not 64
 }
 
 TEST_CASE("vxfs: a closed file flushes what is left, then it is clean", "[vxfs]") {
@@ -95,8 +95,7 @@ TEST_CASE("vxfs: a closed file flushes what is left, then it is clean", "[vxfs]"
   CHECK_THROWS(wb.flushed(16 * KiB));
 }
 
-TEST_CASE("vxfs: read-ahead keeps read_nstream x read_pref_io ahead, in order, and the reader waits for it",
-          "[vxfs]") {
+TEST_CASE("vxfs: read-ahead keeps read_nstream x read_pref_io ahead, in order, and the reader waits for it", "[vxfs]") {
   const VxfsIoPolicy p = seed_policy();
   VxfsReadAhead ra(p, 64ull << 20, 64 * KiB);
   std::uint64_t offset = 0, bytes = 0;
@@ -142,7 +141,7 @@ TEST_CASE("vxfs: read-ahead stops at the end of the file", "[vxfs]") {
 TEST_CASE("vxfs: a stream keeps no more requests than its file has pref_io chunks", "[vxfs]") {
   VxfsIoPolicy p = seed_policy();  // 96 x 16 KiB each way, direct above 128 MiB
   CHECK(p.requests_in_flight(64ull << 20, 64 * KiB) == 96);
-  CHECK(p.requests_in_flight(40 * KiB, 8 * KiB) == 3);  // 16 + 16 + 8 KiB
+  CHECK(p.requests_in_flight(40 * KiB, 8 * KiB) == 3);         // 16 + 16 + 8 KiB
   CHECK(p.requests_in_flight(1ull << 30, 256ull << 20) == 1);  // direct: one call at a time
   p.write_pref_io = 1ull << 30;  // the documented maximum, over a 16 MiB file: one flush of the whole file
   CHECK(p.requests_in_flight(16ull << 20, 64 * KiB) == 96);  // reads still cut it in 16 KiB

@@ -31,7 +31,9 @@ struct Scratch {
 inline std::filesystem::path write_sas_scenario(const std::filesystem::path& dir, const std::string& node) {
   const auto file = dir / ("sas-" + node + ".yaml");
   std::ofstream(file) << "schema_version: 1\ntitle: ScaleIO on SAS SSDs\n"
-                         "cluster: {node: " << node << ", nodes: 4, switch: cisco-nexus-3164q, stack: scaleio,\n"
+                         "cluster: {node: "
+                      << node
+                      << ", nodes: 4, switch: cisco-nexus-3164q, stack: scaleio,\n"
                          "          hypervisor: esxi-5.5, resiliency: two-way-mirror}\n"
                          "vms: {per_node: 8, vcpus: 2, workload: {vmfleet: B8-T2-O8-W30-PR, file_size: 10GiB}}\n"
                          "run: {warmup: 10ms, duration: 60ms}\n";

@@ -50,7 +50,7 @@ TEST_CASE("every bundled scenario loads and validates") {
     if (!spec.references.empty()) ++with_references;
   }
   CHECK(with_references == 11);  // AX-7525: 4 in Test 1, 3 in Test 2; R740xd: the 100 % read test;
-                                // VxRack: HCI and two-layer SQL; InfoScale on Azure: test 1
+                                 // VxRack: HCI and two-layer SQL; InfoScale on Azure: test 1
 }
 
 TEST_CASE("validate shows each run's warnings under the table, with the scenario they belong to") {
@@ -176,7 +176,8 @@ TEST_CASE("memory stays flat as simulated time grows") {
   // Pending events are the only state that could grow with time (requests, pools
   // and histograms are sized at build time or by the peak in flight).
   CHECK(long_result.performance.peak_pending_events <= short_result.performance.peak_pending_events * 11 / 10);
-  CHECK(long_result.performance.simulated_ios > 4 * short_result.performance.simulated_ios);  // 85 ms vs 15 ms simulated
+  CHECK(long_result.performance.simulated_ios >
+        4 * short_result.performance.simulated_ios);  // 85 ms vs 15 ms simulated
 }
 
 TEST_CASE("predictions match the golden files") {

@@ -48,7 +48,8 @@ TEST_CASE("the drive-failure what-if runs to the end of its rebuild, at each rep
   const auto spec = frontend::load_scenario(kScenarios / "ax7525/whatif-drive-failure.yaml", catalog());
   const double detection_s = static_cast<double>(spec.cluster.stack.failure.drive_detection_ns) * 1e-9;
   auto rebuild = [](int speed) {
-    return run("ax7525/whatif-drive-failure.yaml", {"run.duration=11s", "cluster.repair_speed=" + std::to_string(speed)});
+    return run("ax7525/whatif-drive-failure.yaml",
+               {"run.duration=11s", "cluster.repair_speed=" + std::to_string(speed)});
   };
   const models::RunResult slow = rebuild(1), fast = rebuild(16);
   for (const models::RunResult* r : {&slow, &fast}) {
@@ -113,7 +114,7 @@ TEST_CASE("a rebuild cut short by the end of the run says what is left and how l
   const auto* done = first(full, RunEventKind::RepairDone);
   REQUIRE(done != nullptr);
   const double took = done->at_s - first(full, RunEventKind::Detection)->at_s;
-  REQUIRE(took > 0.1);  // at least five 20 ms intervals, so the cut lands inside it
+  REQUIRE(took > 0.1);                   // at least five 20 ms intervals, so the cut lands inside it
   const double cut_at = 2.0 + took / 2;  // the failure is at 2 s; the warm-up is 1 s
   const std::string duration = std::to_string(static_cast<int>((cut_at - 1.0) * 50) * 20) + "ms";
   const models::RunResult cut = run("ax7525/whatif-drive-errors.yaml",

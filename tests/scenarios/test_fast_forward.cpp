@@ -99,7 +99,8 @@ TEST_CASE("fast-forward: a node's five-minute absence and resync, scaled down, a
   // The warm-up's rest was skipped once it was steady (nothing measured in it), up to its end.
   REQUIRE(fast.fast_forwarded.front().warmup);
   CHECK(fast.fast_forwarded.front().end_s == Approx(fast.warmup_seconds));
-  CHECK(std::count_if(fast.fast_forwarded.begin(), fast.fast_forwarded.end(), [](const auto& s) { return s.warmup; }) == 1);
+  CHECK(std::count_if(fast.fast_forwarded.begin(), fast.fast_forwarded.end(), [](const auto& s) { return s.warmup; }) ==
+        1);
   CHECK(fast.measured_seconds - fast.simulated_seconds > 20);  // of 45 s measured
   CHECK(fast.measured_seconds == full.measured_seconds);
   // The resync takes as long.

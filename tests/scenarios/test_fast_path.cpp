@@ -124,7 +124,7 @@ TEST_CASE("the fast path agrees with the simulator on every bundled scenario it 
   CHECK(answered >= 50);
   CHECK(answered - sequential_unsimulated >= 40);
   CHECK(unsettled <= 8);  // a refusal, not a way out
-  CHECK(refused >= 5);  // the R740xd's cold-cache and working-set what-ifs and VxRack (OLTP) at least
+  CHECK(refused >= 5);    // the R740xd's cold-cache and working-set what-ifs and VxRack (OLTP) at least
 }
 
 TEST_CASE("a run too short for its sequential streams warns, and measures the slabs they sit on") {

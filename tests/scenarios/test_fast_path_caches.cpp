@@ -78,11 +78,11 @@ TEST_CASE("the fast path answers a warmed cache tier that holds the data as the 
       CHECK(s.capacity_drive_utilisation_max == 0);
       CHECK(f.cache_read_hit_ratio == s.cache_read_hit_ratio);
       CHECK(std::fabs(relative(static_cast<double>(f.cache_read_hits), static_cast<double>(s.cache_read_hits))) < 0.10);
-      CHECK(std::fabs(relative(static_cast<double>(f.cache_writes_cached), static_cast<double>(s.cache_writes_cached))) <
-            0.10);
+      CHECK(std::fabs(relative(static_cast<double>(f.cache_writes_cached),
+                               static_cast<double>(s.cache_writes_cached))) < 0.10);
       CHECK(std::fabs(relative(f.cache_fill, s.cache_fill)) < 0.05);
       CHECK(std::fabs(relative(f.cache_drive_utilisation_max, s.cache_drive_utilisation_max)) < 0.15);
-      CHECK(f.capacity_drive_utilisation_max == 0);  // the hard disks
+      CHECK(f.capacity_drive_utilisation_max == 0);                     // the hard disks
       CHECK(f.drive_utilisation_max == f.cache_drive_utilisation_max);  // every drive: the cache drives the busiest
       // The PERC in front of the cache drives: every cache I/O one command, its tags by Little's law.
       REQUIRE(s.hba.present);
@@ -95,7 +95,8 @@ TEST_CASE("the fast path answers a warmed cache tier that holds the data as the 
     // The CSV block cache (8 GB per host) starts empty: it served less than the 1 % the fast path leaves out.
     CHECK(sim.host_cache_hits < 0.01 * static_cast<double>(sim.host_cache_misses));
     CHECK(fast.host_cache_hits == 0);
-    CHECK(std::fabs(relative(static_cast<double>(fast.host_cache_misses), static_cast<double>(sim.host_cache_misses))) < 0.10);
+    CHECK(std::fabs(relative(static_cast<double>(fast.host_cache_misses), static_cast<double>(sim.host_cache_misses))) <
+          0.10);
   }
 }
 
@@ -114,11 +115,13 @@ TEST_CASE("the fast path defers on a cache tier outside that regime, naming why"
   CHECK_THAT(test::fast_path_refusal(at("r740xd/70-30.yaml", {"vms.workload.file_size=60GB", "run.duration=3600s"})),
              Catch::Contains("destage within the run"));
   // With 10 GB per VM destage can never start (the data is below destage_start): an hour is answered.
-  CHECK(test::fast_path_refusal(at("r740xd/70-30.yaml", {"run.duration=3600s", "vms.workload.file_size=10GiB"})).find("destage") ==
-        std::string::npos);
+  CHECK(test::fast_path_refusal(at("r740xd/70-30.yaml", {"run.duration=3600s", "vms.workload.file_size=10GiB"}))
+            .find("destage") == std::string::npos);
   // The CSV block cache: five seconds of reads cover more than 1 % of each VM's file.
-  CHECK_THAT(test::fast_path_refusal(at("r740xd/100-read.yaml", {"run.duration=5s"})), Catch::Contains("CSV in-memory block cache"));
-  CHECK_THAT(models::fast_path_limit(at("r740xd/100-read.yaml", {"vms.workload.diskspd=\"-b4K -t1 -o4 -r -w0 -Sh -rdpct90/10\""})),
+  CHECK_THAT(test::fast_path_refusal(at("r740xd/100-read.yaml", {"run.duration=5s"})),
+             Catch::Contains("CSV in-memory block cache"));
+  CHECK_THAT(models::fast_path_limit(
+                 at("r740xd/100-read.yaml", {"vms.workload.diskspd=\"-b4K -t1 -o4 -r -w0 -Sh -rdpct90/10\""})),
              Catch::Contains("hot-spot"));
   CHECK_THAT(models::fast_path_limit(at("r740xd/100-read.yaml", {"vms.workload.vmfleet=B64-T1-O4-W0-PSI"})),
              Catch::Contains("sequential reads larger"));
@@ -157,10 +160,12 @@ TEST_CASE("the fast path follows SAS SSDs behind their links, HBA and device que
 
   // The same SSD with a device queue of 2 commands: 32 I/Os in flight per VM pile up at the drives.
   const auto parts = scratch.dir / "parts";
-  test::copy_part_with(kCatalog / "drives/vxrack-emlc-sas-ssd-800.yaml", parts / "drives/ssd-qd2.yaml",
-            {{"id: vxrack-emlc-sas-ssd-800", "id: ssd-qd2"}, {"queue_depth: {value: 254", "queue_depth: {value: 2"}});
-  test::copy_part_with(kCatalog / "nodes/vxrack-node-pf100.yaml", parts / "nodes/node-qd2.yaml",
-            {{"id: vxrack-node-pf100", "id: node-qd2"}, {"drive: vxrack-emlc-sas-ssd-800", "drive: ssd-qd2"}});
+  test::copy_part_with(
+      kCatalog / "drives/vxrack-emlc-sas-ssd-800.yaml", parts / "drives/ssd-qd2.yaml",
+      {{"id: vxrack-emlc-sas-ssd-800", "id: ssd-qd2"}, {"queue_depth: {value: 254", "queue_depth: {value: 2"}});
+  test::copy_part_with(
+      kCatalog / "nodes/vxrack-node-pf100.yaml", parts / "nodes/node-qd2.yaml",
+      {{"id: vxrack-node-pf100", "id: node-qd2"}, {"drive: vxrack-emlc-sas-ssd-800", "drive: ssd-qd2"}});
   const frontend::Catalog with_parts = frontend::Catalog::load({parts});
   // At 2 to 64 I/Os per VM (8 to 256 per drive): from below the slots' knee to well past it.
   for (const std::string profile : {"B4-T1-O2-W0-PR", "B4-T1-O4-W0-PR", "B4-T1-O8-W30-PR", "B4-T1-O64-W0-PR"}) {

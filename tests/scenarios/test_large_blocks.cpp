@@ -43,8 +43,8 @@ TEST_CASE("the volume stage's cost per byte is what the AX-7525's 512K hero runs
   const auto& stack = read.cluster.stack;
   const double clock = read.cluster.cpu.all_core_hz;
   const double volumes = 4, bytes = 512 * kKiB;
-  const double read_ios_per_volume = 105e9 / volumes / bytes;   // Test 1: 105 GB/s
-  const double write_ios_per_volume = 8e9 / volumes / bytes;    // Test 1: 8 GB/s
+  const double read_ios_per_volume = 105e9 / volumes / bytes;  // Test 1: 105 GB/s
+  const double write_ios_per_volume = 8e9 / volumes / bytes;   // Test 1: 8 GB/s
   CHECK(clock / stack.volume_read.cycles(bytes) == Approx(read_ios_per_volume).epsilon(0.03));
   CHECK(clock / stack.volume_write.cycles(bytes) == Approx(write_ios_per_volume).epsilon(0.03));
   // A written byte holds the stage about 13 times as long as a read byte
@@ -83,8 +83,8 @@ TEST_CASE("block size: IOPS fall, throughput rises and flattens below the publis
     }
     for (std::size_t i = 1; i < kib.size(); ++i) {
       INFO(mix.write_pct << " % writes, " << kib[i - 1] << " -> " << kib[i] << " KiB");
-      CHECK(iops[i] < iops[i - 1] * 1.03);       // each I/O moves more: fewer of them (as many where a per-I/O limit holds)
-      CHECK(bytes[i] > bytes[i - 1] * 0.97);     // ... but more bytes (as many where a per-byte limit holds)
+      CHECK(iops[i] < iops[i - 1] * 1.03);  // each I/O moves more: fewer of them (as many where a per-I/O limit holds)
+      CHECK(bytes[i] > bytes[i - 1] * 0.97);  // ... but more bytes (as many where a per-byte limit holds)
     }
     CHECK(iops.back() < iops.front() / 10);  // 256x the bytes per I/O
     // Flattens: from 256 KiB to 1 MiB (4x the bytes per I/O) throughput grows by less than a third.

@@ -24,7 +24,8 @@ const fs::path kMore = fs::path(HCISIM_SOURCE_DIR) / "tests/scenarios/bad/reliab
 // The run's predictions, without what names the inputs or sizes the cluster.
 nlohmann::json predictions(const fs::path& scenario, const std::vector<fs::path>& catalog_folders,
                            const std::vector<std::string>& overrides) {
-  const models::ScenarioSpec spec = frontend::load_scenario(scenario, frontend::Catalog::load(catalog_folders), overrides);
+  const models::ScenarioSpec spec =
+      frontend::load_scenario(scenario, frontend::Catalog::load(catalog_folders), overrides);
   auto json = frontend::run_report_json(spec, models::simulate(spec), /*with_performance=*/false);
   json.erase("scenario");
   json.erase("capacity");

@@ -131,9 +131,9 @@ TEST_CASE("runs stopped at +/- 2 % land within 2 % of a long run, seed after see
                                       {models::LatencyPercentile::Of::Write, 99}};
     const models::RunResult r = models::simulate(spec);
     INFO("seed " << seed << ": " << r.measured_seconds << " s, read p99 " << r.read_latency.p99_s << " +/- "
-                 << r.read_latency.p99_ci_half_width_s << " (means only: " << means_only.read_latency.p99_s
-                 << " after " << means_only.measured_seconds << " s) against " << truth.read_latency.p99_s
-                 << ", write p99 " << r.write_latency.p99_s << " +/- " << r.write_latency.p99_ci_half_width_s
+                 << r.read_latency.p99_ci_half_width_s << " (means only: " << means_only.read_latency.p99_s << " after "
+                 << means_only.measured_seconds << " s) against " << truth.read_latency.p99_s << ", write p99 "
+                 << r.write_latency.p99_s << " +/- " << r.write_latency.p99_ci_half_width_s
                  << " (means only: " << means_only.write_latency.p99_s << ") against " << truth.write_latency.p99_s);
     REQUIRE(r.precision_reached);
     CHECK(r.measured_seconds > means_only.measured_seconds);

@@ -87,8 +87,8 @@ TEST_CASE("an HBA counts every drive command, and its busy shares follow the uti
 TEST_CASE("an HBA whose processing cannot keep up with its drives is the bottleneck, in both paths") {
   test::Scratch scratch("hba-slow");
   // 100 k commands a second in front of six SSDs of 150 k read IOPS each.
-  const auto spec = with_edited_part(scratch, "node-slow-hba", "hbas/lsi-sas-3008", "max_iops: {value: 1M", "max_iops: {value: 100k",
-                                    "B4-T1-O16-W0-PR");
+  const auto spec = with_edited_part(scratch, "node-slow-hba", "hbas/lsi-sas-3008", "max_iops: {value: 1M",
+                                     "max_iops: {value: 100k", "B4-T1-O16-W0-PR");
   const auto sim = models::simulate(spec);
   const auto fast = models::analyse(spec);
   for (const models::RunResult* r : {&sim, &fast}) {
@@ -105,8 +105,9 @@ TEST_CASE("an HBA whose processing cannot keep up with its drives is the bottlen
 
 TEST_CASE("too few HBA tags hold drives back: both paths name the tags, at the rate they allow") {
   test::Scratch scratch("hba-tags");
-  const auto spec = with_edited_part(scratch, "node-16-tags", "hbas/lsi-sas-3008", "max_iops:",
-                                    "queue_depth: {value: 16, source: \"test\"}\nmax_iops:", "B4-T1-O16-W0-PR");
+  const auto spec =
+      with_edited_part(scratch, "node-16-tags", "hbas/lsi-sas-3008",
+                       "max_iops:", "queue_depth: {value: 16, source: \"test\"}\nmax_iops:", "B4-T1-O16-W0-PR");
   REQUIRE(spec.cluster.hba.queue_depth == 16);
   const auto sim = models::simulate(spec);
   CAPTURE(sim.total_iops(), sim.bottleneck.reason);

@@ -37,7 +37,8 @@ TEST_CASE("validate names a scenario with its folder", "[validate]") {
   CHECK(frontend::scenario_name(root / "ax7525/timeline/test3-4k-random-read.yaml", root) ==
         "ax7525/timeline/test3-4k-random-read");
   // Validating one folder: its files still carry its name.
-  CHECK(frontend::scenario_name(root / "azure-infoscale/test1.yaml", root / "azure-infoscale") == "azure-infoscale/test1");
+  CHECK(frontend::scenario_name(root / "azure-infoscale/test1.yaml", root / "azure-infoscale") ==
+        "azure-infoscale/test1");
   CHECK(frontend::scenario_name(root / "azure-infoscale/test1.yaml", "/x/scenarios/azure-infoscale/") ==
         "azure-infoscale/test1");
   CHECK(frontend::scenario_name(root / "r740xd/100-read.yaml") == "r740xd/100-read");

@@ -55,11 +55,8 @@ struct ServiceDistribution {
   SimTime draw(RandomStream& rng) const {
     double x = mean_ns;
     switch (kind) {
-      case Kind::Exponential:
-        x = rng.exponential(mean_ns);
-        break;
-      case Kind::Deterministic:
-        break;
+      case Kind::Exponential: x = rng.exponential(mean_ns); break;
+      case Kind::Deterministic: break;
       case Kind::Hyperexponential: {
         const double p1 = 0.5 * (1.0 + std::sqrt((scv - 1.0) / (scv + 1.0)));
         const bool first = rng.bernoulli(p1);
@@ -78,8 +75,8 @@ struct ServiceDistribution {
 template <class Station>
 class PoissonSource final : public EventHandler {
  public:
-  PoissonSource(Engine& engine, Station& station, double arrivals_per_ms, ServiceDistribution service,
-                SimTime warmup, const char* stream_name = "source")
+  PoissonSource(Engine& engine, Station& station, double arrivals_per_ms, ServiceDistribution service, SimTime warmup,
+                const char* stream_name = "source")
       : engine_(engine),
         station_(station),
         mean_gap_ns_(1e6 / arrivals_per_ms),

@@ -41,9 +41,7 @@ class NormalSource {
 // t quantile for 31 degrees of freedom at 0.975 (32 batches, 95 %).
 constexpr double kT31 = 2.0395134463964077;
 
-bool covers(const BatchMeans::Interval& ci, double truth) {
-  return std::abs(ci.mean - truth) <= ci.half_width;
-}
+bool covers(const BatchMeans::Interval& ci, double truth) { return std::abs(ci.mean - truth) <= ci.half_width; }
 
 struct Coverage {
   double fraction;
@@ -221,8 +219,7 @@ TEST_CASE("batch means keeps at most 2*batch_count batches however long the run"
   for (std::size_t i = 1; i <= kAdds; ++i) {
     bm.add(rng.uniform01());
     most_batches = std::max(most_batches, bm.complete_batches());
-    if ((i & 0xffff) == 0 &&
-        bm.complete_batches() * bm.batch_size() + bm.partial_batch_count() != bm.count()) {
+    if ((i & 0xffff) == 0 && bm.complete_batches() * bm.batch_size() + bm.partial_batch_count() != bm.count()) {
       ++inconsistent;
     }
   }

@@ -72,7 +72,7 @@ TEST_CASE("burst bucket: a saturating source bursts at the peak rate, then falls
   source.keep_requesting();
   REQUIRE(source.grants.size() == 10);  // the peak depth at once
   engine.run_until(20 * kSecond);
-  CHECK(granted_between(source.grants, 1 * kSecond, 4 * kSecond) == Approx(900.0).margin(1.0));   // 300/s
+  CHECK(granted_between(source.grants, 1 * kSecond, 4 * kSecond) == Approx(900.0).margin(1.0));    // 300/s
   CHECK(granted_between(source.grants, 6 * kSecond, 19 * kSecond) == Approx(1300.0).margin(1.0));  // 100/s
   // Everything by t = credits + base t once the credits are spent.
   CHECK(bucket.granted_total() == Approx(1000.0 + 100.0 * 20).margin(1.0));

@@ -23,8 +23,7 @@ namespace {
 struct LinkAdapter {
   SharedCapacity link;
   int open, capped;
-  explicit LinkAdapter(Engine& engine)
-      : link(engine, 4e9), open(link.rate_class()), capped(link.rate_class(0.8e9)) {}
+  explicit LinkAdapter(Engine& engine) : link(engine, 4e9), open(link.rate_class()), capped(link.rate_class(0.8e9)) {}
   void submit(SimTime amount, EventHandler& done, std::uint64_t arg) {
     link.submit(static_cast<double>(amount), arg % 2 ? capped : open, done, arg);
   }
@@ -93,8 +92,7 @@ RunOutput whole_run(std::uint64_t seed) {
 }
 }  // namespace
 
-TEST_CASE("same seed, byte-identical statistics; another seed, other numbers inside the interval",
-          "[determinism]") {
+TEST_CASE("same seed, byte-identical statistics; another seed, other numbers inside the interval", "[determinism]") {
   const RunOutput first = whole_run(7);
   const RunOutput again = whole_run(7);
   const RunOutput other = whole_run(8);

@@ -24,14 +24,14 @@ struct Recorder final : EventHandler {
 TEST_CASE("pulled timers come the span sooner, in their order; other events keep their times", "[engine][timers]") {
   Engine engine;
   Recorder r(engine);
-  engine.schedule_at(500, r, 1);          // work in flight: not a timer
+  engine.schedule_at(500, r, 1);  // work in flight: not a timer
   engine.schedule_timer_at(1000, r, 2);
-  engine.schedule_timer_at(1000, r, 3);   // same time: after 2
+  engine.schedule_timer_at(1000, r, 3);  // same time: after 2
   engine.schedule_timer_at(4000, r, 4);
   engine.schedule_at(3000, r, 5);
   engine.run_until(100);
   CHECK(engine.next_timer() == 1000);
-  engine.pull_timers(600);                // the span 100..700 of the scenario is skipped
+  engine.pull_timers(600);  // the span 100..700 of the scenario is skipped
   CHECK(engine.next_timer() == 400);
   engine.run_until(10'000);
   const std::vector<std::pair<SimTime, std::uint64_t>> expected = {{400, 2}, {400, 3}, {500, 1}, {3000, 5}, {3400, 4}};

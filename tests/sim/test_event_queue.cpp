@@ -99,7 +99,8 @@ TEST_CASE("event queue keeps its order when delays span nanoseconds to minutes")
   for (int step = 0; step < 200000; ++step) {
     if (rng.bernoulli(0.5) || shadow.empty()) {
       const int bits = static_cast<int>(rng.uniform_index(41));
-      const SimTime delay = bits == 0 ? 0 : static_cast<SimTime>(rng.uniform_index(std::uint64_t{1} << bits) & ~std::uint64_t{3});
+      const SimTime delay =
+          bits == 0 ? 0 : static_cast<SimTime>(rng.uniform_index(std::uint64_t{1} << bits) & ~std::uint64_t{3});
       queue.push(now + delay, &handler, pushes);
       shadow.emplace(std::make_pair(now + delay, pushes), true);
       ++pushes;
@@ -268,9 +269,7 @@ TEST_CASE("an observer sees each event that runs, before its handler, and no can
   struct Observer final : EventObserver {
     const Counter* a = nullptr;
     std::vector<std::pair<const EventHandler*, int>> seen;  // handler, and its runs when seen
-    void fired(const EventHandler& handler) override {
-      seen.emplace_back(&handler, &handler == a ? a->runs : -1);
-    }
+    void fired(const EventHandler& handler) override { seen.emplace_back(&handler, &handler == a ? a->runs : -1); }
   } observer;
   observer.a = &a;
   Engine engine;

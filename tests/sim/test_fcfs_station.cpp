@@ -51,8 +51,7 @@ TEST_CASE("FCFS station serves in arrival order on the first free server, with e
   REQUIRE(station.utilisation() == 0.0);
 }
 
-TEST_CASE("FCFS station calls back with its state already consistent, so the callee can resubmit",
-          "[queueing][fcfs]") {
+TEST_CASE("FCFS station calls back with its state already consistent, so the callee can resubmit", "[queueing][fcfs]") {
   struct ClosedLoop final : EventHandler {
     Engine* engine = nullptr;
     FcfsStation* station = nullptr;
@@ -91,8 +90,7 @@ TEST_CASE("FCFS station rejects nonsense", "[queueing][fcfs]") {
   REQUIRE_THROWS_AS(station.submit(-1, log, 0), std::invalid_argument);
 }
 
-TEST_CASE("M/M/1: mean response 1/(mu - lambda) and exponential response-time distribution",
-          "[queueing][fcfs][mm1]") {
+TEST_CASE("M/M/1: mean response 1/(mu - lambda) and exponential response-time distribution", "[queueing][fcfs][mm1]") {
   const double lambda = 0.7, mu = 1.0;  // per ms
   const double mean_response_ms = 1.0 / (mu - lambda);
   Engine engine(11);

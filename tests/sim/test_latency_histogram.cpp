@@ -48,9 +48,8 @@ std::vector<SimTime> log_uniform_samples() {  // 100 ns .. 100 s, uniform in log
                       [](RandomStream& r) { return std::llround(100.0 * std::pow(1e9, r.uniform01())); });
 }
 std::vector<SimTime> tight_constant_samples() {  // 7777 ns +- 2 ns
-  return draw_samples("tight", [](RandomStream& r) {
-    return SimTime{7775} + static_cast<SimTime>(r.uniform_index(5));
-  });
+  return draw_samples("tight",
+                      [](RandomStream& r) { return SimTime{7775} + static_cast<SimTime>(r.uniform_index(5)); });
 }
 std::vector<SimTime> bimodal_samples() {  // 90 %: 20 us + exp(80 us); 10 %: uniform 12..18 ms
   return draw_samples("bimodal", [](RandomStream& r) {
@@ -63,8 +62,7 @@ double relative_error(double estimate, double exact) { return std::abs(estimate 
 
 }  // namespace
 
-TEST_CASE("histogram percentiles are within 1 % of the exact nearest-rank order statistics",
-          "[stats][histogram]") {
+TEST_CASE("histogram percentiles are within 1 % of the exact nearest-rank order statistics", "[stats][histogram]") {
   struct Case {
     const char* name;
     std::vector<SimTime> samples;
@@ -110,8 +108,7 @@ TEST_CASE("histogram percentiles are within 1 % of the exact nearest-rank order 
   CHECK(worst <= 0.005);
 }
 
-TEST_CASE("histogram buckets tile the range with width at most 1/128 of their lower edge",
-          "[stats][histogram]") {
+TEST_CASE("histogram buckets tile the range with width at most 1/128 of their lower edge", "[stats][histogram]") {
   const std::size_t n = LatencyHistogram::bucket_count();
   REQUIRE(LatencyHistogram::bucket_index(LatencyHistogram::kMaxTrackedNs) == n - 1);
   REQUIRE(LatencyHistogram::bucket_lower_ns(n - 1) + LatencyHistogram::bucket_width_ns(n - 1) - 1 ==
@@ -121,8 +118,7 @@ TEST_CASE("histogram buckets tile the range with width at most 1/128 of their lo
     const SimTime lo = LatencyHistogram::bucket_lower_ns(i);
     const SimTime w = LatencyHistogram::bucket_width_ns(i);
     const bool contiguous = i + 1 == n || LatencyHistogram::bucket_lower_ns(i + 1) == lo + w;
-    const bool maps_back = LatencyHistogram::bucket_index(lo) == i &&
-                           LatencyHistogram::bucket_index(lo + w - 1) == i;
+    const bool maps_back = LatencyHistogram::bucket_index(lo) == i && LatencyHistogram::bucket_index(lo + w - 1) == i;
     const bool narrow = w == 1 || w * 128 <= lo;
     if (!(contiguous && maps_back && narrow)) {
       ++failures;
@@ -135,8 +131,7 @@ TEST_CASE("histogram buckets tile the range with width at most 1/128 of their lo
   CHECK(failures == 0);
 }
 
-TEST_CASE("histogram resolves any single value from 1 ns to the top of the range within 0.4 %",
-          "[stats][histogram]") {
+TEST_CASE("histogram resolves any single value from 1 ns to the top of the range within 0.4 %", "[stats][histogram]") {
   std::vector<SimTime> values;
   for (SimTime v = 1; v <= 300; ++v) values.push_back(v);
   for (int e = 7; e < LatencyHistogram::kTopExponent; ++e) {  // octave edges
@@ -163,8 +158,7 @@ TEST_CASE("histogram resolves any single value from 1 ns to the top of the range
   CHECK(worst > 0.0);  // the sweep does reach coarse buckets
 }
 
-TEST_CASE("histogram clamps values below 1 ns and beyond the range, and still counts them",
-          "[stats][histogram]") {
+TEST_CASE("histogram clamps values below 1 ns and beyond the range, and still counts them", "[stats][histogram]") {
   LatencyHistogram h;
   h.record(0);
   h.record(-25);
@@ -284,5 +278,6 @@ TEST_CASE("a histogram merged scaled keeps the distribution, the count rounded a
   LatencyHistogram three, repeated;
   three.merge_scaled(window, 3.0);
   for (int i = 0; i < 3; ++i) repeated.merge(window);
-  for (std::size_t b = 0; b < LatencyHistogram::bucket_count(); ++b) REQUIRE(three.bucket_samples(b) == repeated.bucket_samples(b));
+  for (std::size_t b = 0; b < LatencyHistogram::bucket_count(); ++b)
+    REQUIRE(three.bucket_samples(b) == repeated.bucket_samples(b));
 }

@@ -23,7 +23,10 @@ template <class Station>
 class LittleProbe final : public EventHandler {
  public:
   LittleProbe(Engine& engine, Station& station, double arrivals_per_ms, ServiceDistribution service)
-      : engine_(engine), station_(station), mean_gap_ns_(1e6 / arrivals_per_ms), service_(service),
+      : engine_(engine),
+        station_(station),
+        mean_gap_ns_(1e6 / arrivals_per_ms),
+        service_(service),
         rng_(engine.stream("little")) {
     engine_.schedule_in(0, arrival_event_);
   }

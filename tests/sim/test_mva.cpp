@@ -23,8 +23,8 @@ RepairmanResult repairman(int customers, int servers, double demand, double thin
   std::vector<double> p(static_cast<std::size_t>(customers) + 1, 0.0);
   p[0] = 1.0;
   for (int n = 1; n <= customers; ++n) {
-    const double birth = (customers - n + 1) / think;            // from n-1 to n
-    const double death = std::min(n, servers) / demand;          // from n to n-1
+    const double birth = (customers - n + 1) / think;    // from n-1 to n
+    const double death = std::min(n, servers) / demand;  // from n to n-1
     p[static_cast<std::size_t>(n)] = p[static_cast<std::size_t>(n) - 1] * birth / death;
   }
   double total = 0;
@@ -69,8 +69,8 @@ TEST_CASE("MVA: queueing and multi-server stations match the machine-repairman c
   for (const int servers : {1, 2, 4, 7}) {
     for (const int customers : {1, 3, 10, 30}) {
       const double demand = 0.9, think = 1.7;
-      const MvaStation station = servers == 1 ? MvaStation{Kind::Queueing, demand, 1}
-                                              : MvaStation{Kind::MultiServer, demand, servers};
+      const MvaStation station =
+          servers == 1 ? MvaStation{Kind::Queueing, demand, 1} : MvaStation{Kind::MultiServer, demand, servers};
       const MvaResult mva = solve_mva({station}, customers, think);
       const RepairmanResult chain = repairman(customers, servers, demand, think);
       INFO("c = " << servers << ", N = " << customers);

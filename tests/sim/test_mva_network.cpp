@@ -18,11 +18,11 @@ using namespace hcisim::sim;
 using qtest::check_interval;
 
 namespace {
-constexpr double kThinkMs = 5.0;      // exponential
-constexpr double kNetworkMs = 0.5;    // deterministic (a delay station is insensitive)
-constexpr double kCpuMs = 1.0;        // exponential work, PS on one core
-constexpr double kControllerMs = 0.8; // exponential, FCFS, 1 server
-constexpr double kDiskMs = 4.0;       // exponential, FCFS, 3 servers
+constexpr double kThinkMs = 5.0;       // exponential
+constexpr double kNetworkMs = 0.5;     // deterministic (a delay station is insensitive)
+constexpr double kCpuMs = 1.0;         // exponential work, PS on one core
+constexpr double kControllerMs = 0.8;  // exponential, FCFS, 1 server
+constexpr double kDiskMs = 4.0;        // exponential, FCFS, 3 servers
 constexpr int kDisks = 3;
 
 class ClosedNetwork final : public EventHandler {

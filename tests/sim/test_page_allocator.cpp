@@ -24,8 +24,8 @@ bool all_zero(const void* p, std::size_t bytes) {
 }  // namespace
 
 TEST_CASE("allocate_zeroed gives zeros either side of the huge-page size, and keeps what is written", "[memory]") {
-  for (const std::size_t bytes : {std::size_t{1}, std::size_t{4096}, kHugePageBytes - 8, kHugePageBytes,
-                                  3 * kHugePageBytes + 123}) {
+  for (const std::size_t bytes :
+       {std::size_t{1}, std::size_t{4096}, kHugePageBytes - 8, kHugePageBytes, 3 * kHugePageBytes + 123}) {
     void* p = allocate_zeroed(bytes);
     REQUIRE(p != nullptr);
     // On a cache line, so records aligned to one (IoRequest, S2D's sub-ops) stay so.

@@ -105,8 +105,7 @@ TEST_CASE("PS over k cores has the mean response of M/M/k, for exponential and d
           "[queueing][ps][mmk]") {
   const int cores = 4;
   const double service_ms = 1.0, lambda = 3.2;  // rho = 0.8
-  const double analytic =
-      qtest::erlang_c(cores, lambda * service_ms) / (cores / service_ms - lambda) + service_ms;
+  const double analytic = qtest::erlang_c(cores, lambda * service_ms) / (cores / service_ms - lambda) + service_ms;
   using Kind = ServiceDistribution::Kind;
   SECTION("exponential") {
     check_ps_mean_response(cores, {Kind::Exponential, 1e6}, lambda, analytic, 600'000 * kMillisecond, 24);

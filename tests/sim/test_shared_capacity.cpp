@@ -25,8 +25,7 @@ struct CompletionTimes final : EventHandler {
 };
 }  // namespace
 
-TEST_CASE("max-min sharing: capacity 100, caps 10, 30, inf, inf -> rates 10, 30, 30, 30",
-          "[sharing]") {
+TEST_CASE("max-min sharing: capacity 100, caps 10, 30, inf, inf -> rates 10, 30, 30, 30", "[sharing]") {
   Engine engine;
   SharedCapacity link(engine, 100.0);
   const int cap10 = link.rate_class(10.0);
@@ -75,9 +74,9 @@ TEST_CASE("max-min sharing: when a flow leaves or arrives the others change spee
   chain.link = &link;
   chain.times = &done;
   chain.open_class = open;
-  link.submit(50.0, cap10, done, 0);   // 10/s throughout
-  link.submit(80.0, open, chain, 1);   // 40/s: done at 2 s
-  link.submit(200.0, open, done, 2);   // 40/s until 2 s (80 done), then shares with flow 3
+  link.submit(50.0, cap10, done, 0);  // 10/s throughout
+  link.submit(80.0, open, chain, 1);  // 40/s: done at 2 s
+  link.submit(200.0, open, done, 2);  // 40/s until 2 s (80 done), then shares with flow 3
   engine.run_until(2 * kSecond);
   REQUIRE(done.at[1] == 2 * kSecond);
   // Flow 3 arrived at 2 s; 80 left for two uncapped flows: 40/s each.
@@ -97,8 +96,7 @@ TEST_CASE("shared capacity keeps one pending event however many flows are in fli
   const int capped = link.rate_class(1e6);
   CompletionTimes done(engine, 4096);
   RandomStream rng(3, "flows");
-  for (std::uint64_t f = 0; f < 4096; ++f)
-    link.submit(1e3 + rng.uniform01() * 1e6, f % 2 ? open : capped, done, f);
+  for (std::uint64_t f = 0; f < 4096; ++f) link.submit(1e3 + rng.uniform01() * 1e6, f % 2 ? open : capped, done, f);
   REQUIRE(link.active() == 4096);
   REQUIRE(engine.pending_events() == 1);
   engine.run_until(20 * kMillisecond);  // 4096 flows share 1e9/s: the smallest (1e3) are done
@@ -278,14 +276,14 @@ TEST_CASE("a predicted flow completes when submit() would have completed it", "[
   CHECK(link.class_rate(capped) == 400.0);
   CHECK(link.predict(1.0, open).finish == -1);  // another class would change the sharing
   CHECK(link.active() == 1);
-  CHECK(engine.pending_events() == 0);   // no event for it
+  CHECK(engine.pending_events() == 0);  // no event for it
   engine.run_until(1'000'000'000);
   CHECK(link.active() == 0);
   CHECK(link.completed() == 1);
   CHECK(link.utilisation() == Approx(0.4 * 0.25));  // 40 % of capacity for a quarter of the second
   CHECK(link.mean_active() == Approx(0.25));
   CHECK(link.idle());
-  CHECK(done.at[0] == -1);           // no callback: its owner had the time
+  CHECK(done.at[0] == -1);  // no callback: its owner had the time
   CHECK(converted.calls[0] == 0);
 }
 
@@ -380,8 +378,12 @@ TEST_CASE("predicted flows count in the statistics window from its start, whethe
     engine.run_until(1'000'000'000);
     CHECK(converted.calls[0] == (predicted ? 1 : 0));
     CHECK(converted.calls[1] == 0);  // it settled before anything changed
-    return std::vector<double>{util_mid, active_mid, link.utilisation(), link.mean_active(),
-                               static_cast<double>(done.at[0]), static_cast<double>(done.at[2])};
+    return std::vector<double>{util_mid,
+                               active_mid,
+                               link.utilisation(),
+                               link.mean_active(),
+                               static_cast<double>(done.at[0]),
+                               static_cast<double>(done.at[2])};
   };
   const auto submitted = run(false);
   const auto predicted = run(true);

@@ -13,9 +13,12 @@ using namespace hcisim::sim;
 
 TEST_CASE("ceil_fast is std::ceil, edges and a million random values", "[time]") {
   const double inf = std::numeric_limits<double>::infinity();
+  // A table (clang-format 14 would put it one value a line).
+  // clang-format off
   const std::vector<double> edges = {0.0,  -0.0, 0.5,   1.0,    1.0000000000000002, 0.9999999999999999, -0.5,
                                      -1.0, -1.5, 2.5e9, 0x1p52, 0x1p52 + 1,        0x1p53 - 1,        0x1p62,
                                      0x1p63, 4e18, -4e18, 1e300, inf, -inf, std::nextafter(0x1p62, 0.0)};
+  // clang-format on
   for (const double x : edges) {
     INFO(x);
     CHECK(ceil_fast(x) == std::ceil(x));

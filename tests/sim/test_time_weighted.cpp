@@ -35,14 +35,13 @@ TEST_CASE("time-weighted average of a hand-computable piecewise signal", "[stats
   }
 }
 
-TEST_CASE("time-weighted average starting late counts only time after the start",
-          "[stats][time_weighted]") {
+TEST_CASE("time-weighted average starting late counts only time after the start", "[stats][time_weighted]") {
   TimeWeighted busy(1'000, 1.0);
   CHECK(busy.average(1'000) == 1.0);
   busy.set(1'250, 0.0);
   // busy on [1000,1250), idle on [1250,2000): utilisation 250 / 1000
   CHECK(busy.average(2'000) == Approx(0.25));
-  busy.add(1'500, 1.0);  // busy again from 1500
+  busy.add(1'500, 1.0);                        // busy again from 1500
   CHECK(busy.average(2'000) == Approx(0.75));  // (250 + 500) / 1000
   // Several changes at the same instant: only the last one holds any time.
   busy.set(2'000, 7.0);

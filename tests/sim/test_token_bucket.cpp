@@ -59,8 +59,7 @@ struct GreedySource final : EventHandler {
 };
 }  // namespace
 
-TEST_CASE("token bucket: a saturating source gets the whole burst at once, then exactly the rate",
-          "[token-bucket]") {
+TEST_CASE("token bucket: a saturating source gets the whole burst at once, then exactly the rate", "[token-bucket]") {
   Engine engine;
   TokenBucket bucket(engine, 1000.0, 50.0);  // 1000 tokens/s, burst 50
   GreedySource source;
@@ -177,7 +176,7 @@ TEST_CASE("token bucket: a request larger than the burst waits for a full bucket
   } times;
   Engine engine;
   times.engine = &engine;
-  TokenBucket bucket(engine, 10.0, 10.0);  // 10 tokens/s, burst 10
+  TokenBucket bucket(engine, 10.0, 10.0);       // 10 tokens/s, burst 10
   REQUIRE(bucket.request(4, times, 0));         // level 6
   REQUIRE_FALSE(bucket.request(25, times, 1));  // can never find 25: waits for a full bucket, 0.4 s
   REQUIRE_FALSE(bucket.request(0, times, 2));   // asks nothing, but someone waits: FIFO

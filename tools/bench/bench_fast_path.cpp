@@ -56,7 +56,8 @@ int main(int argc, char** argv) {
     options.add_options()("repeat", po::value(&repeat), "runs of each; the best is kept (20)")(
         "scenario", po::value(&file), "the scenario (default: AX-7525 Test 2 8K 30 % write)");
     po::variables_map vm;
-    if (!bench::parse_bench_args(args, "usage: bench_fast_path [SCENARIO] [options]", options, "scenario", 1, vm)) return 0;
+    if (!bench::parse_bench_args(args, "usage: bench_fast_path [SCENARIO] [options]", options, "scenario", 1, vm))
+      return 0;
     bench::require_at_least("--repeat", repeat, 1);
     double iops = 0;
     const Best lazy = best_of(repeat, [&] {

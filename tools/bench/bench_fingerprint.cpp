@@ -53,7 +53,8 @@ std::vector<Figure> headline(const nlohmann::json& report) {
   if (report.contains("total")) {
     const auto& t = report["total"];
     figures.push_back({"IOPS", number(t, "iops"), number(t, "iops_ci95_half_width"), false});
-    figures.push_back({"mean latency", number(t, "latency_mean_ns"), number(t, "latency_mean_ns_ci95_half_width"), false});
+    figures.push_back(
+        {"mean latency", number(t, "latency_mean_ns"), number(t, "latency_mean_ns_ci95_half_width"), false});
   }
   if (report.contains("oltp") && report["oltp"].contains("transaction_lat_ns")) {
     const auto& o = report["oltp"];
@@ -91,9 +92,9 @@ int compare(const fs::path& before, const fs::path& after) {
       ++compared;
       if (std::abs(change) <= noise) continue;
       ++outside;
-      std::printf("%-60s %-20s %14.6g -> %14.6g (%+.3f %%, %.2f x the combined half-width)\n",
-                  a.filename().c_str(), fa[i].name, fa[i].value, fb[i].value,
-                  fa[i].value != 0 ? 100.0 * change / fa[i].value : 0.0, noise > 0 ? std::abs(change) / noise : 0.0);
+      std::printf("%-60s %-20s %14.6g -> %14.6g (%+.3f %%, %.2f x the combined half-width)\n", a.filename().c_str(),
+                  fa[i].name, fa[i].value, fb[i].value, fa[i].value != 0 ? 100.0 * change / fa[i].value : 0.0,
+                  noise > 0 ? std::abs(change) / noise : 0.0);
     }
   }
   std::printf("%d figures compared over %zu reports: %d changed by more than their combined 95 %% half-width"
@@ -116,14 +117,14 @@ int main(int argc, char** argv) {
     po::options_description options("bench_fingerprint options");
     options.add_options()("warmup", po::value(&warmup_ms), "warm-up per run, ms (5)")(
         "duration", po::value(&duration_ms), "measured time per run, ms (10)")(
-        "dump", po::value(&dump), "also write each report to this folder")(
-        "no-chain", po::bool_switch(&no_chain), "run without chained CPU bursts")(
+        "dump", po::value(&dump), "also write each report to this folder")("no-chain", po::bool_switch(&no_chain),
+                                                                           "run without chained CPU bursts")(
         "compare", po::value(&compared)->multitoken(),
         "BEFORE_DIR AFTER_DIR: the headline figures of two dumps that moved beyond their intervals")(
         "scenarios", po::value(&scenarios), "scenario files or folders (default: every bundled scenario)");
     po::variables_map vm;
-    if (!bench::parse_bench_args(args, "usage: bench_fingerprint [SCENARIO|DIR ...] [options]", options, "scenarios", -1,
-                                 vm)) {
+    if (!bench::parse_bench_args(args, "usage: bench_fingerprint [SCENARIO|DIR ...] [options]", options, "scenarios",
+                                 -1, vm)) {
       return 0;
     }
     if (vm.count("compare")) {

@@ -27,9 +27,7 @@ struct BaselineEvent {
   std::uint64_t seq;
   EventHandler* handler;
   std::uint64_t arg;
-  bool operator>(const BaselineEvent& o) const {
-    return time > o.time || (time == o.time && seq > o.seq);
-  }
+  bool operator>(const BaselineEvent& o) const { return time > o.time || (time == o.time && seq > o.seq); }
 };
 
 using Clock = std::chrono::steady_clock;
@@ -83,8 +81,9 @@ int run_hold_models(double scale) {
       best_kernel = std::max(best_kernel, hold_kernel(n, ops, c1));
       best_baseline = std::max(best_baseline, hold_baseline(n, ops, c2));
     }
-    if (c1 != c2) std::printf("warning: checksums differ (%llu vs %llu)\n",
-                              static_cast<unsigned long long>(c1), static_cast<unsigned long long>(c2));
+    if (c1 != c2)
+      std::printf("warning: checksums differ (%llu vs %llu)\n", static_cast<unsigned long long>(c1),
+                  static_cast<unsigned long long>(c2));
     std::printf("%10zu %16.3e %16.3e %8.2f\n", n, best_kernel, best_baseline, best_kernel / best_baseline);
   }
   return 0;

@@ -27,10 +27,10 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <ctime>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <cxxabi.h>
 #include <fstream>
 #include <functional>
@@ -38,12 +38,12 @@
 #include <memory>
 #include <queue>
 #include <string>
+#include <sys/resource.h>
 #include <typeindex>
 #include <typeinfo>
+#include <unistd.h>
 #include <unordered_map>
 #include <vector>
-#include <sys/resource.h>
-#include <unistd.h>
 
 #include "models/run/simulation.hpp"
 #include "models/run/steady_state.hpp"
@@ -203,7 +203,8 @@ void print_ceilings(const std::vector<Ceiling>& rows) {
 
 void speed(const std::vector<std::string>& files, const frontend::Catalog& catalog, int repeat, double seconds) {
   std::printf("\n1. speed: simulate() on one core (set-up included), against a bare one-event-per-I/O heap loop\n");
-  std::printf("   over the same closed population in this process; best of %d alternating runs each, per wall\n", repeat);
+  std::printf("   over the same closed population in this process; best of %d alternating runs each, per wall\n",
+              repeat);
   std::printf("   second and per second of CPU time of this process (the robust one when the machine is shared)\n");
   std::printf("%-36s %9s %10s %9s %11s %11s %7s %11s %11s %7s\n", "scenario", "simulated", "sim I/Os", "events/IO",
               "I/O per s", "bare", "ratio", "I/O per cpu", "bare", "ratio");
@@ -313,8 +314,8 @@ void setup(const std::string& file, const frontend::Catalog& catalog, const std:
     }
     const double wall = seconds_since(start);
     const double cpu = cpu_seconds() - cpu_start;
-    std::printf("%8d %8d %12zu %10.3f %10.3f %10.3f %12ld %10.1f %10.1f\n", nodes, nodes * 64, population_of(spec), load,
-                wall, cpu, page_faults() - faults_before, peak_resident_mib(), resident_mib());
+    std::printf("%8d %8d %12zu %10.3f %10.3f %10.3f %12ld %10.1f %10.1f\n", nodes, nodes * 64, population_of(spec),
+                load, wall, cpu, page_faults() - faults_before, peak_resident_mib(), resident_mib());
     std::fflush(stdout);
   }
 }
@@ -363,9 +364,11 @@ int main(int argc, char** argv) {
         "no-speed", po::bool_switch(&no_speed), "skip part 1, the speed of simulate()")(
         "no-anatomy", po::bool_switch(&no_anatomy), "skip part 1b, the events per I/O by handler")(
         "setup-nodes", po::value(&setup_nodes)->multitoken(), "node counts part 3 sets up (4 64 256 1024)")(
-        "scenarios", po::value(&files), "scenario files (default: AX-7525 Test 1 4K read, Test 2 8K 30 % write, Test 1 4K write)");
+        "scenarios", po::value(&files),
+        "scenario files (default: AX-7525 Test 1 4K read, Test 2 8K 30 % write, Test 1 4K write)");
     po::variables_map vm;
-    if (!bench::parse_bench_args(args, "usage: bench_scenario [SCENARIO ...] [options]", options, "scenarios", -1, vm)) {
+    if (!bench::parse_bench_args(args, "usage: bench_scenario [SCENARIO ...] [options]", options, "scenarios", -1,
+                                 vm)) {
       return 0;
     }
     bench::require_at_least("--repeat", repeat, 1);

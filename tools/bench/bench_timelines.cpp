@@ -96,18 +96,20 @@ int main(int argc, char** argv) {
     for (const fs::path& file : files) {
       const Timed fast = timed_run(file, catalog, true);
       const models::RunResult& f = fast.result;
-      const double events_per_io = f.performance.simulated_ios > 0
-                                       ? static_cast<double>(f.performance.events) / static_cast<double>(f.performance.simulated_ios)
-                                       : 0;
+      const double events_per_io =
+          f.performance.simulated_ios > 0
+              ? static_cast<double>(f.performance.events) / static_cast<double>(f.performance.simulated_ios)
+              : 0;
       const std::string name = fs::relative(file, fs::path(HCISIM_SOURCE_DIR) / "scenarios").string();
-      std::printf("%-48s %10.1f %10.1f %9.1f %9.2f", name.c_str(), f.measured_seconds, f.measured_seconds - f.simulated_seconds,
-                  fast.wall_s, events_per_io);
+      std::printf("%-48s %10.1f %10.1f %9.1f %9.2f", name.c_str(), f.measured_seconds,
+                  f.measured_seconds - f.simulated_seconds, fast.wall_s, events_per_io);
       if (full) {
         const Timed slow = timed_run(file, catalog, false);
         const models::RunResult& s = slow.result;
         double iops = 0, p99 = 0;
         for (const models::PhaseResult& sp : s.phases) {
-          const auto fp = std::find_if(f.phases.begin(), f.phases.end(), [&](const auto& x) { return x.phase == sp.phase; });
+          const auto fp =
+              std::find_if(f.phases.begin(), f.phases.end(), [&](const auto& x) { return x.phase == sp.phase; });
           if (fp == f.phases.end()) {
             iops = p99 = 1;
             continue;

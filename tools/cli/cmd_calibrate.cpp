@@ -7,11 +7,11 @@
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
+#include <iostream>
 #include <optional>
-#include <thread>
 #include <stdexcept>
 #include <string>
-#include <iostream>
+#include <thread>
 
 #include "tools/cli/commands.hpp"
 #include "tools/cli/options.hpp"
@@ -58,11 +58,13 @@ int calibrate_measured(const frontend::Catalog& catalog, const std::vector<model
     if (tty) std::fprintf(stderr, "\r%-78s", step.c_str());
   };
   auto cases = measured_runs(specs, results);
-  std::printf("calibrating on %zu measured runs of %zu cluster(s)%s\n", cases.size(), specs.size(),
-              limits.empty() ? "" : frontend::printf_string(" and %zu run(s) the volume stage limits", limits.size()).c_str());
+  std::printf(
+      "calibrating on %zu measured runs of %zu cluster(s)%s\n", cases.size(), specs.size(),
+      limits.empty() ? "" : frontend::printf_string(" and %zu run(s) the volume stage limits", limits.size()).c_str());
   if (!limits.empty()) {
     if (tty) std::fprintf(stderr, "\r%-78s", "step D (volume stage per byte), from the catalog's per-I/O costs");
-    const auto first = frontend::fit_volume_stage_bytes(limits, frontend::S2dConstants::of(cases.front().spec.cluster), jobs);
+    const auto first =
+        frontend::fit_volume_stage_bytes(limits, frontend::S2dConstants::of(cases.front().spec.cluster), jobs);
     for (auto& c : cases) {
       c.spec.cluster.stack.volume_read.cycles_per_byte = first.read_cycles_per_byte;
       c.spec.cluster.stack.volume_write.cycles_per_byte = first.write_cycles_per_byte;
@@ -88,8 +90,8 @@ int calibrate_measured(const frontend::Catalog& catalog, const std::vector<model
       cases_named.front() += " (" + std::to_string(cases.size()) + " measured runs of " +
                              std::filesystem::path(results).filename().string() + ")";
     }
-    const auto written = frontend::write_calibrated_profiles(catalog, specs.front().cluster, fit.fitted, name,
-                                                             cases_named, write_dir);
+    const auto written =
+        frontend::write_calibrated_profiles(catalog, specs.front().cluster, fit.fitted, name, cases_named, write_dir);
     for (const auto& file : written) std::printf("wrote %s\n", file.c_str());
   }
   return 0;
@@ -103,8 +105,7 @@ int calibrate_command(const std::vector<std::string>& args) {
   std::string results, write_dir, name = "calibrated";
   int rounds = frontend::kMaxRounds;
   int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  options.add_options()("scenario", po::value(&scenario_files)->required(),
-                        "scenarios (YAML) or folders of them")(
+  options.add_options()("scenario", po::value(&scenario_files)->required(), "scenarios (YAML) or folders of them")(
       "catalog", po::value(&user_dirs)->composing(), "a folder of your own parts (repeatable)")(
       "results", po::value(&results), "a VMFleet 2.0 result table of the (one) scenario's cluster")(
       "jobs", po::value(&jobs), "measured runs simulated at once (default: the machine's hardware threads)")(
@@ -129,10 +130,10 @@ int calibrate_command(const std::vector<std::string>& args) {
   }
   if (jobs < 1) throw UsageError{"--jobs: expected at least 1"};
   if (rounds < 1 || rounds > 20) throw UsageError{"--rounds: expected 1 to 20"};
-  const bool plain_name = !name.empty() && name.size() <= 64 && name[0] != '.' &&
-                          std::all_of(name.begin(), name.end(), [](char c) {
-                            return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
-                          });
+  const bool plain_name =
+      !name.empty() && name.size() <= 64 && name[0] != '.' && std::all_of(name.begin(), name.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+      });
   if (!plain_name) throw UsageError{"--name: expected a catalog id of letters, digits, '-', '_' and '.'"};
   const auto catalog = frontend::Catalog::load({user_dirs.begin(), user_dirs.end()});
   std::vector<models::ScenarioSpec> specs;
@@ -144,9 +145,8 @@ int calibrate_command(const std::vector<std::string>& args) {
     }
   }
   if (specs.empty()) throw UsageError{"no scenario found"};
-  const bool measured = !results.empty() || std::any_of(specs.begin(), specs.end(), [](const auto& s) {
-    return s.measured_runs.has_value();
-  });
+  const bool measured = !results.empty() || std::any_of(specs.begin(), specs.end(),
+                                                        [](const auto& s) { return s.measured_runs.has_value(); });
   if (!results.empty() && specs.size() != 1) throw UsageError{"--results: give the one scenario of that cluster"};
   if (!measured) {
     throw UsageError{"no measured runs: give scenarios with reference.vmfleet_runs (like scenarios/geos), or one "

@@ -24,7 +24,7 @@ struct CompareRuns {
   std::vector<std::string> files;
   std::vector<std::vector<std::string>> own_sets;  // parallel to files
   std::vector<std::string> common_sets;
-  std::vector<std::string> rest;                   // everything else, for Boost.Program_options
+  std::vector<std::string> rest;  // everything else, for Boost.Program_options
 };
 
 CompareRuns split_sets(const std::vector<std::string>& args) {

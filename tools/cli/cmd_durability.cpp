@@ -1,8 +1,8 @@
 // hcisim durability SCENARIO: what the simulated repair times mean for the odds
 // of losing data, at each repair speed, and for each mirror layout.
 #include <cstdio>
-#include <optional>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <unistd.h>
@@ -27,8 +27,8 @@ std::vector<int> speeds_option(const std::string& text) {
   std::string item;
   while (std::getline(in, item, ',')) {
     if (item != "1" && item != "2" && item != "4" && item != "8" && item != "16") {
-      throw UsageError{"--speeds: expected a comma-separated list of S2D repair speeds (1, 2, 4, 8, 16), got '" +
-                       text + "'"};
+      throw UsageError{"--speeds: expected a comma-separated list of S2D repair speeds (1, 2, 4, 8, 16), got '" + text +
+                       "'"};
     }
     speeds.push_back(std::stoi(item));
   }
@@ -69,7 +69,7 @@ double years_option(const std::string& text) {
 int durability_command(const std::vector<std::string>& args) {
   po::options_description options("durability options");
   std::string scenario_file, speeds_text = "1,2,4,8,16", mission_text = "5",
-              cap_text = std::to_string(static_cast<int>(models::kDefaultRepairCapS));
+                             cap_text = std::to_string(static_cast<int>(models::kDefaultRepairCapS));
   std::vector<std::string> user_dirs, overrides;
   options.add_options()("scenario", po::value(&scenario_file)->required(), "the scenario file (YAML)")(
       "speeds", po::value(&speeds_text), "repair speeds to simulate (default 1,2,4,8,16)")(
@@ -78,8 +78,8 @@ int durability_command(const std::vector<std::string>& args) {
       "hcisim's own failures: the most simulated seconds one repair is given (default 5)")(
       "json", po::value<std::string>(), "also write the study as JSON to FILE ('-': standard output)")(
       "catalog", po::value(&user_dirs)->composing(), "a folder of your own parts (repeatable)")(
-      "set", po::value(&overrides)->composing(), "what-if: override a scenario key (repeatable)")(
-      "quiet,q", "no progress line");
+      "set", po::value(&overrides)->composing(), "what-if: override a scenario key (repeatable)")("quiet,q",
+                                                                                                  "no progress line");
   po::positional_options_description positional;
   positional.add("scenario", 1);
   po::variables_map vm;
@@ -110,10 +110,12 @@ int durability_command(const std::vector<std::string>& args) {
   const auto catalog = frontend::Catalog::load({user_dirs.begin(), user_dirs.end()});
   const models::ScenarioSpec spec = frontend::load_scenario(scenario_file, catalog, overrides);
   const bool show_progress = !vm.count("quiet") && isatty(STDERR_FILENO);
-  const models::DurabilityStudy study =
-      models::study_durability(spec, speeds, mission_s, [&](int speed, int index, int count) {
+  const models::DurabilityStudy study = models::study_durability(
+      spec, speeds, mission_s,
+      [&](int speed, int index, int count) {
         if (show_progress) std::fprintf(stderr, "\rsimulating repair speed %d (%d of %d)...", speed, index + 1, count);
-      }, repair_cap_s);
+      },
+      repair_cap_s);
   if (show_progress) std::fprintf(stderr, "\r%60s\r", "");
   const bool stdout_taken = json && json->is_stdout();
   (stdout_taken ? std::cerr : std::cout) << frontend::format_durability_report(spec, study) << std::flush;

@@ -64,14 +64,14 @@ int run_command(const std::vector<std::string>& args) {
       "json-format", po::value<std::string>(&json_format)->default_value("hcisim"),
       "hcisim (everything, fio's names inside) or fio (fio 3.x json+ for a job group: jobs[], clat_ns with\n"
       "percentiles and bins, for fio's own tools)")(
-      "plot", po::value<std::string>(), "draw pictures into folder DIR with gnuplot (latency CDF, timeline, CPU by layer)")(
+      "plot", po::value<std::string>(),
+      "draw pictures into folder DIR with gnuplot (latency CDF, timeline, CPU by layer)")(
       "dry-run", "print what was understood, the capacity check and an estimate of the wall time; do not simulate")(
       "progress", po::value<std::string>(&progress_mode)->default_value("auto"),
       "auto (a bar with ETA on a terminal, nothing otherwise), plain (a line every 10 %), none")(
       "fast", "answer with the analytic fast path (mean value analysis, about a millisecond) instead of simulating;\n"
               "refuses, naming it, a mechanism it does not model, and what only a simulation has\n"
-              "(--csv, --plot, --json-format fio)")(
-      "quiet,q", "no progress (as --progress none)");
+              "(--csv, --plot, --json-format fio)")("quiet,q", "no progress (as --progress none)");
   add_precision_options(options, "stop");
   po::positional_options_description positional;
   positional.add("scenario", 1);
@@ -92,16 +92,18 @@ int run_command(const std::vector<std::string>& args) {
   }
   if (vm.count("dry-run")) {
     // A dry run prints what it understood and an estimate; it writes no report.
-    if (vm.count("fast")) throw UsageError{"--dry-run estimates a simulation: with --fast the answer takes milliseconds"};
+    if (vm.count("fast"))
+      throw UsageError{"--dry-run estimates a simulation: with --fast the answer takes milliseconds"};
     for (const char* output : {"json", "csv", "plot"}) {
-      if (vm.count(output)) throw UsageError{std::string("--dry-run simulates nothing and writes nothing: drop --") + output};
+      if (vm.count(output))
+        throw UsageError{std::string("--dry-run simulates nothing and writes nothing: drop --") + output};
     }
   }
   refuse_run_controls_with_fast(vm);
   if (vm.count("fast")) {
     // The fast path gives means, percentiles of a fitted distribution and utilisations: no time
     // series and no latency histogram, which these outputs are made of.
-    const char* needs_run = vm.count("csv") ? "--csv (the timeline)"
+    const char* needs_run = vm.count("csv")    ? "--csv (the timeline)"
                             : vm.count("plot") ? "--plot (the timeline and the latency distribution)"
                             : json_format == "fio" && vm.count("json") ? "--json-format fio (the latency histogram)"
                                                                        : nullptr;
@@ -134,7 +136,8 @@ int run_command(const std::vector<std::string>& args) {
   if (vm.count("dry-run")) {
     const models::CapacityReport capacity = models::assess_capacity(spec);
     std::cout << frontend::describe(spec) << frontend::format_capacity(capacity, spec.cluster.node_count);
-    for (const std::string& warning : capacity.warnings) std::cout << "  warning: " << frontend::printable(warning) << "\n";
+    for (const std::string& warning : capacity.warnings)
+      std::cout << "  warning: " << frontend::printable(warning) << "\n";
     std::cout << frontend::format_run_estimate(models::estimate_run(spec));
     return 0;
   }
@@ -169,7 +172,8 @@ int run_command(const std::vector<std::string>& args) {
     run_options.progress = [elapsed, setup_s, next = 0.1](double fraction) mutable {
       if (fraction + 1e-9 < next && fraction < 1.0) return;
       while (next <= fraction + 1e-9) next += 0.1;
-      std::fprintf(stderr, "hcisim: simulating... %s\n", frontend::progress_text(fraction, elapsed(), *setup_s).c_str());
+      std::fprintf(stderr, "hcisim: simulating... %s\n",
+                   frontend::progress_text(fraction, elapsed(), *setup_s).c_str());
       std::fflush(stderr);
     };
   }

@@ -85,27 +85,33 @@ int sweep_command(const std::vector<std::string>& args) {
   std::string scenario, seed, duration, warmup, jobs_text, max_points_text, over, maximise, minimise;
   std::vector<std::string> varies, sets, user_dirs, slos;
   options.add_options()("scenario", po::value(&scenario)->required(), "the scenario file (YAML)")(
-      "vary", po::value(&varies)->composing(), "an axis of the grid: key.path=v1,v2,... or LO..HI[+STEP|*FACTOR] (repeatable)")(
+      "vary", po::value(&varies)->composing(),
+      "an axis of the grid: key.path=v1,v2,... or LO..HI[+STEP|*FACTOR] (repeatable)")(
       "set", po::value(&sets)->composing(), "a what-if for every point, as in run (repeatable)")(
       "fast", "answer every point with the analytic fast path instead of simulating")(
-      "out", po::value<std::string>(), "folder for the sweep: DIR/sweep.csv, DIR/sweep.json and DIR/points/ (resumable)")(
+      "out", po::value<std::string>(),
+      "folder for the sweep: DIR/sweep.csv, DIR/sweep.json and DIR/points/ (resumable)")(
       "csv", po::value<std::string>(), "also write the rows as CSV to FILE ('-': standard output)")(
       "json", po::value<std::string>(), "also write the rows as JSON to FILE ('-': standard output)")(
-      "plot", po::value<std::string>(), "draw the saturation curve (IOPS against p99 latency, a point per row) into DIR")(
+      "plot", po::value<std::string>(),
+      "draw the saturation curve (IOPS against p99 latency, a point per row) into DIR")(
       "jobs,j", po::value(&jobs_text), "points run at once (default: every core of this machine)")(
       "max-points", po::value(&max_points_text), "run at most N points not finished earlier, then stop (resume later)")(
       "mpi", "run over the ranks of an MPI job (as mpirun does by itself; an error without Boost.MPI)")(
       "over", po::value(&over), "search: the key and its integer range, key.path=LO..HI")(
-      "slo", po::value(&slos)->composing(), "search: an objective every answer meets, like 'read.p99<=1ms' (repeatable)")(
-      "largest", "search: the largest value of the --over key meeting every --slo (the default; a load: outstanding I/Os, VMs)")(
+      "slo", po::value(&slos)->composing(),
+      "search: an objective every answer meets, like 'read.p99<=1ms' (repeatable)")(
+      "largest",
+      "search: the largest value of the --over key meeting every --slo (the default; a load: outstanding I/Os, VMs)")(
       "smallest", "search: the smallest value of the --over key meeting every --slo (a capacity: nodes, drives)")(
       "minimise", po::value(&minimise), "search: --minimise KEY, KEY being the --over key, is --smallest")(
       "minimize", po::value(&minimise), "the same as --minimise")(
       "maximise", po::value(&maximise)->default_value("total_iops"),
-      "search for the largest: the figure reported, and where the search starts (the value the fast path gives the most "
+      "search for the largest: the figure reported, and where the search starts (the value the fast path gives the "
+      "most "
       "of it, among those meeting every --slo); --maximise KEY, the --over key, is --largest")(
-      "maximize", po::value(&maximise), "the same as --maximise")(
-      "catalog", po::value(&user_dirs)->composing(), "a folder of your own parts (repeatable)")(
+      "maximize", po::value(&maximise), "the same as --maximise")("catalog", po::value(&user_dirs)->composing(),
+                                                                  "a folder of your own parts (repeatable)")(
       "seed", po::value(&seed), "override the scenario's random seed for every point")(
       "duration", po::value(&duration), "override the measured simulated time (e.g. 200ms)")(
       "warmup", po::value(&warmup), "override the warm-up (e.g. 20ms)")(
@@ -147,15 +153,19 @@ int sweep_command(const std::vector<std::string>& args) {
   }
 
   const bool search = vm.count("over") || vm.count("slo");
-  if (search && !varies.empty()) throw UsageError{"--vary makes a grid, --over and --slo a search: give one or the other"};
-  if (!search && varies.empty()) throw UsageError{"sweep needs at least one --vary key.path=v1,v2,... (or --over and --slo)"};
+  if (search && !varies.empty())
+    throw UsageError{"--vary makes a grid, --over and --slo a search: give one or the other"};
+  if (!search && varies.empty())
+    throw UsageError{"sweep needs at least one --vary key.path=v1,v2,... (or --over and --slo)"};
   const bool maximise_given = !vm["maximise"].defaulted() || vm.count("maximize");
   if (!search && maximise_given) {
-    throw UsageError{"--maximise is for a search (--over and --slo); a grid (--vary) reports every figure of every point"};
+    throw UsageError{
+        "--maximise is for a search (--over and --slo); a grid (--vary) reports every figure of every point"};
   }
   for (const char* option : {"largest", "smallest", "minimise", "minimize"}) {
     if (!search && vm.count(option)) {
-      throw UsageError{std::string("--") + option + " is for a search (--over and --slo); a grid (--vary) runs every point"};
+      throw UsageError{std::string("--") + option +
+                       " is for a search (--over and --slo); a grid (--vary) runs every point"};
     }
   }
   if (!search && vm.count("max-points") && !vm.count("out")) {
@@ -164,7 +174,8 @@ int sweep_command(const std::vector<std::string>& args) {
   const bool dry_run = vm.count("dry-run") > 0;
   if (dry_run) {
     if (search) throw UsageError{"--dry-run estimates a grid (--vary): the runs of a search depend on what it finds"};
-    if (setup.fast) throw UsageError{"--dry-run estimates simulated points: with --fast every point takes milliseconds"};
+    if (setup.fast)
+      throw UsageError{"--dry-run estimates simulated points: with --fast every point takes milliseconds"};
     if (use_mpi) throw UsageError{"--dry-run estimates on this machine: run it without mpirun"};
     for (const char* output : {"csv", "json", "plot"}) {
       if (vm.count(output)) throw UsageError{std::string("--dry-run writes nothing: drop --") + output};
@@ -188,7 +199,8 @@ int sweep_command(const std::vector<std::string>& args) {
     setup.catalog_inputs = recording.files();
   }
   if (search) {
-    if (!vm.count("over") || slos.empty()) throw UsageError{"a search needs --over key.path=LO..HI and at least one --slo"};
+    if (!vm.count("over") || slos.empty())
+      throw UsageError{"a search needs --over key.path=LO..HI and at least one --slo"};
     if (vm.count("out") || vm.count("max-points")) throw UsageError{"--out and --max-points are for grids (--vary)"};
     const std::string plot_dir = vm.count("plot") ? vm["plot"].as<std::string>() : std::string();
     frontend::SearchRequest request;

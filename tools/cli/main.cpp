@@ -17,26 +17,25 @@ namespace {
 // Every message is one line with no control characters, whatever it quotes.
 std::string one_line(const std::string& message) { return hcisim::frontend::printable(message); }
 
-const char* kUsage =
-    "usage: hcisim [--help] [--version] <command> [<args>]\n"
-    "\n"
-    "Discrete-event simulator of hyperconverged storage clusters: predicts IOPS,\n"
-    "throughput and latency from a hardware catalog and a scenario file.\n"
-    "\n"
-    "commands:\n"
-    "  run SCENARIO        simulate one scenario and report (hcisim run --help)\n"
-    "  compare SCENARIO... one line per scenario: IOPS, MB/s, latency, bottleneck\n"
-    "  sweep SCENARIO      a grid of what-ifs (--vary KEY=A,B,...) on every core or MPI\n"
-    "                      rank, resumable; --slo searches the largest value that meets it\n"
-    "  validate [DIR...]   run every bundled scenario with published figures; table of\n"
-    "                      predicted vs published; exit 1 if any is outside tolerance\n"
-    "  catalog list        list the parts of the hardware catalog\n"
-    "  catalog show ID     every number of one part, with its source\n"
-    "  calibrate SCENARIO  refit the stack's per-I/O CPU costs on a calibration case\n"
-    "  durability SCENARIO repair times at each repair speed -> mean time to data loss,\n"
-    "                      availability; two-way, three-way and nested mirrors compared\n"
-    "  explain SCENARIO    what limits the run and where the time goes, in sentences; what\n"
-    "                      one more node, the other mirror, TCP/RDMA, a faster NIC would do\n";
+const char* kUsage = "usage: hcisim [--help] [--version] <command> [<args>]\n"
+                     "\n"
+                     "Discrete-event simulator of hyperconverged storage clusters: predicts IOPS,\n"
+                     "throughput and latency from a hardware catalog and a scenario file.\n"
+                     "\n"
+                     "commands:\n"
+                     "  run SCENARIO        simulate one scenario and report (hcisim run --help)\n"
+                     "  compare SCENARIO... one line per scenario: IOPS, MB/s, latency, bottleneck\n"
+                     "  sweep SCENARIO      a grid of what-ifs (--vary KEY=A,B,...) on every core or MPI\n"
+                     "                      rank, resumable; --slo searches the largest value that meets it\n"
+                     "  validate [DIR...]   run every bundled scenario with published figures; table of\n"
+                     "                      predicted vs published; exit 1 if any is outside tolerance\n"
+                     "  catalog list        list the parts of the hardware catalog\n"
+                     "  catalog show ID     every number of one part, with its source\n"
+                     "  calibrate SCENARIO  refit the stack's per-I/O CPU costs on a calibration case\n"
+                     "  durability SCENARIO repair times at each repair speed -> mean time to data loss,\n"
+                     "                      availability; two-way, three-way and nested mirrors compared\n"
+                     "  explain SCENARIO    what limits the run and where the time goes, in sentences; what\n"
+                     "                      one more node, the other mirror, TCP/RDMA, a faster NIC would do\n";
 
 int dispatch(const std::string& command, const std::vector<std::string>& rest) {
   if (command == "run") return hcisim::cli::run_command(rest);
@@ -69,7 +68,8 @@ int main(int argc, char** argv) {
       std::cout << "hcisim " << HCISIM_VERSION << "\n";
       return 0;
     }
-    if (!first.empty() && first[0] == '-') throw hcisim::cli::UsageError{"unknown option " + hcisim::frontend::in_quotes(first)};
+    if (!first.empty() && first[0] == '-')
+      throw hcisim::cli::UsageError{"unknown option " + hcisim::frontend::in_quotes(first)};
     return dispatch(first, std::vector<std::string>(args.begin() + 1, args.end()));
   } catch (const hcisim::cli::UsageError& e) {
     std::cerr << "hcisim: " << one_line(e.message) << " (see hcisim --help)\n";

@@ -30,12 +30,13 @@ void check_values_present(const std::vector<std::string>& args, const po::option
     const bool long_form = a[1] == '-';
     if (!long_form && a.size() != 2) continue;  // -qfoo: Boost reads the rest as the value
     // Boost names a short option with its dash ("-q") and lets a long one be abbreviated.
-    const po::option_description* option = long_form ? options.find_nothrow(a.substr(2), true) : options.find_nothrow(a, false);
+    const po::option_description* option =
+        long_form ? options.find_nothrow(a.substr(2), true) : options.find_nothrow(a, false);
     if (option == nullptr || option->semantic()->max_tokens() == 0) continue;
     if (i + 1 == args.size()) throw UsageError{a + " needs a value"};
     if (looks_like_option(args[i + 1])) {
-      throw UsageError{a + " needs a value, got the option " + frontend::in_quotes(args[i + 1]) +
-                       " (write " + a + "=VALUE for a value that starts with '-')"};
+      throw UsageError{a + " needs a value, got the option " + frontend::in_quotes(args[i + 1]) + " (write " + a +
+                       "=VALUE for a value that starts with '-')"};
     }
   }
 }
@@ -113,7 +114,8 @@ void refuse_run_controls_with_fast(const boost::program_options::variables_map& 
     if (vm.count(control)) {
       throw UsageError{std::string("--") + control +
                        " changes a simulation; the fast path answers for the steady state, with no random numbers "
-                       "and no run length: drop --" + control + " or --fast"};
+                       "and no run length: drop --" +
+                       control + " or --fast"};
     }
   }
 }

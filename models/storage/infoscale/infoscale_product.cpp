@@ -15,10 +15,12 @@ const ClusterSpec& checked(const ClusterSpec& spec) {
     throw std::invalid_argument("InfoScale FSS is modelled on cloud VMs only: the cluster needs storage VMs (cloud)");
   }
   if (spec.resiliency != Resiliency::Simple) {
-    throw std::invalid_argument("InfoScale: the modelled volumes are striped, not mirrored (resiliency must be simple)");
+    throw std::invalid_argument(
+        "InfoScale: the modelled volumes are striped, not mirrored (resiliency must be simple)");
   }
   if (!spec.failed_nodes.empty()) throw std::invalid_argument("InfoScale with failed nodes is not modelled");
-  if (!spec.volume_owners.empty()) throw std::invalid_argument("InfoScale has no volume owners: every client ships I/O to the disks' nodes");
+  if (!spec.volume_owners.empty())
+    throw std::invalid_argument("InfoScale has no volume owners: every client ships I/O to the disks' nodes");
   const int volumes = spec.stack.infoscale.volumes;
   if (volumes != spec.cloud.disks_per_vm) {
     throw std::invalid_argument("InfoScale: each volume's column on a storage VM is one of its disks, so the volume "
@@ -121,8 +123,9 @@ void InfoScaleProduct::on_server_done(Arg arg) {
   SubOp& s = sub(arg);
   step(s, kRemoteCpu);
   const IoRequest& r = req(request_of(arg));
-  cluster_->node(s.piece.node).drives[s.piece.disk]->submit(DriveIo{s.piece.disk_offset, s.piece.bytes, r.write, true},
-                                                            drive_done_, arg);
+  cluster_->node(s.piece.node)
+      .drives[s.piece.disk]
+      ->submit(DriveIo{s.piece.disk_offset, s.piece.bytes, r.write, true}, drive_done_, arg);
 }
 
 // 4. The reply, through the storage VM's egress cap.
@@ -163,7 +166,8 @@ void InfoScaleProduct::node_failed(int node) {
 }
 
 void InfoScaleProduct::node_returned(int node) {
-  throw std::invalid_argument("storage VM " + std::to_string(node + 1) + " returns: InfoScale failures are not modelled");
+  throw std::invalid_argument("storage VM " + std::to_string(node + 1) +
+                              " returns: InfoScale failures are not modelled");
 }
 
 void InfoScaleProduct::drive_failed(int node, int drive, bool /*stops_answering*/) {

@@ -21,7 +21,8 @@ VolumeSetLayout::VolumeSetLayout(int columns, int volumes, std::uint64_t stripe_
 }
 
 std::uint32_t VolumeSetLayout::add_file(int volume, std::uint64_t bytes) {
-  if (volume < 0 || volume >= volumes_) throw std::invalid_argument("InfoScale: no volume " + std::to_string(volume + 1));
+  if (volume < 0 || volume >= volumes_)
+    throw std::invalid_argument("InfoScale: no volume " + std::to_string(volume + 1));
   if (bytes == 0) throw std::invalid_argument("InfoScale: a file must have at least one byte");
   std::uint64_t& used = used_[static_cast<std::size_t>(volume)];
   const std::uint64_t rounded = by_unit_.quotient(bytes + stripe_unit() - 1) * stripe_unit();
@@ -38,7 +39,8 @@ std::uint32_t VolumeSetLayout::add_file(int volume, std::uint64_t bytes) {
 int VolumeSetLayout::split(std::uint32_t file, std::uint64_t offset, std::uint64_t bytes, StripePiece* out,
                            int max) const {
   const File& f = files_.at(file);
-  if (offset > f.bytes || bytes > f.bytes - offset) throw std::invalid_argument("InfoScale: I/O past the end of its file");
+  if (offset > f.bytes || bytes > f.bytes - offset)
+    throw std::invalid_argument("InfoScale: I/O past the end of its file");
   std::uint64_t x = f.start + offset;
   const std::uint64_t end = x + bytes;
   int n = 0;
@@ -47,8 +49,9 @@ int VolumeSetLayout::split(std::uint32_t file, std::uint64_t offset, std::uint64
     const std::uint64_t within = by_unit_.remainder(x);
     const std::uint64_t piece = std::min(stripe_unit() - within, end - x);
     if (n == max) throw std::logic_error("InfoScale: an I/O has more stripe pieces than reserved");
-    out[n++] = StripePiece{static_cast<std::uint16_t>(by_columns_.remainder(stripe)), static_cast<std::uint16_t>(f.volume),
-                           by_columns_.quotient(stripe) * stripe_unit() + within, piece};
+    out[n++] =
+        StripePiece{static_cast<std::uint16_t>(by_columns_.remainder(stripe)), static_cast<std::uint16_t>(f.volume),
+                    by_columns_.quotient(stripe) * stripe_unit() + within, piece};
     x += piece;
   }
   return n;

@@ -24,8 +24,8 @@
 namespace hcisim::models {
 
 struct StripePiece {
-  std::uint16_t node = 0;        // storage node = column
-  std::uint16_t disk = 0;        // data disk on that node
+  std::uint16_t node = 0;  // storage node = column
+  std::uint16_t disk = 0;  // data disk on that node
   std::uint64_t disk_offset = 0;
   std::uint64_t bytes = 0;
 };

@@ -23,7 +23,8 @@ int VxfsIoPolicy::requests_in_flight(std::uint64_t file_bytes, std::uint64_t cal
   if (direct(call_bytes)) return 1;
   auto in_flight = [file_bytes](std::uint64_t pref_io, int nstream) {
     const std::uint64_t chunks = file_bytes / pref_io + (file_bytes % pref_io != 0 ? 1 : 0);
-    return static_cast<int>(std::min<std::uint64_t>(static_cast<std::uint64_t>(nstream), std::max<std::uint64_t>(chunks, 1)));
+    return static_cast<int>(
+        std::min<std::uint64_t>(static_cast<std::uint64_t>(nstream), std::max<std::uint64_t>(chunks, 1)));
   };
   return std::max(in_flight(write_pref_io, write_nstream), in_flight(read_pref_io, read_nstream));
 }

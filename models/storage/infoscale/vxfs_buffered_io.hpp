@@ -85,19 +85,19 @@ class VxfsReadAhead {
   void completed(std::uint64_t offset);  // the read-ahead starting at `offset` arrived
   // Whether the reader's next `bytes` are all in the page cache.
   bool ready(std::uint64_t bytes) const;
-  void consume(std::uint64_t bytes);     // the reader copied them out
+  void consume(std::uint64_t bytes);  // the reader copied them out
   int in_flight() const { return in_flight_; }
   std::uint64_t consumed() const { return consumed_; }
 
  private:
   VxfsIoPolicy policy_;
   std::uint64_t file_bytes_;
-  std::uint64_t horizon_;           // bytes ahead of the reader read-ahead may reach
+  std::uint64_t horizon_;  // bytes ahead of the reader read-ahead may reach
   std::uint64_t consumed_ = 0;
-  std::uint64_t next_chunk_ = 0;    // chunks issued: [0, next_chunk_)
-  std::uint64_t done_chunks_ = 0;   // chunks [0, done_chunks_) all arrived
+  std::uint64_t next_chunk_ = 0;   // chunks issued: [0, next_chunk_)
+  std::uint64_t done_chunks_ = 0;  // chunks [0, done_chunks_) all arrived
   int in_flight_ = 0;
-  std::vector<char> arrived_;       // ring over chunks [done_chunks_, next_chunk_)
+  std::vector<char> arrived_;  // ring over chunks [done_chunks_, next_chunk_)
 };
 
 }  // namespace hcisim::models

@@ -83,7 +83,8 @@ void S2dProduct::on_node_detected(std::uint64_t node) {
 void S2dProduct::drive_failed(int node, int drive, bool stops_answering) {
   auto& down = drive_down_.at(static_cast<std::size_t>(node));
   if (drive < 0 || drive >= static_cast<int>(down.size())) {
-    throw std::invalid_argument("node " + std::to_string(node + 1) + " has no capacity drive " + std::to_string(drive + 1));
+    throw std::invalid_argument("node " + std::to_string(node + 1) + " has no capacity drive " +
+                                std::to_string(drive + 1));
   }
   if (down[static_cast<std::size_t>(drive)]) {
     throw std::invalid_argument("drive " + std::to_string(drive + 1) + " of node " + std::to_string(node + 1) +
@@ -141,9 +142,10 @@ void S2dProduct::on_drive_detected(std::uint64_t key) {
             "rebuild of the " + std::to_string(lost - unplaced) + " extents of drive " + std::to_string(drive + 1) +
                 " of node " + std::to_string(node + 1) + " into reserve capacity on its other drives");
   if (unplaced > 0) {
-    log_event(engine_->now(), RunEventKind::Note, std::to_string(unplaced) + " of " + std::to_string(lost) + " extents of drive " +
-                                  std::to_string(drive + 1) + " of node " + std::to_string(node + 1) +
-                                  " find no room on the node's other drives: they stay degraded");
+    log_event(engine_->now(), RunEventKind::Note,
+              std::to_string(unplaced) + " of " + std::to_string(lost) + " extents of drive " +
+                  std::to_string(drive + 1) + " of node " + std::to_string(node + 1) +
+                  " find no room on the node's other drives: they stay degraded");
   }
 }
 
@@ -221,7 +223,8 @@ void S2dProduct::on_volume_moved(std::uint64_t index) {
   if (owner < 0) return;  // no node left: stays unavailable
   volume.owner = owner;
   volume.available = true;
-  log_event(engine_->now(), RunEventKind::Failover, "volume " + std::to_string(index + 1) + " now owned by node " + std::to_string(owner + 1));
+  log_event(engine_->now(), RunEventKind::Failover,
+            "volume " + std::to_string(index + 1) + " now owned by node " + std::to_string(owner + 1));
   while (!volume.waiting.empty()) start(volume.waiting.pop_front());
 }
 
@@ -238,11 +241,11 @@ void S2dProduct::update_quorum() {
   const bool online =
       pool_has_quorum(drives_up, drives) && cluster_has_quorum(nodes_up, cluster_->node_count(), witness_);
   if (online != pool_online_) {
-    log_event(engine_->now(), RunEventKind::Quorum, online ? "pool back online (quorum regained)"
-                                     : "pool offline: " + std::to_string(drives_up) + " of " + std::to_string(drives) +
-                                           " drives and " + std::to_string(nodes_up) + " of " +
-                                           std::to_string(cluster_->node_count()) +
-                                           " nodes lose quorum; every volume fails its I/O");
+    log_event(engine_->now(), RunEventKind::Quorum,
+              online ? "pool back online (quorum regained)"
+                     : "pool offline: " + std::to_string(drives_up) + " of " + std::to_string(drives) + " drives and " +
+                           std::to_string(nodes_up) + " of " + std::to_string(cluster_->node_count()) +
+                           " nodes lose quorum; every volume fails its I/O");
   }
   pool_online_ = online;
 }

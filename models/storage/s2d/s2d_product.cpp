@@ -75,8 +75,9 @@ S2dProduct::S2dProduct(sim::Engine& engine, const ClusterSpec& spec, Cluster& cl
   // Extents a capacity drive holds.
   const auto slots = static_cast<std::uint32_t>(spec.smallest_capacity_drive_bytes() / layout_.shape().extent_bytes);
   drive_slots_.assign(static_cast<std::size_t>(nodes), slots);
-  reserve_slots_ = static_cast<std::uint64_t>(std::min(spec.stack.failure.reserve_drives_per_node,
-                                                       cluster.drives_per_node() - 1)) * slots;
+  reserve_slots_ =
+      static_cast<std::uint64_t>(std::min(spec.stack.failure.reserve_drives_per_node, cluster.drives_per_node() - 1)) *
+      slots;
   update_quorum();
 }
 
@@ -358,9 +359,8 @@ int S2dProduct::plan(std::uint32_t id, int owner, CpuWork& work) {
       if (s.node == owner) {
         work.add(CpuLayer::DriveIo, drive_cycles(owner, b));
       } else {
-        work.add(CpuLayer::Network,
-                 message(static_cast<double>(r.write ? piece.bytes + stack_.control_message_bytes
-                                                     : stack_.control_message_bytes)));
+        work.add(CpuLayer::Network, message(static_cast<double>(r.write ? piece.bytes + stack_.control_message_bytes
+                                                                        : stack_.control_message_bytes)));
       }
     };
     if (!r.write) {
@@ -461,8 +461,8 @@ void S2dProduct::start_stage(std::uint32_t id) {
   volume.stage_busy_time.set(engine_->now(), 1.0);
   const auto bytes = static_cast<double>(r.bytes);
   (r.write ? counters_.charges.volume_write : counters_.charges.volume_read).add(bytes);
-  cluster_->cpu(owner_of(r)).run(CpuWork::of(CpuLayer::StorageStack, stage_cost(r).cycles(bytes)), volume_stage_done_,
-                                 whole(id));
+  cluster_->cpu(owner_of(r))
+      .run(CpuWork::of(CpuLayer::StorageStack, stage_cost(r).cycles(bytes)), volume_stage_done_, whole(id));
 }
 
 // The stage has taken the I/O: its drive I/Os go out, and the next I/O waiting takes the stage
@@ -517,8 +517,10 @@ void S2dProduct::on_remote_arrived(Arg arg) {
   SubOp& s = sub(arg);
   step(s, IoStage::Network);
   const IoRequest& r = req(request_of(arg));
-  const double in = static_cast<double>(r.write ? s.bytes + stack_.control_message_bytes : stack_.control_message_bytes);
-  const double out = static_cast<double>(r.write ? stack_.control_message_bytes : s.bytes + stack_.control_message_bytes);
+  const double in =
+      static_cast<double>(r.write ? s.bytes + stack_.control_message_bytes : stack_.control_message_bytes);
+  const double out =
+      static_cast<double>(r.write ? stack_.control_message_bytes : s.bytes + stack_.control_message_bytes);
   CpuWork work;
   work.add(CpuLayer::Network, message(in) + message(out));
   work.add(CpuLayer::DriveIo, drive_cycles(s.node, static_cast<double>(s.bytes)));
@@ -548,7 +550,8 @@ void S2dProduct::on_reply_arrived(Arg arg) {
   SubOp& s = sub(arg);
   step(s, IoStage::Network);
   const IoRequest& r = req(request_of(arg));
-  const double in = static_cast<double>(r.write ? stack_.control_message_bytes : s.bytes + stack_.control_message_bytes);
+  const double in =
+      static_cast<double>(r.write ? stack_.control_message_bytes : s.bytes + stack_.control_message_bytes);
   const int owner = owner_of(r);
   cluster_->cpu(owner).run(CpuWork::of(CpuLayer::Network, message(in)), reply_received_, arg);
 }

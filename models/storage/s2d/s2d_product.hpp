@@ -24,17 +24,13 @@
 //    AX-7525's 512K hero runs, docs/s2d-calibration.md "The volume stage")
 //    and no source names.
 // Failures (s2d_failures.cpp): I/O to a node or drive that failed stalls until
-// the failure is detected (a drive that fails with errors: at once), then a read goes to another current copy and a write
-// skips the copy, which dirty-region tracking marks stale; the failed node's
-// volumes move to another owner; a volume without a current copy of some data,
-// or a pool without quorum, fails its I/O. Repair (s2d_repair.cpp): a returning
-// node is resynced (its stale extents copied from a current copy), a failed
-// drive's extents are rebuilt into reserve capacity on the same node,
-// repair_outstanding copies in flight per volume, sharing drives, network and
-// CPUs with the workload on equal terms (S2D's preference for application I/O
-// is not modelled).
-// Stages are recorded on the request (IoStage); the backend ones are those of
-// the piece/copy that finished last.
+// the failure is detected (a drive that fails with errors: at once), then a read goes to another current copy and a
+// write skips the copy, which dirty-region tracking marks stale; the failed node's volumes move to another owner; a
+// volume without a current copy of some data, or a pool without quorum, fails its I/O. Repair (s2d_repair.cpp): a
+// returning node is resynced (its stale extents copied from a current copy), a failed drive's extents are rebuilt into
+// reserve capacity on the same node, repair_outstanding copies in flight per volume, sharing drives, network and CPUs
+// with the workload on equal terms (S2D's preference for application I/O is not modelled). Stages are recorded on the
+// request (IoStage); the backend ones are those of the piece/copy that finished last.
 #pragma once
 
 #include <array>
@@ -89,7 +85,9 @@ class S2dProduct final : public StorageProduct {
 
   const VolumeLayout& layout() const { return layout_; }
   // CSV block cache of node `n` (null when the cluster has none).
-  const BlockCache* csv_cache(int n) const { return csv_cache_.empty() ? nullptr : csv_cache_[static_cast<std::size_t>(n)].get(); }
+  const BlockCache* csv_cache(int n) const {
+    return csv_cache_.empty() ? nullptr : csv_cache_[static_cast<std::size_t>(n)].get();
+  }
   int volume_owner(int volume) const { return volumes_[static_cast<std::size_t>(volume)].owner; }
   bool volume_online(int volume) const;
   bool copy_stale(std::size_t copy) const { return stale_[copy] != 0; }
@@ -101,27 +99,27 @@ class S2dProduct final : public StorageProduct {
   struct alignas(sim::kCacheLine) SubOp {
     std::uint16_t node = 0;
     std::uint16_t drive = 0;
-    std::uint16_t gen = 0;      // bumped when the sub-op is abandoned: its later events are ignored
-    bool live = false;          // issued and not finished
+    std::uint16_t gen = 0;  // bumped when the sub-op is abandoned: its later events are ignored
+    bool live = false;      // issued and not finished
     std::uint64_t drive_offset = 0;
     std::uint64_t bytes = 0;
-    sim::SimTime started = 0;  // when its current step began
+    sim::SimTime started = 0;               // when its current step began
     std::array<sim::SimTime, 4> backend{};  // Network, RemoteCpu, Drive, CompletionCpu
   };
   static_assert(sizeof(SubOp) == sim::kCacheLine, "S2dProduct::SubOp: one cache line");
   // Which extent copy a sub-op uses: read when it is planned and when a failure retries it.
   struct SubOpPlace {
-    std::uint32_t copy = 0;     // flat index of the extent copy it reads or writes
-    std::uint32_t piece = 0;    // flat index of copy 0 of its piece (the other copies follow)
+    std::uint32_t copy = 0;   // flat index of the extent copy it reads or writes
+    std::uint32_t piece = 0;  // flat index of copy 0 of its piece (the other copies follow)
     std::uint64_t in_extent = 0;
   };
   // What the product keeps per request besides its sub-ops: 16 bytes (a table
   // of one per I/O slot, all of which a run touches: 48 MB less at a million
   // slots than a cache line each, and a quarter of the pages to fault in).
   struct RequestState {
-    std::uint16_t subops = 0;   // planned for the current I/O
-    std::uint16_t gen = 0;      // bumped when the whole request is abandoned (its owner failed)
-    bool in_product = false;    // between submit and the completion handed back
+    std::uint16_t subops = 0;  // planned for the current I/O
+    std::uint16_t gen = 0;     // bumped when the whole request is abandoned (its owner failed)
+    bool in_product = false;   // between submit and the completion handed back
     // The hypervisor's work (Hyper-V's host work is that one layer), kept for a
     // start after a wait for the volume or a retry from the VM's node.
     double host_cycles = 0;
@@ -130,10 +128,10 @@ class S2dProduct final : public StorageProduct {
   static_assert(sizeof(RequestState) == 16, "S2dProduct::RequestState: 16 bytes");
   struct Volume {
     int owner = 0;
-    bool available = true;                  // false while ownership moves
-    sim::FifoRing<std::uint32_t> waiting;   // requests that arrived meanwhile
-    bool stage_busy = false;                     // its stage (StackSpec::volume_write/volume_read) holds an I/O
-    sim::TimeWeighted stage_busy_time;           // 1 while it does, since reset_stats()
+    bool available = true;                 // false while ownership moves
+    sim::FifoRing<std::uint32_t> waiting;  // requests that arrived meanwhile
+    bool stage_busy = false;               // its stage (StackSpec::volume_write/volume_read) holds an I/O
+    sim::TimeWeighted stage_busy_time;     // 1 while it does, since reset_stats()
     // I/Os waiting for it (their Arg: an abandoned one is skipped): reads go
     // first (the R640's CSV read latency stays flat while its writes queue).
     sim::FifoRing<std::uint64_t> reads_waiting, writes_waiting;
@@ -163,12 +161,12 @@ class S2dProduct final : public StorageProduct {
   int owner_of(const IoRequest& r) const { return volumes_[static_cast<std::size_t>(volume_of(r))].owner; }
   // What one message end and one drive I/O cost, each charged (counters_.charges) as it is asked for.
   double message(double bytes);
-  double drive_cycles(int node, double bytes);  // issuing a drive I/O, through the cache tier if there is one
+  double drive_cycles(int node, double bytes);            // issuing a drive I/O, through the cache tier if there is one
   std::uint64_t request_bytes(const IoRequest& r) const;  // on the wire toward the copy
   std::uint64_t reply_bytes(const IoRequest& r) const;    // on the wire back
-  bool reachable(int node, int drive) const;   // up, and so far as the cluster knows
-  bool readable(std::size_t copy) const;       // reachable and current
-  std::uint64_t room_on_node(int node) const;  // extents its drives hold beside the rebuild reserve
+  bool reachable(int node, int drive) const;              // up, and so far as the cluster knows
+  bool readable(std::size_t copy) const;                  // reachable and current
+  std::uint64_t room_on_node(int node) const;             // extents its drives hold beside the rebuild reserve
   void step(SubOp& s, IoStage stage);
 
   // The path (s2d_product.cpp).
@@ -214,16 +212,16 @@ class S2dProduct final : public StorageProduct {
 
   // Repair (s2d_repair.cpp).
   struct RepairTask {
-    std::uint32_t copy;         // flat index of the copy to bring up to date
-    std::uint64_t issued = 0;   // bytes sent on their way
+    std::uint32_t copy;        // flat index of the copy to bring up to date
+    std::uint64_t issued = 0;  // bytes sent on their way
   };
   struct RepairQueue {
     std::vector<RepairTask> tasks;
     std::size_t head = 0;
     int in_flight = 0;
-    std::uint64_t bytes_done = 0;     // copied since the start
-    std::uint64_t window_done = 0;    // bytes_done when a fast-forward's window opened
-    double skip_carry = 0;            // bytes a skip owed that did not make a whole extent
+    std::uint64_t bytes_done = 0;   // copied since the start
+    std::uint64_t window_done = 0;  // bytes_done when a fast-forward's window opened
+    double skip_carry = 0;          // bytes a skip owed that did not make a whole extent
   };
   std::uint64_t unstarted_repair_bytes(const RepairQueue& q) const;
   // A copy misses a write (or is lost): it needs a repair.
@@ -237,7 +235,7 @@ class S2dProduct final : public StorageProduct {
     int volume = 0;
     int source_node = 0, source_drive = 0, node = 0, drive = 0;
     std::uint64_t source_offset = 0, offset = 0, bytes = 0;
-    bool last = false;          // the copy is current once this one lands
+    bool last = false;  // the copy is current once this one lands
   };
   void queue_repair(std::uint32_t copy);
   void pump_repair(int volume);
@@ -259,30 +257,30 @@ class S2dProduct final : public StorageProduct {
   RequestTable* requests_;
   sim::EventHandler* client_ = nullptr;
   std::vector<Volume> volumes_;
-  std::vector<int> volume_failover_;     // where each volume goes if its owner fails (-1: the cluster picks)
+  std::vector<int> volume_failover_;  // where each volume goes if its owner fails (-1: the cluster picks)
   std::vector<int> disk_volume_;
   sim::ZeroedArray<SubOp> subops_;  // max_subops_ planes of one per request; untouched records cost no memory
   sim::ZeroedArray<SubOpPlace> subop_places_;  // the same planes
-  sim::ZeroedArray<RequestState> states_;  // RequestState{} is all zero
+  sim::ZeroedArray<RequestState> states_;      // RequestState{} is all zero
   int max_subops_ = 0;
-  std::vector<Piece> pieces_;  // scratch for split()
+  std::vector<Piece> pieces_;                           // scratch for split()
   std::vector<std::unique_ptr<BlockCache>> csv_cache_;  // per node, when the cluster has a CSV block cache
   bool cache_warmup_;
   ProductCounters counters_;
   // Failure state.
-  std::vector<std::uint8_t> stale_;              // per extent copy: missed writes, or lost, until repaired
-  bool any_stale_ = false;                       // some copy was ever marked stale (repair_status can skip the scan)
-  std::vector<std::uint8_t> known_down_;          // per node: the cluster has detected the failure
+  std::vector<std::uint8_t> stale_;       // per extent copy: missed writes, or lost, until repaired
+  bool any_stale_ = false;                // some copy was ever marked stale (repair_status can skip the scan)
+  std::vector<std::uint8_t> known_down_;  // per node: the cluster has detected the failure
   std::vector<std::vector<std::uint8_t>> drive_down_, drive_known_down_;  // per node, per drive
-  std::vector<std::vector<std::uint64_t>> stalled_on_node_;  // sub-op / request args waiting for detection
-  std::vector<std::vector<std::uint64_t>> stalled_on_drive_;  // per node x drive
+  std::vector<std::vector<std::uint64_t>> stalled_on_node_;               // sub-op / request args waiting for detection
+  std::vector<std::vector<std::uint64_t>> stalled_on_drive_;              // per node x drive
   bool pool_online_ = true;
   std::vector<std::uint32_t> drive_slots_;  // per node: extents one capacity drive holds
   std::uint64_t reserve_slots_ = 0;         // per node, kept free for rebuilds
   // Repair state.
   std::vector<RepairQueue> repair_;  // per volume
   sim::RecordPool<RepairOp> repair_ops_;
-  std::vector<std::uint8_t> queued_;  // per extent copy: in a repair queue
+  std::vector<std::uint8_t> queued_;        // per extent copy: in a repair queue
   std::vector<std::uint16_t> copy_volume_;  // per extent copy: the volume of its disk
   std::uint64_t repair_bytes_queued_ = 0;
   std::uint64_t repair_bytes_done_ = 0;

@@ -92,8 +92,9 @@ void S2dProduct::on_repair_arrived(std::uint64_t index) {
 
 void S2dProduct::on_repair_cpu_done(std::uint64_t index) {
   const RepairOp& op = repair_ops_[index];
-  cluster_->node(op.source_node).drives[static_cast<std::size_t>(op.source_drive)]->submit(
-      DriveIo{op.source_offset, op.bytes, false, false}, repair_read_, index);
+  cluster_->node(op.source_node)
+      .drives[static_cast<std::size_t>(op.source_drive)]
+      ->submit(DriveIo{op.source_offset, op.bytes, false, false}, repair_read_, index);
 }
 
 void S2dProduct::on_repair_read(std::uint64_t index) {
@@ -112,7 +113,7 @@ void S2dProduct::on_repair_data(std::uint64_t index) {
 void S2dProduct::on_repair_received(std::uint64_t index) {
   const RepairOp& op = repair_ops_[index];
   cluster_->node(op.node).drives[static_cast<std::size_t>(op.drive)]->submit(DriveIo{op.offset, op.bytes, true, true},
-                                                                           repair_written_, index);
+                                                                             repair_written_, index);
 }
 
 void S2dProduct::on_repair_written(std::uint64_t index) {

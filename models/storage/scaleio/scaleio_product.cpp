@@ -55,8 +55,8 @@ ScaleIoProduct::ScaleIoProduct(sim::Engine& engine, const ClusterSpec& spec, Clu
       sdc_(cluster.cpus(), spec.stack.connections_per_pair),
       sds_(cluster.cpus(), spec.stack.connections_per_pair),
       requests_(&requests) {
-  const std::size_t devices = static_cast<std::size_t>(cluster.node_count()) *
-                              static_cast<std::size_t>(cluster.drives_per_node());
+  const std::size_t devices =
+      static_cast<std::size_t>(cluster.node_count()) * static_cast<std::size_t>(cluster.drives_per_node());
   device_down_.assign(devices, 0);
   device_known_down_.assign(devices, 0);
   device_failed_at_.assign(devices, 0);
@@ -347,6 +347,5 @@ void ScaleIoProduct::node_returned(int node) {
   throw std::invalid_argument("node " + std::to_string(node + 1) +
                               " returns: ScaleIO failures (degraded mirrors, rebuild) are not modelled yet");
 }
-
 
 }  // namespace hcisim::models

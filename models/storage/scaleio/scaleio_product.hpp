@@ -98,16 +98,16 @@ class ScaleIoProduct final : public StorageProduct {
     std::array<std::uint16_t, 2> drive{};
     std::array<std::uint64_t, 2> drive_offset{};
     std::uint64_t bytes = 0;
-    int branches = 0;                          // write: local drive and mirror still running
-    std::uint32_t lane = 0;                    // which of the pair's sockets carries it
-    sim::SimTime started = 0;                  // when its current step began
+    int branches = 0;          // write: local drive and mirror still running
+    std::uint32_t lane = 0;    // which of the pair's sockets carries it
+    sim::SimTime started = 0;  // when its current step began
     sim::SimTime mirror_started = 0;
-    std::array<sim::SimTime, 4> backend{};     // Network, RemoteCpu, Drive, CompletionCpu
-    std::array<sim::SimTime, 4> mirror{};      // the same, for the secondary's branch
-    std::uint32_t base_copy = 0;               // the layout's copy index of the chunk's copy 0
-    std::array<std::uint8_t, 2> copy{};        // which layout copy serves as primary / secondary
-    bool mirrored = true;                      // a write has a secondary (false: degraded)
-    std::uint64_t in_extent = 0;               // the piece's offset within its chunk
+    std::array<sim::SimTime, 4> backend{};  // Network, RemoteCpu, Drive, CompletionCpu
+    std::array<sim::SimTime, 4> mirror{};   // the same, for the secondary's branch
+    std::uint32_t base_copy = 0;            // the layout's copy index of the chunk's copy 0
+    std::array<std::uint8_t, 2> copy{};     // which layout copy serves as primary / secondary
+    bool mirrored = true;                   // a write has a secondary (false: degraded)
+    std::uint64_t in_extent = 0;            // the piece's offset within its chunk
   };
   // One rebuild copy of a chunk: from the surviving copy's device to a target device.
   struct RebuildJob {
@@ -189,21 +189,21 @@ class ScaleIoProduct final : public StorageProduct {
   sim::EventHandler* client_ = nullptr;
   std::vector<SubOp> subops_;
   int max_pieces_ = 0;
-  std::vector<Piece> pieces_;  // scratch for split()
+  std::vector<Piece> pieces_;    // scratch for split()
   std::uint32_t next_lane_ = 0;  // pieces are dealt round-robin over a pair's sockets
   ProductCounters counters_;
   // Failures and rebuild.
-  bool any_device_down_ = false;                     // lets a healthy run skip the per-I/O checks
-  std::vector<std::uint8_t> device_down_;            // per device
-  std::vector<sim::SimTime> device_failed_at_;       // per device
-  std::vector<std::uint8_t> device_known_down_;      // per device: its failure detected
-  std::vector<std::uint8_t> rebuilding_;             // per layout copy: lost, being re-created
-  std::uint64_t lost_copies_ = 0;                    // copies on failed devices, not yet rebuilt
-  std::uint32_t device_slots_ = 0;                   // chunk copies a device holds
+  bool any_device_down_ = false;                           // lets a healthy run skip the per-I/O checks
+  std::vector<std::uint8_t> device_down_;                  // per device
+  std::vector<sim::SimTime> device_failed_at_;             // per device
+  std::vector<std::uint8_t> device_known_down_;            // per device: its failure detected
+  std::vector<std::uint8_t> rebuilding_;                   // per layout copy: lost, being re-created
+  std::uint64_t lost_copies_ = 0;                          // copies on failed devices, not yet rebuilt
+  std::uint32_t device_slots_ = 0;                         // chunk copies a device holds
   std::vector<std::vector<std::uint32_t>> rebuild_queue_;  // per source device: copies to re-create
-  std::vector<std::size_t> rebuild_next_;            // per source device: next in its queue
-  std::vector<int> rebuild_in_flight_;               // per source device
-  std::uint64_t rebuild_pending_ = 0;                // queued or in flight
+  std::vector<std::size_t> rebuild_next_;                  // per source device: next in its queue
+  std::vector<int> rebuild_in_flight_;                     // per source device
+  std::uint64_t rebuild_pending_ = 0;                      // queued or in flight
   std::uint64_t rebuilt_bytes_ = 0;
   sim::RecordPool<RebuildJob> jobs_;
 

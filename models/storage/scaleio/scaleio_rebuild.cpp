@@ -53,7 +53,7 @@ bool ScaleIoProduct::device_failed_under(Arg arg, int node, int drive, DeviceErr
   if (!any_device_down_ || !device_down(node, drive)) return false;
   const sim::SimTime error_at = device_failed_at_[device_key(node, drive)] + stack_.failure.drive_detection_ns;
   engine_->schedule_timer_at(std::max(engine_->now(), error_at), device_error_,
-                       arg | (static_cast<std::uint64_t>(kind) << kErrorShift));
+                             arg | (static_cast<std::uint64_t>(kind) << kErrorShift));
   return true;
 }
 
@@ -218,15 +218,16 @@ void ScaleIoProduct::pump_rebuild(std::size_t source) {
 
 void ScaleIoProduct::on_rebuild_read_cpu(std::uint64_t id) {
   const RebuildJob& j = jobs_[id];
-  cluster_->node(j.src_node).drives[static_cast<std::size_t>(j.src_drive)]->submit(
-      DriveIo{j.src_offset, layout_.shape().extent_bytes, false, true}, rebuild_read_, id);
+  cluster_->node(j.src_node)
+      .drives[static_cast<std::size_t>(j.src_drive)]
+      ->submit(DriveIo{j.src_offset, layout_.shape().extent_bytes, false, true}, rebuild_read_, id);
 }
 
 void ScaleIoProduct::on_rebuild_read(std::uint64_t id) {
   const RebuildJob& j = jobs_[id];
   const double chunk = static_cast<double>(layout_.shape().extent_bytes);
-  cluster_->cpu(j.src_node).run(CpuWork::of(CpuLayer::Network, message_cycles(chunk + stack_.control_message_bytes)),
-                                rebuild_send_cpu_, id);
+  cluster_->cpu(j.src_node)
+      .run(CpuWork::of(CpuLayer::Network, message_cycles(chunk + stack_.control_message_bytes)), rebuild_send_cpu_, id);
 }
 
 // Sent by the source SDS (its CPU burst above): over the wire to the target SDS.
@@ -246,8 +247,9 @@ void ScaleIoProduct::on_rebuild_arrived(std::uint64_t id) {
 
 void ScaleIoProduct::on_rebuild_target_cpu(std::uint64_t id) {
   const RebuildJob& j = jobs_[id];
-  cluster_->node(j.dst_node).drives[static_cast<std::size_t>(j.dst_drive)]->submit(
-      DriveIo{j.dst_offset, layout_.shape().extent_bytes, true, true}, rebuild_written_, id);
+  cluster_->node(j.dst_node)
+      .drives[static_cast<std::size_t>(j.dst_drive)]
+      ->submit(DriveIo{j.dst_offset, layout_.shape().extent_bytes, true, true}, rebuild_written_, id);
 }
 
 // The chunk is on the target device: the copy is whole again.

@@ -138,7 +138,7 @@ class SignalGuard {
   SignalGuard& operator=(const SignalGuard&) = delete;
 
  private:
-  struct sigaction saved_[std::size(kSignals)] {};
+  struct sigaction saved_[std::size(kSignals)]{};
 };
 
 void write_all(int fd, std::string_view text, const std::string& target) {
@@ -224,7 +224,8 @@ OutputFile::OutputFile(std::string path, Targets targets) : path_(std::move(path
   // A new or regular file: the folder must take a temporary file now.
   const fs::path folder = folder_of(path_);
   struct stat dir {};
-  if (::stat(folder.c_str(), &dir) != 0) fail(path_, "its folder " + in_quotes(folder.string()) + ": " + errno_text(errno));
+  if (::stat(folder.c_str(), &dir) != 0)
+    fail(path_, "its folder " + in_quotes(folder.string()) + ": " + errno_text(errno));
   if (!S_ISDIR(dir.st_mode)) fail(path_, in_quotes(folder.string()) + " is not a folder");
   TempFile trial(folder, fs::path(path_).filename().string());
 }

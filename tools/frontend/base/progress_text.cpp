@@ -30,17 +30,20 @@ std::string format_run_estimate(const models::RunEstimate& e) {
     return "Wall time: not estimated (no I/O completed in a pilot of up to 1 s of simulated time)\n";
   }
   return fmt::format(
-      "Wall time: about {} on this machine = {} set-up + {} start + {} steady state\n"
-      "  (steady state: {} I/Os x {} events per I/O / {} events per wall second; measured on a pilot of {}\n"
-      "  simulated, {} I/Os and {} events in {}: the start is its {} of warm-up, the steady state its second\n"
-      "  half at {} IOPS over the rest of the run's warm-up + duration; failures, cache filling and pacing later\n"
-      "  in the run change it)\n",
-      format_seconds(e.estimated_wall_s), format_seconds(e.setup_wall_s), format_seconds(e.start_wall_s),
-      format_seconds(e.estimated_wall_s - e.setup_wall_s - e.start_wall_s), format_count(std::round(e.steady_ios)),
-      format_fixed(e.steady_events_per_io, 1), format_count(std::round(e.steady_events_per_wall_s)),
-      format_duration(static_cast<std::int64_t>(e.pilot_simulated_s * 1e9)), format_count(static_cast<double>(e.pilot_ios)),
-      format_count(static_cast<double>(e.pilot_events)), format_seconds(e.pilot_wall_s),
-      format_duration(static_cast<std::int64_t>(e.start_simulated_s * 1e9)), format_count(std::round(e.ios_per_simulated_s))) +
+             "Wall time: about {} on this machine = {} set-up + {} start + {} steady state\n"
+             "  (steady state: {} I/Os x {} events per I/O / {} events per wall second; measured on a pilot of {}\n"
+             "  simulated, {} I/Os and {} events in {}: the start is its {} of warm-up, the steady state its second\n"
+             "  half at {} IOPS over the rest of the run's warm-up + duration; failures, cache filling and pacing "
+             "later\n"
+             "  in the run change it)\n",
+             format_seconds(e.estimated_wall_s), format_seconds(e.setup_wall_s), format_seconds(e.start_wall_s),
+             format_seconds(e.estimated_wall_s - e.setup_wall_s - e.start_wall_s),
+             format_count(std::round(e.steady_ios)), format_fixed(e.steady_events_per_io, 1),
+             format_count(std::round(e.steady_events_per_wall_s)),
+             format_duration(static_cast<std::int64_t>(e.pilot_simulated_s * 1e9)),
+             format_count(static_cast<double>(e.pilot_ios)), format_count(static_cast<double>(e.pilot_events)),
+             format_seconds(e.pilot_wall_s), format_duration(static_cast<std::int64_t>(e.start_simulated_s * 1e9)),
+             format_count(std::round(e.ios_per_simulated_s))) +
          (e.at_most ? "  That is for the whole duration: run.precision may stop the run earlier.\n" : "");
 }
 

@@ -28,8 +28,7 @@ std::string scaled(double value, std::initializer_list<Unit> largest_first) {
 }
 
 // The shortest text "<v> <unit>" where v has at most 3 decimals and is exact.
-std::string exact_shortest(std::uint64_t amount, std::initializer_list<Unit> units,
-                           std::string_view base_unit) {
+std::string exact_shortest(std::uint64_t amount, std::initializer_list<Unit> units, std::string_view base_unit) {
   std::string best = std::to_string(amount);
   best += ' ';
   best += base_unit;
@@ -79,11 +78,16 @@ std::string format_fixed(double value, int decimals) {
 std::string format_size(std::uint64_t bytes) {
   constexpr double kKi = 1024.0;
   return exact_shortest(bytes,
-                        {{"PiB", kKi * kKi * kKi * kKi * kKi}, {"PB", 1e15},
-                         {"TiB", kKi * kKi * kKi * kKi}, {"TB", 1e12},
-                         {"GiB", kKi * kKi * kKi}, {"GB", 1e9},
-                         {"MiB", kKi * kKi}, {"MB", 1e6},
-                         {"KiB", kKi}, {"KB", 1e3}},
+                        {{"PiB", kKi * kKi * kKi * kKi * kKi},
+                         {"PB", 1e15},
+                         {"TiB", kKi * kKi * kKi * kKi},
+                         {"TB", 1e12},
+                         {"GiB", kKi * kKi * kKi},
+                         {"GB", 1e9},
+                         {"MiB", kKi * kKi},
+                         {"MB", 1e6},
+                         {"KiB", kKi},
+                         {"KB", 1e3}},
                         "B");
 }
 
@@ -101,9 +105,7 @@ std::string format_byte_rate(double bytes_per_s) {
   return scaled(bytes_per_s, {{"TB/s", 1e12}, {"GB/s", 1e9}, {"MB/s", 1e6}, {"KB/s", 1e3}, {"B/s", 1}});
 }
 
-std::string format_frequency(double hz) {
-  return scaled(hz, {{"GHz", 1e9}, {"MHz", 1e6}, {"kHz", 1e3}, {"Hz", 1}});
-}
+std::string format_frequency(double hz) { return scaled(hz, {{"GHz", 1e9}, {"MHz", 1e6}, {"kHz", 1e3}, {"Hz", 1}}); }
 
 std::string format_percent(double fraction) { return format_number(fraction * 100.0) + "%"; }
 

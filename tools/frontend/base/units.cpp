@@ -58,8 +58,7 @@ std::optional<NumberAndUnit> split_number(std::string_view text, bool allow_sign
         digits += text[i];
         any_digit = true;
         ++i;
-      } else if (text[i] == '_' && i > 0 && is_digit(text[i - 1]) && i + 1 < text.size() &&
-                 is_digit(text[i + 1])) {
+      } else if (text[i] == '_' && i > 0 && is_digit(text[i - 1]) && i + 1 < text.size() && is_digit(text[i + 1])) {
         ++i;  // digit group separator
       } else {
         break;
@@ -119,8 +118,7 @@ std::string lower(std::string_view s) {
 }
 
 // value * factor as a whole number in [0, limit], or an error naming `what`.
-double whole(double value, std::string_view expected, std::string_view text, std::string_view what,
-             double limit) {
+double whole(double value, std::string_view expected, std::string_view text, std::string_view what, double limit) {
   if (!std::isfinite(value) || value > limit) fail(expected, text, "too large");
   const double rounded = std::round(value);
   if (std::fabs(value - rounded) > 1e-9 * std::max(1.0, value)) {
@@ -130,8 +128,8 @@ double whole(double value, std::string_view expected, std::string_view text, std
 }
 
 // Parses "<number><unit>" with a unit from `table`; rejects negatives.
-double scaled(std::string_view text, std::string_view expected,
-              std::initializer_list<UnitFactor> table, bool case_insensitive = false) {
+double scaled(std::string_view text, std::string_view expected, std::initializer_list<UnitFactor> table,
+              bool case_insensitive = false) {
   const auto parsed = split_number(text, /*allow_sign=*/true);
   if (!parsed) fail(expected, text);
   const auto factor = factor_of(case_insensitive ? lower(parsed->unit) : std::string(parsed->unit), table);
@@ -150,13 +148,11 @@ constexpr std::string_view kByteRateExpected = "a byte rate like 1200MB/s or 6.9
 }  // namespace
 
 std::uint64_t parse_size(std::string_view text) {
-  const double bytes = scaled(text, kSizeExpected,
-                              {{"", 1},        {"B", 1},       {"bytes", 1},    {"K", kKi},
-                               {"k", kKi},     {"M", kMi},     {"m", kMi},      {"G", kGi},
-                               {"g", kGi},     {"T", kTi},     {"t", kTi},      {"P", kPi},
-                               {"KiB", kKi},   {"MiB", kMi},   {"GiB", kGi},    {"TiB", kTi},
-                               {"PiB", kPi},   {"KB", 1e3},    {"kB", 1e3},     {"MB", 1e6},
-                               {"GB", 1e9},    {"TB", 1e12},   {"PB", 1e15}});
+  const double bytes =
+      scaled(text, kSizeExpected, {{"", 1},      {"B", 1},     {"bytes", 1}, {"K", kKi},   {"k", kKi},   {"M", kMi},
+                                   {"m", kMi},   {"G", kGi},   {"g", kGi},   {"T", kTi},   {"t", kTi},   {"P", kPi},
+                                   {"KiB", kKi}, {"MiB", kMi}, {"GiB", kGi}, {"TiB", kTi}, {"PiB", kPi}, {"KB", 1e3},
+                                   {"kB", 1e3},  {"MB", 1e6},  {"GB", 1e9},  {"TB", 1e12}, {"PB", 1e15}});
   return static_cast<std::uint64_t>(whole(bytes, kSizeExpected, text, "bytes", 1.8e19));
 }
 
@@ -186,12 +182,10 @@ double parse_bit_rate(std::string_view text) {
     fail(kBitRateExpected, text, "B is bytes; write b for bits");
   }
   return scaled(text, kBitRateExpected,
-                {{"b/s", 1},     {"bps", 1},      {"bit/s", 1},    {"bits/s", 1},
-                 {"kb/s", 1e3},  {"Kb/s", 1e3},   {"kbps", 1e3},   {"Kbps", 1e3},
-                 {"kbit/s", 1e3}, {"Mb/s", 1e6},  {"Mbps", 1e6},   {"Mbit/s", 1e6},
-                 {"Gb/s", 1e9},  {"Gbps", 1e9},   {"Gbit/s", 1e9}, {"Tb/s", 1e12},
-                 {"Tbps", 1e12}, {"Tbit/s", 1e12}, {"Kib/s", kKi}, {"Mib/s", kMi},
-                 {"Gib/s", kGi}, {"Tib/s", kTi}});
+                {{"b/s", 1},     {"bps", 1},     {"bit/s", 1},    {"bits/s", 1},  {"kb/s", 1e3},  {"Kb/s", 1e3},
+                 {"kbps", 1e3},  {"Kbps", 1e3},  {"kbit/s", 1e3}, {"Mb/s", 1e6},  {"Mbps", 1e6},  {"Mbit/s", 1e6},
+                 {"Gb/s", 1e9},  {"Gbps", 1e9},  {"Gbit/s", 1e9}, {"Tb/s", 1e12}, {"Tbps", 1e12}, {"Tbit/s", 1e12},
+                 {"Kib/s", kKi}, {"Mib/s", kMi}, {"Gib/s", kGi},  {"Tib/s", kTi}});
 }
 
 double parse_byte_rate(std::string_view text) {
@@ -200,24 +194,24 @@ double parse_byte_rate(std::string_view text) {
       parsed->unit.find("B/s") == std::string_view::npos) {
     fail(kByteRateExpected, text, "b is bits; write B for bytes");
   }
+  // A table (clang-format 14 would put it one unit a line).
+  // clang-format off
   return scaled(text, kByteRateExpected,
                 {{"B/s", 1},     {"Bps", 1},     {"KB/s", 1e3},  {"kB/s", 1e3},  {"KBps", 1e3},
                  {"MB/s", 1e6},  {"MBps", 1e6},  {"GB/s", 1e9},  {"GBps", 1e9},  {"TB/s", 1e12},
                  {"TBps", 1e12}, {"KiB/s", kKi}, {"MiB/s", kMi}, {"GiB/s", kGi}, {"TiB/s", kTi}});
+  // clang-format on
 }
 
 double parse_frequency(std::string_view text) {
-  return scaled(text, "a frequency like 2.25GHz",
-                {{"hz", 1}, {"khz", 1e3}, {"mhz", 1e6}, {"ghz", 1e9}}, /*case_insensitive=*/true);
+  return scaled(text, "a frequency like 2.25GHz", {{"hz", 1}, {"khz", 1e3}, {"mhz", 1e6}, {"ghz", 1e9}},
+                /*case_insensitive=*/true);
 }
 
-double parse_percent(std::string_view text) {
-  return scaled(text, "a percentage like 10%", {{"%", 0.01}});
-}
+double parse_percent(std::string_view text) { return scaled(text, "a percentage like 10%", {{"%", 0.01}}); }
 
 double parse_count(std::string_view text) {
-  return scaled(text, "a count like 1400000, 1.4M or 350k",
-                {{"", 1}, {"k", 1e3}, {"K", 1e3}, {"M", 1e6}, {"G", 1e9}});
+  return scaled(text, "a count like 1400000, 1.4M or 350k", {{"", 1}, {"k", 1e3}, {"K", 1e3}, {"M", 1e6}, {"G", 1e9}});
 }
 
 double parse_number(std::string_view text) {
@@ -231,8 +225,7 @@ std::int64_t parse_integer(std::string_view text) {
   const auto parsed = split_number(text, /*allow_sign=*/true);
   if (!parsed || !parsed->unit.empty() || parsed->has_fraction) fail(expected, text);
   std::int64_t value = 0;
-  const auto [end, ec] =
-      std::from_chars(parsed->digits.data(), parsed->digits.data() + parsed->digits.size(), value);
+  const auto [end, ec] = std::from_chars(parsed->digits.data(), parsed->digits.data() + parsed->digits.size(), value);
   if (ec != std::errc() || end != parsed->digits.data() + parsed->digits.size()) {
     fail(expected, text, "too large");
   }

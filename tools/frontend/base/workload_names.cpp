@@ -78,8 +78,8 @@ std::string workload_name(const models::DiskspdSpec& w) {
     const std::string name = target_name(w.targets.front());
     return w.profile.empty() ? name : w.profile + " (" + name + ")";
   }
-  std::string out = (w.profile.empty() ? std::string() : w.profile + ": ") + std::to_string(w.targets.size()) +
-                    " targets [";
+  std::string out =
+      (w.profile.empty() ? std::string() : w.profile + ": ") + std::to_string(w.targets.size()) + " targets [";
   for (std::size_t i = 0; i < w.targets.size(); ++i) out += (i ? "; " : "") + target_name(w.targets[i]);
   return out + "]";
 }

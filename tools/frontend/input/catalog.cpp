@@ -87,7 +87,8 @@ void Catalog::load_folder(const fs::path& dir) {
     for (const fs::path& file : files) load_file(file, kinds, dir);
   }
   if (!any_kind_folder) {
-    throw LoadError(printable(dir.string()) + ": not a catalog folder: expected a cpus/, drives/, hbas/, nics/, "
+    throw LoadError(printable(dir.string()) +
+                    ": not a catalog folder: expected a cpus/, drives/, hbas/, nics/, "
                     "switches/, nodes/, stacks/, hypervisors/, applications/ or cloud/ folder inside");
   }
 }
@@ -120,8 +121,8 @@ void Catalog::add(CatalogPart part, const fs::path& folder) const {
                       std::to_string(old.line));
     }
     if (old.kind != part.kind) {
-      throw LoadError(where + "id '" + part.id + "' is a " + std::string(kind_name(old.kind)) + " in " +
-                      old.file + "; an override must be a " + std::string(kind_name(old.kind)) + " too");
+      throw LoadError(where + "id '" + part.id + "' is a " + std::string(kind_name(old.kind)) + " in " + old.file +
+                      "; an override must be a " + std::string(kind_name(old.kind)) + " too");
     }
     part.overridden_files = old.overridden_files;
     part.overridden_files.push_back(old.file);
@@ -158,8 +159,8 @@ void Catalog::check_part_references(const CatalogPart& part) const {
     const auto target = parts_.find(ref.id);
     if (target != parts_.end() && target->second.kind == ref.kind) continue;
     ensure_all();  // the suggestions name every part
-    throw LoadError(ref.file + ":" + std::to_string(ref.line) + ": key '" + printable(ref.key) + "': expected a known " +
-                    std::string(kind_name(ref.kind)) + " id, got " + in_quotes(ref.id) +
+    throw LoadError(ref.file + ":" + std::to_string(ref.line) + ": key '" + printable(ref.key) +
+                    "': expected a known " + std::string(kind_name(ref.kind)) + " id, got " + in_quotes(ref.id) +
                     suggestion_text(ref.id, ids_of(ref.kind)));
   }
 }
@@ -185,8 +186,8 @@ const CatalogPart& Catalog::find(std::string_view id, PartKind kind) const {
   }
   if (it->second.kind != kind) {
     ensure_all();
-    throw CatalogError(in_quotes(id) + " is a " + std::string(kind_name(it->second.kind)) +
-                       ", not a " + std::string(kind_name(kind)) + suggestion_text(id, ids_of(kind)));
+    throw CatalogError(in_quotes(id) + " is a " + std::string(kind_name(it->second.kind)) + ", not a " +
+                       std::string(kind_name(kind)) + suggestion_text(id, ids_of(kind)));
   }
   return it->second;
 }
@@ -196,24 +197,16 @@ const Spec& Catalog::spec(std::string_view id, PartKind kind) const {
   return std::get<Spec>(find(id, kind).spec);
 }
 
-const models::CpuSpec& Catalog::cpu(std::string_view id) const {
-  return spec<models::CpuSpec>(id, PartKind::Cpu);
-}
+const models::CpuSpec& Catalog::cpu(std::string_view id) const { return spec<models::CpuSpec>(id, PartKind::Cpu); }
 const models::DriveSpec& Catalog::drive(std::string_view id) const {
   return spec<models::DriveSpec>(id, PartKind::Drive);
 }
-const models::HbaSpec& Catalog::hba(std::string_view id) const {
-  return spec<models::HbaSpec>(id, PartKind::Hba);
-}
-const models::NicSpec& Catalog::nic(std::string_view id) const {
-  return spec<models::NicSpec>(id, PartKind::Nic);
-}
+const models::HbaSpec& Catalog::hba(std::string_view id) const { return spec<models::HbaSpec>(id, PartKind::Hba); }
+const models::NicSpec& Catalog::nic(std::string_view id) const { return spec<models::NicSpec>(id, PartKind::Nic); }
 const models::SwitchSpec& Catalog::network_switch(std::string_view id) const {
   return spec<models::SwitchSpec>(id, PartKind::Switch);
 }
-const models::NodeSpec& Catalog::node(std::string_view id) const {
-  return spec<models::NodeSpec>(id, PartKind::Node);
-}
+const models::NodeSpec& Catalog::node(std::string_view id) const { return spec<models::NodeSpec>(id, PartKind::Node); }
 std::vector<std::string> Catalog::calibrated_fields(std::string_view id, std::string_view calibration_case) const {
   ensure(id);
   std::vector<std::string> keys;

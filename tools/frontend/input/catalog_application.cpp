@@ -41,18 +41,17 @@ void read_transaction(const YamlMap& map, PartFieldReader& fields, models::OltpT
 }  // namespace
 
 const std::vector<std::string>& application_keys() {
-  static const std::vector<std::string> keys = {"cpu_scale", "page_size",  "transactions",
-                                                "buffer_pool", "log",      "checkpoint",
-                                                "max_outstanding_reads"};
+  static const std::vector<std::string> keys = {"cpu_scale", "page_size",  "transactions",         "buffer_pool",
+                                                "log",       "checkpoint", "max_outstanding_reads"};
   return keys;
 }
 
 models::OltpApplicationSpec read_application(const YamlMap& map, PartFieldReader& fields) {
   models::OltpApplicationSpec app;
   models::OltpSpec& o = app.oltp;
-  o.cpu_scale = fields.real_within(map, "cpu_scale", limits::kMinOltpCpuScale, limits::kMaxOltpCpuScale, "x",
-                                   "a factor from " + format_number(limits::kMinOltpCpuScale) + " to " +
-                                       format_number(limits::kMaxOltpCpuScale));
+  o.cpu_scale = fields.real_within(
+      map, "cpu_scale", limits::kMinOltpCpuScale, limits::kMaxOltpCpuScale, "x",
+      "a factor from " + format_number(limits::kMinOltpCpuScale) + " to " + format_number(limits::kMaxOltpCpuScale));
   o.page_bytes = size32(map, "page_size", fields);
 
   std::vector<std::string> names;
@@ -69,15 +68,16 @@ models::OltpApplicationSpec read_application(const YamlMap& map, PartFieldReader
     map.required("transactions").fail("the mix shares must sum to 1, got " + std::to_string(mix));
   }
 
-  const YamlMap pool =
-      map.required("buffer_pool").map({"hot_data_fraction", "hot_access_fraction", "flush_start_fraction", "hit_ratio"});
+  const YamlMap pool = map.required("buffer_pool")
+                           .map({"hot_data_fraction", "hot_access_fraction", "flush_start_fraction", "hit_ratio"});
   o.buffer_pool.hot_data_fraction = fraction(pool, "hot_data_fraction", fields, true);
   if (o.buffer_pool.hot_data_fraction >= 1.0) pool.required("hot_data_fraction").fail_expected("a fraction in (0, 1)");
   o.buffer_pool.hot_access_fraction = fraction(pool, "hot_access_fraction", fields, false);
   o.buffer_pool.flush_start_fraction = fraction(pool, "flush_start_fraction", fields, true);
   if (pool.has("hit_ratio")) o.buffer_pool.hit_ratio = fraction(pool, "hit_ratio", fields, false);
 
-  const YamlMap log = map.required("log").map({"region_size", "sector_size", "max_write_size", "max_outstanding_writes"});
+  const YamlMap log =
+      map.required("log").map({"region_size", "sector_size", "max_write_size", "max_outstanding_writes"});
   o.log.region_bytes = fields.size(log, "region_size");
   o.log.sector_bytes = size32(log, "sector_size", fields);
   o.log.max_write_bytes = size32(log, "max_write_size", fields);

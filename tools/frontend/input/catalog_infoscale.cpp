@@ -7,14 +7,14 @@
 namespace hcisim::frontend {
 namespace {
 
-constexpr std::uint64_t kMaxPrefIoBytes = 1ull << 30;       // 1 GiB
-constexpr std::uint64_t kMaxStripeUnitBytes = 1ull << 30;   // 1 GiB
+constexpr std::uint64_t kMaxPrefIoBytes = 1ull << 30;      // 1 GiB
+constexpr std::uint64_t kMaxStripeUnitBytes = 1ull << 30;  // 1 GiB
 constexpr int kMaxNstream = 4096;
 
 // Keys of the other products' profiles an infoscale profile refuses.
-constexpr std::string_view kOtherProductKeys[] = {"storage_stack", "network_tcp_extra", "slab_size", "columns",
-                                                  "interleave", "sdc", "sds", "network_tcp", "chunk_size",
-                                                  "connections_per_pair", "cache_tier", "csv_cache", "failure"};
+constexpr std::string_view kOtherProductKeys[] = {
+    "storage_stack", "network_tcp_extra",    "slab_size",  "columns",   "interleave", "sdc", "sds", "network_tcp",
+    "chunk_size",    "connections_per_pair", "cache_tier", "csv_cache", "failure"};
 
 // A size in bytes: with a source in the catalog, plain in a scenario.
 std::uint64_t size_at(const YamlMap& map, std::string_view key, PartFieldReader* fields) {
@@ -32,8 +32,8 @@ int count_at(const YamlMap& map, std::string_view key, PartFieldReader* fields, 
 }  // namespace
 
 const std::vector<std::string_view>& infoscale_only_stack_keys() {
-  static const std::vector<std::string_view> keys = {"client", "server", "stripe_unit", "vxfs", "dirty_batches",
-                                                     "page_cache"};
+  static const std::vector<std::string_view> keys = {"client", "server",        "stripe_unit",
+                                                     "vxfs",   "dirty_batches", "page_cache"};
   return keys;
 }
 
@@ -45,7 +45,8 @@ void read_vxfs_tunables(const YamlMap& map, PartFieldReader* fields, models::Vxf
   auto pref_io = [&](std::string_view key, std::uint64_t& out) {
     if (!map.has(key)) return;
     out = size_at(map, key, fields);
-    if (out % 512 != 0 || out > kMaxPrefIoBytes) map.required(key).fail_expected("a multiple of 512 bytes, at most 1 GiB");
+    if (out % 512 != 0 || out > kMaxPrefIoBytes)
+      map.required(key).fail_expected("a multiple of 512 bytes, at most 1 GiB");
   };
   pref_io("read_pref_io", vxfs.read_pref_io_bytes);
   pref_io("write_pref_io", vxfs.write_pref_io_bytes);

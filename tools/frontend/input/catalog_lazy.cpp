@@ -6,9 +6,9 @@
 #include <mutex>
 #include <sstream>
 
-#include "tools/frontend/input/catalog.hpp"
 #include "tools/frontend/base/input_files.hpp"
 #include "tools/frontend/base/message_text.hpp"
+#include "tools/frontend/input/catalog.hpp"
 
 namespace hcisim::frontend {
 namespace fs = std::filesystem;
@@ -17,7 +17,7 @@ struct Catalog::LazyState {
   struct File {
     std::vector<std::string> ids;  // the `id:` lines its text names (one part, or each of a family)
     std::vector<PartKind> kinds;   // its folder's
-    fs::path dir;       // the catalog folder it belongs to (for overrides)
+    fs::path dir;                  // the catalog folder it belongs to (for overrides)
     fs::path path;
     std::string text;
     bool read = false;
@@ -89,7 +89,8 @@ Catalog Catalog::load_lazy(const std::vector<fs::path>& user_dirs) {
       }
     }
     if (!any_kind_folder) {
-      throw LoadError(printable(dir.string()) + ": not a catalog folder: expected a cpus/, drives/, hbas/, nics/, "
+      throw LoadError(printable(dir.string()) +
+                      ": not a catalog folder: expected a cpus/, drives/, hbas/, nics/, "
                       "switches/, nodes/, stacks/, hypervisors/, applications/ or cloud/ folder inside");
     }
   }

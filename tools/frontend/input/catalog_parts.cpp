@@ -29,46 +29,44 @@ void require(bool ok, const YamlMap& map, std::string_view key, const std::strin
 std::string at_most(const std::string& limit) { return "at most " + limit; }
 
 std::vector<std::string> kind_keys(PartKind kind) {
+  // The key lists bin-packed (clang-format 14 would put a long one one key a line).
+  // clang-format off
   switch (kind) {
     case PartKind::Cpu: return {"cores", "threads", "base_clock", "boost_clock", "all_core_clock", "smt_yield"};
     case PartKind::Drive:
-      return {"type",          "capacity",           "random_read_iops",
-              "random_write_iops", "seq_read_throughput", "seq_write_throughput",
-              "read_latency",  "write_latency",      "write_buffer",
-              "interface",     "link_speed",         "link_encoding",
-              "queue_depth",   "rpm",                "avg_seek",
-              "track_to_track_seek", "full_stroke_seek", "outer_media_rate",
-              "inner_media_rate", "queue_age_limit",  "write_cache",
-              "cache_buffer",  "afr"};
+      return {"type", "capacity", "random_read_iops", "random_write_iops", "seq_read_throughput",
+              "seq_write_throughput", "read_latency", "write_latency", "write_buffer", "interface", "link_speed",
+              "link_encoding", "queue_depth", "rpm", "avg_seek", "track_to_track_seek", "full_stroke_seek",
+              "outer_media_rate", "inner_media_rate", "queue_age_limit", "write_cache", "cache_buffer", "afr"};
     case PartKind::Hba: return {"max_iops", "max_throughput", "queue_depth"};
     case PartKind::Nic: return {"ports", "port_speed", "rdma", "message_latency"};
     case PartKind::Switch: return {"port_speed", "latency"};
     case PartKind::Node: return {"cpu", "sockets", "memory", "drives", "nic", "nic_count", "hba", "mtbf"};
     case PartKind::Stack: {
-      std::vector<std::string> keys = {"product",     "storage_stack", "mirror_write", "volume_write", "volume_read", "drive_io", "network_message",
-                                       "network_tcp_extra", "slab_size", "columns", "interleave",
-                                       "connections_per_pair", "control_message_size", "cpu_burst_variability",
-                                       "cache_tier", "csv_cache", "failure", "sdc", "sds", "network_tcp",
-                                       "chunk_size", "rebuild"};
+      std::vector<std::string> keys = {"product", "storage_stack", "mirror_write", "volume_write", "volume_read",
+                                       "drive_io", "network_message", "network_tcp_extra", "slab_size", "columns",
+                                       "interleave", "connections_per_pair", "control_message_size",
+                                       "cpu_burst_variability", "cache_tier", "csv_cache", "failure", "sdc", "sds",
+                                       "network_tcp", "chunk_size", "rebuild"};
       for (std::string_view key : infoscale_only_stack_keys()) keys.emplace_back(key);
       return keys;
     }
     case PartKind::Hypervisor:
       return {"type", "version", "guest", "host", "disk_queue_depth", "adapter_queue_depth", "vm_restart",
-              "scheduler", "io_latency", "guest_background",
-              "vcpus_per_channel"};
+              "scheduler", "io_latency", "guest_background", "vcpus_per_channel"};
     case PartKind::Application: return application_keys();
     case PartKind::CloudVm: return cloud_vm_keys();
     case PartKind::ManagedDisk: return managed_disk_keys();
   }
+  // clang-format on
   return {};
 }
 
 // Ids are used on command lines and in file names: keep them plain.
 void check_id(const YamlValue& value, const std::string& id) {
   const bool plain = std::all_of(id.begin(), id.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
-           c == '_' || c == '.';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
+           c == '.';
   });
   if (!plain) value.fail_expected("an id of letters, digits, '-', '_' and '.'");
 }
@@ -78,8 +76,9 @@ models::CpuSpec read_cpu(const YamlMap& map, PartFieldReader& fields) {
   cpu.cores = static_cast<int>(fields.integer(map, "cores", 1, 4096, "cores per socket"));
   cpu.threads = static_cast<int>(fields.integer(map, "threads", 1, 8192, "threads per socket"));
   if (cpu.threads != cpu.cores && cpu.threads != models::kMaxThreadsPerCore * cpu.cores) {
-    fail_number(map, "threads", "cores (" + std::to_string(cpu.cores) + ") or twice the cores (SMT): the model runs at most " +
-                                          std::to_string(models::kMaxThreadsPerCore) + " threads per core");
+    fail_number(map, "threads",
+                "cores (" + std::to_string(cpu.cores) + ") or twice the cores (SMT): the model runs at most " +
+                    std::to_string(models::kMaxThreadsPerCore) + " threads per core");
   }
   cpu.base_hz = fields.frequency(map, "base_clock");
   require(cpu.base_hz >= limits::kMinClockHz && cpu.base_hz <= limits::kMaxClockHz, map, "base_clock",
@@ -106,14 +105,15 @@ models::CpuSpec read_cpu(const YamlMap& map, PartFieldReader& fields) {
 
 // Keys only some drive types use: any other type refuses them, so a value is
 // never accepted and then ignored.
-constexpr std::string_view kFlashKeys[] = {"random_read_iops", "random_write_iops", "seq_read_throughput",
-                                           "seq_write_throughput", "read_latency", "write_latency",
+constexpr std::string_view kFlashKeys[] = {"random_read_iops",     "random_write_iops", "seq_read_throughput",
+                                           "seq_write_throughput", "read_latency",      "write_latency",
                                            "write_buffer"};
 constexpr std::string_view kSerialKeys[] = {"link_speed", "link_encoding", "queue_depth"};
-constexpr std::string_view kHddKeys[] = {"interface",        "rpm",              "avg_seek",
-                                         "track_to_track_seek", "full_stroke_seek", "outer_media_rate",
-                                         "inner_media_rate", "queue_age_limit",  "write_cache",
-                                         "cache_buffer"};
+constexpr std::string_view kHddKeys[] = {"interface",        "rpm",
+                                         "avg_seek",         "track_to_track_seek",
+                                         "full_stroke_seek", "outer_media_rate",
+                                         "inner_media_rate", "queue_age_limit",
+                                         "write_cache",      "cache_buffer"};
 
 template <class Keys>
 void refuse_keys(const YamlMap& map, const Keys& keys, std::string_view why) {
@@ -128,9 +128,11 @@ void read_flash_figures(const YamlMap& map, PartFieldReader& fields, models::Dri
   const std::string rate_limit = at_most(format_byte_rate(limits::kMaxDriveBytesPerS));
   const std::string latency_range = "a latency above 0 and " + at_most(format_duration(limits::kMaxDriveLatencyNs));
   drive.random_read_iops = fields.count(map, "random_read_iops", "IOPS");
-  require(drive.random_read_iops >= limits::kMinDriveIops && drive.random_read_iops <= limits::kMaxDriveIops, map, "random_read_iops", iops_limit);
+  require(drive.random_read_iops >= limits::kMinDriveIops && drive.random_read_iops <= limits::kMaxDriveIops, map,
+          "random_read_iops", iops_limit);
   drive.random_write_iops = fields.count(map, "random_write_iops", "IOPS");
-  require(drive.random_write_iops >= limits::kMinDriveIops && drive.random_write_iops <= limits::kMaxDriveIops, map, "random_write_iops", iops_limit);
+  require(drive.random_write_iops >= limits::kMinDriveIops && drive.random_write_iops <= limits::kMaxDriveIops, map,
+          "random_write_iops", iops_limit);
   drive.seq_read_bytes_per_s = fields.byte_rate(map, "seq_read_throughput");
   require(drive.seq_read_bytes_per_s <= limits::kMaxDriveBytesPerS, map, "seq_read_throughput", rate_limit);
   drive.seq_write_bytes_per_s = fields.byte_rate(map, "seq_write_throughput");
@@ -159,8 +161,9 @@ void read_serial_link(const YamlMap& map, PartFieldReader& fields, models::Drive
 }
 
 void read_hdd_figures(const YamlMap& map, PartFieldReader& fields, models::DriveSpec& drive) {
-  drive.rpm = fields.real_within(map, "rpm", limits::kMinRpm, limits::kMaxRpm, "rpm",
-                                 "from " + format_count(limits::kMinRpm) + " to " + format_count(limits::kMaxRpm) + " rpm");
+  drive.rpm =
+      fields.real_within(map, "rpm", limits::kMinRpm, limits::kMaxRpm, "rpm",
+                         "from " + format_count(limits::kMinRpm) + " to " + format_count(limits::kMaxRpm) + " rpm");
   drive.avg_seek_ns = fields.duration_ns(map, "avg_seek");
   drive.track_to_track_seek_ns = fields.duration_ns(map, "track_to_track_seek");
   drive.full_stroke_seek_ns = fields.duration_ns(map, "full_stroke_seek");
@@ -186,7 +189,8 @@ void read_hdd_figures(const YamlMap& map, PartFieldReader& fields, models::Drive
   if (drive.queue_age_limit_ns > 0 && static_cast<double>(drive.queue_age_limit_ns) < min_age_ns) {
     fail_number(map, "queue_age_limit",
                 "0 (no aging bound) or at least queue_depth x (avg_seek + half a revolution) = " +
-                    format_number(std::ceil(min_age_ns / 1e5) / 10) + " ms: below it a full queue is served oldest-first");
+                    format_number(std::ceil(min_age_ns / 1e5) / 10) +
+                    " ms: below it a full queue is served oldest-first");
   }
   const bool cache_on = fields.choice<bool>(map, "write_cache", {{"on", true}, {"off", false}}, std::nullopt);
   if (cache_on) {
@@ -251,7 +255,8 @@ models::HbaSpec read_hba(const YamlMap& map, PartFieldReader& fields) {
   if (map.has("max_throughput")) {
     hba.max_bytes_per_s = fields.byte_rate(map, "max_throughput");
     require(hba.max_bytes_per_s >= limits::kMinHbaBytesPerS && hba.max_bytes_per_s <= limits::kMaxHbaBytesPerS, map,
-            "max_throughput", "from " + format_byte_rate(limits::kMinHbaBytesPerS) + " to " + format_byte_rate(limits::kMaxHbaBytesPerS));
+            "max_throughput",
+            "from " + format_byte_rate(limits::kMinHbaBytesPerS) + " to " + format_byte_rate(limits::kMaxHbaBytesPerS));
   }
   if (map.has("queue_depth")) {
     hba.queue_depth = static_cast<int>(fields.integer(map, "queue_depth", 1, 1'000'000, "commands"));
@@ -265,14 +270,13 @@ models::NicSpec read_nic(const YamlMap& map, PartFieldReader& fields) {
   nic.port_bits_per_s = fields.bit_rate(map, "port_speed");
   require(nic.port_bits_per_s <= limits::kMaxPortBitsPerS, map, "port_speed",
           at_most(format_bit_rate(limits::kMaxPortBitsPerS)));
-  nic.rdma = fields.choice<models::RdmaKind>(map, "rdma",
-                                             {{"none", models::RdmaKind::None},
-                                              {"roce_v2", models::RdmaKind::RoCEv2},
-                                              {"iwarp", models::RdmaKind::IWarp}},
-                                             std::nullopt);
+  nic.rdma = fields.choice<models::RdmaKind>(
+      map, "rdma",
+      {{"none", models::RdmaKind::None}, {"roce_v2", models::RdmaKind::RoCEv2}, {"iwarp", models::RdmaKind::IWarp}},
+      std::nullopt);
   nic.message_latency_ns = fields.duration_ns(map, "message_latency");
-  require(nic.message_latency_ns > 0 && nic.message_latency_ns <= limits::kMaxNetworkLatencyNs, map,
-          "message_latency", "a latency above 0 and " + at_most(format_duration(limits::kMaxNetworkLatencyNs)));
+  require(nic.message_latency_ns > 0 && nic.message_latency_ns <= limits::kMaxNetworkLatencyNs, map, "message_latency",
+          "a latency above 0 and " + at_most(format_duration(limits::kMaxNetworkLatencyNs)));
   return nic;
 }
 
@@ -324,9 +328,8 @@ models::NodeSpec read_node(const YamlMap& map, PartFieldReader& fields, std::vec
 
     node.drives.push_back(group);
   }
-  if (drives && std::none_of(node.drives.begin(), node.drives.end(), [](const models::NodeDriveGroup& g) {
-        return g.role == models::DriveRole::Capacity;
-      })) {
+  if (drives && std::none_of(node.drives.begin(), node.drives.end(),
+                             [](const models::NodeDriveGroup& g) { return g.role == models::DriveRole::Capacity; })) {
     drives->fail("expected at least one group of capacity drives (role: capacity): cache drives only cache them");
   }
   node.nic_id = fields.reference(map, "nic");
@@ -357,10 +360,10 @@ models::LayerCost read_layer(const YamlMap& map, std::string_view key, PartField
 
 // Keys of a stack profile that only one product uses: the other refuses them,
 // so a value is never accepted and then ignored.
-constexpr std::string_view kS2dOnlyKeys[] = {"storage_stack", "mirror_write", "volume_write", "volume_read", "network_tcp_extra",
-                                             "slab_size", "columns", "interleave"};
-constexpr std::string_view kScaleIoOnlyKeys[] = {"sdc", "sds", "network_tcp", "chunk_size", "rebuild",
-                                                 "connections_per_pair"};
+constexpr std::string_view kS2dOnlyKeys[] = {"storage_stack",     "mirror_write", "volume_write", "volume_read",
+                                             "network_tcp_extra", "slab_size",    "columns",      "interleave"};
+constexpr std::string_view kScaleIoOnlyKeys[] = {"sdc",        "sds",     "network_tcp",
+                                                 "chunk_size", "rebuild", "connections_per_pair"};
 
 // Storage Spaces Direct: CSV/ReFS/Spaces on the owner, columns x interleave over slabs.
 void read_s2d_stack(const YamlMap& map, PartFieldReader& fields, models::StackSpec& stack) {
@@ -423,11 +426,11 @@ void read_scaleio_stack(const YamlMap& map, PartFieldReader& fields, models::Sta
 
 models::StackSpec read_stack(const YamlMap& map, PartFieldReader& fields) {
   models::StackSpec stack;
-  stack.product = fields.choice<models::ProductKind>(
-      map, "product",
-      {{"s2d", models::ProductKind::S2d}, {"scaleio", models::ProductKind::ScaleIo},
-       {"infoscale", models::ProductKind::InfoScale}},
-      std::nullopt);
+  stack.product = fields.choice<models::ProductKind>(map, "product",
+                                                     {{"s2d", models::ProductKind::S2d},
+                                                      {"scaleio", models::ProductKind::ScaleIo},
+                                                      {"infoscale", models::ProductKind::InfoScale}},
+                                                     std::nullopt);
   switch (stack.product) {
     case models::ProductKind::S2d: read_s2d_stack(map, fields, stack); break;
     case models::ProductKind::ScaleIo: read_scaleio_stack(map, fields, stack); break;
@@ -460,7 +463,8 @@ models::StackSpec read_stack(const YamlMap& map, PartFieldReader& fields) {
     }
     t.destage_max_bytes = fields.size(c, "destage_max_write");
     if (t.destage_max_bytes < t.page_bytes) c.required("destage_max_write").fail_expected("at least one cache page");
-    t.destage_outstanding = static_cast<int>(fields.integer(c, "destage_outstanding", 1, 256, "writes per capacity drive"));
+    t.destage_outstanding =
+        static_cast<int>(fields.integer(c, "destage_outstanding", 1, 256, "writes per capacity drive"));
     t.warmup_fill = fields.real(c, "warmup_fill", 0.0, "of the cache");
     if (t.warmup_fill > 1) c.required("warmup_fill").fail_expected("a share of at most 1");
     t.lookup_cycles_per_io = fields.real(c, "lookup_cycles_per_io", 0.0, "cycles per drive I/O");
@@ -508,8 +512,7 @@ models::StackSpec read_stack(const YamlMap& map, PartFieldReader& fields) {
 models::HypervisorSpec read_hypervisor(const YamlMap& map, PartFieldReader& fields) {
   models::HypervisorSpec hv;
   hv.kind = fields.choice<models::HypervisorKind>(
-      map, "type", {{"hyper-v", models::HypervisorKind::HyperV}, {"esxi", models::HypervisorKind::Esxi}},
-      std::nullopt);
+      map, "type", {{"hyper-v", models::HypervisorKind::HyperV}, {"esxi", models::HypervisorKind::Esxi}}, std::nullopt);
   if (map.has("version")) fields.text(map, "version");  // shown by `catalog show`; the costs carry the difference
   hv.guest = read_layer(map, "guest", fields);
   hv.host = read_layer(map, "host", fields);
@@ -595,7 +598,8 @@ std::string_view kind_folder(PartKind kind) {
 std::vector<std::string_view> part_folders() {
   std::vector<std::string_view> folders;
   for (PartKind kind : kAllPartKinds) {
-    if (std::find(folders.begin(), folders.end(), kind_folder(kind)) == folders.end()) folders.push_back(kind_folder(kind));
+    if (std::find(folders.begin(), folders.end(), kind_folder(kind)) == folders.end())
+      folders.push_back(kind_folder(kind));
   }
   return folders;
 }

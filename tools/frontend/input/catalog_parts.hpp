@@ -21,9 +21,9 @@ namespace hcisim::frontend {
 
 enum class PartKind { Cpu, Drive, Hba, Nic, Switch, Node, Stack, Hypervisor, Application, CloudVm, ManagedDisk };
 
-constexpr PartKind kAllPartKinds[] = {PartKind::Cpu,    PartKind::Drive, PartKind::Hba,
-                                      PartKind::Nic,    PartKind::Switch, PartKind::Node,
-                                      PartKind::Stack,  PartKind::Hypervisor, PartKind::Application,
+constexpr PartKind kAllPartKinds[] = {PartKind::Cpu,     PartKind::Drive,      PartKind::Hba,
+                                      PartKind::Nic,     PartKind::Switch,     PartKind::Node,
+                                      PartKind::Stack,   PartKind::Hypervisor, PartKind::Application,
                                       PartKind::CloudVm, PartKind::ManagedDisk};
 
 // "cpu", "drive", "hba", "nic", "switch", "node", "stack", "hypervisor", "application", "cloud_vm", "managed_disk"
@@ -34,9 +34,9 @@ std::string_view kind_folder(PartKind kind);
 std::vector<std::string_view> part_folders();
 std::vector<PartKind> kinds_in(std::string_view folder);
 
-using PartSpec = std::variant<models::CpuSpec, models::DriveSpec, models::HbaSpec, models::NicSpec,
-                              models::SwitchSpec, models::NodeSpec, models::StackSpec, models::HypervisorSpec,
-                              models::OltpApplicationSpec, models::CloudVmSpec, models::ManagedDiskSpec>;
+using PartSpec = std::variant<models::CpuSpec, models::DriveSpec, models::HbaSpec, models::NicSpec, models::SwitchSpec,
+                              models::NodeSpec, models::StackSpec, models::HypervisorSpec, models::OltpApplicationSpec,
+                              models::CloudVmSpec, models::ManagedDiskSpec>;
 
 // A part named by another part (a node's cpu, drives, nic and hba).
 struct PartReference {

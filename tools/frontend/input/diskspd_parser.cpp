@@ -117,8 +117,7 @@ class CommandParser {
     }
   }
 
-  std::int64_t whole(std::string_view value, std::int64_t min, std::int64_t max,
-                     std::string_view expected) const {
+  std::int64_t whole(std::string_view value, std::int64_t min, std::int64_t max, std::string_view expected) const {
     if (!all_digits(value) || value.size() > 12) bad(expected);
     const std::int64_t n = std::stoll(std::string(value));
     if (n < min || n > max) bad(expected);
@@ -157,13 +156,15 @@ class CommandParser {
         return;
       case 'w':
         once("w");
-        spec_.write_fraction = static_cast<double>(whole(value, 0, kMaxCount, "a write percentage from 0 to 100, like -w30")) / 100.0;
+        spec_.write_fraction =
+            static_cast<double>(whole(value, 0, kMaxCount, "a write percentage from 0 to 100, like -w30")) / 100.0;
         given(TargetField::WriteRatio);
         return;
       case 'r':
         if (!value.empty() && value[0] == 's') {
           once("rs");
-          spec_.random_percent = static_cast<int>(whole(value.substr(1), 0, kMaxCount, "a random share from 1 to 100 %, like -rs50"));
+          spec_.random_percent =
+              static_cast<int>(whole(value.substr(1), 0, kMaxCount, "a random share from 1 to 100 %, like -rs50"));
           given(TargetField::RandomRatio);
           mixed_ = true;
           return;
@@ -228,8 +229,7 @@ class CommandParser {
         once("Z");
         write_buffer(value);
         return;
-      case 'z':
-        return;  // DISKSPD's own seed: hcisim draws from the run's seed
+      case 'z': return;  // DISKSPD's own seed: hcisim draws from the run's seed
       case 'B':
         once("B");
         spec_.base_offset_bytes = size(value, "a base offset like -B5G");
@@ -261,8 +261,7 @@ class CommandParser {
         outstanding_token_ = token_;
         return;
       case 'i':
-      case 'j':
-        bad("no -i / -j: bursts of I/Os separated by think time are not modelled yet");
+      case 'j': bad("no -i / -j: bursts of I/Os separated by think time are not modelled yet");
       case 'c':
         once("c");
         vm_.file_bytes = size(value, "a file size like -c10G");
@@ -283,7 +282,8 @@ class CommandParser {
         return;
       }
       default:
-        throw DiskspdError("DISKSPD flag " + in_quotes(token) + ": unknown flag; known: -b -t -o -F -O -w -r -rs -rdpct -rdabs -s -si "
+        throw DiskspdError("DISKSPD flag " + in_quotes(token) +
+                           ": unknown flag; known: -b -t -o -F -O -w -r -rs -rdpct -rdabs -s -si "
                            "-T -B -f -d -W -C -S -h -L -D -Z -z -c -g");
     }
   }
@@ -314,11 +314,11 @@ class CommandParser {
         const char* what;
         std::uint64_t value;
       };
-      const Named named = problem->field == TargetField::BlockSize ? Named{"-b", "block size", spec_.block_bytes}
-                          : problem->field == TargetField::RandomAlignment
-                              ? Named{"-r", "alignment", spec_.random_align_bytes}
-                          : problem->field == TargetField::BaseOffset ? Named{"-B", "base offset", spec_.base_offset_bytes}
-                                                                      : Named{"-T", "thread stride", spec_.thread_stride_bytes};
+      const Named named =
+          problem->field == TargetField::BlockSize         ? Named{"-b", "block size", spec_.block_bytes}
+          : problem->field == TargetField::RandomAlignment ? Named{"-r", "alignment", spec_.random_align_bytes}
+          : problem->field == TargetField::BaseOffset      ? Named{"-B", "base offset", spec_.base_offset_bytes}
+                                                           : Named{"-T", "thread stride", spec_.thread_stride_bytes};
       throw DiskspdError(std::string("DISKSPD ") + named.flag + std::to_string(named.value) +
                          ": with the software cache off (-Sh) the " + named.what + " must be a multiple of 512 bytes");
     }
@@ -371,12 +371,12 @@ class CommandParser {
     }
   }
 
-  models::DiskspdTarget spec_;   // the target this line describes
-  models::DiskspdSpec vm_;       // what is per VM: file size, times, latency statistics
+  models::DiskspdTarget spec_;  // the target this line describes
+  models::DiskspdSpec vm_;      // what is per VM: file size, times, latency statistics
   std::string token_;
   std::set<std::string> seen_;
   bool pattern_given_ = false;
-  bool mixed_ = false;           // -rs given
+  bool mixed_ = false;  // -rs given
   std::optional<std::uint64_t> stride_;
   std::optional<int> total_outstanding_;
   std::string outstanding_token_;
@@ -406,8 +406,10 @@ std::optional<TargetProblem> check_target(const models::DiskspdTarget& t, std::o
   if (t.outstanding < 1 || t.outstanding > 65536) {
     return TargetProblem{F::Outstanding, "an outstanding I/O count from 1 to 65536"};
   }
-  if (!(t.write_fraction >= 0 && t.write_fraction <= 1)) return TargetProblem{F::WriteRatio, "a write percentage from 0 to 100"};
-  if (t.random_percent < 1 || t.random_percent > 100) return TargetProblem{F::RandomRatio, "a random share from 1 to 100 %"};
+  if (!(t.write_fraction >= 0 && t.write_fraction <= 1))
+    return TargetProblem{F::WriteRatio, "a write percentage from 0 to 100"};
+  if (t.random_percent < 1 || t.random_percent > 100)
+    return TargetProblem{F::RandomRatio, "a random share from 1 to 100 %"};
   if (t.software_cache_disabled) {
     const std::uint64_t sector = limits::kSectorBytes;
     const std::pair<F, std::uint64_t> aligned[] = {{F::BlockSize, t.block_bytes},
@@ -426,10 +428,11 @@ std::optional<TargetProblem> check_target(const models::DiskspdTarget& t, std::o
   if (t.throughput_iops > 0) {
     const std::uint64_t bpms = iops_limit_bytes_per_ms(t.throughput_iops, t.block_bytes);
     if (bpms == 0 || bpms > kMaxU32) {
-      return TargetProblem{F::Throughput, "an IOPS limit of 1 to 4294967295 bytes per ms after DISKSPD's conversion: " +
-                                              std::to_string(t.throughput_iops) + " IOPS x " +
-                                              std::to_string(t.block_bytes) + " bytes / 1000 is " + std::to_string(bpms) +
-                                              " bytes per ms by its integer division (0 would run DISKSPD unthrottled)"};
+      return TargetProblem{F::Throughput,
+                           "an IOPS limit of 1 to 4294967295 bytes per ms after DISKSPD's conversion: " +
+                               std::to_string(t.throughput_iops) + " IOPS x " + std::to_string(t.block_bytes) +
+                               " bytes / 1000 is " + std::to_string(bpms) +
+                               " bytes per ms by its integer division (0 would run DISKSPD unthrottled)"};
     }
   } else if (t.throughput_bytes_per_ms > kMaxU32) {
     return TargetProblem{F::Throughput, "a limit from 1 to 4294967295 bytes per ms (DISKSPD keeps a 32-bit count)"};
@@ -447,9 +450,7 @@ std::optional<TargetProblem> check_target(const models::DiskspdTarget& t, std::o
   return std::nullopt;
 }
 
-models::DiskspdSpec parse_diskspd_command(std::string_view command_line) {
-  return CommandParser().parse(command_line);
-}
+models::DiskspdSpec parse_diskspd_command(std::string_view command_line) { return CommandParser().parse(command_line); }
 
 models::DiskspdSpec parse_vmfleet_profile(std::string_view profile) {
   const std::string text(profile);
@@ -486,10 +487,14 @@ models::DiskspdSpec parse_vmfleet_profile(std::string_view profile) {
       case 'W': spec.write_fraction = static_cast<double>(number(0, 100)) / 100.0; break;
       case 'P': {
         const std::string p = lower(value);
-        if (p == "r") spec.pattern = models::AccessPattern::Random;
-        else if (p == "s") spec.pattern = models::AccessPattern::Sequential;
-        else if (p == "si") spec.pattern = models::AccessPattern::SequentialInterleaved;
-        else fail(in_quotes(part) + " must be PR, PS or PSI");
+        if (p == "r")
+          spec.pattern = models::AccessPattern::Random;
+        else if (p == "s")
+          spec.pattern = models::AccessPattern::Sequential;
+        else if (p == "si")
+          spec.pattern = models::AccessPattern::SequentialInterleaved;
+        else
+          fail(in_quotes(part) + " must be PR, PS or PSI");
         break;
       }
       default: fail("unknown part " + in_quotes(part));

@@ -42,9 +42,9 @@
 //   (file-access hints), and every switch not listed here.
 // Sizes are DISKSPD sizes: a whole number with an optional K, M, G or T (binary).
 // Other tokens: a leading "diskspd"/"diskspd.exe" is skipped and one target path
-// may be given (it is not used; "/dev/sdb", with a second '/', is a path, not a flag). Unknown or malformed flags throw DiskspdError
-// naming the flag. Combinations the model cannot run (-rs with -s, -T with -r,
-// a region too small for a block...) are checked by models::check_diskspd.
+// may be given (it is not used; "/dev/sdb", with a second '/', is a path, not a flag). Unknown or malformed flags throw
+// DiskspdError naming the flag. Combinations the model cannot run (-rs with -s, -T with -r, a region too small for a
+// block...) are checked by models::check_diskspd.
 //
 // A VMFleet profile sets -Sh and -L (VMFleet always passes them); duration and
 // warm-up stay 0 (the scenario's run: section governs the simulated time).
@@ -69,19 +69,28 @@ class DiskspdError : public std::invalid_argument {
 // other refuses too (<Random>16385</Random> as -r16385). Each names the value in
 // its own terms: a flag (-r16385), an element (<Random> at its line).
 enum class TargetField {
-  BlockSize, Threads, Outstanding, WriteRatio, RandomRatio, RandomAlignment, BaseOffset, ThreadStride, Stride,
-  Throughput, Ranges
+  BlockSize,
+  Threads,
+  Outstanding,
+  WriteRatio,
+  RandomRatio,
+  RandomAlignment,
+  BaseOffset,
+  ThreadStride,
+  Stride,
+  Throughput,
+  Ranges
 };
 
 struct TargetProblem {
   TargetField field;
-  std::string expected;    // what the field must be: "a thread count from 1 to 4096"
+  std::string expected;  // what the field must be: "a thread count from 1 to 4096"
   // Unbuffered I/O (-Sh, XML DisableOSCache) moves whole 512-byte sectors at
   // sector-aligned file offsets (FILE_FLAG_NO_BUFFERING, like Linux O_DIRECT), so
   // the block size, the random alignment, the base offset and the thread stride
   // must be multiples of 512: true when that is the rule broken (never with the cache on).
   bool sector = false;
-  std::size_t range = 0;   // Ranges: which one (0-based)
+  std::size_t range = 0;  // Ranges: which one (0-based)
 };
 
 // The first rule `target` breaks, in the order of TargetField: the block size

@@ -49,17 +49,16 @@ class ProfileReader {
 
   models::DiskspdSpec read(const std::string& text) {
     if (const auto crowded = first_crowded_element(text, limits::kMaxXmlAttributes)) {
-      throw DiskspdError(printable(label_) + ":" + std::to_string(crowded->line) + ": <" + printable(crowded->name, 64) +
-                         "> has " +
-                         std::to_string(crowded->attributes) +
+      throw DiskspdError(printable(label_) + ":" + std::to_string(crowded->line) + ": <" +
+                         printable(crowded->name, 64) + "> has " + std::to_string(crowded->attributes) +
                          " attributes; DISKSPD profiles use at most 2 per element, and more than " +
                          std::to_string(limits::kMaxXmlAttributes) +
                          " are refused unread (kMaxXmlAttributes in tools/frontend/input/input_limits.hpp)");
     }
     tinyxml2::XMLDocument doc;
     if (doc.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS) {
-      throw DiskspdError(printable(label_) + ":" + std::to_string(doc.ErrorLineNum()) + ": not a well-formed XML file (" +
-                         std::string(doc.ErrorName()) + ")");
+      throw DiskspdError(printable(label_) + ":" + std::to_string(doc.ErrorLineNum()) +
+                         ": not a well-formed XML file (" + std::string(doc.ErrorName()) + ")");
     }
     const XMLElement* profile = doc.RootElement();
     if (profile == nullptr || std::string_view(profile->Name()) != "Profile") {
@@ -84,7 +83,8 @@ class ProfileReader {
       if (std::string_view(e->Name()) != "TimeSpan") unknown(e, "TimeSpans", "TimeSpan");
       if (span != nullptr) {
         fail(e, "a second TimeSpan: hcisim runs one measured interval; keep one TimeSpan per profile "
-                "(the first starts at line " + std::to_string(span->GetLineNum()) + ")");
+                "(the first starts at line " +
+                    std::to_string(span->GetLineNum()) + ")");
       }
       span = e;
     }
@@ -216,12 +216,13 @@ class ProfileReader {
         first = e;
         path = target_path;
       } else if (target_path != path) {
-        fail(e, "its Path '" + target_path + "' differs from the first target's '" + path +
-                    "' (line " + std::to_string(first->GetLineNum()) +
+        fail(e, "its Path '" + target_path + "' differs from the first target's '" + path + "' (line " +
+                    std::to_string(first->GetLineNum()) +
                     "); hcisim gives each VM one disk, which all targets share: use one path");
       }
       if (file_size) {
-        if (spec.file_bytes != 0 && spec.file_bytes != *file_size) fail(e, "its FileSize differs from another target's");
+        if (spec.file_bytes != 0 && spec.file_bytes != *file_size)
+          fail(e, "its FileSize differs from another target's");
         spec.file_bytes = *file_size;
       }
     }
@@ -258,7 +259,8 @@ class ProfileReader {
     const XMLElement* ratio_at = nullptr;
     given.target = t;
     // A value as read, and where: its range is check_target's.
-    auto read = [&](const XMLElement* e, TargetField field, std::uint64_t min, std::uint64_t max, const char* expected) {
+    auto read = [&](const XMLElement* e, TargetField field, std::uint64_t min, std::uint64_t max,
+                    const char* expected) {
       const std::uint64_t n = number(e, min, max, expected);
       given.at[field] = {e, std::to_string(n)};
       return n;
@@ -275,11 +277,12 @@ class ProfileReader {
       } else if (name == "ThreadsPerFile") {
         out.threads = static_cast<int>(read(e, TargetField::Threads, 0, kMaxCount, "a thread count from 1 to 4096"));
       } else if (name == "RequestCount") {
-        out.outstanding =
-            static_cast<int>(read(e, TargetField::Outstanding, 0, kMaxCount, "an outstanding I/O count from 1 to 65536"));
+        out.outstanding = static_cast<int>(
+            read(e, TargetField::Outstanding, 0, kMaxCount, "an outstanding I/O count from 1 to 65536"));
       } else if (name == "WriteRatio") {
         out.write_fraction =
-            static_cast<double>(read(e, TargetField::WriteRatio, 0, kMaxCount, "a write percentage from 0 to 100")) / 100.0;
+            static_cast<double>(read(e, TargetField::WriteRatio, 0, kMaxCount, "a write percentage from 0 to 100")) /
+            100.0;
       } else if (name == "Random") {
         random = read(e, TargetField::RandomAlignment, 1, UINT64_MAX, "a random alignment in bytes");
       } else if (name == "RandomRatio") {
@@ -321,8 +324,8 @@ class ProfileReader {
       } else if (name == "WriteBufferContent") {
         write_buffer(e, out);
       } else if (name == "SequentialScan" || name == "RandomAccess" || name == "TemporaryFile" ||
-                 name == "UseLargePages" || name == "ParallelAsyncIO" || name == "IOPriority" ||
-                 name == "BurstSize" || name == "ThinkTime") {
+                 name == "UseLargePages" || name == "ParallelAsyncIO" || name == "IOPriority" || name == "BurstSize" ||
+                 name == "ThinkTime") {
         default_only(e, name);
       } else if (name == "Weight" || name == "ThreadTargets") {
         fail(e, "threads shared among targets (XML only) are not modelled: give each target its own ThreadsPerFile");
@@ -370,7 +373,8 @@ class ProfileReader {
     const std::string got = at != given.at.end() ? at->second.second : std::string("its default");
     if (problem->sector) {
       fail(where, "expected a multiple of 512 bytes with DisableOSCache (unbuffered I/O moves whole sectors, as "
-                  "DISKSPD -Sh requires), got " + got);
+                  "DISKSPD -Sh requires), got " +
+                      got);
     }
     fail(where, "expected " + problem->expected + ", got " + got);
   }
@@ -474,8 +478,8 @@ models::DiskspdSpec read_diskspd_xml(const std::filesystem::path& file) {
     throw DiskspdError(file.string() + ": cannot read the DISKSPD profile (no such regular file)");
   }
   if (bytes > kMaxProfileBytes) {
-    throw DiskspdError(file.string() + ": " + std::to_string(bytes) + " bytes is too large for a DISKSPD profile (at most " +
-                       std::to_string(kMaxProfileBytes) + ")");
+    throw DiskspdError(file.string() + ": " + std::to_string(bytes) +
+                       " bytes is too large for a DISKSPD profile (at most " + std::to_string(kMaxProfileBytes) + ")");
   }
   std::ifstream in(file, std::ios::binary);
   std::ostringstream text;

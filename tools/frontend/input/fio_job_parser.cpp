@@ -22,7 +22,7 @@ namespace hcisim::frontend {
 
 namespace {
 
-constexpr int kMaxFioTargets = 256;       // jobs x numjobs in one VM
+constexpr int kMaxFioTargets = 256;  // jobs x numjobs in one VM
 constexpr std::uint64_t kMaxFioFileBytes = 1ull << 20;
 
 struct Setting {
@@ -79,12 +79,14 @@ class Reader {
       const std::string l = trim(raw);
       if (l.empty() || l[0] == '#' || l[0] == ';') continue;
       if (l.front() == '[') {
-        if (l.back() != ']' || l.size() < 3) fail(line, "", "expected a section header like [job1], got " + in_quotes(l));
+        if (l.back() != ']' || l.size() < 3)
+          fail(line, "", "expected a section header like [job1], got " + in_quotes(l));
         const std::string name = trim(l.substr(1, l.size() - 2));
         in_section = true;
         in_global = name == "global";
         if (!in_global) {
-          if (static_cast<int>(jobs.size()) >= kMaxFioTargets) fail(line, "", "more than " + std::to_string(kMaxFioTargets) + " jobs");
+          if (static_cast<int>(jobs.size()) >= kMaxFioTargets)
+            fail(line, "", "more than " + std::to_string(kMaxFioTargets) + " jobs");
           jobs.push_back(Job{name, line, global});
         }
         continue;
@@ -94,7 +96,8 @@ class Reader {
       Setting s{eq == std::string::npos ? "1" : trim(l.substr(eq + 1)), line, eq == std::string::npos};
       const std::string key = lower(trim(eq == std::string::npos ? l : l.substr(0, eq)));
       if (key.empty()) fail(line, "", "expected option=value, got " + in_quotes(l));
-      if (s.value.find('$') != std::string::npos) fail(line, key, "environment variables (${...}) are not expanded; write the value");
+      if (s.value.find('$') != std::string::npos)
+        fail(line, key, "environment variables (${...}) are not expanded; write the value");
       (in_global ? global : jobs.back().options)[key] = s;
     }
     if (jobs.empty()) fail(std::max(line, 1), "", "no job section (like [job1]) in the file");
@@ -116,7 +119,8 @@ std::optional<std::uint64_t> fio_size(std::string text) {
   const auto [end, ec] = std::from_chars(text.data(), text.data() + digits, value);
   if (ec != std::errc() || end != text.data() + digits) return std::nullopt;
   const std::string unit = text.substr(digits);
-  static const std::map<std::string, int> powers = {{"", 0}, {"b", 0}, {"k", 1}, {"m", 2}, {"g", 3}, {"t", 4}, {"p", 5}};
+  static const std::map<std::string, int> powers = {{"", 0},  {"b", 0}, {"k", 1}, {"m", 2},
+                                                    {"g", 3}, {"t", 4}, {"p", 5}};
   std::string base = unit;
   for (const char* tail : {"ib", "b", "i"}) {
     if (base.size() > 1 && base.ends_with(tail)) {
@@ -141,8 +145,8 @@ std::optional<std::int64_t> fio_seconds_ns(std::string text) {
   if (digits == 0 || digits > 12) return std::nullopt;
   const std::int64_t value = std::stoll(text.substr(0, digits));
   static const std::map<std::string, std::int64_t> units = {
-      {"", 1'000'000'000}, {"s", 1'000'000'000}, {"ms", 1'000'000}, {"us", 1'000}, {"usec", 1'000},
-      {"m", 60'000'000'000}, {"h", 3'600'000'000'000}, {"d", 86'400'000'000'000}};
+      {"", 1'000'000'000}, {"s", 1'000'000'000},  {"ms", 1'000'000},        {"us", 1'000},
+      {"usec", 1'000},     {"m", 60'000'000'000}, {"h", 3'600'000'000'000}, {"d", 86'400'000'000'000}};
   const auto u = units.find(text.substr(digits));
   if (u == units.end() || value > std::numeric_limits<std::int64_t>::max() / u->second) return std::nullopt;
   return value * u->second;
@@ -158,17 +162,18 @@ std::optional<std::int64_t> whole(const std::string& text, std::int64_t min, std
 
 const std::vector<std::string>& known_options() {
   static const std::vector<std::string> keys = {
-      "name", "description", "rw", "readwrite", "bs", "blocksize", "iodepth", "numjobs", "rwmixread", "rwmixwrite",
-      "size", "runtime", "ramp_time", "time_based", "rate_iops", "random_distribution", "direct", "buffered",
-      "ioengine", "filename", "group_reporting", "thread", "randrepeat", "norandommap"};
+      "name",      "description",         "rw",         "readwrite", "bs",       "blocksize", "iodepth",
+      "numjobs",   "rwmixread",           "rwmixwrite", "size",      "runtime",  "ramp_time", "time_based",
+      "rate_iops", "random_distribution", "direct",     "buffered",  "ioengine", "filename",  "group_reporting",
+      "thread",    "randrepeat",          "norandommap"};
   return keys;
 }
 
 // Options that may stand alone ("time_based" for time_based=1); any other needs its value, so a
 // truncated "rwmixread" is not read as rwmixread=1.
 const std::vector<std::string>& switch_options() {
-  static const std::vector<std::string> keys = {"direct", "group_reporting", "thread", "time_based", "randrepeat",
-                                                "norandommap"};
+  static const std::vector<std::string> keys = {"direct",     "group_reporting", "thread",
+                                                "time_based", "randrepeat",      "norandommap"};
   return keys;
 }
 
@@ -204,8 +209,9 @@ class JobReader {
         r_.fail(setting.line, key, "unknown or not modelled fio option (hcisim reads: " + join(known_options()) + ")");
       }
       if (setting.bare && !is_switch(key)) {
-        r_.fail(setting.line, key, "expected " + key + "=VALUE: fio needs a value for it; only switches (" +
-                                       join(switch_options()) + ") may be written without one");
+        r_.fail(setting.line, key,
+                "expected " + key + "=VALUE: fio needs a value for it; only switches (" + join(switch_options()) +
+                    ") may be written without one");
       }
     }
     JobShape shape;
@@ -232,7 +238,8 @@ class JobReader {
     if (!size) r_.fail(job_.line, "size", "job [" + job_.name + "] needs size= (the file each clone works on)");
     const auto bytes = fio_size(size->value);
     if (!bytes || *bytes == 0) r_.expected(*size, "size", "a size like 10g (k, m, g, t: powers of 1024)");
-    if (*bytes < t.block_bytes) r_.expected(*size, "size", "at least one block (" + std::to_string(t.block_bytes) + " bytes)");
+    if (*bytes < t.block_bytes)
+      r_.expected(*size, "size", "at least one block (" + std::to_string(t.block_bytes) + " bytes)");
     shape.size = *bytes;
     if (const Setting* f = get("filename")) shape.filename = f->value;
     read_rate(t);
@@ -265,16 +272,22 @@ class JobReader {
     const Setting* buffered = get("buffered");
     const bool is_direct = direct && trim(direct->value) == "1";
     if (direct && !is_direct) {
-      r_.fail(direct->line, "direct", "expected direct=1: buffered I/O (the guest's page cache) is not modelled, "
-                                      "as DISKSPD without -Sh is not; got " + in_quotes(direct->value));
+      r_.fail(direct->line, "direct",
+              "expected direct=1: buffered I/O (the guest's page cache) is not modelled, "
+              "as DISKSPD without -Sh is not; got " +
+                  in_quotes(direct->value));
     }
     if (buffered && trim(buffered->value) != "0") {
-      r_.fail(buffered->line, "buffered", "buffered I/O (the guest's page cache) is not modelled; expected buffered=0 "
-                                          "or direct=1, got " + in_quotes(buffered->value));
+      r_.fail(buffered->line, "buffered",
+              "buffered I/O (the guest's page cache) is not modelled; expected buffered=0 "
+              "or direct=1, got " +
+                  in_quotes(buffered->value));
     }
     if (!is_direct && !buffered) {
-      r_.fail(job_.line, "direct", "job [" + job_.name + "] runs buffered I/O (fio's default); hcisim models unbuffered "
-                                   "I/O only: add direct=1, as VMFleet adds -Sh");
+      r_.fail(job_.line, "direct",
+              "job [" + job_.name +
+                  "] runs buffered I/O (fio's default); hcisim models unbuffered "
+                  "I/O only: add direct=1, as VMFleet adds -Sh");
     }
   }
 
@@ -282,9 +295,9 @@ class JobReader {
     const auto [rw, key] = either("rw", "readwrite");
     const std::string value = rw ? lower(trim(rw->value)) : "read";
     static const std::map<std::string, std::pair<models::AccessPattern, int>> modes = {
-        {"read", {models::AccessPattern::Sequential, 0}},   {"write", {models::AccessPattern::Sequential, 100}},
-        {"randread", {models::AccessPattern::Random, 0}},   {"randwrite", {models::AccessPattern::Random, 100}},
-        {"rw", {models::AccessPattern::Sequential, -1}},    {"readwrite", {models::AccessPattern::Sequential, -1}},
+        {"read", {models::AccessPattern::Sequential, 0}}, {"write", {models::AccessPattern::Sequential, 100}},
+        {"randread", {models::AccessPattern::Random, 0}}, {"randwrite", {models::AccessPattern::Random, 100}},
+        {"rw", {models::AccessPattern::Sequential, -1}},  {"readwrite", {models::AccessPattern::Sequential, -1}},
         {"randrw", {models::AccessPattern::Random, -1}}};
     const auto mode = modes.find(value);
     if (mode == modes.end()) {
@@ -307,7 +320,8 @@ class JobReader {
       }
     } else if (mix_read || mix_write) {
       const Setting* s = mix_read ? mix_read : mix_write;
-      r_.fail(s->line, mix_read ? "rwmixread" : "rwmixwrite", "a read/write mix needs rw=rw or rw=randrw, not rw=" + value);
+      r_.fail(s->line, mix_read ? "rwmixread" : "rwmixwrite",
+              "a read/write mix needs rw=rw or rw=randrw, not rw=" + value);
     }
     t.write_fraction = write_percent / 100.0;
   }
@@ -345,17 +359,20 @@ class JobReader {
   void read_rate(models::DiskspdTarget& t) const {
     const Setting* s = get("rate_iops");
     if (!s) return;
-    if (s->value.find(',') != std::string::npos) r_.expected(*s, "rate_iops", "one IOPS cap (per direction caps are not modelled)");
+    if (s->value.find(',') != std::string::npos)
+      r_.expected(*s, "rate_iops", "one IOPS cap (per direction caps are not modelled)");
     const auto iops = whole(s->value, 1, 1'000'000'000);
     if (!iops) r_.expected(*s, "rate_iops", "a whole number of IOPS from 1 to 1000000000");
     if (t.write_fraction > 0 && t.write_fraction < 1) {
-      r_.fail(s->line, "rate_iops", "a cap on a read/write mix is not modelled (fio caps each direction on its own); "
-                                    "use it with read, write, randread or randwrite");
+      r_.fail(s->line, "rate_iops",
+              "a cap on a read/write mix is not modelled (fio caps each direction on its own); "
+              "use it with read, write, randread or randwrite");
     }
     // DISKSPD's -g<n>i conversion: n x block / 1000 bytes per millisecond, rounded down.
     t.throughput_bytes_per_ms = static_cast<std::uint64_t>(*iops) * t.block_bytes / 1000;
     t.throughput_iops = static_cast<std::uint64_t>(*iops);
-    if (t.throughput_bytes_per_ms == 0) r_.expected(*s, "rate_iops", "a cap of at least 1 byte per millisecond at this block size");
+    if (t.throughput_bytes_per_ms == 0)
+      r_.expected(*s, "rate_iops", "a cap of at least 1 byte per millisecond at this block size");
   }
 
   void read_distribution(models::DiskspdTarget& t) const {
@@ -363,7 +380,8 @@ class JobReader {
     if (!s) return;
     const std::string v = lower(trim(s->value));
     if (v == "random") return;
-    if (t.pattern != models::AccessPattern::Random) r_.fail(s->line, "random_distribution", "needs random I/O (randread, randwrite or randrw)");
+    if (t.pattern != models::AccessPattern::Random)
+      r_.fail(s->line, "random_distribution", "needs random I/O (randread, randwrite or randrw)");
     const auto colon = v.find(':');
     const std::string kind = v.substr(0, colon);
     const std::string rest = colon == std::string::npos ? "" : v.substr(colon + 1);
@@ -389,7 +407,8 @@ class JobReader {
       read_zones(*s, kind, rest, t);
       return;
     }
-    r_.expected(*s, "random_distribution", "random, zipf:THETA, pareto:H, zoned:... or zoned_abs:... (normal is not modelled)");
+    r_.expected(*s, "random_distribution",
+                "random, zipf:THETA, pareto:H, zoned:... or zoned_abs:... (normal is not modelled)");
   }
 
   // zoned:IO/SIZE%:... or zoned_abs:IO/SIZE:...; as in fio, the access shares must add up to 100 %
@@ -412,12 +431,14 @@ class JobReader {
     }
     const std::string in_value = " in " + in_quotes(s.value);
     if (io_total != 100) {
-      r_.fail(s.line, "random_distribution", "expected access percentages adding up to 100 (fio refuses others), got " +
-                                                 std::to_string(io_total) + in_value);
+      r_.fail(s.line, "random_distribution",
+              "expected access percentages adding up to 100 (fio refuses others), got " + std::to_string(io_total) +
+                  in_value);
     }
     if (size_total > 100) {
-      r_.fail(s.line, "random_distribution", "expected size percentages adding up to at most 100 (fio refuses more), got " +
-                                                 std::to_string(size_total) + in_value);
+      r_.fail(s.line, "random_distribution",
+              "expected size percentages adding up to at most 100 (fio refuses more), got " +
+                  std::to_string(size_total) + in_value);
     }
     t.distribution = absolute ? models::DistributionKind::Absolute : models::DistributionKind::Percent;
   }
@@ -427,15 +448,15 @@ class JobReader {
     const auto io = whole(zone.substr(0, slash), 0, 100);
     std::optional<std::uint64_t> span;
     if (slash != std::string::npos) {
-      span = absolute ? fio_size(zone.substr(slash + 1))
-                      : [&]() -> std::optional<std::uint64_t> {
-                          const auto p = whole(zone.substr(slash + 1), 1, 100);
-                          if (!p) return std::nullopt;
-                          return static_cast<std::uint64_t>(*p);
-                        }();
+      span = absolute ? fio_size(zone.substr(slash + 1)) : [&]() -> std::optional<std::uint64_t> {
+        const auto p = whole(zone.substr(slash + 1), 1, 100);
+        if (!p) return std::nullopt;
+        return static_cast<std::uint64_t>(*p);
+      }();
     }
     if (!io || !span || *span == 0) {
-      r_.expected(s, "random_distribution", absolute ? "zones like zoned_abs:60/20g:40/100g" : "zones like zoned:60/10:30/20:10/70");
+      r_.expected(s, "random_distribution",
+                  absolute ? "zones like zoned_abs:60/20g:40/100g" : "zones like zoned:60/10:30/20:10/70");
     }
     return {static_cast<int>(*io), *span};
   }
@@ -467,8 +488,8 @@ models::DiskspdSpec parse_fio_job_file(const std::string& text, const std::strin
       if (it == shared.end()) {
         it = shared.emplace(shape.filename, std::pair{place(shape.size), shape.size}).first;
       } else if (it->second.second != shape.size) {
-        reader.fail(job.options.at("size").line, "size", "jobs sharing filename " + in_quotes(shape.filename) +
-                                                            " give it different sizes");
+        reader.fail(job.options.at("size").line, "size",
+                    "jobs sharing filename " + in_quotes(shape.filename) + " give it different sizes");
       }
       models::DiskspdTarget t = shape.target;
       t.threads = shape.numjobs;  // clones of a job on one file each walk it from its start
@@ -484,8 +505,8 @@ models::DiskspdSpec parse_fio_job_file(const std::string& text, const std::strin
       }
     }
     if (static_cast<int>(spec.targets.size()) > kMaxFioTargets) {
-      reader.fail(job.line, "numjobs", "the jobs and their clones make more than " + std::to_string(kMaxFioTargets) +
-                                           " targets in one VM");
+      reader.fail(job.line, "numjobs",
+                  "the jobs and their clones make more than " + std::to_string(kMaxFioTargets) + " targets in one VM");
     }
   }
   spec.file_bytes = next;

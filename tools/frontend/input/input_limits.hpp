@@ -12,11 +12,11 @@ namespace hcisim::frontend::limits {
 
 // --- YAML input -----------------------------------------------------------
 // One YAML file (scenario, include or catalog part); the bundled ones are a few KiB.
-constexpr std::uint64_t kMaxYamlFileBytes = 4ull << 20;          // 4 MiB
+constexpr std::uint64_t kMaxYamlFileBytes = 4ull << 20;  // 4 MiB
 // All files one scenario reads through include:, counting repeats.
-constexpr std::uint64_t kMaxIncludedBytes = 16ull << 20;         // 16 MiB
-constexpr int kMaxIncludes = 64;                                 // include entries, counting repeats
-constexpr int kMaxIncludeDepth = 16;                             // files nested in one chain
+constexpr std::uint64_t kMaxIncludedBytes = 16ull << 20;  // 16 MiB
+constexpr int kMaxIncludes = 64;                          // include entries, counting repeats
+constexpr int kMaxIncludeDepth = 16;                      // files nested in one chain
 // Values in one document after aliases are expanded ("billion laughs").
 constexpr std::uint64_t kMaxYamlValues = 100'000;
 // Mappings and lists nested in one another.
@@ -32,7 +32,7 @@ constexpr std::size_t kMaxXmlAttributes = 64;
 constexpr int kMaxNodes = 1024;
 // Hyper-V and ESXi both support at most 1,024 running VMs per host.
 constexpr int kMaxVmsPerNode = 1024;
-constexpr int kMaxVms = 131'072;                                  // in the whole cluster
+constexpr int kMaxVms = 131'072;  // in the whole cluster
 // Requests in flight = VMs x threads x outstanding; each is a 128 B request record
 // plus the product's state for it (S2D: 16 B, and a 64 B sub-op per copy it touches):
 // about 320 B a request at set-up's peak, 1.3 GB at this limit.
@@ -46,28 +46,28 @@ constexpr std::uint64_t kMinSlabBytes = 1ull << 20;
 
 // --- workload --------------------------------------------------------------
 // DISKSPD's -b is a 32-bit byte count; with -Sh it must be a multiple of 512.
-constexpr std::uint64_t kMaxBlockBytes = (4ull << 30) - 512;     // 4 GiB - 512 B
-constexpr std::uint64_t kSectorBytes = 512;                      // unbuffered I/O alignment
+constexpr std::uint64_t kMaxBlockBytes = (4ull << 30) - 512;  // 4 GiB - 512 B
+constexpr std::uint64_t kSectorBytes = 512;                   // unbuffered I/O alignment
 
 // --- catalog parts (physically meaningful ranges) ---------------------------
-constexpr double kMinRpm = 1000;                                  // spindles turn at 3,600 to 15,000 rpm
+constexpr double kMinRpm = 1000;  // spindles turn at 3,600 to 15,000 rpm
 constexpr double kMaxRpm = 100'000;
-constexpr double kMinDriveIops = 10;                              // below any drive, rotating ones included
+constexpr double kMinDriveIops = 10;  // below any drive, rotating ones included
 constexpr double kMaxDriveIops = 1e9;
-constexpr double kMaxDriveBytesPerS = 1e12;                      // 1 TB/s
-constexpr std::int64_t kMaxDriveLatencyNs = 1'000'000'000;       // 1 s
-constexpr double kMaxPortBitsPerS = 10e12;                       // 10 Tb/s
+constexpr double kMaxDriveBytesPerS = 1e12;                 // 1 TB/s
+constexpr std::int64_t kMaxDriveLatencyNs = 1'000'000'000;  // 1 s
+constexpr double kMaxPortBitsPerS = 10e12;                  // 10 Tb/s
 // Any catalog rate: below these no storage part moves data (a rate near 0
 // would put the next event beyond the simulator's clock).
-constexpr double kMinBitsPerS = 1e6;                              // 1 Mb/s
-constexpr double kMinBytesPerS = 1e5;                             // 100 kB/s
+constexpr double kMinBitsPerS = 1e6;   // 1 Mb/s
+constexpr double kMinBytesPerS = 1e5;  // 100 kB/s
 // The mean gap between a hypervisor's background bursts (cycles_per_burst / cycles_per_second).
 constexpr double kMaxBackgroundGapS = 3600;
-constexpr std::int64_t kMaxNetworkLatencyNs = 1'000'000'000;     // 1 s
+constexpr std::int64_t kMaxNetworkLatencyNs = 1'000'000'000;  // 1 s
 // A clock bounds the nanoseconds a burst of cycles takes (cycles / clock must fit the clock's int64).
-constexpr double kMinClockHz = 1e6;                              // 1 MHz
-constexpr double kMaxClockHz = 10e9;                             // 10 GHz
-constexpr double kMaxCyclesPerIo = 1e9;                          // 0.4 s at 2.25 GHz
+constexpr double kMinClockHz = 1e6;      // 1 MHz
+constexpr double kMaxClockHz = 10e9;     // 10 GHz
+constexpr double kMaxCyclesPerIo = 1e9;  // 0.4 s at 2.25 GHz
 constexpr double kMaxCyclesPerByte = 1e4;
 // Squared coefficient of variation of CPU burst times (1 = exponential).
 constexpr double kMaxBurstScv = 10;
@@ -75,18 +75,18 @@ constexpr double kMaxBurstScv = 10;
 // PCIe 5.0 x16 (~63 GB/s); these leave room on either side.
 constexpr double kMinHbaIops = 1e3;
 constexpr double kMaxHbaIops = 1e8;
-constexpr double kMinHbaBytesPerS = 10e6;                        // 10 MB/s
-constexpr double kMaxHbaBytesPerS = 1e12;                        // 1 TB/s
+constexpr double kMinHbaBytesPerS = 10e6;  // 10 MB/s
+constexpr double kMaxHbaBytesPerS = 1e12;  // 1 TB/s
 // The smallest cloud disks and VM sizes are rated at ~100 IOPS and ~10 MB/s (Azure P1: 120 IOPS,
 // 25 MB/s; Standard_B1ls: 160 IOPS, 10 MB/s); the largest at a few 100 K IOPS and a few GB/s.
 constexpr double kMinCloudIops = 10;
 constexpr double kMaxCloudIops = 1e9;
-constexpr double kMinCloudBytesPerS = 1e6;                       // 1 MB/s
-constexpr double kMaxCloudBytesPerS = 1e12;                      // 1 TB/s
+constexpr double kMinCloudBytesPerS = 1e6;   // 1 MB/s
+constexpr double kMaxCloudBytesPerS = 1e12;  // 1 TB/s
 // OLTP application (per transaction). TPC-C transactions take ~0.5-5 M cycles and ~20-800 page
 // reads; the caps (30 s of one 3 GHz core, 1 M pages = 8 GB read) are far beyond any OLTP engine.
-constexpr double kMinOltpCpuScale = 1e-3;                        // cpu_scale is a calibration handle on
-constexpr double kMaxOltpCpuScale = 1000;                        // cpu_cycles (the VxRack VMs saturate near 11)
+constexpr double kMinOltpCpuScale = 1e-3;  // cpu_scale is a calibration handle on
+constexpr double kMaxOltpCpuScale = 1000;  // cpu_cycles (the VxRack VMs saturate near 11)
 constexpr double kMaxOltpCycles = 1e11;
 constexpr double kMaxOltpPages = 1e6;
 // A user's mean think time: TPC-C's keying plus think times are ~10-20 s; at most a day.

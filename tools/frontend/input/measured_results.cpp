@@ -17,9 +17,9 @@ namespace hcisim::frontend {
 namespace {
 
 struct Column {
-  const char* name;     // lower case
+  const char* name;  // lower case
   models::Figure figure;
-  double scale;         // to SI: ms -> s, % -> fraction, MB/s -> B/s
+  double scale;  // to SI: ms -> s, % -> fraction, MB/s -> B/s
 };
 
 constexpr Column kColumns[] = {
@@ -48,7 +48,8 @@ std::map<models::Figure, double> read_vmfleet_table(const std::filesystem::path&
   const int header_line = table.header_line;
   std::vector<std::pair<int, std::vector<std::string>>> rows;
   for (const ResultTable::Row& r : table.rows) rows.emplace_back(r.line, r.fields);
-  if (header.empty()) throw LoadError(label + ": expected a header line (Name, IOPS, AverageCPU, ...), got an empty table");
+  if (header.empty())
+    throw LoadError(label + ": expected a header line (Name, IOPS, AverageCPU, ...), got an empty table");
   // Which figure each column gives; unknown columns are refused, so a typo is not a silent "not measured".
   std::vector<const Column*> columns(header.size(), nullptr);
   for (std::size_t c = 1; c < header.size(); ++c) {
@@ -80,7 +81,9 @@ std::map<models::Figure, double> read_vmfleet_table(const std::filesystem::path&
       chosen_line = rows[index - 1].first;
     }
   }
-  if (!chosen) throw LoadError(label + ": no row named " + in_quotes(row) + " (first column), nor a row number 1.." + std::to_string(rows.size()));
+  if (!chosen)
+    throw LoadError(label + ": no row named " + in_quotes(row) + " (first column), nor a row number 1.." +
+                    std::to_string(rows.size()));
   std::map<models::Figure, double> out;
   for (std::size_t c = 1; c < header.size(); ++c) {
     const std::string value = c < chosen->size() ? (*chosen)[c] : "";
@@ -114,7 +117,8 @@ std::map<models::Figure, double> read_fio_json_figures(const std::filesystem::pa
     const std::string name = entry["jobname"].get<std::string>();
     names += (names.empty() ? "" : ", ") + name;
     if (name == job) {
-      if (found) throw LoadError(label + ": two jobs are named " + in_quotes(job) + " (use group_reporting, or distinct names)");
+      if (found)
+        throw LoadError(label + ": two jobs are named " + in_quotes(job) + " (use group_reporting, or distinct names)");
       found = &entry;
     }
   }

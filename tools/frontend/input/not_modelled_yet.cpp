@@ -7,10 +7,8 @@ void refuse_unmodelled_drive_type(const YamlValue& type, models::DriveKind kind)
     case models::DriveKind::Nvme:
     case models::DriveKind::SasSsd:
     case models::DriveKind::SataSsd:
-    case models::DriveKind::Hdd:
-      return;
-    case models::DriveKind::CloudDisk:
-      break;
+    case models::DriveKind::Hdd: return;
+    case models::DriveKind::CloudDisk: break;
   }
   type.fail_expected("nvme, sas_ssd, sata_ssd or hdd: a cloud_disk is a cloud VM's managed disk, not a node's drive");
 }

@@ -73,8 +73,8 @@ void PartFieldReader::record_plain(const YamlValue& value, std::string shown, st
                   std::move(reference_id), value.line()});
 }
 
-std::int64_t PartFieldReader::integer(const YamlMap& map, std::string_view key, std::int64_t min,
-                                      std::int64_t max, std::string_view unit) {
+std::int64_t PartFieldReader::integer(const YamlMap& map, std::string_view key, std::int64_t min, std::int64_t max,
+                                      std::string_view unit) {
   const Sourced field = need(map, key);
   const std::int64_t value = field.value.integer(min, max);
   record(field, with_unit(format_count(static_cast<double>(value)), unit));
@@ -109,7 +109,8 @@ double PartFieldReader::real_within(const YamlMap& map, std::string_view key, do
   const Sourced field = need(map, key);
   const double value = field.value.number();
   // Named by its key, not 'KEY.value', when it carries its own source.
-  if (!(value >= min && value <= max)) map.required(key).fail("expected " + expected + ", got " + field.value.node().describe());
+  if (!(value >= min && value <= max))
+    map.required(key).fail("expected " + expected + ", got " + field.value.node().describe());
   record(field, with_unit(format_number(value), unit));
   return value;
 }

@@ -44,16 +44,14 @@ class PartFieldReader {
   // `unit` labels plain counts in `catalog show` ("IOPS", "cores").
   std::int64_t integer(const YamlMap& map, std::string_view key, std::int64_t min, std::int64_t max,
                        std::string_view unit = {});
-  std::optional<std::int64_t> optional_integer(const YamlMap& map, std::string_view key,
-                                               std::int64_t min, std::int64_t max,
-                                               std::string_view unit = {});
+  std::optional<std::int64_t> optional_integer(const YamlMap& map, std::string_view key, std::int64_t min,
+                                               std::int64_t max, std::string_view unit = {});
   double count(const YamlMap& map, std::string_view key, std::string_view unit);
   double real(const YamlMap& map, std::string_view key, double min, std::string_view unit = {});
   // A number in [min, max]; `expected` describes that range in the error ("a number from 0 to 10").
   double real_within(const YamlMap& map, std::string_view key, double min, double max, std::string_view unit,
                      const std::string& expected);
-  std::optional<double> optional_real(const YamlMap& map, std::string_view key, double min,
-                                      std::string_view unit = {});
+  std::optional<double> optional_real(const YamlMap& map, std::string_view key, double min, std::string_view unit = {});
   std::uint64_t size(const YamlMap& map, std::string_view key);
   std::int64_t duration_ns(const YamlMap& map, std::string_view key);
   std::optional<std::int64_t> optional_duration_ns(const YamlMap& map, std::string_view key);
@@ -65,8 +63,8 @@ class PartFieldReader {
   std::string text(const YamlMap& map, std::string_view key);
   std::string reference(const YamlMap& map, std::string_view key);  // the id of another part
   template <class T>
-  T choice(const YamlMap& map, std::string_view key,
-           std::initializer_list<std::pair<std::string_view, T>> choices, std::optional<T> fallback);
+  T choice(const YamlMap& map, std::string_view key, std::initializer_list<std::pair<std::string_view, T>> choices,
+           std::optional<T> fallback);
 
  private:
   double positive(const YamlMap& map, std::string_view key, double (YamlValue::*parse)() const,
@@ -89,8 +87,7 @@ class PartFieldReader {
 
 template <class T>
 T PartFieldReader::choice(const YamlMap& map, std::string_view key,
-                          std::initializer_list<std::pair<std::string_view, T>> choices,
-                          std::optional<T> fallback) {
+                          std::initializer_list<std::pair<std::string_view, T>> choices, std::optional<T> fallback) {
   const auto value = fallback ? map.optional(key) : std::optional<YamlValue>(map.required(key));
   if (!value) return *fallback;
   const T chosen = value->choice(choices);

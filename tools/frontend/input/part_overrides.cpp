@@ -28,7 +28,8 @@ Catalog apply_part_overrides(const Catalog& catalog, const YamlValue& parts,
     const auto entry = map.optional(name);
     if (!entry) continue;
     if (is_profile(kind)) {
-      entry->fail("a " + name + " profile is not changed from a scenario: its costs are calibrated for every "
+      entry->fail("a " + name +
+                  " profile is not changed from a scenario: its costs are calibrated for every "
                   "cluster of the product, not per scenario; put a changed copy in your own --catalog folder");
     }
     if (!entry->is_map() || entry->node().children.empty()) {
@@ -40,8 +41,8 @@ Catalog apply_part_overrides(const Catalog& catalog, const YamlValue& parts,
       try {
         original = &catalog.part(child.key, kind);
       } catch (const CatalogError& e) {
-        throw LoadError(child.file_name() + ":" + std::to_string(child.key_line) + ": key '" + printable(fields.path(), 2 * kMaxQuotedChars) +
-                        "': " + e.what());
+        throw LoadError(child.file_name() + ":" + std::to_string(child.key_line) + ": key '" +
+                        printable(fields.path(), 2 * kMaxQuotedChars) + "': " + e.what());
       }
       CatalogPart part = read_overridden_part(*original, fields);
       const std::string prefix = fields.path() + ".";

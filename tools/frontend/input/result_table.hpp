@@ -11,9 +11,9 @@
 namespace hcisim::frontend {
 
 struct ResultTable {
-  std::string label;                  // the file, printable
+  std::string label;  // the file, printable
   int header_line = 0;
-  std::vector<std::string> header;    // as written (trimmed)
+  std::vector<std::string> header;  // as written (trimmed)
   struct Row {
     int line = 0;
     std::vector<std::string> fields;  // trimmed; may be fewer than the header's

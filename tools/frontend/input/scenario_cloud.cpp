@@ -26,9 +26,9 @@ auto resolve(const YamlValue& value, Lookup lookup) {
 }
 
 // The servers' cluster keys, refused with the reason.
-constexpr std::string_view kServerKeys[] = {"node", "nodes", "switch", "hypervisor", "csv_cache", "cache_warmup",
-                                            "failed_nodes", "volume_owners", "witness", "repair_speed",
-                                            "compute_hosts"};
+constexpr std::string_view kServerKeys[] = {"node",      "nodes",        "switch",       "hypervisor",
+                                            "csv_cache", "cache_warmup", "failed_nodes", "volume_owners",
+                                            "witness",   "repair_speed", "compute_hosts"};
 
 // A VM as the reports see a host: its size as the node, its vCPUs as the CPU,
 // its network as a latency-only NIC (the egress cap is the VM's).
@@ -88,7 +88,8 @@ models::ClusterSpec read_cloud_cluster(const YamlValue& value, const Catalog& ca
   for (std::string_view key : kServerKeys) {
     if (map.has(key)) {
       map.required(key).fail("a cloud cluster (cluster.cloud) is made of VM sizes: its VMs, disks and network come "
-                             "from cloud_vm and managed_disk parts, so '" + std::string(key) + "' is not used");
+                             "from cloud_vm and managed_disk parts, so '" +
+                             std::string(key) + "' is not used");
     }
   }
   models::ClusterSpec cluster;
@@ -144,7 +145,8 @@ models::VmSpec read_sas_vms(const YamlValue& value, const models::ClusterSpec& c
   for (const char* key : {"per_node", "vcpus", "memory", "workload", "oltp", "failover"}) {
     if (map.has(key)) {
       map.required(key).fail("a cloud cluster runs SAS iotest streams on its client VMs (one per physical core): "
-                             "give vms.sas_iotest; '" + std::string(key) + "' is not used");
+                             "give vms.sas_iotest; '" +
+                             std::string(key) + "' is not used");
     }
   }
   const YamlMap sas = map.required("sas_iotest").map({"file_size", "block_size"});
@@ -161,15 +163,16 @@ models::VmSpec read_sas_vms(const YamlValue& value, const models::ClusterSpec& c
   }
   const models::CloudClusterSpec& c = cluster.cloud;
   spec.streams_per_client = c.client_vm.physical_cores;
-  const std::uint64_t streams = static_cast<std::uint64_t>(c.clients) * static_cast<std::uint64_t>(spec.streams_per_client);
+  const std::uint64_t streams =
+      static_cast<std::uint64_t>(c.clients) * static_cast<std::uint64_t>(spec.streams_per_client);
   // Requests the file system keeps in flight per stream, against the bound on requests.
   const models::VxfsIoPolicy policy = models::VxfsIoPolicy::of(cluster.stack.infoscale, c.storage_vms);
   const auto per_stream = static_cast<std::uint64_t>(policy.requests_in_flight(spec.file_bytes, spec.block_bytes));
   if (streams * per_stream > limits::kMaxRequests) {
-    map.required("sas_iotest").fail("streams x requests in flight per stream = " + std::to_string(streams) + " x " +
-                                    std::to_string(per_stream) + "; expected at most " +
-                                    std::to_string(limits::kMaxRequests) +
-                                    " (kMaxRequests in tools/frontend/input/input_limits.hpp)");
+    map.required("sas_iotest")
+        .fail("streams x requests in flight per stream = " + std::to_string(streams) + " x " +
+              std::to_string(per_stream) + "; expected at most " + std::to_string(limits::kMaxRequests) +
+              " (kMaxRequests in tools/frontend/input/input_limits.hpp)");
   }
   // Files are dealt over the volumes; the fullest volume must hold its share.
   const std::uint64_t unit = cluster.stack.infoscale.stripe_unit_bytes;
@@ -178,8 +181,10 @@ models::VmSpec read_sas_vms(const YamlValue& value, const models::ClusterSpec& c
   const std::uint64_t per_volume = (streams + volumes - 1) / volumes;
   const double needed = static_cast<double>(per_volume) * std::ceil(static_cast<double>(spec.file_bytes) / unit) * unit;
   if (needed > static_cast<double>(volume_bytes)) {
-    file.fail(std::to_string(per_volume) + " files of " + format_size(spec.file_bytes) + " on one volume need more than "
-              "its " + format_size(volume_bytes) + " (" + std::to_string(c.storage_vms) + " columns of " +
+    file.fail(std::to_string(per_volume) + " files of " + format_size(spec.file_bytes) +
+              " on one volume need more than "
+              "its " +
+              format_size(volume_bytes) + " (" + std::to_string(c.storage_vms) + " columns of " +
               format_size(c.disk.capacity_bytes) + "); expected files that fit");
   }
   models::VmSpec vms;
@@ -210,10 +215,9 @@ models::RunControl read_sas_run(const YamlValue& value, models::ClusterSpec& clu
     const models::CloudClusterSpec& c = cluster.cloud;
     auto check = [&](const std::string& id, double window_s, double throttle_s) {
       if (window_s > 0 && window_s / k < 100 * throttle_s) {
-        scale->fail_expected("at most " + format_number(window_s / (100 * throttle_s)) + ": '" + id +
-                             "' bursts for " + format_number(window_s) +
-                             " s, which must stay at least 100 throttle windows (" + format_number(throttle_s) +
-                             " s each) long on the coarse time scale");
+        scale->fail_expected("at most " + format_number(window_s / (100 * throttle_s)) + ": '" + id + "' bursts for " +
+                             format_number(window_s) + " s, which must stay at least 100 throttle windows (" +
+                             format_number(throttle_s) + " s each) long on the coarse time scale");
       }
     };
     check(c.storage_vm.id, c.storage_vm.burst_window_s, c.storage_vm.throttle_window_s);
@@ -238,8 +242,8 @@ void describe_vm(std::ostream& out, const models::CloudVmSpec& vm) {
         << format_duration(static_cast<std::int64_t>(vm.burst_window_s * 1e9)) << ", "
         << format_number(vm.burst_credits_at_start * 100) << " % of the credits at the start)";
   }
-  out << "; network " << format_bit_rate(vm.egress_bits_per_s) << " egress only, " << format_duration(vm.message_latency_ns)
-      << " one way\n";
+  out << "; network " << format_bit_rate(vm.egress_bits_per_s) << " egress only, "
+      << format_duration(vm.message_latency_ns) << " one way\n";
 }
 
 }  // namespace
@@ -249,11 +253,11 @@ std::string describe_cloud(const models::ScenarioSpec& s) {
   const models::CloudClusterSpec& c = s.cluster.cloud;
   out << "Cluster: " << c.storage_vms << " storage VMs, " << c.clients << " client VMs (cloud)\n  storage VM: ";
   describe_vm(out, c.storage_vm);
-  out << "  data disks: " << c.disks_per_vm << " x " << printable(c.disk.model) << " (" << c.disk.id << ") per storage VM: "
-      << format_size(c.disk.capacity_bytes) << ", " << format_count(c.disk.iops) << " IOPS / "
+  out << "  data disks: " << c.disks_per_vm << " x " << printable(c.disk.model) << " (" << c.disk.id
+      << ") per storage VM: " << format_size(c.disk.capacity_bytes) << ", " << format_count(c.disk.iops) << " IOPS / "
       << format_byte_rate(c.disk.bytes_per_s) << " provisioned"
-      << (c.disk.burst_iops > 0 || c.disk.burst_bytes_per_s > 0 ? ", credit bursting" : ", no credit bursting")
-      << ", " << format_duration(c.disk.io_latency_ns) << " per I/O, uncached\n  client VM: ";
+      << (c.disk.burst_iops > 0 || c.disk.burst_bytes_per_s > 0 ? ", credit bursting" : ", no credit bursting") << ", "
+      << format_duration(c.disk.io_latency_ns) << " per I/O, uncached\n  client VM: ";
   describe_vm(out, c.client_vm);
   const models::InfoScaleSpec& is = s.cluster.stack.infoscale;
   const models::VxfsIoPolicy vxfs = models::VxfsIoPolicy::of(is, c.storage_vms);

@@ -68,7 +68,8 @@ void check_product_fit(const YamlMap& map, const models::ClusterSpec& cluster) {
   if (const auto owners = map.optional("volume_owners")) {
     owners->fail("ScaleIO has no volume owners: every SDC talks to every SDS directly");
   }
-  if (const auto cache = map.optional("csv_cache")) cache->fail("a CSV cache is Storage Spaces Direct's, not ScaleIO's");
+  if (const auto cache = map.optional("csv_cache"))
+    cache->fail("a CSV cache is Storage Spaces Direct's, not ScaleIO's");
   for (const char* key : {"witness", "repair_speed"}) {
     if (const auto value = map.optional(key)) {
       value->fail("ScaleIO failures (degraded mirrors, rebuild) are not modelled yet, so '" + std::string(key) +
@@ -114,7 +115,8 @@ models::ClusterSpec read_cluster(const YamlValue& value, const Catalog& catalog)
   // ScaleIO runs under several hypervisors: the scenario names the one the VMs run on.
   if (const auto hypervisor = map.optional("hypervisor")) {
     cluster.hypervisor = resolve(*hypervisor, [&](const std::string& id) { return catalog.hypervisor(id); });
-    if (cluster.stack.product == models::ProductKind::S2d && cluster.hypervisor.kind != models::HypervisorKind::HyperV) {
+    if (cluster.stack.product == models::ProductKind::S2d &&
+        cluster.hypervisor.kind != models::HypervisorKind::HyperV) {
       hypervisor->fail_expected("a Hyper-V profile: Storage Spaces Direct runs on Hyper-V hosts");
     }
   } else if (cluster.stack.product == models::ProductKind::ScaleIo) {
@@ -132,13 +134,14 @@ models::ClusterSpec read_cluster(const YamlValue& value, const Catalog& catalog)
   }
 
   const YamlValue resiliency = map.required("resiliency");
-  cluster.resiliency = resiliency.choice<models::Resiliency>({{"simple", models::Resiliency::Simple},
-                                                              {"two-way-mirror", models::Resiliency::TwoWayMirror},
-                                                              {"three-way-mirror", models::Resiliency::ThreeWayMirror}});
+  cluster.resiliency =
+      resiliency.choice<models::Resiliency>({{"simple", models::Resiliency::Simple},
+                                             {"two-way-mirror", models::Resiliency::TwoWayMirror},
+                                             {"three-way-mirror", models::Resiliency::ThreeWayMirror}});
   if (cluster.node_count < models::copies(cluster.resiliency)) {
-    resiliency.fail(in_quotes(resiliency.node().scalar) + " keeps " + std::to_string(models::copies(cluster.resiliency)) +
-                    " copies on different nodes; expected at least that many nodes, got " +
-                    std::to_string(cluster.node_count));
+    resiliency.fail(
+        in_quotes(resiliency.node().scalar) + " keeps " + std::to_string(models::copies(cluster.resiliency)) +
+        " copies on different nodes; expected at least that many nodes, got " + std::to_string(cluster.node_count));
   }
   if (const auto cache = map.optional("csv_cache")) {
     cluster.csv_cache_bytes = cache->size();

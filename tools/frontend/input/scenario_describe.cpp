@@ -67,8 +67,10 @@ std::string_view write_buffer_name(models::WriteBufferContent c) {
     case models::WriteBufferContent::RepeatingPattern: return "";
     case models::WriteBufferContent::Zeros: return ", zero-filled write buffers (-Z; no effect on the model)";
     case models::WriteBufferContent::RandomPerIo: return ", new random data for every write (-Zr: guest CPU per byte)";
-    case models::WriteBufferContent::RandomBuffer: return ", a random write source buffer (-Z<size>; no effect on the model)";
-    case models::WriteBufferContent::FileBuffer: return ", a write source buffer from a file (-Z<size>,<file>; no effect on the model)";
+    case models::WriteBufferContent::RandomBuffer:
+      return ", a random write source buffer (-Z<size>; no effect on the model)";
+    case models::WriteBufferContent::FileBuffer:
+      return ", a write source buffer from a file (-Z<size>,<file>; no effect on the model)";
   }
   return "";
 }
@@ -79,16 +81,16 @@ std::string ranges_text(const models::TargetRegion& region, std::uint64_t block)
   double before = 0;
   for (const models::RandomRange& r : region.ranges) {
     const std::uint64_t end = r.first + (r.positions - 1) * region.align + block;
-    text += (text.empty() ? "" : ", ") + format_percent(r.cumulative - before) + " in [" + format_size(r.first) +
-            ", " + format_size(end) + ")";
+    text += (text.empty() ? "" : ", ") + format_percent(r.cumulative - before) + " in [" + format_size(r.first) + ", " +
+            format_size(end) + ")";
     before = r.cumulative;
   }
   return text;
 }
 
 void describe_target(std::ostream& out, const models::DiskspdTarget& t, std::uint64_t file_bytes) {
-  out << format_size(t.block_bytes) << ' ' << pattern_name(t) << ", " << format_percent(t.write_fraction)
-      << " writes, " << t.threads << " thread(s) x " << t.outstanding << " outstanding";
+  out << format_size(t.block_bytes) << ' ' << pattern_name(t) << ", " << format_percent(t.write_fraction) << " writes, "
+      << t.threads << " thread(s) x " << t.outstanding << " outstanding";
   models::TargetRegion region;
   try {
     region = models::resolve_region(t, file_bytes);
@@ -114,8 +116,8 @@ void describe_target(std::ostream& out, const models::DiskspdTarget& t, std::uin
         << " IOPS), paced in " << format_number(static_cast<double>(models::DiskspdWorkload::kTick) / 1e6)
         << " ms clock ticks";
   }
-  out << write_buffer_name(t.write_buffer) << (t.software_cache_disabled ? ", software cache off" : ", software cache on")
-      << "\n";
+  out << write_buffer_name(t.write_buffer)
+      << (t.software_cache_disabled ? ", software cache off" : ", software cache on") << "\n";
 }
 
 std::string per_node_text(const std::vector<int>& per_node) {
@@ -137,7 +139,8 @@ std::string clock_text(const models::CpuSpec& cpu, const std::vector<models::Par
          (overridden ? ", scenario override" : "") + ")";
 }
 
-void describe_cluster(std::ostream& out, const models::ClusterSpec& c, const std::vector<models::PartOverride>& overrides) {
+void describe_cluster(std::ostream& out, const models::ClusterSpec& c,
+                      const std::vector<models::PartOverride>& overrides) {
   out << "Cluster: " << c.node_count << " x " << c.node.id << " (" << printable(c.node.model) << ")\n";
   if (c.failed_nodes.empty()) {
     out << "  failed nodes: none\n";
@@ -154,12 +157,11 @@ void describe_cluster(std::ostream& out, const models::ClusterSpec& c, const std
   for (std::size_t i = 0; i < c.node.drives.size() && i < c.drives.size(); ++i) {
     const models::DriveSpec& d = c.drives[i];
     out << "    " << c.node.drives[i].count << " x " << printable(d.model) << " ["
-        << (c.node.drives[i].role == models::DriveRole::Cache ? "cache" : "capacity") << ", "
-        << drive_kind_name(d.kind) << ", " << format_size(d.capacity_bytes) << ", 4K read/write "
-        << format_count(d.random_read_iops) << " / " << format_count(d.random_write_iops) << " IOPS, seq "
-        << format_byte_rate(d.seq_read_bytes_per_s) << " / " << format_byte_rate(d.seq_write_bytes_per_s)
-        << ", QD1 latency " << format_duration(d.read_latency_ns) << " / " << format_duration(d.write_latency_ns)
-        << "]\n";
+        << (c.node.drives[i].role == models::DriveRole::Cache ? "cache" : "capacity") << ", " << drive_kind_name(d.kind)
+        << ", " << format_size(d.capacity_bytes) << ", 4K read/write " << format_count(d.random_read_iops) << " / "
+        << format_count(d.random_write_iops) << " IOPS, seq " << format_byte_rate(d.seq_read_bytes_per_s) << " / "
+        << format_byte_rate(d.seq_write_bytes_per_s) << ", QD1 latency " << format_duration(d.read_latency_ns) << " / "
+        << format_duration(d.write_latency_ns) << "]\n";
   }
   out << "    " << c.node.nic_count << " x " << printable(c.nic.model) << " [" << c.nic.ports << " x "
       << format_bit_rate(c.nic.port_bits_per_s) << ", " << rdma_name(c.nic.rdma) << ", message latency "
@@ -167,12 +169,14 @@ void describe_cluster(std::ostream& out, const models::ClusterSpec& c, const std
   if (c.network_switch.id.empty()) {
     out << "  network: nodes connected directly (no switch)\n";
   } else {
-    out << "  switch: " << printable(c.network_switch.model) << " [" << format_bit_rate(c.network_switch.port_bits_per_s)
-        << " ports, " << format_duration(c.network_switch.latency_ns) << " port to port]\n";
+    out << "  switch: " << printable(c.network_switch.model) << " ["
+        << format_bit_rate(c.network_switch.port_bits_per_s) << " ports, "
+        << format_duration(c.network_switch.latency_ns) << " port to port]\n";
   }
   out << "  storage: " << printable(c.stack.model) << " (" << c.stack.id << "), " << resiliency_name(c.resiliency);
   if (c.stack.product == models::ProductKind::S2d) {
-    out << ", CSV cache " << (c.csv_cache_bytes == 0 ? std::string("off") : format_size(c.csv_cache_bytes) + " per node");
+    out << ", CSV cache "
+        << (c.csv_cache_bytes == 0 ? std::string("off") : format_size(c.csv_cache_bytes) + " per node");
   }
   out << "\n";
   if (c.stack.product == models::ProductKind::ScaleIo) {
@@ -185,10 +189,10 @@ void describe_cluster(std::ostream& out, const models::ClusterSpec& c, const std
   }
   if (c.compute_hosts.count > 0) {
     const models::ComputeHostsSpec& h = c.compute_hosts;
-    out << "  two-layer: the VMs run on " << h.count << " x " << h.node.id << " (" << printable(h.node.model) << "): "
-        << h.node.sockets << " x " << printable(h.cpu.model) << " (" << h.cpu.cores << " cores / " << h.cpu.threads
-        << " threads, " << format_frequency(h.cpu.base_hz) << " base), " << h.node.nic_count << " x " << h.nic.model
-        << " [" << h.nic.ports << " x " << format_bit_rate(h.nic.port_bits_per_s) << "]\n";
+    out << "  two-layer: the VMs run on " << h.count << " x " << h.node.id << " (" << printable(h.node.model)
+        << "): " << h.node.sockets << " x " << printable(h.cpu.model) << " (" << h.cpu.cores << " cores / "
+        << h.cpu.threads << " threads, " << format_frequency(h.cpu.base_hz) << " base), " << h.node.nic_count << " x "
+        << h.nic.model << " [" << h.nic.ports << " x " << format_bit_rate(h.nic.port_bits_per_s) << "]\n";
     out << "    compute host CPU clock: " << clock_text(h.cpu, overrides) << "\n";
   } else {
     out << "  hyperconverged: the VMs run on the storage nodes\n";
@@ -200,7 +204,8 @@ void describe_cluster(std::ostream& out, const models::ClusterSpec& c, const std
   if (!c.volume_owners.empty()) {
     out << "  volume owners:";
     for (std::size_t v = 0; v < c.volume_owners.size(); ++v) {
-      out << " volume " << v + 1 << " -> node " << c.volume_owners[v] + 1 << (v + 1 < c.volume_owners.size() ? "," : "");
+      out << " volume " << v + 1 << " -> node " << c.volume_owners[v] + 1
+          << (v + 1 < c.volume_owners.size() ? "," : "");
     }
     out << "\n";
   }
@@ -235,8 +240,8 @@ void describe_timeline(std::ostream& out, const models::ScenarioSpec& s) {
   }
   out << "  handling: node detection " << format_duration(f.node_detection_ns) << ", drive detection "
       << format_duration(f.drive_detection_ns) << ", volume failover " << format_duration(f.volume_failover_ns)
-      << ", VM restart " << format_duration(s.cluster.hypervisor.vm_restart_ns) << "; repair "
-      << f.repair_outstanding << " x " << format_size(f.repair_io_bytes) << " in flight per volume, dirty regions of "
+      << ", VM restart " << format_duration(s.cluster.hypervisor.vm_restart_ns) << "; repair " << f.repair_outstanding
+      << " x " << format_size(f.repair_io_bytes) << " in flight per volume, dirty regions of "
       << format_size(f.dirty_region_bytes) << "; witness " << (s.cluster.witness ? "yes" : "no") << "\n";
 }
 
@@ -250,9 +255,9 @@ void describe_vms(std::ostream& out, const models::VmSpec& vms) {
   if (vms.oltp) {
     const models::OltpSpec& o = *vms.oltp;
     out << "  workload: OLTP database, " << o.users_per_vm << " users per VM, think time "
-        << format_duration(o.think_time_ns) << ", buffer pool " << format_size(o.buffer_pool.buffer_bytes)
-        << " over a " << format_size(o.buffer_pool.database_bytes) << " database, "
-        << format_size(vms.data_disk_bytes) << " data/log disk, CPU scale " << format_number(o.cpu_scale) << "\n";
+        << format_duration(o.think_time_ns) << ", buffer pool " << format_size(o.buffer_pool.buffer_bytes) << " over a "
+        << format_size(o.buffer_pool.database_bytes) << " database, " << format_size(vms.data_disk_bytes)
+        << " data/log disk, CPU scale " << format_number(o.cpu_scale) << "\n";
     return;
   }
   const models::DiskspdSpec& w = vms.workload;
@@ -281,7 +286,8 @@ std::string describe(const models::ScenarioSpec& s) {
     if (s.run.interval_ns > 0) out << ", timeline every " << format_duration(s.run.interval_ns);
     if (s.run.precision > 0) {
       out << ", stopping earlier once the 95 % intervals of IOPS, mean latency";
-      for (const models::LatencyPercentile& p : s.run.precision_percentiles) out << ", " << models::latency_percentile_name(p);
+      for (const models::LatencyPercentile& p : s.run.precision_percentiles)
+        out << ", " << models::latency_percentile_name(p);
       out << " are within +/- " << format_percent(s.run.precision);
     }
     out << "\n";
@@ -299,8 +305,7 @@ std::string describe(const models::ScenarioSpec& s) {
   } else {
     out << "Reference:\n";
     for (const models::ReferenceFigure& f : s.references) {
-      out << "  " << figure_name(f.figure)
-          << (f.comparison == models::Comparison::AtMost ? " at most " : " about ")
+      out << "  " << figure_name(f.figure) << (f.comparison == models::Comparison::AtMost ? " at most " : " about ")
           << format_figure_value(f.figure, f.value) << ", tolerance " << format_percent(f.tolerance)
           << (f.calibration ? ", calibration figure" : "");
       if (!f.note.empty()) out << "  [" << printable(f.note) << "]";

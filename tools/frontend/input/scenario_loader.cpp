@@ -28,8 +28,8 @@ models::ScenarioSpec load_scenario(const std::filesystem::path& file, const Cata
     deep_merge(tree, over);
   }
   const YamlValue root = root_value(tree);
-  const YamlMap map = root.map({"schema_version", "include", "title", "description", "cluster", "vms", "run", "timeline",
-                                "reference"});
+  const YamlMap map =
+      root.map({"schema_version", "include", "title", "description", "cluster", "vms", "run", "timeline", "reference"});
   // Checked in every file that states it; again here for a --set of it.
   const YamlValue version = map.required("schema_version");
   if (version.integer(0, 1'000'000) != 1) version.fail_expected("schema_version 1");
@@ -67,9 +67,12 @@ models::ScenarioSpec load_scenario(const std::filesystem::path& file, const Cata
     }
     scenario.timeline = read_timeline(*timeline, scenario.cluster, scenario.run);
     if (scenario.run.precision > 0) {
-      map.required("run").map(kRunKeys).required("precision").fail(
-          "a run with a failure timeline measures its whole duration (its phases need it); precision stops only a "
-          "steady-state run");
+      map.required("run")
+          .map(kRunKeys)
+          .required("precision")
+          .fail(
+              "a run with a failure timeline measures its whole duration (its phases need it); precision stops only a "
+              "steady-state run");
     }
   }
   scenario.vms = cloud ? read_sas_vms(map.required("vms"), scenario.cluster)
@@ -80,20 +83,23 @@ models::ScenarioSpec load_scenario(const std::filesystem::path& file, const Cata
   for (const models::LatencyPercentile& p : scenario.run.precision_percentiles) {
     // A percentile of a direction the workload never issues could never be precise.
     if (const auto lacks = workload_lacks(scenario, figure_of(p))) {
-      map.required("run").map(kRunKeys).required("precision_percentiles").fail(models::latency_percentile_name(p) +
-                                                                               ": " + *lacks);
+      map.required("run")
+          .map(kRunKeys)
+          .required("precision_percentiles")
+          .fail(models::latency_percentile_name(p) + ": " + *lacks);
     }
   }
   if (scenario.vms.oltp && nodes_fail) {
-    map.required("timeline").fail("node failures during an OLTP run are not modelled yet (the database's crash "
-                                  "recovery after its VM restarts); use cluster.failed_nodes for a degraded steady "
-                                  "state, or fail drives only");
+    map.required("timeline")
+        .fail("node failures during an OLTP run are not modelled yet (the database's crash "
+              "recovery after its VM restarts); use cluster.failed_nodes for a degraded steady "
+              "state, or fail drives only");
   }
   if (const auto reference = map.optional("reference")) {
     const std::string calibration_case = calibration_case_name(scenario);
-    scenario.references = read_reference(*reference, calibration_case,
-                                         !parts_catalog.fields_calibrated_on(calibration_case).empty(), cloud,
-                                         scenario.measured_runs);
+    scenario.references =
+        read_reference(*reference, calibration_case, !parts_catalog.fields_calibrated_on(calibration_case).empty(),
+                       cloud, scenario.measured_runs);
   }
   for (const std::string& assignment : overrides) {
     scenario.title += " [" + assignment + "]";

@@ -32,8 +32,7 @@ YamlNode override_tree(const std::string& assignment) {
   const std::string path = assignment.substr(0, equals);
   const std::string label = "--set " + printable(assignment, 2 * kMaxQuotedChars);
   if (equals == std::string::npos || path.empty() || path.front() == '.' || path.back() == '.' ||
-      path.find("..") != std::string::npos ||
-      std::any_of(path.begin(), path.end(), [](char c) {
+      path.find("..") != std::string::npos || std::any_of(path.begin(), path.end(), [](char c) {
         return !(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-');
       })) {
     throw LoadError(label + ": expected key.path=value, like cluster.nodes=8");
@@ -83,8 +82,9 @@ void replace_workload_form(YamlNode& tree, const YamlNode& over) {
   YamlNode* workload = vms != nullptr ? find_child(*vms, "workload") : nullptr;
   if (!gives_form || workload == nullptr || workload->kind != YamlNode::Kind::Map) return;
   auto& kids = workload->children;
-  kids.erase(std::remove_if(kids.begin(), kids.end(),
-                            [&](const YamlNode& c) { return is_workload_form(c.key) && over_workload->find(c.key) == nullptr; }),
+  kids.erase(std::remove_if(
+                 kids.begin(), kids.end(),
+                 [&](const YamlNode& c) { return is_workload_form(c.key) && over_workload->find(c.key) == nullptr; }),
              kids.end());
 }
 

@@ -51,10 +51,11 @@ void read_measured(const YamlValue& value, const std::string& source, std::vecto
       file.fail(e.what());  // the result file's own error, with this scenario's line
     }
     const std::string note = entry.optional("note") ? entry.optional("note")->text()
-                             : "measured: " + file.text() + (row ? " row " : " job ") + which +
-                                   (source.empty() ? "" : " (" + source + ")");
+                                                    : "measured: " + file.text() + (row ? " row " : " job ") + which +
+                                                          (source.empty() ? "" : " (" + source + ")");
     const YamlValue list = entry.required("figures");
-    if (!list.is_list() || list.items().empty()) list.fail_expected("a list of figure names, like [total_iops, vmfleet_cpu]");
+    if (!list.is_list() || list.items().empty())
+      list.fail_expected("a list of figure names, like [total_iops, vmfleet_cpu]");
     for (const YamlValue& name : list.items()) {
       const auto figure = figure_from_name(name.text());
       if (!figure) name.fail_expected("one of " + join_choices(figure_names()));
@@ -90,7 +91,8 @@ models::MeasuredRunsRef read_vmfleet_runs_ref(const YamlValue& value) {
     if (!where->is_map()) where->fail_expected("a map of column names to values, like {cluster: R640-All-NVMe}");
     for (const YamlNode& item : where->node().children) {
       if (item.kind != YamlNode::Kind::Scalar || item.scalar.empty()) {
-        where->fail("column " + in_quotes(item.key) + ": expected the value its rows must have, got " + item.describe());
+        where->fail("column " + in_quotes(item.key) + ": expected the value its rows must have, got " +
+                    item.describe());
       }
       runs.where.emplace_back(item.key, item.scalar);
     }

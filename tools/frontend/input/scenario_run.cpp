@@ -54,8 +54,8 @@ std::vector<models::LatencyPercentile> read_precision_percentiles(const YamlValu
 }  // namespace
 
 // The keys of a steady-state run: section.
-const std::vector<std::string> kRunKeys = {"warmup", "duration", "seed", "interval", "precision",
-                                           "precision_percentiles", "fast_forward"};
+const std::vector<std::string> kRunKeys = {
+    "warmup", "duration", "seed", "interval", "precision", "precision_percentiles", "fast_forward"};
 
 models::RunControl read_run(const YamlValue& value) {
   const YamlMap map = value.map(kRunKeys);
@@ -78,11 +78,11 @@ models::RunControl read_run(const YamlValue& value) {
     // The stop needs that many timeline intervals first: a coarse timeline could never let it.
     constexpr std::int64_t kNeeded = 2 * static_cast<std::int64_t>(models::PrecisionStop::kMinIntervals);
     if (run.interval_ns > 0 && run.duration_ns / run.interval_ns < kNeeded) {
-      map.required("interval").fail(
-          "with a precision the run needs " + std::to_string(models::PrecisionStop::kMinIntervals) +
-          " timeline intervals before it can stop: an interval of at most 1/" + std::to_string(kNeeded) +
-          " of the duration (" + std::to_string(run.duration_ns / run.interval_ns) +
-          " intervals here), or none (1,024 by default then)");
+      map.required("interval")
+          .fail("with a precision the run needs " + std::to_string(models::PrecisionStop::kMinIntervals) +
+                " timeline intervals before it can stop: an interval of at most 1/" + std::to_string(kNeeded) +
+                " of the duration (" + std::to_string(run.duration_ns / run.interval_ns) +
+                " intervals here), or none (1,024 by default then)");
     }
   }
   if (const auto percentiles = map.optional("precision_percentiles")) {
@@ -99,7 +99,8 @@ models::RunControl read_run(const YamlValue& value) {
     } else {
       run.fast_forward_precision = fast_forward->percent();
       if (!(run.fast_forward_precision > 0 && run.fast_forward_precision <= 0.1)) {
-        fast_forward->fail_expected("off, or the steadiness a span is skipped at: above 0% and at most 10% (2% by default)");
+        fast_forward->fail_expected(
+            "off, or the steadiness a span is skipped at: above 0% and at most 10% (2% by default)");
       }
     }
   }

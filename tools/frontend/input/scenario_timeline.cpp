@@ -33,14 +33,14 @@ void read_part(const YamlValue& value, const models::ClusterSpec& cluster, model
     event.part = models::FailurePart::Node;
     event.node = one_based(text.substr(5), cluster.node_count);
     if (event.node < 0) {
-      value.fail_expected("'node N' (1.." + std::to_string(cluster.node_count) + ") or 'drive N.D' (node N, drive D of 1.." +
-                          std::to_string(drives) + ")");
+      value.fail_expected("'node N' (1.." + std::to_string(cluster.node_count) +
+                          ") or 'drive N.D' (node N, drive D of 1.." + std::to_string(drives) + ")");
     }
   } else if (text.rfind("drive ", 0) == 0) {
     event.part = models::FailurePart::Drive;
     if (!node_and_part(text.substr(6), drives, event.drive)) {
-      value.fail_expected("'node N' (1.." + std::to_string(cluster.node_count) + ") or 'drive N.D' (node N, drive D of 1.." +
-                          std::to_string(drives) + ")");
+      value.fail_expected("'node N' (1.." + std::to_string(cluster.node_count) +
+                          ") or 'drive N.D' (node N, drive D of 1.." + std::to_string(drives) + ")");
     }
   } else if (text.rfind("nic ", 0) == 0) {
     event.part = models::FailurePart::NicPort;
@@ -61,8 +61,10 @@ void check_port_event(const YamlValue& what, const models::TimelineEvent& event,
   if (event.fail) {
     if (!down.insert(event.port).second) what.fail(name + " is already down then");
     if (static_cast<int>(down.size()) == cluster.nic.ports * cluster.node.nic_count) {
-      what.fail(name + " is the node's last port up: a node cut off from the storage network is a node failure "
-                "('fail: node " + std::to_string(event.node + 1) + "')");
+      what.fail(name +
+                " is the node's last port up: a node cut off from the storage network is a node failure "
+                "('fail: node " +
+                std::to_string(event.node + 1) + "')");
     }
   } else if (down.erase(event.port) == 0) {
     what.fail(name + " is up then: nothing returns");
@@ -88,7 +90,8 @@ models::FailureTimeline read_timeline(const YamlValue& value, const models::Clus
       const YamlValue at = entry.required("at");
       event.at = at.duration_ns();
       if (event.at < last) at.fail_expected("events in time order (this one is earlier than the one before)");
-      if (event.at >= end) at.fail_expected("a time inside the run (warm-up + duration = " + format_duration(end) + ")");
+      if (event.at >= end)
+        at.fail_expected("a time inside the run (warm-up + duration = " + format_duration(end) + ")");
       last = event.at;
       const auto failed = entry.optional("fail");
       const auto drained = entry.optional("drain");
@@ -114,7 +117,8 @@ models::FailureTimeline read_timeline(const YamlValue& value, const models::Clus
       } else if (event.part == models::FailurePart::Node) {
         const bool is_down = down[static_cast<std::size_t>(event.node)];
         if (event.fail && is_down) what.fail("node " + std::to_string(event.node + 1) + " is already down then");
-        if (!event.fail && !is_down) what.fail("node " + std::to_string(event.node + 1) + " is up then: nothing returns");
+        if (!event.fail && !is_down)
+          what.fail("node " + std::to_string(event.node + 1) + " is up then: nothing returns");
         down[static_cast<std::size_t>(event.node)] = event.fail;
       } else if (event.fail) {
         if (!drives_failed[static_cast<std::size_t>(event.node)].insert(event.drive).second) {

@@ -61,9 +61,9 @@ void check_fits_pool(std::uint64_t vm_total, std::uint64_t bytes_per_vm, const m
 std::uint64_t check_vm_count(const YamlMap& map, const models::VmSpec& vms) {
   const std::uint64_t vm_total = std::accumulate(vms.per_node.begin(), vms.per_node.end(), std::uint64_t{0});
   if (vm_total > static_cast<std::uint64_t>(limits::kMaxVms)) {
-    map.required("per_node").fail("expected at most " + std::to_string(limits::kMaxVms) +
-                                  " VMs in the cluster, got " + std::to_string(vm_total) +
-                                  " (kMaxVms in tools/frontend/input/input_limits.hpp)");
+    map.required("per_node")
+        .fail("expected at most " + std::to_string(limits::kMaxVms) + " VMs in the cluster, got " +
+              std::to_string(vm_total) + " (kMaxVms in tools/frontend/input/input_limits.hpp)");
   }
   return vm_total;
 }
@@ -75,19 +75,18 @@ void check_vm_totals(const YamlMap& map, const models::VmSpec& vms, const models
   const std::uint64_t per_vm = static_cast<std::uint64_t>(w.outstanding_per_vm());
   const std::uint64_t requests = vm_total * per_vm;
   if (requests > limits::kMaxRequests) {
-    map.required("workload").fail("VMs x (threads x outstanding per VM) = " + std::to_string(vm_total) + " x " +
-                                  std::to_string(per_vm) + " = " +
-                                  std::to_string(requests) + " I/Os in flight; expected at most " +
-                                  std::to_string(limits::kMaxRequests) +
-                                  " (kMaxRequests in tools/frontend/input/input_limits.hpp)");
+    map.required("workload")
+        .fail("VMs x (threads x outstanding per VM) = " + std::to_string(vm_total) + " x " + std::to_string(per_vm) +
+              " = " + std::to_string(requests) + " I/Os in flight; expected at most " +
+              std::to_string(limits::kMaxRequests) + " (kMaxRequests in tools/frontend/input/input_limits.hpp)");
   }
   check_fits_pool(vm_total, w.file_bytes, cluster, file_size_key);
 }
 
 void check_oltp_totals(const YamlMap& map, const models::VmSpec& vms, const models::ClusterSpec& cluster) {
   const std::uint64_t vm_total = check_vm_count(map, vms);
-  const YamlMap oltp = map.required("oltp").map({"application", "users", "think_time", "buffer_pool",
-                                                  "database_size", "data_disk"});
+  const YamlMap oltp =
+      map.required("oltp").map({"application", "users", "think_time", "buffer_pool", "database_size", "data_disk"});
   const std::uint64_t users = vm_total * static_cast<std::uint64_t>(vms.oltp->users_per_vm);
   if (users > limits::kMaxRequests) {
     oltp.required("users").fail("VMs x users per VM = " + std::to_string(vm_total) + " x " +
@@ -121,11 +120,10 @@ void check_vm_vcpus(const YamlMap& map, const models::VmSpec& vms, const models:
   const int sockets = std::max(1, two_layer ? cluster.compute_hosts.node.sockets : cluster.node.sockets);
   const int lps = sockets * (cpu.threads > 0 ? cpu.threads : cpu.cores);
   if (vms.vcpus > lps) {
-    map.required("vcpus").fail("a VM with " + std::to_string(vms.vcpus) + " vCPUs cannot run on " +
-                               (two_layer ? "compute host '" + cluster.compute_hosts.node.id
-                                          : "node '" + cluster.node.id) +
-                               "' with " + std::to_string(lps) +
-                               " logical processors; expected at most " + std::to_string(lps));
+    map.required("vcpus").fail(
+        "a VM with " + std::to_string(vms.vcpus) + " vCPUs cannot run on " +
+        (two_layer ? "compute host '" + cluster.compute_hosts.node.id : "node '" + cluster.node.id) + "' with " +
+        std::to_string(lps) + " logical processors; expected at most " + std::to_string(lps));
   }
 }
 

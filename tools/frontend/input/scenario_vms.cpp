@@ -35,7 +35,8 @@ void read_oltp(const YamlValue& value, const Catalog& catalog, models::VmSpec& v
   } catch (const std::invalid_argument& e) {
     value.fail(e.what());
   }
-  const std::uint64_t needed = spec.buffer_pool.database_bytes / spec.page_bytes * spec.page_bytes + spec.log.region_bytes;
+  const std::uint64_t needed =
+      spec.buffer_pool.database_bytes / spec.page_bytes * spec.page_bytes + spec.log.region_bytes;
   if (vms.data_disk_bytes < needed) {
     disk.fail_expected("a disk of at least the database plus the application's log region (" + format_size(needed) +
                        ")");
@@ -78,7 +79,8 @@ models::VmSpec read_vms(const YamlValue& value, models::ClusterSpec& cluster, co
       if (!is_failed(cluster, from) && !fails_later) {
         from_value.fail_expected("a node listed in cluster.failed_nodes or failing in the timeline");
       }
-      if (vms.failover[static_cast<std::size_t>(from)] >= 0) from_value.fail("node " + std::to_string(from + 1) + " is listed twice");
+      if (vms.failover[static_cast<std::size_t>(from)] >= 0)
+        from_value.fail("node " + std::to_string(from + 1) + " is listed twice");
       const YamlValue to_value = entry.required("to");
       const int to = static_cast<int>(to_value.integer(1, cluster.node_count)) - 1;
       if (is_failed(cluster, to)) to_value.fail_expected("a running node (not in cluster.failed_nodes)");

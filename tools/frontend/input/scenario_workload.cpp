@@ -112,7 +112,7 @@ Workload read_workload(const YamlValue& value) {
   const bool size_elsewhere = given_size && given_size->node().file_name() != line.node().file_name();
   if (const auto file_size = size_elsewhere && spec.file_bytes != 0 ? std::nullopt : given_size) {
     if (spec.file_bytes != 0) {
-      file_size->fail(fio ? "the file size is given twice: here and as size= in the fio job file"
+      file_size->fail(fio   ? "the file size is given twice: here and as size= in the fio job file"
                       : xml ? "the file size is given twice: here and as FileSize in the profile"
                             : "the file size is given twice: here and as -c in the diskspd line");
     }
@@ -136,9 +136,8 @@ Workload read_workload(const YamlValue& value) {
   }
   for (const models::DiskspdTarget& t : spec.targets) {
     if (t.random_align_bytes > spec.file_bytes - t.block_bytes && t.random_align_bytes > t.block_bytes) {
-      line.fail("the random alignment (-r" + format_size(t.random_align_bytes) +
-                ") leaves a single position in the " + format_size(spec.file_bytes) +
-                " file; expected an alignment that fits the file at least twice");
+      line.fail("the random alignment (-r" + format_size(t.random_align_bytes) + ") leaves a single position in the " +
+                format_size(spec.file_bytes) + " file; expected an alignment that fits the file at least twice");
     }
   }
   return {spec, file_size_key};

@@ -46,8 +46,8 @@ std::string suggestion_text(std::string_view wanted, const std::vector<std::stri
   if (!near.empty()) text += "; did you mean " + join_choices(near) + "?";
   if (candidates.empty()) return text + "; none are known";
   constexpr std::size_t kMaxListed = 20;
-  std::vector<std::string> listed(candidates.begin(),
-                                  candidates.begin() + static_cast<std::ptrdiff_t>(std::min(kMaxListed, candidates.size())));
+  std::vector<std::string> listed(
+      candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(std::min(kMaxListed, candidates.size())));
   text += near.empty() ? "; known: " : " known: ";  // after the question, no second semicolon
   for (std::size_t i = 0; i < listed.size(); ++i) text += (i ? ", " : "") + listed[i];
   if (candidates.size() > kMaxListed) text += ", ... (" + std::to_string(candidates.size()) + " in all)";

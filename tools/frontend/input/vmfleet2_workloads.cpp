@@ -80,8 +80,8 @@ void apply_iops_per_vm(models::DiskspdSpec& spec, double iops) {
     threads += t.threads;
     if (t.throughput_bytes_per_ms == 0) continue;
     ++paced;
-    profile_iops += static_cast<double>(t.throughput_bytes_per_ms) * 1000.0 / static_cast<double>(t.block_bytes) *
-                    t.threads;
+    profile_iops +=
+        static_cast<double>(t.throughput_bytes_per_ms) * 1000.0 / static_cast<double>(t.block_bytes) * t.threads;
   }
   if (paced != 0 && paced != static_cast<int>(spec.targets.size())) {
     throw DiskspdError("a per-VM IOPS target needs every target paced (-g) or none: it scales the targets' own "

@@ -14,7 +14,7 @@ namespace {
 struct MeasuredColumn {
   const char* name;  // lower case
   models::Figure figure;
-  double scale;      // to SI
+  double scale;  // to SI
 };
 
 constexpr MeasuredColumn kMeasured[] = {
@@ -36,8 +36,8 @@ constexpr MeasuredColumn kMeasured[] = {
     {"averagecsvwritemilliseconds", models::Figure::CsvWriteLatencyAvg, 1e-3},
 };
 
-constexpr const char* kSetup[] = {"workload", "vmcount", "processorcount", "vmalignmentpct", "qospervm",
-                                  "datadiskbytes"};
+constexpr const char* kSetup[] = {"workload",       "vmcount",  "processorcount",
+                                  "vmalignmentpct", "qospervm", "datadiskbytes"};
 constexpr const char* kLabels[] = {"cluster", "computetemplate"};
 
 class RowReader {
@@ -62,7 +62,8 @@ class RowReader {
   }
   int whole(int column, int missing, int lo, int hi) const {
     const double v = number(column, missing);
-    if (v != std::floor(v) || v < lo || v > hi) fail(column, "a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
+    if (v != std::floor(v) || v < lo || v > hi)
+      fail(column, "a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
     return static_cast<int>(v);
   }
 
@@ -78,11 +79,13 @@ VmfleetRuns read_vmfleet_runs(const std::filesystem::path& file,
   const ResultTable table = read_result_table(file, "VMFleet result table");
   VmfleetRuns out;
   out.label = table.label;
-  if (table.header.empty()) throw LoadError(table.label + ": expected a header line (Workload, VMCount, IOPS, ...), got an empty table");
+  if (table.header.empty())
+    throw LoadError(table.label + ": expected a header line (Workload, VMCount, IOPS, ...), got an empty table");
   for (const char* required : {"workload", "vmcount"}) {
     if (table.column(required) < 0) {
       throw LoadError(table.label + ":" + std::to_string(table.header_line) + ": expected a column " +
-                      in_quotes(required) + " (VMFleet 2.0's Measure-FleetCoreWorkload writes Workload, VMCount, "
+                      in_quotes(required) +
+                      " (VMFleet 2.0's Measure-FleetCoreWorkload writes Workload, VMCount, "
                       "ProcessorCount, VMAlignmentPct, QOSperVM, IOPS, AverageCPU, ...)");
     }
   }
@@ -132,7 +135,8 @@ VmfleetRuns read_vmfleet_runs(const std::filesystem::path& file,
     }
     out.runs.push_back(run);
   }
-  if (out.runs.empty()) throw LoadError(table.label + ": no run (row) to read" + (where.empty() ? "" : " with the selected values"));
+  if (out.runs.empty())
+    throw LoadError(table.label + ": no run (row) to read" + (where.empty() ? "" : " with the selected values"));
   return out;
 }
 

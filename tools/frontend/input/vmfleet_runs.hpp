@@ -30,18 +30,18 @@
 namespace hcisim::frontend {
 
 struct VmfleetRun {
-  int line = 0;                       // in the file
-  std::string workload;               // as written
+  int line = 0;          // in the file
+  std::string workload;  // as written
   int vm_count = 0;
-  int vcpus = 0;                      // 0: not given
-  double alignment = 1.0;             // 0-1
+  int vcpus = 0;           // 0: not given
+  double alignment = 1.0;  // 0-1
   double qos_per_vm = 0;
-  std::uint64_t data_disk_bytes = 0;  // 0: not given
+  std::uint64_t data_disk_bytes = 0;          // 0: not given
   std::map<models::Figure, double> measured;  // SI units, CPU as a fraction
 };
 
 struct VmfleetRuns {
-  std::string label;                   // the file, printable
+  std::string label;  // the file, printable
   std::vector<VmfleetRun> runs;
   std::vector<std::string> unused_columns;
 };

@@ -10,8 +10,8 @@ std::optional<CrowdedElement> first_crowded_element(std::string_view xml, std::s
   // Moves `at` forward to `to`, counting the lines passed: every character is counted once.
   auto move_to = [&](std::size_t to) {
     to = std::min(to, xml.size());
-    line += static_cast<int>(std::count(xml.begin() + static_cast<std::ptrdiff_t>(at),
-                                        xml.begin() + static_cast<std::ptrdiff_t>(to), '\n'));
+    line += static_cast<int>(
+        std::count(xml.begin() + static_cast<std::ptrdiff_t>(at), xml.begin() + static_cast<std::ptrdiff_t>(to), '\n'));
     at = to;
   };
   auto skip_past = [&](std::string_view end, std::size_t from) {

@@ -15,8 +15,8 @@
 namespace hcisim::frontend {
 
 struct CrowdedElement {
-  std::string name;           // at most 64 characters of it
-  int line = 0;               // 1-based, of the '<'
+  std::string name;  // at most 64 characters of it
+  int line = 0;      // 1-based, of the '<'
   std::size_t attributes = 0;
 };
 

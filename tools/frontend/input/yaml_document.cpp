@@ -55,17 +55,16 @@ struct Converter {
 
   YamlNode convert(const YAML::Node& in, int fallback_line) {
     if (++nodes > limits::kMaxYamlValues) {
-      fail(fallback_line, "document too large: more than " + std::to_string(limits::kMaxYamlValues) +
-                              " values once aliases are expanded (kMaxYamlValues in tools/frontend/input/input_limits.hpp)");
+      fail(fallback_line,
+           "document too large: more than " + std::to_string(limits::kMaxYamlValues) +
+               " values once aliases are expanded (kMaxYamlValues in tools/frontend/input/input_limits.hpp)");
     }
     YamlNode out;
     out.file = file;
     out.line = line_of(in, fallback_line);
     switch (in.Type()) {
       case YAML::NodeType::Undefined:
-      case YAML::NodeType::Null:
-        out.kind = YamlNode::Kind::Null;
-        break;
+      case YAML::NodeType::Null: out.kind = YamlNode::Kind::Null; break;
       case YAML::NodeType::Scalar:
         out.kind = YamlNode::Kind::Scalar;
         out.scalar = in.Scalar();
@@ -150,8 +149,7 @@ YamlNode parse(const std::string& text, const std::string& file_label) {
   try {
     return converter.convert(documents.front(), 1);
   } catch (const YAML::Exception& e) {
-    converter.fail(e.mark.line >= 0 ? e.mark.line + 1 : 1,
-                   "YAML error: " + printable(e.msg, 2 * kMaxQuotedChars));
+    converter.fail(e.mark.line >= 0 ? e.mark.line + 1 : 1, "YAML error: " + printable(e.msg, 2 * kMaxQuotedChars));
   }
 }
 
@@ -202,9 +200,7 @@ YamlNode parse_yaml_file(const std::filesystem::path& path) {
   return parse(read_yaml_input(path, limits::kMaxYamlFileBytes), printable(path.string()));
 }
 
-YamlNode parse_yaml_text(const std::string& text, const std::string& file_label) {
-  return parse(text, file_label);
-}
+YamlNode parse_yaml_text(const std::string& text, const std::string& file_label) { return parse(text, file_label); }
 
 void deep_merge(YamlNode& base, const YamlNode& over) {
   if (base.kind != YamlNode::Kind::Map || over.kind != YamlNode::Kind::Map) {

@@ -22,7 +22,7 @@ struct YamlNode {
   std::string key;                 // a mapping value's key
   int key_line = 0;                // a mapping value's key line (1-based)
   std::shared_ptr<const std::string> file;
-  int line = 0;                    // 1-based line of the value
+  int line = 0;  // 1-based line of the value
 
   // Mapping only: the value under `key`, or nullptr.
   const YamlNode* find(std::string_view key) const;

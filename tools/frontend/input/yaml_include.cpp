@@ -25,7 +25,8 @@ fs::path normal(const fs::path& path) {
   return ec ? path.lexically_normal() : canonical;
 }
 
-YamlNode load(const fs::path& file, std::vector<fs::path>& chain, IncludeBudget& budget, const BeforeMerge& before_merge) {
+YamlNode load(const fs::path& file, std::vector<fs::path>& chain, IncludeBudget& budget,
+              const BeforeMerge& before_merge) {
   const std::string text = read_yaml_input(file, limits::kMaxYamlFileBytes);
   budget.bytes += text.size();
   if (budget.bytes > limits::kMaxIncludedBytes) {

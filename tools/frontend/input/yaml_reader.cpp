@@ -101,9 +101,7 @@ YamlMap YamlValue::map(std::initializer_list<std::string_view> allowed) const {
   return map(std::vector<std::string>(allowed.begin(), allowed.end()));
 }
 
-YamlMap YamlValue::map(const std::vector<std::string>& allowed) const {
-  return YamlMap(*this, allowed);
-}
+YamlMap YamlValue::map(const std::vector<std::string>& allowed) const { return YamlMap(*this, allowed); }
 
 YamlMap::YamlMap(YamlValue self, std::vector<std::string> allowed)
     : self_(std::move(self)), allowed_(std::move(allowed)) {

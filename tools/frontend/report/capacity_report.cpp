@@ -15,15 +15,18 @@ std::string gib(std::uint64_t bytes) { return format_fixed(static_cast<double>(b
 
 std::string format_capacity(const models::CapacityReport& c, int storage_nodes) {
   std::string out = "Capacity\n";
-  out += fmt::format("  pool      raw {}, repair reserve {}, usable {} after {} cop{} ({}% efficient)\n", tb(c.raw_bytes),
-                     tb(c.reserve_bytes), tb(c.usable_bytes), c.copies, c.copies == 1 ? "y" : "ies",
+  out += fmt::format("  pool      raw {}, repair reserve {}, usable {} after {} cop{} ({}% efficient)\n",
+                     tb(c.raw_bytes), tb(c.reserve_bytes), tb(c.usable_bytes), c.copies, c.copies == 1 ? "y" : "ies",
                      format_fixed(c.efficiency * 100, 1));
   out += fmt::format("  failures  {} at once tolerated{}\n", c.failures_tolerated,
-                     c.nodes_down > 0 ? fmt::format(" ({} node{} already down)", c.nodes_down, c.nodes_down == 1 ? "" : "s")
-                                      : std::string());
+                     c.nodes_down > 0
+                         ? fmt::format(" ({} node{} already down)", c.nodes_down, c.nodes_down == 1 ? "" : "s")
+                         : std::string());
   out += fmt::format("  VM disks  {} VMs: {} ({} with copies) of {} raw: {}\n", format_count(c.vm_count),
                      tb(c.vm_disk_bytes), tb(c.vm_footprint_bytes), tb(c.raw_bytes),
-                     !c.disks_fit ? "do not fit" : c.reserve_kept ? "fit, reserve kept" : "fit, reserve NOT kept");
+                     !c.disks_fit     ? "do not fit"
+                     : c.reserve_kept ? "fit, reserve kept"
+                                      : "fit, reserve NOT kept");
   out += "  hosts     VMs  vCPUs / LPs  over-commit  VM memory / host memory\n";
   for (const models::HostCapacity& h : c.hosts) {
     if (h.vms == 0 && !h.up) {

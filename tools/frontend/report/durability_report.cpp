@@ -25,7 +25,9 @@ std::string seconds(double s, models::RepairSource source) {
 }
 
 // A figure, or null when the model could not compute it.
-nlohmann::json figure(double value, bool computed) { return computed ? nlohmann::json(value) : nlohmann::json(nullptr); }
+nlohmann::json figure(double value, bool computed) {
+  return computed ? nlohmann::json(value) : nlohmann::json(nullptr);
+}
 
 nlohmann::json mttdl_json_value(double mttdl_s, const std::string& not_computable) {
   return not_computable.empty() && std::isfinite(mttdl_s) ? nlohmann::json(mttdl_s) : nlohmann::json(nullptr);
@@ -49,7 +51,8 @@ std::string format_durability_report(const models::ScenarioSpec& spec, const mod
                        std::isinf(in.node_mtbf_s) ? "none" : printf_string("%.0f h", in.node_mtbf_s / 3600).c_str(),
                        in.node_downtime_s, assumed ? " (assumed: EST, about an hour)" : "", study.mission_s / kYear);
   if (study.synthetic) out << "  " << printable(synthetic_failure_statement(study)) << ".\n";
-  out << "  (Markov model of a volume's copies, models/failure/durability.hpp; repair times from the simulated runs)\n\n";
+  out << "  (Markov model of a volume's copies, models/failure/durability.hpp; repair times from the simulated "
+         "runs)\n\n";
   out << "  repair    node resync    drive rebuild  repair rate   p99 write healthy/repairing   IOPS repairing"
          "   MTTDL        P(loss in mission)  availability\n";
   for (std::size_t i = 0; i < study.repairs.size(); ++i) {
@@ -91,29 +94,30 @@ std::string format_durability_report(const models::ScenarioSpec& spec, const mod
 
 nlohmann::json repair_speed_json(const models::RepairObservation& r, const models::RepairDurability& d) {
   const bool computed = d.not_computable.empty();
-  nlohmann::json j = {{"repair_speed", r.repair_speed},
-          {"node_resync_s", r.node_resync_s},
-          {"node_resync_estimated", r.resync_estimated},
-          {"node_resync_source", repair_source_name(r.resync_source)},
-          {"node_resync_simulated_s", std::isnan(r.resync_simulated_s) ? nlohmann::json(nullptr)
-                                                                        : nlohmann::json(r.resync_simulated_s)},
-          {"node_resync_simulated_source", std::isnan(r.resync_simulated_s)
-                                               ? nlohmann::json(nullptr)
-                                               : nlohmann::json(repair_source_name(r.resync_simulated_source))},
-          {"drive_rebuild_s", r.drive_rebuild_s},
-          {"drive_rebuild_estimated", r.rebuild_estimated},
-          {"drive_rebuild_source", repair_source_name(r.rebuild_source)},
-          {"repair_bw_bytes", r.repair_bytes_per_s},
-          {"repaired_bytes", r.repaired_bytes},
-          {"healthy_read_p99_ns", r.healthy_read_p99_s * 1e9},
-          {"healthy_write_p99_ns", r.healthy_write_p99_s * 1e9},
-          {"repairing_read_p99_ns", r.repairing_read_p99_s * 1e9},
-          {"repairing_write_p99_ns", r.repairing_write_p99_s * 1e9},
-          {"repairing_iops", r.repairing_iops},
-          {"mttdl_s", mttdl_json_value(d.mttdl_s, d.not_computable)},
-          {"loss_probability", figure(d.loss_probability, computed)},
-          {"availability", figure(d.availability, computed)},
-          {"unavailability", figure(d.unavailability, computed)}};
+  nlohmann::json j = {
+      {"repair_speed", r.repair_speed},
+      {"node_resync_s", r.node_resync_s},
+      {"node_resync_estimated", r.resync_estimated},
+      {"node_resync_source", repair_source_name(r.resync_source)},
+      {"node_resync_simulated_s",
+       std::isnan(r.resync_simulated_s) ? nlohmann::json(nullptr) : nlohmann::json(r.resync_simulated_s)},
+      {"node_resync_simulated_source", std::isnan(r.resync_simulated_s)
+                                           ? nlohmann::json(nullptr)
+                                           : nlohmann::json(repair_source_name(r.resync_simulated_source))},
+      {"drive_rebuild_s", r.drive_rebuild_s},
+      {"drive_rebuild_estimated", r.rebuild_estimated},
+      {"drive_rebuild_source", repair_source_name(r.rebuild_source)},
+      {"repair_bw_bytes", r.repair_bytes_per_s},
+      {"repaired_bytes", r.repaired_bytes},
+      {"healthy_read_p99_ns", r.healthy_read_p99_s * 1e9},
+      {"healthy_write_p99_ns", r.healthy_write_p99_s * 1e9},
+      {"repairing_read_p99_ns", r.repairing_read_p99_s * 1e9},
+      {"repairing_write_p99_ns", r.repairing_write_p99_s * 1e9},
+      {"repairing_iops", r.repairing_iops},
+      {"mttdl_s", mttdl_json_value(d.mttdl_s, d.not_computable)},
+      {"loss_probability", figure(d.loss_probability, computed)},
+      {"availability", figure(d.availability, computed)},
+      {"unavailability", figure(d.unavailability, computed)}};
   if (!computed) j["mttdl_not_computable"] = d.not_computable;
   if (!d.unbounded_because.empty()) j["mttdl_unbounded_because"] = d.unbounded_because;
   return j;
@@ -130,14 +134,15 @@ nlohmann::json durability_json(const models::ScenarioSpec& spec, const models::D
     return j;
   }
   const models::DurabilityInputs& in = study.base;
-  j["cluster"] = {{"nodes", in.nodes},
-                  {"capacity_drives_per_node", in.capacity_drives_per_node},
-                  {"layout", in.layout.name},
-                  {"witness", in.witness},
-                  {"drive_afr", in.drive_afr},
-                  {"node_mtbf_s", std::isinf(in.node_mtbf_s) ? nlohmann::json(nullptr) : nlohmann::json(in.node_mtbf_s)},
-                  {"node_downtime_s", in.node_downtime_s},
-                  {"node_downtime_assumed", !study.repairs.empty() && study.repairs.front().downtime_assumed}};
+  j["cluster"] = {
+      {"nodes", in.nodes},
+      {"capacity_drives_per_node", in.capacity_drives_per_node},
+      {"layout", in.layout.name},
+      {"witness", in.witness},
+      {"drive_afr", in.drive_afr},
+      {"node_mtbf_s", std::isinf(in.node_mtbf_s) ? nlohmann::json(nullptr) : nlohmann::json(in.node_mtbf_s)},
+      {"node_downtime_s", in.node_downtime_s},
+      {"node_downtime_assumed", !study.repairs.empty() && study.repairs.front().downtime_assumed}};
   nlohmann::json speeds = nlohmann::json::array();
   for (std::size_t i = 0; i < study.repairs.size(); ++i) {
     const models::RepairObservation& r = study.repairs[i];

@@ -30,7 +30,8 @@ std::string duration(double s) {
 }
 
 std::string byte_rate(double bytes_per_s) {
-  return bytes_per_s >= 1e9 ? printf_string("%.2f GB/s", bytes_per_s / 1e9) : printf_string("%.1f MB/s", bytes_per_s / 1e6);
+  return bytes_per_s >= 1e9 ? printf_string("%.2f GB/s", bytes_per_s / 1e9)
+                            : printf_string("%.1f MB/s", bytes_per_s / 1e6);
 }
 
 // What limits a what-if run; a utilisation only for a resource near saturation
@@ -77,8 +78,8 @@ int vm_total(const models::ScenarioSpec& spec) {
 std::string setup_section(const models::ScenarioSpec& spec, const models::RunResult& run) {
   std::string text = "hcisim explain  " + printable(run.title) + "\n";
   text += "  " + std::to_string(spec.cluster.node_count) + " x " + printable(spec.cluster.node.id) + ", stack " +
-          spec.cluster.stack.id + ", " + mirror_name(spec.cluster.resiliency) + ", " +
-          std::to_string(vm_total(spec)) + (vm_total(spec) == 1 ? " VM x " : " VMs x ");
+          spec.cluster.stack.id + ", " + mirror_name(spec.cluster.resiliency) + ", " + std::to_string(vm_total(spec)) +
+          (vm_total(spec) == 1 ? " VM x " : " VMs x ");
   text += spec.vms.oltp ? std::string("OLTP database") : workload_name(spec.vms.workload);
   text += "; " + format_duration(spec.run.duration_ns) + " measured after a " + format_duration(spec.run.warmup_ns) +
           " warm-up, seed " + std::to_string(run.seed) + "\n";
@@ -88,8 +89,7 @@ std::string setup_section(const models::ScenarioSpec& spec, const models::RunRes
 std::string result_section(const models::RunResult& run) {
   std::string text = "\nWhat the run gives\n";
   text += "  " + count(run.total_iops()) + " IOPS (" + count(run.read_iops) + " reads, " + count(run.write_iops) +
-          " writes), " + byte_rate(run.total_bytes_per_s()) + "; mean latency " +
-          duration(run.all_latency.mean_s);
+          " writes), " + byte_rate(run.total_bytes_per_s()) + "; mean latency " + duration(run.all_latency.mean_s);
   if (run.read_latency.count > 0) text += ", read p99 " + duration(run.read_latency.p99_s);
   if (run.write_latency.count > 0) text += ", write p99 " + duration(run.write_latency.p99_s);
   text += ".\n";
@@ -234,9 +234,8 @@ std::string capacity_section(const models::ScenarioSpec& spec, const models::Run
 
 std::string what_if_section(const models::WhatIfs& w) {
   std::string text = "\nWhat if (each a simulation of the changed scenario, same seed, " +
-                     format_duration(std::llround(w.measured_s * 1e9)) +
-                     " measured" + (w.quick ? "; --quick: shorter than the run above, the first row ran again at it" : "") +
-                     ")\n";
+                     format_duration(std::llround(w.measured_s * 1e9)) + " measured" +
+                     (w.quick ? "; --quick: shorter than the run above, the first row ran again at it" : "") + ")\n";
   text += printf_string("  %-28s %12s %8s %11s %11s %9s %10s  %s\n", "variant", "IOPS", "change", "p99 read",
                         "p99 write", "usable", "MTTDL", "limit now");
   auto row = [&](const std::string& name, const models::Outcome& o, const std::string& change) {
@@ -258,7 +257,9 @@ std::string what_if_section(const models::WhatIfs& w) {
   if (noise) text += "  ~ within the two runs' 95 % intervals: a longer run is needed to tell it from noise\n";
   bool star = estimated(w.baseline.mttdl) && w.baseline.mttdl.available;
   for (const auto& c : w.rows) star = star || (c.ran && c.outcome.mttdl.available && estimated(c.outcome.mttdl));
-  if (star) text += "  * MTTDL with estimated repair times (see Capacity and durability; variants repair at the hardware's bound)\n";
+  if (star)
+    text += "  * MTTDL with estimated repair times (see Capacity and durability; variants repair at the hardware's "
+            "bound)\n";
   for (const models::Counterfactual& c : w.rows) {
     text += "  " + c.name + ": " + (c.ran ? printable(c.change) : "not run: " + printable(c.why_not)) + "\n";
     for (const std::string& warning : c.outcome.warnings) text += "    warning: " + printable(warning) + "\n";
@@ -269,23 +270,24 @@ std::string what_if_section(const models::WhatIfs& w) {
 std::string repair_section(const models::WhatIfs& w) {
   if (!w.repair) return "\nRepair speeds: not simulated (" + printable(w.repair_skipped) + ").\n";
   const models::DurabilityStudy& s = *w.repair;
-  if (!s.not_computable.empty()) return "\nRepair speeds: durability cannot be computed: " + printable(s.not_computable) + ".\n";
+  if (!s.not_computable.empty())
+    return "\nRepair speeds: durability cannot be computed: " + printable(s.not_computable) + ".\n";
   std::string text = "\nRepair speeds (outstanding repair I/Os per volume; each a full run of the timeline)\n";
   if (s.synthetic) {
-    text = "\nRepair speeds (outstanding repair I/Os per volume)\n  " + printable(synthetic_failure_statement(s)) + ".\n";
+    text =
+        "\nRepair speeds (outstanding repair I/Os per volume)\n  " + printable(synthetic_failure_statement(s)) + ".\n";
   }
   text += printf_string("  %5s %12s %14s %15s %13s %13s %10s\n", "speed", "node resync", "drive rebuild",
                         "IOPS repairing", "p99 rd rep.", "p99 wr rep.", "MTTDL");
   for (std::size_t i = 0; i < s.repairs.size(); ++i) {
     const models::RepairObservation& r = s.repairs[i];
     const models::RepairDurability& d = s.by_repair_speed[i];
-    text += printf_string("  %5d %11s%-1s %13s%-1s %15s %13s %13s %10s\n", r.repair_speed,
-                          duration(r.node_resync_s).c_str(), repair_mark(r.resync_source),
-                          duration(r.drive_rebuild_s).c_str(), repair_mark(r.rebuild_source),
-                          count(r.repairing_iops).c_str(),
-                          r.repairing_read_p99_s > 0 ? duration(r.repairing_read_p99_s).c_str() : "-",
-                          r.repairing_write_p99_s > 0 ? duration(r.repairing_write_p99_s).c_str() : "-",
-                          mttdl_years(d.mttdl_s, d.not_computable, d.unbounded_because).c_str());
+    text += printf_string(
+        "  %5d %11s%-1s %13s%-1s %15s %13s %13s %10s\n", r.repair_speed, duration(r.node_resync_s).c_str(),
+        repair_mark(r.resync_source), duration(r.drive_rebuild_s).c_str(), repair_mark(r.rebuild_source),
+        count(r.repairing_iops).c_str(), r.repairing_read_p99_s > 0 ? duration(r.repairing_read_p99_s).c_str() : "-",
+        r.repairing_write_p99_s > 0 ? duration(r.repairing_write_p99_s).c_str() : "-",
+        mttdl_years(d.mttdl_s, d.not_computable, d.unbounded_because).c_str());
   }
   text += "  p99 while repairing, against the healthy phase: read " + duration(s.repairs.front().healthy_read_p99_s) +
           ", write " + duration(s.repairs.front().healthy_write_p99_s) + " (speed " +
@@ -302,7 +304,8 @@ nlohmann::json mttdl_json(const models::MttdlFigure& m) {
   if (!m.available) return {{"available", false}, {"mttdl_s", nullptr}, {"why_not", m.why_not}};
   return {{"available", true},
           {"mttdl_s", std::isinf(m.mttdl_s) ? nlohmann::json(nullptr) : nlohmann::json(m.mttdl_s)},
-          {"unbounded_because", m.unbounded_because.empty() ? nlohmann::json(nullptr) : nlohmann::json(m.unbounded_because)},
+          {"unbounded_because",
+           m.unbounded_because.empty() ? nlohmann::json(nullptr) : nlohmann::json(m.unbounded_because)},
           {"from_repair_study", m.from_study},
           {"repair_simulated", m.repair_simulated},
           {"repair_bw_bytes", m.repair_bytes_per_s},
@@ -342,8 +345,8 @@ std::string format_explain_report(const models::ScenarioSpec& spec, const models
                                   const models::RunExplanation& why, const models::WhatIfs& what_ifs) {
   std::ostringstream out;
   out << setup_section(spec, run) << result_section(run) << limits_section(why) << cpu_section(spec, run, why)
-      << time_section(run, why) << little_section(spec, why) << capacity_section(spec, why)
-      << what_if_section(what_ifs) << repair_section(what_ifs);
+      << time_section(run, why) << little_section(spec, why) << capacity_section(spec, why) << what_if_section(what_ifs)
+      << repair_section(what_ifs);
   if (!run.warnings.empty()) {
     out << "\nWarnings about the run\n";
     for (const std::string& warning : run.warnings) out << "  " << printable(warning) << "\n";
@@ -355,8 +358,12 @@ nlohmann::json explain_json(const models::ScenarioSpec& spec, const models::RunR
                             const models::RunExplanation& why, const models::WhatIfs& w) {
   nlohmann::json j;
   j["hcisim_version"] = HCISIM_VERSION;
-  j["scenario"] = {{"id", spec.id}, {"file", spec.file}, {"title", run.title}, {"seed", run.seed},
-                   {"warmup_s", run.warmup_seconds}, {"measured_s", run.measured_seconds}};
+  j["scenario"] = {{"id", spec.id},
+                   {"file", spec.file},
+                   {"title", run.title},
+                   {"seed", run.seed},
+                   {"warmup_s", run.warmup_seconds},
+                   {"measured_s", run.measured_seconds}};
   j["run"] = outcome_json(models::outcome_of(spec, run));
   j["run"]["mttdl"] = mttdl_json(why.mttdl);  // the repair-speed study's, when adopted
   j["bottleneck"] = {{"resource", why.bottleneck.resource},
@@ -364,8 +371,8 @@ nlohmann::json explain_json(const models::ScenarioSpec& spec, const models::RunR
                      {"reason", why.bottleneck.reason}};
   nlohmann::json chain = nlohmann::json::array();
   for (const models::Limit& l : why.chain) {
-    chain.push_back({{"resource", l.resource}, {"utilisation", l.utilisation}, {"reason", l.reason},
-                     {"can_limit", l.can_limit}});
+    chain.push_back(
+        {{"resource", l.resource}, {"utilisation", l.utilisation}, {"reason", l.reason}, {"can_limit", l.can_limit}});
   }
   j["chain"] = chain;
   nlohmann::json nodes = nlohmann::json::array();
@@ -374,8 +381,11 @@ nlohmann::json explain_json(const models::ScenarioSpec& spec, const models::RunR
     for (int l = 0; l < models::kCpuLayerCount; ++l) {
       layers[models::cpu_layer_name(static_cast<models::CpuLayer>(l))] = n.cpu_by_layer[static_cast<std::size_t>(l)];
     }
-    nodes.push_back({{"node", n.node + 1}, {"compute_host", n.compute_host}, {"up", n.up},
-                     {"cpu_utilisation", n.cpu_utilisation}, {"cpu_by_layer", layers}});
+    nodes.push_back({{"node", n.node + 1},
+                     {"compute_host", n.compute_host},
+                     {"up", n.up},
+                     {"cpu_utilisation", n.cpu_utilisation},
+                     {"cpu_by_layer", layers}});
   }
   j["cpu"] = {{"nodes", nodes}};
   nlohmann::json per_io;
@@ -385,8 +395,12 @@ nlohmann::json explain_json(const models::ScenarioSpec& spec, const models::RunR
   j["cpu"]["cycles_per_io"] = per_io;
   j["stages"] = {{"read", stages_json(why.read_stages)}, {"write", stages_json(why.write_stages)}};
   const models::LittleCheck& l = why.little;
-  j["little"] = {{"unit", l.oltp ? "users" : "ios"}, {"rate", l.rate}, {"time_s", l.time_s},
-                 {"in_flight", l.in_flight}, {"configured", l.configured}, {"must_close", l.must_close}};
+  j["little"] = {{"unit", l.oltp ? "users" : "ios"},
+                 {"rate", l.rate},
+                 {"time_s", l.time_s},
+                 {"in_flight", l.in_flight},
+                 {"configured", l.configured},
+                 {"must_close", l.must_close}};
   j["capacity"] = {{"raw_bytes", why.capacity.raw_bytes},
                    {"reserve_bytes", why.capacity.reserve_bytes},
                    {"copies", why.capacity.copies},
@@ -404,8 +418,8 @@ nlohmann::json explain_json(const models::ScenarioSpec& spec, const models::RunR
     }
     rows.push_back(row);
   }
-  j["what_if"] = {{"measured_s", w.measured_s}, {"quick", w.quick}, {"baseline", outcome_json(w.baseline)},
-                  {"variants", rows}};
+  j["what_if"] = {
+      {"measured_s", w.measured_s}, {"quick", w.quick}, {"baseline", outcome_json(w.baseline)}, {"variants", rows}};
   if (w.repair && !w.repair->not_computable.empty()) {
     j["repair_speeds"] = nullptr;
     j["repair_speeds_skipped"] = "cannot be computed: " + w.repair->not_computable;

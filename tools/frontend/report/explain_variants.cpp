@@ -42,7 +42,8 @@ const char* mirror_name(models::Resiliency r) {
 }  // namespace
 
 models::VariantSpec one_more_node_variant(const std::filesystem::path& file, const Catalog& catalog,
-                                          const std::vector<std::string>& overrides, const models::ScenarioSpec& loaded) {
+                                          const std::vector<std::string>& overrides,
+                                          const models::ScenarioSpec& loaded) {
   // Every node with the same VMs: the new one gets as many (the load per node
   // stays). Otherwise the VMs stay where they are and the new node adds
   // storage only (a per-node count would be a guess).
@@ -58,8 +59,9 @@ models::VariantSpec one_more_node_variant(const std::filesystem::path& file, con
   v.change = equal ? std::to_string(nodes) + " nodes, the new one with " + std::to_string(added) +
                          " VMs like each of the others: the same VMs per node, " + std::to_string(total + added) +
                          " in all"
-                   : std::to_string(nodes) + " nodes, the new one without VMs (the others hold different counts): " +
-                         "the same " + std::to_string(total) + " VMs in all, where they were";
+                   : std::to_string(nodes) +
+                         " nodes, the new one without VMs (the others hold different counts): " + "the same " +
+                         std::to_string(total) + " VMs in all, where they were";
   std::vector<std::string> change = {"cluster.nodes=" + std::to_string(nodes), "vms.per_node=" + yaml_list(counts)};
   if (!loaded.cluster.volume_owners.empty()) {
     std::vector<int> owners;
@@ -71,7 +73,8 @@ models::VariantSpec one_more_node_variant(const std::filesystem::path& file, con
 }
 
 models::VariantSpec other_mirror_variant(const std::filesystem::path& file, const Catalog& catalog,
-                                         const std::vector<std::string>& overrides, const models::ScenarioSpec& loaded) {
+                                         const std::vector<std::string>& overrides,
+                                         const models::ScenarioSpec& loaded) {
   const models::Resiliency other = loaded.cluster.resiliency == models::Resiliency::TwoWayMirror
                                        ? models::Resiliency::ThreeWayMirror
                                        : models::Resiliency::TwoWayMirror;
@@ -85,8 +88,9 @@ models::VariantSpec other_mirror_variant(const std::filesystem::path& file, cons
 std::vector<models::VariantSpec> explain_variants(const std::filesystem::path& file, const Catalog& catalog,
                                                   const std::vector<std::string>& overrides,
                                                   const models::ScenarioSpec& loaded) {
-  return {one_more_node_variant(file, catalog, overrides, loaded), other_mirror_variant(file, catalog, overrides, loaded),
-          models::transport_variant(loaded), models::faster_nic_variant(loaded)};
+  return {one_more_node_variant(file, catalog, overrides, loaded),
+          other_mirror_variant(file, catalog, overrides, loaded), models::transport_variant(loaded),
+          models::faster_nic_variant(loaded)};
 }
 
 }  // namespace hcisim::frontend

@@ -21,7 +21,8 @@ namespace hcisim::frontend {
 // where they were). Volume owners, when the scenario has them, get the new
 // node owning its own volume.
 models::VariantSpec one_more_node_variant(const std::filesystem::path& file, const Catalog& catalog,
-                                          const std::vector<std::string>& overrides, const models::ScenarioSpec& loaded);
+                                          const std::vector<std::string>& overrides,
+                                          const models::ScenarioSpec& loaded);
 
 // Two-way <-> three-way mirror (a simple space tries two-way).
 models::VariantSpec other_mirror_variant(const std::filesystem::path& file, const Catalog& catalog,

@@ -16,8 +16,8 @@ namespace {
 // The catalog parts a run is built from (ids; empty ones skipped).
 std::vector<std::string> parts_of(const models::ScenarioSpec& spec, const Catalog& catalog) {
   const models::ClusterSpec& c = spec.cluster;
-  std::vector<std::string> ids = {c.node.id, c.cpu.id, c.nic.id, c.network_switch.id, c.hba.id, c.stack.id,
-                                  c.hypervisor.id};
+  std::vector<std::string> ids = {c.node.id, c.cpu.id,   c.nic.id,       c.network_switch.id,
+                                  c.hba.id,  c.stack.id, c.hypervisor.id};
   for (const models::DriveSpec& d : c.drives) ids.push_back(d.id);
   if (c.cloud.defined()) {
     ids.push_back(c.cloud.storage_vm.id);

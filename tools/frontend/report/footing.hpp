@@ -23,10 +23,10 @@ struct FittedConstant {
 
 struct Footing {
   RunRegime regime;
-  std::vector<RecordedFigure> validated;        // near this run: predictions and residuals
-  std::vector<RecordedMeasuredRuns> measured;   // measured clusters near this run
-  std::vector<FittedConstant> fitted;           // constants of the parts it uses
-  bool recorded = true;                         // false: no validation record was read
+  std::vector<RecordedFigure> validated;       // near this run: predictions and residuals
+  std::vector<RecordedMeasuredRuns> measured;  // measured clusters near this run
+  std::vector<FittedConstant> fitted;          // constants of the parts it uses
+  bool recorded = true;                        // false: no validation record was read
 };
 
 Footing footing_of(const models::ScenarioSpec& spec, const Catalog& catalog, const ValidationRecord& record);

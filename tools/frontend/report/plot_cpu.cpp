@@ -11,7 +11,7 @@ namespace hcisim::frontend::plot {
 namespace {
 constexpr int kWidth = 900, kHeight = 600;
 constexpr const char* kLayerNames[models::kCpuLayerCount] = {"guest", "hypervisor", "storage stack", "drive I/O",
-                                                              "network"};
+                                                             "network"};
 }  // namespace
 
 Picture cpu_by_layer(const std::filesystem::path& dir, const std::string& title, const models::ScenarioSpec& spec,
@@ -38,8 +38,8 @@ Picture cpu_by_layer(const std::filesystem::path& dir, const std::string& title,
   }
   std::vector<std::string> layers;
   for (int l = 0; l < models::kCpuLayerCount; ++l) {
-    layers.push_back(fmt::format("'cpu-by-layer.dat' using {}{} title '{}'", l + 2, l == 0 ? ":xtic(1)" : "",
-                                 kLayerNames[l]));
+    layers.push_back(
+        fmt::format("'cpu-by-layer.dat' using {}{} title '{}'", l + 2, l == 0 ? ":xtic(1)" : "", kLayerNames[l]));
   }
   layers.push_back("'' using 0:($2+$3+$4+$5+$6):(sprintf('%.1f%%', $2+$3+$4+$5+$6)) with labels offset 0,0.8 notitle");
   s += "plot " + fmt::format("{}", fmt::join(layers, ", \\\n     ")) + "\n";

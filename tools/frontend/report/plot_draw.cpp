@@ -84,15 +84,16 @@ void require_plain_or_absent(const fs::path& file) {
   std::error_code ec;
   const fs::file_status status = fs::symlink_status(file, ec);
   if (ec || status.type() == fs::file_type::not_found || status.type() == fs::file_type::regular) return;
-  throw OutputError("--plot: cannot write '" + printable(file.string()) + "': it is " +
-                    (status.type() == fs::file_type::symlink ? "a symbolic link (links are not followed)"
-                                                             : "not a regular file"));
+  throw OutputError(
+      "--plot: cannot write '" + printable(file.string()) + "': it is " +
+      (status.type() == fs::file_type::symlink ? "a symbolic link (links are not followed)" : "not a regular file"));
 }
 
 void make_dir(const fs::path& dir) {
   std::error_code ec;
   fs::create_directories(dir, ec);
-  if (!fs::is_directory(dir, ec)) throw std::runtime_error("--plot: cannot make the folder '" + printable(dir.string()) + "'");
+  if (!fs::is_directory(dir, ec))
+    throw std::runtime_error("--plot: cannot make the folder '" + printable(dir.string()) + "'");
 }
 
 // The user's script draws into `image` beside it; the one gnuplot runs draws
@@ -106,7 +107,8 @@ PlotOutcome draw(const fs::path& dir, const std::vector<Picture>& pictures) {
   const fs::path gnuplot = find_gnuplot();
   if (gnuplot.empty()) {
     outcome.message = "--plot: gnuplot is not installed (Debian: apt-get install gnuplot-nox); the data and scripts "
-                      "are in '" + printable(dir.string()) + "'";
+                      "are in '" +
+                      printable(dir.string()) + "'";
     return outcome;
   }
   const ScratchFolder scratch;
@@ -117,7 +119,8 @@ PlotOutcome draw(const fs::path& dir, const std::vector<Picture>& pictures) {
     std::string script = p.script;
     const std::string output = "set output " + gp_string(p.image);
     const std::size_t at = script.find(output);
-    if (at != std::string::npos) script.replace(at, output.size(), "set output " + gp_string(drawn.string(), std::string::npos));
+    if (at != std::string::npos)
+      script.replace(at, output.size(), "set output " + gp_string(drawn.string(), std::string::npos));
     const fs::path run = scratch.path() / p.script_name;
     std::ofstream(run, std::ios::binary) << script;
     std::error_code ec;

@@ -11,9 +11,7 @@ constexpr double kLabelHeight = 14, kPointRadius = 5, kGap = 3;
 
 struct Rect {
   double left, top, right, bottom;
-  bool overlaps(const Rect& o) const {
-    return left < o.right && o.left < right && top < o.bottom && o.top < bottom;
-  }
+  bool overlaps(const Rect& o) const { return left < o.right && o.left < right && top < o.bottom && o.top < bottom; }
   bool contains(double x, double y) const { return x >= left && x <= right && y >= top && y <= bottom; }
 };
 
@@ -66,7 +64,8 @@ std::vector<LabelPlace> place_labels(const std::vector<PointPx>& points, const s
       if (hits == 0) break;
     }
     // Nothing fitted inside the area (a label wider than it): kept inside anyway.
-    best.centre.x = std::clamp(best.centre.x, area.left + width / 2, std::max(area.left + width / 2, area.right - width / 2));
+    best.centre.x =
+        std::clamp(best.centre.x, area.left + width / 2, std::max(area.left + width / 2, area.right - width / 2));
     best.centre.y = std::clamp(best.centre.y, area.top + kLabelHeight / 2, area.bottom - kLabelHeight / 2);
     places.push_back(best);
     taken.push_back(around(best.centre, width));

@@ -55,8 +55,10 @@ Picture latency_cdf(const std::filesystem::path& dir, const std::string& title, 
   double low = 1e300, high = 0;
   std::uint64_t most = 1;
   for (const Series& s : series) {
-    low = std::min(low, static_cast<double>(s.latency->bins.front().lower_ns + s.latency->bins.front().width_ns) * 1e-6);
-    high = std::max(high, static_cast<double>(s.latency->bins.back().lower_ns + s.latency->bins.back().width_ns) * 1e-6);
+    low =
+        std::min(low, static_cast<double>(s.latency->bins.front().lower_ns + s.latency->bins.front().width_ns) * 1e-6);
+    high =
+        std::max(high, static_cast<double>(s.latency->bins.back().lower_ns + s.latency->bins.back().width_ns) * 1e-6);
     most = std::max(most, s.latency->count);
   }
   if (series.empty()) low = 0.1, high = 1;

@@ -36,7 +36,7 @@ struct Mark {
   double at_s = 0;
   std::size_t first = 0, last = 0;  // 1-based event numbers
   const char* colour = nullptr;
-  int row = 0;                      // above the first panel, 0 nearest to it
+  int row = 0;  // above the first panel, 0 nearest to it
   std::string text() const {
     if (first == last) return std::to_string(first);
     return std::to_string(first) + (last == first + 1 ? "," : "-") + std::to_string(last);
@@ -73,8 +73,9 @@ std::string latency_axis(std::vector<double> ms) {
     const double lo = ms.front(), median = ms[ms.size() / 2], hi = ms.back();
     if (hi > 50 * median) {
       const LogAxis axis = log_axis(lo, hi);
-      return fmt::format("set ylabel 'latency (ms, log scale)'\nset logscale y\nset yrange [{:.12g}:{:.12g}]\nset ytics {}\n",
-                         axis.bottom, axis.top, axis.tics);
+      return fmt::format(
+          "set ylabel 'latency (ms, log scale)'\nset logscale y\nset yrange [{:.12g}:{:.12g}]\nset ytics {}\n",
+          axis.bottom, axis.top, axis.tics);
     }
   }
   const Axis axis = plain_axis(ms.empty() ? 1 : ms.back());
@@ -137,15 +138,17 @@ Picture timeline(const std::filesystem::path& dir, const std::string& title, con
   s += fmt::format("set grid\nset xrange [0:{:.12g}]\n", end_s * scale);
   const double warmup_s = static_cast<double>(spec.run.warmup_ns) * 1e-9;
   if (warmup_s > 0) {
-    s += fmt::format("set object 1 rect from 0, graph 0 to {:.12g}, graph 1 fc rgb '#ececec' fs solid noborder behind\n",
-                     std::min(warmup_s, end_s) * scale);
+    s +=
+        fmt::format("set object 1 rect from 0, graph 0 to {:.12g}, graph 1 fc rgb '#ececec' fs solid noborder behind\n",
+                    std::min(warmup_s, end_s) * scale);
   }
   // Spans fast-forwarded at a steady window's pace (models/run/fast_forward.hpp): a pale tint.
   int object = 2;
   for (const models::FastForwardSpan& f : r.fast_forwarded) {
     if (f.warmup) continue;  // inside the grey already
-    s += fmt::format("set object {} rect from {:.12g}, graph 0 to {:.12g}, graph 1 fc rgb '#fbf3dc' fs solid noborder behind\n",
-                     object++, f.begin_s * scale, std::min(f.end_s, end_s) * scale);
+    s += fmt::format(
+        "set object {} rect from {:.12g}, graph 0 to {:.12g}, graph 1 fc rgb '#fbf3dc' fs solid noborder behind\n",
+        object++, f.begin_s * scale, std::min(f.end_s, end_s) * scale);
   }
   const char* const shading = r.fast_forwarded.empty() ? "grey: warm-up" : "grey: warm-up; tinted: fast-forwarded";
   for (std::size_t i = 0; i < marks.size(); ++i) {
@@ -166,9 +169,10 @@ Picture timeline(const std::filesystem::path& dir, const std::string& title, con
     numbers += fmt::format("set label {} {} at {:.12g}, screen {:.4f} center tc rgb '{}'\n", i + 1,
                            gp_string(marks[i].text()), marks[i].at_s * scale, screen_y(y), marks[i].colour);
     if (marks[i].row > 0) {
-      numbers += fmt::format("set arrow {} from {:.12g}, graph 1 to {:.12g}, screen {:.4f} nohead dt 2 lw 1.5 lc rgb '{}'\n",
-                             marks.size() + i + 1, marks[i].at_s * scale, marks[i].at_s * scale,
-                             screen_y(y + kRowPx * 0.45), marks[i].colour);
+      numbers +=
+          fmt::format("set arrow {} from {:.12g}, graph 1 to {:.12g}, screen {:.4f} nohead dt 2 lw 1.5 lc rgb '{}'\n",
+                      marks.size() + i + 1, marks[i].at_s * scale, marks[i].at_s * scale, screen_y(y + kRowPx * 0.45),
+                      marks[i].colour);
     }
   }
 
@@ -178,8 +182,8 @@ Picture timeline(const std::filesystem::path& dir, const std::string& title, con
                    iops_axis.tics);
   std::vector<std::string> iops;
   if (reads) {
-    iops.push_back(fmt::format("'timeline.dat' using {}:2 with linespoints pt 7 ps 0.5 lc rgb '{}' title 'read'", x,
-                               kReadColour));
+    iops.push_back(
+        fmt::format("'timeline.dat' using {}:2 with linespoints pt 7 ps 0.5 lc rgb '{}' title 'read'", x, kReadColour));
   }
   if (writes) {
     iops.push_back(fmt::format("'timeline.dat' using {}:3 with linespoints pt 7 ps 0.5 lc rgb '{}' title 'write'", x,
@@ -198,12 +202,16 @@ Picture timeline(const std::filesystem::path& dir, const std::string& title, con
   if (!repair) s += fmt::format("set format x '%g'\nset xlabel 'simulated time ({}; {})'\n", unit, shading);
   std::vector<std::string> lat;
   if (reads) {
-    lat.push_back(fmt::format("'timeline.dat' using {}:4 with lines lw 2 lc rgb '{}' title 'read mean'", x, kReadColour));
-    lat.push_back(fmt::format("'timeline.dat' using {}:6 with lines dt 2 lc rgb '{}' title 'read p99'", x, kReadColour));
+    lat.push_back(
+        fmt::format("'timeline.dat' using {}:4 with lines lw 2 lc rgb '{}' title 'read mean'", x, kReadColour));
+    lat.push_back(
+        fmt::format("'timeline.dat' using {}:6 with lines dt 2 lc rgb '{}' title 'read p99'", x, kReadColour));
   }
   if (writes) {
-    lat.push_back(fmt::format("'timeline.dat' using {}:5 with lines lw 2 lc rgb '{}' title 'write mean'", x, kWriteColour));
-    lat.push_back(fmt::format("'timeline.dat' using {}:7 with lines dt 2 lc rgb '{}' title 'write p99'", x, kWriteColour));
+    lat.push_back(
+        fmt::format("'timeline.dat' using {}:5 with lines lw 2 lc rgb '{}' title 'write mean'", x, kWriteColour));
+    lat.push_back(
+        fmt::format("'timeline.dat' using {}:7 with lines dt 2 lc rgb '{}' title 'write p99'", x, kWriteColour));
   }
   if (lat.empty()) lat.push_back("NaN notitle");
   s += "plot " + fmt::format("{}", fmt::join(lat, ", \\\n     ")) + "\n";
@@ -214,20 +222,24 @@ Picture timeline(const std::filesystem::path& dir, const std::string& title, con
     const Axis degraded = si_axis(most_degraded, "B");
     s += panel(2) + "unset logscale y\n";
     s += fmt::format("set format x '%g'\nset xlabel 'simulated time ({}; {})'\n", unit, shading);
-    s += fmt::format("set ylabel 'repair rate' tc rgb '#1e8449'\nset yrange [0:{:.12g}]\nset ytics nomirror tc rgb '#1e8449' {}\n",
-                     rate.top, rate.tics);
+    s += fmt::format(
+        "set ylabel 'repair rate' tc rgb '#1e8449'\nset yrange [0:{:.12g}]\nset ytics nomirror tc rgb '#1e8449' {}\n",
+        rate.top, rate.tics);
     s += fmt::format("set y2label 'degraded (copies missing or stale)' tc rgb '#7d3c98'\nset y2range [0:{:.12g}]\n"
-                     "set y2tics tc rgb '#7d3c98' {}\n", degraded.top, degraded.tics);
+                     "set y2tics tc rgb '#7d3c98' {}\n",
+                     degraded.top, degraded.tics);
     // A rate is over the interval that ends at its point: fsteps draws it there.
-    s += fmt::format("plot 'timeline.dat' using {}:($8*1e6) with fsteps lw 2 lc rgb '#1e8449' title '{}', \\\n"
-                     "     'timeline.dat' using {}:($9*1e9) axes x1y2 with lines lw 2 dt 2 lc rgb '#7d3c98' title 'degraded'\n",
-                     x, most_repair > 0 ? "repair rate" : "no repair ran", x);
+    s += fmt::format(
+        "plot 'timeline.dat' using {}:($8*1e6) with fsteps lw 2 lc rgb '#1e8449' title '{}', \\\n"
+        "     'timeline.dat' using {}:($9*1e9) axes x1y2 with lines lw 2 dt 2 lc rgb '#7d3c98' title 'degraded'\n",
+        x, most_repair > 0 ? "repair rate" : "no repair ran", x);
   }
 
   // The events, numbered as their lines are, below the panels.
   if (event_lines > 0) {
     s += fmt::format("set label 'events (numbered as their dashed lines above)' at screen {:.4f}, screen {:.4f} left "
-                     "tc rgb '#555555'\n", 30.0 / kWidth, screen_y(panels_bottom + 64));
+                     "tc rgb '#555555'\n",
+                     30.0 / kWidth, screen_y(panels_bottom + 64));
   }
   const std::size_t fit = static_cast<std::size_t>((kWidth - kLeft - 20) / kCharPx) - 14;
   for (std::size_t i = 0; i < event_lines; ++i) {

@@ -29,7 +29,8 @@ fs::path find_gnuplot() {
   const std::string dirs = path;
   for (std::size_t start = 0; start <= dirs.size();) {
     const std::size_t colon = std::min(dirs.find(':', start), dirs.size());
-    const fs::path candidate = fs::path(dirs.substr(start, colon - start).empty() ? "." : dirs.substr(start, colon - start)) / "gnuplot";
+    const fs::path candidate =
+        fs::path(dirs.substr(start, colon - start).empty() ? "." : dirs.substr(start, colon - start)) / "gnuplot";
     if (access(candidate.c_str(), X_OK) == 0) return candidate;
     start = colon + 1;
   }

@@ -39,7 +39,7 @@ std::string plot_title(const models::ScenarioSpec& spec);
 
 // One step of a sweep, for the saturation curve.
 struct SaturationPoint {
-  std::string label;   // the values the step set, without their keys (e.g. "32")
+  std::string label;  // the values the step set, without their keys (e.g. "32")
   double iops = 0;
   double p99_s = 0;
 };

@@ -2,8 +2,8 @@
 
 #include <cmath>
 #include <map>
-#include <utility>
 #include <stdexcept>
+#include <utility>
 
 #include "models/run/reference_check.hpp"
 #include "tools/frontend/base/figure_names.hpp"
@@ -37,8 +37,8 @@ std::string value_cell(models::Figure figure, double value) {
     case FigureUnit::Tps: return format_count(std::round(value));
     case FigureUnit::Seconds: return format_fixed(value * 1e3, 3) + " ms";
     case FigureUnit::Percent: return format_fixed(value * 100, 1) + " %";
-    case FigureUnit::BytesPerSecond: return per_core(figure) ? format_fixed(value / 1e6, 2)
-                                                             : format_fixed(value / 1e9, 2) + " GB/s";
+    case FigureUnit::BytesPerSecond:
+      return per_core(figure) ? format_fixed(value / 1e6, 2) : format_fixed(value / 1e9, 2) + " GB/s";
   }
   return format_number(value);
 }

@@ -12,8 +12,9 @@ std::string secs(sim::SimTime ns) { return printf_string("%.3g s", sim::to_secon
 
 std::string drive_text(const models::SyntheticEpisode& e) {
   return "failed drive " + std::to_string(e.drive + 1) + " of node " + std::to_string(e.node + 1) + " at " +
-         secs(e.fail_at) + (e.repair_from == e.fail_at ? " with errors (its rebuild starts at once)"
-                                                        : " (its rebuild starts once detected, at " + secs(e.repair_from) + ")");
+         secs(e.fail_at) +
+         (e.repair_from == e.fail_at ? " with errors (its rebuild starts at once)"
+                                     : " (its rebuild starts once detected, at " + secs(e.repair_from) + ")");
 }
 
 std::string node_text(const models::SyntheticEpisode& e) {
@@ -106,7 +107,8 @@ std::string repair_mark_notes(const models::DurabilityStudy& study) {
     text += "  * not in the run: the part's share of the stored copies at the repair rate the run reached\n";
   }
   bool nothing_to_resync = false;
-  for (const models::RepairObservation& r : study.repairs) nothing_to_resync = nothing_to_resync || r.node_resync_s == 0;
+  for (const models::RepairObservation& r : study.repairs)
+    nothing_to_resync = nothing_to_resync || r.node_resync_s == 0;
   if (nothing_to_resync) text += "  a resync of 0 s: nothing was written while the node was away\n";
   if (used[static_cast<int>(models::RepairSource::WholeNodeShare)]) {
     text += "  + the model's node is away an hour, which leaves every copy it holds stale: all of them at the rate "

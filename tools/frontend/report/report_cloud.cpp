@@ -30,7 +30,8 @@ std::string cloud_heading_text(const models::ScenarioSpec& spec, const models::R
                      std::to_string(r.seed) + ")";
   if (c.time_scale != 1) {
     text += printf_string("; coarse time scale 1:%g (burst windows and files %g x smaller; phase times below are "
-                          "real time)", c.time_scale, c.time_scale);
+                          "real time)",
+                          c.time_scale, c.time_scale);
   }
   text += "\n  cluster   " + std::to_string(c.storage_vms) + " x " + printable(c.storage_vm.id) + " storage VMs with " +
           std::to_string(c.disks_per_vm) + " x " + printable(c.disk.id) + " each, " + std::to_string(c.clients) +
@@ -51,9 +52,9 @@ std::string sas_text(const models::RunResult& r) {
   std::string text = printf_string("SAS iotest   MB/s per core   write %8.2f   read %8.2f   (%d cores%s)\n",
                                    s.write_bytes_per_s_per_core / 1e6, s.read_bytes_per_s_per_core / 1e6, s.cores,
                                    s.complete ? "" : ", INCOMPLETE: the time limit ended it");
-  text += printf_string("  all clients   %8.1f MB/s written in %.1f s, %8.1f MB/s read in %.1f s (flush between: %.1f s)\n",
-                        s.write_bytes_per_s / 1e6, s.write_phase_s, s.read_bytes_per_s / 1e6, s.read_phase_s,
-                        s.flush_s);
+  text +=
+      printf_string("  all clients   %8.1f MB/s written in %.1f s, %8.1f MB/s read in %.1f s (flush between: %.1f s)\n",
+                    s.write_bytes_per_s / 1e6, s.write_phase_s, s.read_bytes_per_s / 1e6, s.read_phase_s, s.flush_s);
   for (const models::SasClientResult& c : s.clients) {
     text += printf_string("  client %-3d    write %8.2f   read %8.2f MB/s per core (%d cores)\n", c.client + 1,
                           c.write_bytes_per_s_per_core / 1e6, c.read_bytes_per_s_per_core / 1e6, c.cores);
@@ -64,8 +65,9 @@ std::string sas_text(const models::RunResult& r) {
 std::string cloud_caps_text(const models::ScenarioSpec& spec, const models::RunResult& r) {
   if (!r.cloud.present) return "";
   const models::ManagedDiskSpec& d = spec.cluster.cloud.disk;
-  std::string text = "Cloud caps (use of the base figure / share of time I/O waited there)\n"
-                     "  VM            uncached IOPS    uncached MB/s    egress           disk cap waited at most      burst left\n";
+  std::string text =
+      "Cloud caps (use of the base figure / share of time I/O waited there)\n"
+      "  VM            uncached IOPS    uncached MB/s    egress           disk cap waited at most      burst left\n";
   for (const models::CloudVmResult& vm : r.cloud.vms) {
     const std::string iops = pct(vm.disk_iops.utilisation) + " / " + pct(vm.disk_iops.throttled);
     const std::string bytes = pct(vm.disk_bytes.utilisation) + " / " + pct(vm.disk_bytes.throttled);
@@ -129,13 +131,13 @@ nlohmann::json sas_json(const models::RunResult& r) {
 nlohmann::json cloud_json(const models::ScenarioSpec& spec, const models::RunResult& r) {
   nlohmann::json vms = nlohmann::json::array();
   for (const models::CloudVmResult& vm : r.cloud.vms) {
-    nlohmann::json j = {{vm.client ? "client" : "storage_vm",
-                         vm.client ? vm.host - spec.cluster.node_count + 1 : vm.host + 1},
-                        {"size", vm.size},
-                        {"uncached_iops", cap_json(vm.disk_iops)},
-                        {"uncached_bw", cap_json(vm.disk_bytes)},
-                        {"egress", cap_json(vm.egress)},
-                        {"disks", vm.disks}};
+    nlohmann::json j = {
+        {vm.client ? "client" : "storage_vm", vm.client ? vm.host - spec.cluster.node_count + 1 : vm.host + 1},
+        {"size", vm.size},
+        {"uncached_iops", cap_json(vm.disk_iops)},
+        {"uncached_bw", cap_json(vm.disk_bytes)},
+        {"egress", cap_json(vm.egress)},
+        {"disks", vm.disks}};
     if (vm.bursts) j["burst_seconds_left"] = vm.burst_seconds_left;
     if (vm.throttled_disk >= 0) {
       j["most_throttled_disk"] = {{"disk", vm.throttled_disk + 1},

@@ -28,9 +28,7 @@ std::string percentile_key(double p) {
   return key;
 }
 
-nlohmann::ordered_json no_samples() {
-  return {{"min", 0}, {"max", 0}, {"mean", 0.0}, {"stddev", 0.0}, {"N", 0}};
-}
+nlohmann::ordered_json no_samples() { return {{"min", 0}, {"max", 0}, {"mean", 0.0}, {"stddev", 0.0}, {"N", 0}}; }
 
 nlohmann::ordered_json latency_stats(const models::LatencySummary& l) {
   if (l.count == 0) return no_samples();
@@ -131,7 +129,7 @@ nlohmann::ordered_json fio_job_options(const models::ScenarioSpec& spec) {
   const models::DiskspdSpec& w = spec.vms.workload;
   const models::DiskspdTarget& t = w.targets.front();
   const bool random = t.pattern == models::AccessPattern::Random;
-  const char* rw = t.write_fraction <= 0 ? (random ? "randread" : "read")
+  const char* rw = t.write_fraction <= 0   ? (random ? "randread" : "read")
                    : t.write_fraction >= 1 ? (random ? "randwrite" : "write")
                                            : (random ? "randrw" : "rw");
   o["rw"] = rw;
@@ -142,7 +140,8 @@ nlohmann::ordered_json fio_job_options(const models::ScenarioSpec& spec) {
   int threads = 0;
   for (const models::DiskspdTarget& x : w.targets) threads += x.threads;
   o["numjobs"] = std::to_string(vms * threads);
-  if (t.write_fraction > 0 && t.write_fraction < 1) o["rwmixread"] = std::to_string(std::lround((1 - t.write_fraction) * 100));
+  if (t.write_fraction > 0 && t.write_fraction < 1)
+    o["rwmixread"] = std::to_string(std::lround((1 - t.write_fraction) * 100));
   o["size"] = fio_size(w.file_bytes);
   o["direct"] = "1";
   o["runtime"] = std::to_string(std::llround(static_cast<double>(spec.run.duration_ns) * 1e-9));

@@ -20,7 +20,9 @@ nlohmann::json repair_eta_json(const models::TimelinePoint& p) {
 }
 
 // An estimate has no observed maximum: null.
-nlohmann::json max_ns(const models::LatencySummary& l) { return l.observed ? nlohmann::json(l.max_s * 1e9) : nlohmann::json(nullptr); }
+nlohmann::json max_ns(const models::LatencySummary& l) {
+  return l.observed ? nlohmann::json(l.max_s * 1e9) : nlohmann::json(nullptr);
+}
 
 nlohmann::json direction(double iops, double bytes_per_s, const models::LatencySummary& l) {
   nlohmann::json lat = {{"count", l.count}, {"mean", l.mean_s * 1e9}, {"max", max_ns(l)}};
@@ -36,7 +38,9 @@ nlohmann::json latency_json(const models::LatencySummary& l) {
           {"mean", l.mean_s * 1e9},
           {"max", max_ns(l)},
           {"percentile",
-           {{"50.000000", l.p50_s * 1e9}, {"90.000000", l.p90_s * 1e9}, {"99.000000", l.p99_s * 1e9},
+           {{"50.000000", l.p50_s * 1e9},
+            {"90.000000", l.p90_s * 1e9},
+            {"99.000000", l.p99_s * 1e9},
             {"99.900000", l.p999_s * 1e9}}}};
 }
 
@@ -65,13 +69,16 @@ nlohmann::json oltp_json(const models::OltpResult& o) {
 
 }  // namespace
 
-nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::RunResult& r,
-                               bool with_performance) {
+nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::RunResult& r, bool with_performance) {
   nlohmann::json j;
   j["hcisim_version"] = HCISIM_VERSION;
   if (r.analytic) j["method"] = "analytic fast path";
-  j["scenario"] = {{"id", r.scenario_id}, {"file", spec.file}, {"title", r.title}, {"seed", r.seed},
-                   {"warmup_s", r.warmup_seconds}, {"measured_s", r.measured_seconds}};
+  j["scenario"] = {{"id", r.scenario_id},
+                   {"file", spec.file},
+                   {"title", r.title},
+                   {"seed", r.seed},
+                   {"warmup_s", r.warmup_seconds},
+                   {"measured_s", r.measured_seconds}};
   if (spec.run.precision > 0) {  // only when asked: the reports of other runs keep their shape
     j["scenario"]["precision"] = spec.run.precision;
     if (!spec.run.precision_percentiles.empty()) {
@@ -86,7 +93,8 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
   if (!spec.part_overrides.empty()) {  // cluster.parts: catalog fields this run changed, with their sources
     nlohmann::json parts = nlohmann::json::array();
     for (const models::PartOverride& o : spec.part_overrides) {
-      parts.push_back({{"kind", o.kind}, {"part", o.part}, {"field", o.field}, {"value", o.value}, {"source", o.source}});
+      parts.push_back(
+          {{"kind", o.kind}, {"part", o.part}, {"field", o.field}, {"value", o.value}, {"source", o.source}});
     }
     j["scenario"]["part_overrides"] = parts;
   }
@@ -97,7 +105,8 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
   for (const auto& [key, stages] : {std::pair{"read", r.read_stages}, std::pair{"write", r.write_stages}}) {
     nlohmann::json by_stage;
     for (int s = 0; s < models::kIoStageCount; ++s) {
-      by_stage[models::io_stage_name(static_cast<models::IoStage>(s))] = stages.mean_s[static_cast<std::size_t>(s)] * 1e9;
+      by_stage[models::io_stage_name(static_cast<models::IoStage>(s))] =
+          stages.mean_s[static_cast<std::size_t>(s)] * 1e9;
     }
     j[key]["stages_ns"] = by_stage;
   }
@@ -117,16 +126,22 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
     }
     // Compute hosts go in their own list (numbered from 1), so storage nodes keep theirs.
     (n.compute_host ? compute_hosts : nodes)
-        .push_back({{n.compute_host ? "host" : "node",
-                     n.compute_host ? n.node + 1 - spec.cluster.node_count : n.node + 1},
-                    {"up", n.up}, {"vms", n.vms}, {"cores", n.cores},
-                     {"logical_processors", n.logical_processors}, {"capacity_threads", n.capacity_threads},
-                     {"cpu_utilisation", n.cpu_utilisation}, {"lp_busy", n.lp_busy}, {"vmfleet_cpu", n.vmfleet_cpu},
-                     {"cpu_by_layer", layers},
-                     {"vcpu_utilisation", n.vcpu_utilisation},
-                     {"drive_utilisation_mean", n.drive_utilisation_mean},
-                     {"drive_utilisation_max", n.drive_utilisation_max},
-                     {"nic_tx_utilisation", n.nic_tx_utilisation}, {"nic_rx_utilisation", n.nic_rx_utilisation}});
+        .push_back(
+            {{n.compute_host ? "host" : "node", n.compute_host ? n.node + 1 - spec.cluster.node_count : n.node + 1},
+             {"up", n.up},
+             {"vms", n.vms},
+             {"cores", n.cores},
+             {"logical_processors", n.logical_processors},
+             {"capacity_threads", n.capacity_threads},
+             {"cpu_utilisation", n.cpu_utilisation},
+             {"lp_busy", n.lp_busy},
+             {"vmfleet_cpu", n.vmfleet_cpu},
+             {"cpu_by_layer", layers},
+             {"vcpu_utilisation", n.vcpu_utilisation},
+             {"drive_utilisation_mean", n.drive_utilisation_mean},
+             {"drive_utilisation_max", n.drive_utilisation_max},
+             {"nic_tx_utilisation", n.nic_tx_utilisation},
+             {"nic_rx_utilisation", n.nic_rx_utilisation}});
     if (n.device_queue_depth > 0) {
       nodes.back()["device_queue_depth"] = n.device_queue_depth;
       nodes.back()["device_queue_occupancy_max"] = n.device_queue_occupancy_max;
@@ -164,15 +179,15 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
   j["nodes"] = nodes;
   if (!compute_hosts.empty()) j["compute_hosts"] = compute_hosts;
   if (r.oltp.present) j["oltp"] = oltp_json(r.oltp);
-  if (r.sas.present) j["sas_iotest"] = sas_json(r);      // report_cloud.cpp
+  if (r.sas.present) j["sas_iotest"] = sas_json(r);  // report_cloud.cpp
   if (r.cloud.present) j["cloud"] = cloud_json(spec, r);
   j["vmfleet_cpu"] = r.vmfleet_cpu;
   j["degraded_ios"] = r.degraded_ios;
   j["redirected_ios"] = r.redirected_ios;
   j["csv_block_cache"] = {{"hits", r.host_cache_hits}, {"misses", r.host_cache_misses}};
   j["hotspot"] = {{"what", r.hotspot}, {"utilisation", r.hotspot_utilisation}};
-  j["bottleneck"] = {{"resource", r.bottleneck.resource}, {"utilisation", r.bottleneck.utilisation},
-                     {"reason", r.bottleneck.reason}};
+  j["bottleneck"] = {
+      {"resource", r.bottleneck.resource}, {"utilisation", r.bottleneck.utilisation}, {"reason", r.bottleneck.reason}};
   nlohmann::json refs = nlohmann::json::array();
   for (const auto& c : r.references) {
     refs.push_back({{"figure", std::string(figure_name(c.reference.figure))},
@@ -216,7 +231,8 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
                             {"repair_eta_s", repair_eta_json(p)},
                             {"cache_read_hit_ratio", p.cache_read_hit_ratio},
                             {"cache_dirty_bytes", p.cache_dirty_bytes}};
-    if (!p.burst_seconds_left.empty()) point["burst_seconds_left"] = p.burst_seconds_left;  // cloud: each storage VM's credits
+    if (!p.burst_seconds_left.empty())
+      point["burst_seconds_left"] = p.burst_seconds_left;           // cloud: each storage VM's credits
     if (!r.fast_forwarded.empty()) point["advanced"] = p.advanced;  // part of it fast-forwarded
     timeline.push_back(std::move(point));
   }
@@ -229,11 +245,14 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
   if (!r.phases.empty()) {
     nlohmann::json phases = nlohmann::json::array();
     for (const auto& p : r.phases) {
-      phases.push_back({{"phase", std::string(phase_name(p.phase))},
-                        {"seconds", p.seconds},
-                        {"read", {{"iops", p.read_iops}, {"bw_bytes", p.read_bytes_per_s}, {"lat_ns", latency_json(p.read_latency)}}},
-                        {"write", {{"iops", p.write_iops}, {"bw_bytes", p.write_bytes_per_s}, {"lat_ns", latency_json(p.write_latency)}}},
-                        {"failed_ios", p.failed_ios}});
+      phases.push_back(
+          {{"phase", std::string(phase_name(p.phase))},
+           {"seconds", p.seconds},
+           {"read",
+            {{"iops", p.read_iops}, {"bw_bytes", p.read_bytes_per_s}, {"lat_ns", latency_json(p.read_latency)}}},
+           {"write",
+            {{"iops", p.write_iops}, {"bw_bytes", p.write_bytes_per_s}, {"lat_ns", latency_json(p.write_latency)}}},
+           {"failed_ios", p.failed_ios}});
       nlohmann::json& added = phases.back();
       added["spans"] = p.spans;
       added["cpu_busiest_node"] = {{"node", p.cpu_busiest_node + 1}, {"utilisation", p.cpu_busiest}};
@@ -247,9 +266,11 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
     j["phases"] = phases;
     nlohmann::json spans = nlohmann::json::array();
     for (const models::FastForwardSpan& f : r.fast_forwarded) {
-      spans.push_back({{"from_s", f.begin_s}, {"to_s", f.end_s},
+      spans.push_back({{"from_s", f.begin_s},
+                       {"to_s", f.end_s},
                        {"phase", f.warmup ? std::string("warm-up") : std::string(phase_name(f.phase))},
-                       {"window_from_s", f.window_begin_s}, {"window_s", f.window_s}});
+                       {"window_from_s", f.window_begin_s},
+                       {"window_s", f.window_s}});
     }
     if (!spans.empty()) j["fast_forward"] = {{"spans", spans}, {"simulated_s", r.simulated_seconds}};
     const models::RepairLeft& left = r.repair_left;
@@ -261,7 +282,9 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
                         {"held_by", std::string(repair_hold_name(left.hold))}};
     nlohmann::json stalls = nlohmann::json::array();
     for (const models::RepairStall& s : r.repair_stalls) {
-      stalls.push_back({{"from_s", s.from_s}, {"to_s", s.to_s}, {"degraded_bytes", s.degraded_bytes},
+      stalls.push_back({{"from_s", s.from_s},
+                        {"to_s", s.to_s},
+                        {"degraded_bytes", s.degraded_bytes},
                         {"held_by", s.starved ? std::string("starved") : std::string(repair_hold_name(s.hold))},
                         {"node", s.hold_node >= 0 ? nlohmann::json(s.hold_node + 1) : nlohmann::json(nullptr)},
                         {"starved_by", s.starved_by}});
@@ -274,11 +297,15 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
   j["capacity"] = capacity_json(models::assess_capacity(spec), spec.cluster.node_count);
   if (with_performance) {
     const auto& p = r.performance;
-    j["performance"] = {{"wall_seconds", p.wall_seconds}, {"events", p.events},
-                        {"simulated_ios", p.simulated_ios}, {"ios_per_wall_second", p.ios_per_wall_second},
+    j["performance"] = {{"wall_seconds", p.wall_seconds},
+                        {"events", p.events},
+                        {"simulated_ios", p.simulated_ios},
+                        {"ios_per_wall_second", p.ios_per_wall_second},
                         {"events_per_wall_second", p.events_per_wall_second},
-                        {"peak_pending_events", p.peak_pending_events}, {"setup_seconds", p.setup_seconds},
-                        {"measured_wall_seconds", p.measured_wall_seconds}, {"measured_events", p.measured_events},
+                        {"peak_pending_events", p.peak_pending_events},
+                        {"setup_seconds", p.setup_seconds},
+                        {"measured_wall_seconds", p.measured_wall_seconds},
+                        {"measured_events", p.measured_events},
                         {"measured_ios", p.measured_ios}};
   }
   return j;

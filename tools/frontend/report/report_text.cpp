@@ -29,13 +29,13 @@ std::string pct(double fraction) { return printf_string("%.0f%%", fraction * 100
 std::string latency_row(const char* name, const models::LatencySummary& l) {
   if (l.count == 0) return printf_string("  %-6s %9s\n", name, "-");
   const std::string max = l.observed ? printf_string("%9.3f", l.max_s * 1e3) : printf_string("%9s", "-");
-  return printf_string("  %-6s %9.3f %9.3f %9.3f %9.3f %9.3f %s\n", name, l.mean_s * 1e3, l.p50_s * 1e3,
-                       l.p90_s * 1e3, l.p99_s * 1e3, l.p999_s * 1e3, max.c_str());
+  return printf_string("  %-6s %9.3f %9.3f %9.3f %9.3f %9.3f %s\n", name, l.mean_s * 1e3, l.p50_s * 1e3, l.p90_s * 1e3,
+                       l.p99_s * 1e3, l.p999_s * 1e3, max.c_str());
 }
 
 // Columns of the latency breakdown, in path order.
-constexpr const char* kStageHeads[models::kIoStageCount] = {"guest", "vm-queue", "host-cpu", "redirect",
-                                                            "network", "remote-cpu", "drive", "completion"};
+constexpr const char* kStageHeads[models::kIoStageCount] = {"guest",   "vm-queue",   "host-cpu", "redirect",
+                                                            "network", "remote-cpu", "drive",    "completion"};
 
 std::string stage_header() {
   std::string line = "  where it goes (mean ms)";
@@ -99,33 +99,37 @@ std::string failures_section(const models::RunResult& r) {
     text += "\n  Phase         time s    IOPS read   IOPS write  mean rd ms  p99 rd ms  mean wr ms  p99 wr ms   failed"
             "  CPU busiest node  IOPS 95% CI\n";
     for (const auto& p : r.phases) {
-      const std::string cpu =
-          p.cpu_busiest_node >= 0 ? printf_string("%.0f%% (node %d)", p.cpu_busiest * 100, p.cpu_busiest_node + 1) : "-";
+      const std::string cpu = p.cpu_busiest_node >= 0
+                                  ? printf_string("%.0f%% (node %d)", p.cpu_busiest * 100, p.cpu_busiest_node + 1)
+                                  : "-";
       // An interval only where the phase is steady and long enough; otherwise why not.
-      const std::string ci = p.steady ? printf_string("+/- %.1f%%", 100 * p.iops_ci_half_width / (p.read_iops + p.write_iops))
-                             : p.steady_intervals >= models::kSteadyIntervals ? std::string("not steady")
-                                                                              : std::string("too short");
+      const std::string ci =
+          p.steady ? printf_string("+/- %.1f%%", 100 * p.iops_ci_half_width / (p.read_iops + p.write_iops))
+          : p.steady_intervals >= models::kSteadyIntervals ? std::string("not steady")
+                                                           : std::string("too short");
       text += printf_string("  %-10s %9.2f %12s %12s %11.3f %10.3f %11.3f %10.3f %8s  %-16s  %s\n",
                             std::string(phase_name(p.phase)).c_str(), p.seconds,
-                            format_count(std::round(p.read_iops)).c_str(), format_count(std::round(p.write_iops)).c_str(),
-                            p.read_latency.mean_s * 1e3, p.read_latency.p99_s * 1e3, p.write_latency.mean_s * 1e3,
-                            p.write_latency.p99_s * 1e3, format_count(static_cast<double>(p.failed_ios)).c_str(),
-                            cpu.c_str(), ci.c_str());
+                            format_count(std::round(p.read_iops)).c_str(),
+                            format_count(std::round(p.write_iops)).c_str(), p.read_latency.mean_s * 1e3,
+                            p.read_latency.p99_s * 1e3, p.write_latency.mean_s * 1e3, p.write_latency.p99_s * 1e3,
+                            format_count(static_cast<double>(p.failed_ios)).c_str(), cpu.c_str(), ci.c_str());
     }
-    text += printf_string("  (95%% CI over the %g s sampling intervals wholly inside a phase, each stretch's first left out%s;\n"
-                          "  given with at least %d of them and the two halves' means agreeing)\n",
-                          r.timeline.size() >= 2 ? r.timeline[1].end_s - r.timeline[0].end_s : r.measured_seconds,
-                          r.fast_forwarded.empty() ? "" : " and the\n  fast-forwarded ones too", models::kSteadyIntervals);
+    text += printf_string(
+        "  (95%% CI over the %g s sampling intervals wholly inside a phase, each stretch's first left out%s;\n"
+        "  given with at least %d of them and the two halves' means agreeing)\n",
+        r.timeline.size() >= 2 ? r.timeline[1].end_s - r.timeline[0].end_s : r.measured_seconds,
+        r.fast_forwarded.empty() ? "" : " and the\n  fast-forwarded ones too", models::kSteadyIntervals);
   }
   if (!r.fast_forwarded.empty()) {
-    text += printf_string("\n  Fast-forwarded: %.1f s of the %.1f s measured were simulated I/O by I/O; each span below was\n"
-                          "  skipped at the pace of the steady window just before it (its IOPS, latency distribution,\n"
-                          "  CPU and repair), rows marked ~ in the timeline (--no-fast-forward simulates every I/O).\n"
-                          "  Node, drive and NIC figures are over the simulated time.%s\n",
-                          r.simulated_seconds, r.measured_seconds,
-                          r.fast_forwarded.front().warmup
-                              ? "\n  The warm-up was steady before its end: the rest of it was skipped too (phase warm-up)."
-                              : "");
+    text += printf_string(
+        "\n  Fast-forwarded: %.1f s of the %.1f s measured were simulated I/O by I/O; each span below was\n"
+        "  skipped at the pace of the steady window just before it (its IOPS, latency distribution,\n"
+        "  CPU and repair), rows marked ~ in the timeline (--no-fast-forward simulates every I/O).\n"
+        "  Node, drive and NIC figures are over the simulated time.%s\n",
+        r.simulated_seconds, r.measured_seconds,
+        r.fast_forwarded.front().warmup
+            ? "\n  The warm-up was steady before its end: the rest of it was skipped too (phase warm-up)."
+            : "");
     text += "      from s       to s   skipped s  phase       window s\n";
     for (const models::FastForwardSpan& f : r.fast_forwarded) {
       text += printf_string("  %10.3f %10.3f %11.3f  %-10s  %.3f..%.3f\n", f.begin_s, f.end_s, f.end_s - f.begin_s,
@@ -138,12 +142,13 @@ std::string failures_section(const models::RunResult& r) {
     const models::RepairLeft& left = r.repair_left;
     text += printf_string("  UNFINISHED at the end of the run: %.2f GB degraded, %.2f GB queued for repair; ",
                           left.degraded_bytes / 1e9, left.bytes_to_repair / 1e9);
-    text += left.eta_s >= 0 ? printf_string("about %.0f s more at the last interval's %.1f MB/s\n", left.eta_s, left.bytes_per_s / 1e6)
-                            : "no repair moved in the last interval" +
-                                  (left.hold != models::RepairHold::None
-                                       ? ": " + models::repair_hold_text(left.hold, left.hold_node)
-                                       : std::string()) +
-                                  "\n";
+    text +=
+        left.eta_s >= 0
+            ? printf_string("about %.0f s more at the last interval's %.1f MB/s\n", left.eta_s, left.bytes_per_s / 1e6)
+            : "no repair moved in the last interval" +
+                  (left.hold != models::RepairHold::None ? ": " + models::repair_hold_text(left.hold, left.hold_node)
+                                                         : std::string()) +
+                  "\n";
   }
   constexpr std::size_t kMaxRows = 120;
   if (r.timeline.empty()) return text;
@@ -162,10 +167,11 @@ std::string failures_section(const models::RunResult& r) {
       marks += marks.empty() ? "  <- " : "; ";
       marks += printable(r.events[next_event++].what);
     }
-    text += printf_string("  %8.2f s%s%12s %13s %13.3f %13.3f %9s %12.1f%% %12.1f %12.2f%s\n", p.end_s, p.advanced ? "~" : " ",
-                          format_count(std::round(p.read_iops)).c_str(), format_count(std::round(p.write_iops)).c_str(),
-                          p.read_p99_s * 1e3, p.write_p99_s * 1e3, format_count(std::round(p.failed_iops)).c_str(),
-                          cpu * 100, p.repair_bytes_per_s / 1e6, p.degraded_bytes / 1e9, marks.c_str());
+    text += printf_string("  %8.2f s%s%12s %13s %13.3f %13.3f %9s %12.1f%% %12.1f %12.2f%s\n", p.end_s,
+                          p.advanced ? "~" : " ", format_count(std::round(p.read_iops)).c_str(),
+                          format_count(std::round(p.write_iops)).c_str(), p.read_p99_s * 1e3, p.write_p99_s * 1e3,
+                          format_count(std::round(p.failed_iops)).c_str(), cpu * 100, p.repair_bytes_per_s / 1e6,
+                          p.degraded_bytes / 1e9, marks.c_str());
   }
   return text;
 }
@@ -177,7 +183,8 @@ std::string oltp_section(const models::OltpResult& o) {
                         format_count(o.users).c_str(), o.users_in_transaction, o.think_time_s);
   text += "Transaction latency (ms)   avg       p50       p90       p99     p99.9       max\n";
   text += latency_row("all", o.latency);
-  if (o.latency_ci_half_width_s > 0) text += printf_string("    (95%% CI on the mean +/- %.3f ms)\n", o.latency_ci_half_width_s * 1e3);
+  if (o.latency_ci_half_width_s > 0)
+    text += printf_string("    (95%% CI on the mean +/- %.3f ms)\n", o.latency_ci_half_width_s * 1e3);
   for (int t = 0; t < models::kOltpTransactionTypes; ++t) {
     text += printf_string("  %-12s", models::oltp_transaction_name(t)) +
             latency_row("", o.by_type[static_cast<std::size_t>(t)]).substr(2);
@@ -187,8 +194,9 @@ std::string oltp_section(const models::OltpResult& o) {
   constexpr const char* kinds[3] = {"page reads", "log writes", "flush writes"};
   for (int k = 0; k < 3; ++k) {
     const models::OltpIoResult& io = o.io[static_cast<std::size_t>(k)];
-    text += printf_string("  %-12s %10s/s %9s MB/s  mean %.3f ms\n", kinds[k], format_count(std::round(io.per_s)).c_str(),
-                          format_fixed(io.bytes_per_s / 1e6, 1).c_str(), io.mean_latency_s * 1e3);
+    text +=
+        printf_string("  %-12s %10s/s %9s MB/s  mean %.3f ms\n", kinds[k], format_count(std::round(io.per_s)).c_str(),
+                      format_fixed(io.bytes_per_s / 1e6, 1).c_str(), io.mean_latency_s * 1e3);
   }
   return text + "Storage I/O of the databases:\n";
 }
@@ -199,8 +207,8 @@ std::string p99_intervals(const models::RunResult& r) {
   std::string text;
   for (const auto& [name, latency] : {std::pair{"read", &r.read_latency}, std::pair{"write", &r.write_latency}}) {
     if (!(latency->p99_ci_half_width_s > 0 && latency->p99_s > 0)) continue;
-    text += printf_string("%s %s %.3f ms (95%% CI +/- %.1f%%)", text.empty() ? "  p99" : ",", name, latency->p99_s * 1e3,
-                          100 * latency->p99_ci_half_width_s / latency->p99_s);
+    text += printf_string("%s %s %.3f ms (95%% CI +/- %.1f%%)", text.empty() ? "  p99" : ",", name,
+                          latency->p99_s * 1e3, 100 * latency->p99_ci_half_width_s / latency->p99_s);
   }
   return text.empty() ? text : text + "\n";
 }
@@ -233,10 +241,11 @@ std::vector<std::string> format_comparison_lines(const std::vector<models::Figur
   cells.push_back({"figure", reference_word(comparisons), "predicted", "error", "tolerance", "verdict"});
   for (const models::FigureComparison& c : comparisons) {
     const auto& ref = c.reference;
-    const std::string tolerance = (ref.comparison == models::Comparison::AtMost ? "<=+" : "+/-") +
-                                  printf_string("%.0f%%", ref.tolerance * 100);
+    const std::string tolerance =
+        (ref.comparison == models::Comparison::AtMost ? "<=+" : "+/-") + printf_string("%.0f%%", ref.tolerance * 100);
     const std::string verdict =
-        !c.graded ? std::string("not graded: ") + (ref.measured ? "measured" : "published") + " for the unmodified scenario"
+        !c.graded
+            ? std::string("not graded: ") + (ref.measured ? "measured" : "published") + " for the unmodified scenario"
         : c.unsettled && std::isinf(c.interval)
             ? std::string("UNSETTLED: the run is shorter than four of the application's checkpoint cycles, too short "
                           "to know the figure its constant is fitted to; fit it on a longer run")
@@ -359,8 +368,9 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
   const std::string& hv_id = spec.cluster.hypervisor.id;
   const std::string hypervisor = printable(hv_id.empty() || hv_id == "none" ? "(none)" : hv_id, 24);
   const int hv = static_cast<int>(std::max<std::size_t>(7, hypervisor.size() + 1));
-  out << printf_string("Utilisation   CPU  VMFleet  guest %*s  stack  drv-io    net   vCPU  drives mean/max  NIC tx/rx\n", hv,
-                       hypervisor.c_str());
+  out << printf_string(
+      "Utilisation   CPU  VMFleet  guest %*s  stack  drv-io    net   vCPU  drives mean/max  NIC tx/rx\n", hv,
+      hypervisor.c_str());
   for (const auto& n : r.nodes) {
     const char* role = n.compute_host ? "host" : "node";
     const int number = n.compute_host ? n.node + 1 - spec.cluster.node_count : n.node + 1;
@@ -369,12 +379,11 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
       continue;
     }
     out << printf_string("  %s %-3d %5s %8s %6s %*s %6s %7s %6s %6s %8s/%-6s %5s/%s\n", role, number,
-                         pct(n.cpu_utilisation).c_str(), pct(n.vmfleet_cpu).c_str(), pct(n.cpu_by_layer[0]).c_str(),
-                         hv, pct(n.cpu_by_layer[1]).c_str(), pct(n.cpu_by_layer[2]).c_str(),
-                         pct(n.cpu_by_layer[3]).c_str(), pct(n.cpu_by_layer[4]).c_str(),
-                         n.vms > 0 ? pct(n.vcpu_utilisation).c_str() : "-", pct(n.drive_utilisation_mean).c_str(),
-                         pct(n.drive_utilisation_max).c_str(), pct(n.nic_tx_utilisation).c_str(),
-                         pct(n.nic_rx_utilisation).c_str());
+                         pct(n.cpu_utilisation).c_str(), pct(n.vmfleet_cpu).c_str(), pct(n.cpu_by_layer[0]).c_str(), hv,
+                         pct(n.cpu_by_layer[1]).c_str(), pct(n.cpu_by_layer[2]).c_str(), pct(n.cpu_by_layer[3]).c_str(),
+                         pct(n.cpu_by_layer[4]).c_str(), n.vms > 0 ? pct(n.vcpu_utilisation).c_str() : "-",
+                         pct(n.drive_utilisation_mean).c_str(), pct(n.drive_utilisation_max).c_str(),
+                         pct(n.nic_tx_utilisation).c_str(), pct(n.nic_rx_utilisation).c_str());
   }
   out << "  CPU = work done over what every core could do (cores x SMT yield); VMFleet = share of logical\n"
          "  processors busy x actual/nominal clock, as VMFleet reports it (cluster mean "
@@ -412,12 +421,13 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
     }
   }
   if (r.host_cache_hits + r.host_cache_misses > 0) {
-    out << "  CSV block cache: " << pct(static_cast<double>(r.host_cache_hits) /
-                                        static_cast<double>(r.host_cache_hits + r.host_cache_misses))
+    out << "  CSV block cache: "
+        << pct(static_cast<double>(r.host_cache_hits) / static_cast<double>(r.host_cache_hits + r.host_cache_misses))
         << " of reads hit (" << format_count(static_cast<double>(r.host_cache_hits)) << " hits)\n";
   }
   if (r.cloud.present) out << "\n" << cloud_caps_text(spec, r) << burst_timeline_text(r);
-  if (r.degraded_ios > 0) out << "  degraded writes (a copy on a failed node): " << format_count(r.degraded_ios) << "\n";
+  if (r.degraded_ios > 0)
+    out << "  degraded writes (a copy on a failed node): " << format_count(r.degraded_ios) << "\n";
   if (r.redirected_ios > 0) {
     out << "  redirected I/Os (VM away from its volume's owner): " << format_count(r.redirected_ios) << "\n";
   }
@@ -438,8 +448,8 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
     // A user's own measured figures (reference.measured) are headed as such, with where they come from.
     const std::string word = reference_word(r.references);
     const std::string heading = word == "published/measured" ? "Published and measured"
-                                : word == "measured"           ? "Measured"
-                                                               : "Published";
+                                : word == "measured"         ? "Measured"
+                                                             : "Published";
     out << "\n"
         << (spec.what_if.empty() ? heading + " vs predicted\n"
                                  : heading + " for the unmodified scenario (this run is a what-if: not graded)\n");

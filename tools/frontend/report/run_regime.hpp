@@ -11,14 +11,14 @@
 namespace hcisim::frontend {
 
 struct RunRegime {
-  std::string product;       // the stack: "s2d", "scaleio", "infoscale"
-  std::string media;         // "all-flash", "hybrid" (flash cache over HDDs), "cloud"
-  std::string workload;      // "diskspd" (DISKSPD, VMFleet, fio), "oltp", "sas"
+  std::string product;   // the stack: "s2d", "scaleio", "infoscale"
+  std::string media;     // "all-flash", "hybrid" (flash cache over HDDs), "cloud"
+  std::string workload;  // "diskspd" (DISKSPD, VMFleet, fio), "oltp", "sas"
   // The I/O size and write share, the target with the most I/Os in flight
   // deciding the block; ranges when the record merges several runs.
   std::uint64_t block_min = 0, block_max = 0;
   double writes_min = 0, writes_max = 0;
-  bool failed = false;       // a node down for the run, or a failure timeline
+  bool failed = false;  // a node down for the run, or a failure timeline
 
   bool operator==(const RunRegime&) const = default;
 };

@@ -11,8 +11,8 @@ namespace hcisim::frontend {
 namespace {
 
 nlohmann::json regime_json(const RunRegime& r) {
-  return {{"product", r.product},     {"media", r.media},         {"workload", r.workload},
-          {"block_min", r.block_min}, {"block_max", r.block_max}, {"writes_min", r.writes_min},
+  return {{"product", r.product},       {"media", r.media},         {"workload", r.workload},
+          {"block_min", r.block_min},   {"block_max", r.block_max}, {"writes_min", r.writes_min},
           {"writes_max", r.writes_max}, {"failed", r.failed}};
 }
 
@@ -32,18 +32,14 @@ RunRegime regime_from(const nlohmann::json& j) {
 }  // namespace
 
 nlohmann::json recorded_figure_json(const RecordedFigure& f) {
-  return {{"scenario", f.scenario},   {"regime", regime_json(f.regime)}, {"figure", f.figure},
-          {"published", f.published}, {"predicted", f.predicted},        {"error", f.error},
+  return {{"scenario", f.scenario},      {"regime", regime_json(f.regime)}, {"figure", f.figure},
+          {"published", f.published},    {"predicted", f.predicted},        {"error", f.error},
           {"calibration", f.calibration}};
 }
 
 nlohmann::json recorded_measured_json(const RecordedMeasuredRuns& m) {
-  return {{"scenario", m.scenario},
-          {"regime", regime_json(m.regime)},
-          {"runs", m.runs},
-          {"peaks", m.peaks},
-          {"peak_iops_error", m.peak_iops_error},
-          {"latency_error", m.latency_error},
+  return {{"scenario", m.scenario},    {"regime", regime_json(m.regime)},      {"runs", m.runs},
+          {"peaks", m.peaks},          {"peak_iops_error", m.peak_iops_error}, {"latency_error", m.latency_error},
           {"cpu_points", m.cpu_points}};
 }
 

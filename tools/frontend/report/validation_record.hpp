@@ -19,7 +19,7 @@ struct RecordedFigure {
   RunRegime regime;
   std::string figure;  // figure_name()
   double published = 0, predicted = 0;
-  double error = 0;    // (predicted - published) / published
+  double error = 0;          // (predicted - published) / published
   bool calibration = false;  // a constant was fitted on it: a residual, not a prediction
 };
 
@@ -29,7 +29,7 @@ struct RecordedMeasuredRuns {
   int runs = 0, peaks = 0;
   double peak_iops_error = 0;  // medians, |relative|
   double latency_error = 0;
-  double cpu_points = 0;       // |difference| in points of VMFleet CPU
+  double cpu_points = 0;  // |difference| in points of VMFleet CPU
 };
 
 struct ValidationRecord {

@@ -12,7 +12,8 @@ SearchRange parse_over(const std::string& text) {
   const auto equals = text.find('=');
   const auto dots = text.find("..", equals == std::string::npos ? 0 : equals);
   if (equals == std::string::npos || dots == std::string::npos || equals == 0) {
-    throw SweepRequestError{"--over " + in_quotes(text) + ": expected key.path=LO..HI, like vms.workload.outstanding=1..64"};
+    throw SweepRequestError{"--over " + in_quotes(text) +
+                            ": expected key.path=LO..HI, like vms.workload.outstanding=1..64"};
   }
   SearchRange r;
   r.key = text.substr(0, equals);
@@ -35,9 +36,11 @@ SearchFor search_direction(const SearchRequest& q, const std::string& key) {
                             "=LO..HI): the search finds the smallest value of it meeting every --slo"};
   }
   const bool smallest = q.smallest || q.minimise.has_value();
-  if (smallest && (q.largest || maximise_key)) throw SweepRequestError{"the search finds the smallest or the largest value: give one"};
+  if (smallest && (q.largest || maximise_key))
+    throw SweepRequestError{"the search finds the smallest or the largest value: give one"};
   if (smallest && q.maximise_given) {
-    throw SweepRequestError{"--maximise " + q.maximise + " steers a search for the largest value; the smallest (--smallest, "
+    throw SweepRequestError{"--maximise " + q.maximise +
+                            " steers a search for the largest value; the smallest (--smallest, "
                             "--minimise) meeting the objectives needs no figure: drop --maximise"};
   }
   return smallest ? SearchFor::Smallest : SearchFor::Largest;

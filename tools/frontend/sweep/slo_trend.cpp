@@ -18,7 +18,8 @@ std::string runs_text(const std::string& key, const std::vector<std::pair<long l
     if (end - i == 1) text += "at " + first;
     if (end - i == 2) text += "at " + first + ", " + std::to_string(points[i + 1].first);
     if (end - i > 2) {
-      text += "from " + first + " to " + std::to_string(points[end - 1].first) + " (" + std::to_string(end - i) + " values)";
+      text += "from " + first + " to " + std::to_string(points[end - 1].first) + " (" + std::to_string(end - i) +
+              " values)";
     }
     i = end;
   }
@@ -50,14 +51,16 @@ std::vector<SloTrendWarning> slo_trend_warnings(const std::string& key, SearchFo
       w.text = quoted + " is " + runs_text(key, w.points) + where + ": it gets " + (largest ? "easier" : "harder") +
                " as " + key + " grows, against the search for the " + (largest ? "largest" : "smallest") +
                " value, which assumes every objective gets " + (largest ? "harder" : "easier") + "; for the " +
-               (largest ? "smallest value meeting it, search with --smallest" : "largest value meeting it, search with --largest");
+               (largest ? "smallest value meeting it, search with --smallest"
+                        : "largest value meeting it, search with --largest");
     } else {
       w.kind = SloTrendWarning::Kind::NotMonotone;
-      w.text = quoted + " is not monotone in " + key + (fast_path ? " on the fast path: " : " over the values simulated: ") +
-               runs_text(key, w.points) +
+      w.text = quoted + " is not monotone in " + key +
+               (fast_path ? " on the fast path: " : " over the values simulated: ") + runs_text(key, w.points) +
                "; the search for the " + (largest ? "largest" : "smallest") + " value assumes that once " +
                (largest ? "missed" : "met") + " it stays so as " + key + " grows, so the answer may not be the " +
-               (largest ? "largest" : "smallest") + " value meeting the objectives (near a limit, a longer --duration or --precision may settle it)";
+               (largest ? "largest" : "smallest") +
+               " value meeting the objectives (near a limit, a longer --duration or --precision may settle it)";
     }
     warnings.push_back(std::move(w));
   }

@@ -15,7 +15,7 @@ namespace hcisim::frontend {
 
 struct SweepPointEstimate {
   std::size_t index = 0;
-  std::string values;        // "cluster.nodes=4, vms.per_node=16"
+  std::string values;  // "cluster.nodes=4, vms.per_node=16"
   models::RunEstimate run;
 };
 

@@ -38,8 +38,8 @@ bool expand_range(const std::string& text, const std::string& v, std::vector<std
   const bool geometric = op != std::string::npos && v[op] == '*';
   if (hi < lo) throw std::invalid_argument(what() + ": HI is below LO");
   if (geometric ? (lo < 1 || by < 2) : by < 1) {
-    throw std::invalid_argument(what() + (geometric ? ": a geometric range needs LO >= 1 and FACTOR >= 2"
-                                                  : ": the step must be at least 1"));
+    throw std::invalid_argument(
+        what() + (geometric ? ": a geometric range needs LO >= 1 and FACTOR >= 2" : ": the step must be at least 1"));
   }
   for (std::int64_t x = lo; x <= hi;) {
     if (values.size() == kMaxAxisValues) {
@@ -57,12 +57,14 @@ bool expand_range(const std::string& text, const std::string& v, std::vector<std
 SweepAxis parse_vary(const std::string& text) {
   const auto equals = text.find('=');
   if (equals == std::string::npos || equals == 0) {
-    throw std::invalid_argument("--vary " + in_quotes(text) + ": expected key.path=v1,v2,..., like cluster.nodes=4,8,16");
+    throw std::invalid_argument("--vary " + in_quotes(text) +
+                                ": expected key.path=v1,v2,..., like cluster.nodes=4,8,16");
   }
   SweepAxis axis;
   axis.key = trimmed(text.substr(0, equals));
   if (axis.key.empty()) {
-    throw std::invalid_argument("--vary " + in_quotes(text) + ": expected a key.path before '=', like cluster.nodes=4,8,16");
+    throw std::invalid_argument("--vary " + in_quotes(text) +
+                                ": expected a key.path before '=', like cluster.nodes=4,8,16");
   }
   const std::string list = text.substr(equals + 1);
   int depth = 0;
@@ -100,7 +102,8 @@ std::size_t grid_size(const std::vector<SweepAxis>& axes, std::size_t max_points
   std::size_t total = 1;
   for (std::size_t a = 0; a < axes.size(); ++a) {
     for (std::size_t b = 0; b < a; ++b) {
-      if (axes[a].key == axes[b].key) throw std::invalid_argument("--vary " + in_quotes(axes[a].key) + " is given twice");
+      if (axes[a].key == axes[b].key)
+        throw std::invalid_argument("--vary " + in_quotes(axes[a].key) + " is given twice");
     }
     if (axes[a].values.empty()) throw std::invalid_argument("--vary " + in_quotes(axes[a].key) + ": no values");
     if (total > max_points / axes[a].values.size()) {

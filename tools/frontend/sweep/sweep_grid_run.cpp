@@ -20,9 +20,9 @@ namespace hcisim::frontend {
 namespace {
 
 // --dry-run: every point loaded and checked, a pilot of each point to run, on the sweep's threads.
-std::string estimate_sweep(const SweepSetup& setup, const std::vector<SweepAxis>& axes,
-                           const std::vector<bool>& to_run, std::size_t resumed, SweepStore* store,
-                           const GridRun& run, bool terminal, std::ostream& log) {
+std::string estimate_sweep(const SweepSetup& setup, const std::vector<SweepAxis>& axes, const std::vector<bool>& to_run,
+                           std::size_t resumed, SweepStore* store, const GridRun& run, bool terminal,
+                           std::ostream& log) {
   const std::size_t grid_points = to_run.size();
   std::vector<std::optional<models::RunEstimate>> estimates(grid_points);
   SweepProgress progress(log, grid_points, 0, run.quiet, terminal);
@@ -77,9 +77,8 @@ int run_grid(const SweepSetup& setup, const GridRun& run, std::ostream& out, std
   const bool root_rank = run.ranks == nullptr || run.ranks->is_root();  // only rank 0 keeps the points and writes
   if (!run.out.empty() && root_rank) {
     try {
-      store = std::make_unique<SweepStore>(
-          run.out, setup.manifest(axes, grid_points, inputs),
-          run.dry_run ? SweepStore::Access::ReadOnly : SweepStore::Access::Write);
+      store = std::make_unique<SweepStore>(run.out, setup.manifest(axes, grid_points, inputs),
+                                           run.dry_run ? SweepStore::Access::ReadOnly : SweepStore::Access::Write);
     } catch (const std::invalid_argument& e) {
       throw SweepRequestError{e.what()};
     }
@@ -135,20 +134,20 @@ int run_grid(const SweepSetup& setup, const GridRun& run, std::ostream& out, std
     progress.point_done(point_label(point));
   };
   const PointName name = [&axes](std::size_t i) { return point_label(grid_point(axes, i)); };
-  const bool root = run.ranks ? run.ranks->run(queue, work, done, name) : (run_on_threads(queue, run.jobs, work, done, name), true);
+  const bool root =
+      run.ranks ? run.ranks->run(queue, work, done, name) : (run_on_threads(queue, run.jobs, work, done, name), true);
   progress.finish();
   if (!root) return 0;  // an MPI worker: rank 0 writes the results
   if (resumed + fresh < grid_points) {
     if (!run.quiet) {
       log << "sweep: stopped after " << fresh << " new points (--max-points); " << resumed + fresh << " of "
-                << grid_points << " done; run the same command again to continue\n";
+          << grid_points << " done; run the same command again to continue\n";
     }
     return 0;
   }
   // The outputs, a row at a time from the point files (or the spool).
-  const SweepRows rows{grid_points, [&](std::size_t i) {
-                                   return spool ? spool->at(i) : store->row(grid_point(axes, i));
-                                 }};
+  const SweepRows rows{grid_points,
+                       [&](std::size_t i) { return spool ? spool->at(i) : store->row(grid_point(axes, i)); }};
   const auto csv = [&](const TextSink& out) { sweep_csv(axes, rows, out); };
   const auto json = [&](const TextSink& out) { sweep_json(setup.scenario, axes, rows, out); };
   const auto on_stdout = [&out](std::string_view piece) { out << piece; };
@@ -164,13 +163,14 @@ int run_grid(const SweepSetup& setup, const GridRun& run, std::ostream& out, std
   if (!run.plot_dir.empty()) {
     const SweepPoint first = grid_point(axes, 0);
     const std::string title = sweep_title(setup.load(first).spec, first);
-    if (!draw_saturation_curve(run.plot_dir, title, "saturation curve: IOPS against p99 latency, a point per step", rows, log)) {
+    if (!draw_saturation_curve(run.plot_dir, title, "saturation curve: IOPS against p99 latency, a point per step",
+                               rows, log)) {
       return 1;
     }
   }
   if (!run.quiet) {
     log << "sweep: " << grid_points << " points (" << resumed << " from an earlier run) in "
-              << format_seconds(progress.seconds()) << "\n";
+        << format_seconds(progress.seconds()) << "\n";
   }
   return 0;
 }

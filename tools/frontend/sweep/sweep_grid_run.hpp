@@ -22,7 +22,7 @@ struct GridRun {
   std::size_t max_points = 0;       // --max-points (new points to run)
   int jobs = 1;
   bool quiet = false, dry_run = false;
-  bool terminal = false;            // `log` is a terminal: progress rewrites one line
+  bool terminal = false;               // `log` is a terminal: progress rewrites one line
   const PointRunner* ranks = nullptr;  // the ranks of an MPI job; none: this machine's threads (jobs)
   const OutputFile* csv = nullptr;
   const OutputFile* json = nullptr;

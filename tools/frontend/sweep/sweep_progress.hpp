@@ -13,7 +13,12 @@ namespace hcisim::frontend {
 class SweepProgress {
  public:
   SweepProgress(std::ostream& log, std::size_t total, std::size_t already_done, bool quiet, bool terminal)
-      : log_(log), total_(total), done_(already_done), resumed_(already_done), quiet_(quiet), terminal_(terminal),
+      : log_(log),
+        total_(total),
+        done_(already_done),
+        resumed_(already_done),
+        quiet_(quiet),
+        terminal_(terminal),
         start_(std::chrono::steady_clock::now()) {}
 
   void point_done(const std::string& label) {
@@ -33,9 +38,7 @@ class SweepProgress {
   void finish() {
     if (!quiet_ && terminal_) log_ << "\r" << std::string(70, ' ') << "\r" << std::flush;
   }
-  double seconds() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  }
+  double seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
 
  private:
   static std::string clock(double s) {

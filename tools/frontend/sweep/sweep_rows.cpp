@@ -19,7 +19,8 @@ namespace {
 using Getter = std::function<double(const models::RunResult&)>;
 // A figure: how to read it, and whether the fast path gives it.
 struct Figure {
-  Figure(Getter g, bool given_by_fast_path = true) : get(std::move(g)), analytic(given_by_fast_path) {}  // NOLINT: from a lambda
+  Figure(Getter g, bool given_by_fast_path = true)
+      : get(std::move(g)), analytic(given_by_fast_path) {}  // NOLINT: from a lambda
   Getter get;
   bool analytic;
 };
@@ -35,7 +36,9 @@ double max_over_nodes(const models::RunResult& r, double models::NodeResult::*fi
 std::vector<std::pair<std::string, Figure>> make_figures() {
   std::vector<std::pair<std::string, Figure>> f;
   // Observed only: a simulation's maximum and confidence intervals.
-  auto observed = [&f](std::string name, Getter get) { f.emplace_back(std::move(name), Figure{std::move(get), false}); };
+  auto observed = [&f](std::string name, Getter get) {
+    f.emplace_back(std::move(name), Figure{std::move(get), false});
+  };
   f.emplace_back("total_iops", [](const auto& r) { return r.total_iops(); });
   f.emplace_back("read_iops", [](const auto& r) { return r.read_iops; });
   f.emplace_back("write_iops", [](const auto& r) { return r.write_iops; });
@@ -44,7 +47,8 @@ std::vector<std::pair<std::string, Figure>> make_figures() {
   f.emplace_back("write_mb_s", [](const auto& r) { return r.write_bytes_per_s / 1e6; });
   observed("total_iops_ci95", [](const auto& r) { return r.total_iops_ci_half_width; });
   const std::pair<const char*, models::LatencySummary models::RunResult::*> latencies[] = {
-      {"lat", &models::RunResult::all_latency}, {"read_lat", &models::RunResult::read_latency},
+      {"lat", &models::RunResult::all_latency},
+      {"read_lat", &models::RunResult::read_latency},
       {"write_lat", &models::RunResult::write_latency}};
   for (const auto& [prefix, member] : latencies) {
     const std::pair<const char*, double models::LatencySummary::*> stats[] = {
@@ -55,7 +59,8 @@ std::vector<std::pair<std::string, Figure>> make_figures() {
       const auto m = member;
       const auto s = field;
       Getter get = [m, s](const auto& r) { return (r.*m).*s * 1e3; };
-      f.emplace_back(std::string(prefix) + "_" + stat + "_ms", Figure{std::move(get), s != &models::LatencySummary::max_s});
+      f.emplace_back(std::string(prefix) + "_" + stat + "_ms",
+                     Figure{std::move(get), s != &models::LatencySummary::max_s});
     }
   }
   observed("lat_mean_ms_ci95", [](const auto& r) { return r.latency_ci_half_width_s * 1e3; });
@@ -68,7 +73,8 @@ std::vector<std::pair<std::string, Figure>> make_figures() {
   f.emplace_back("cpu_max", [](const auto& r) { return max_over_nodes(r, &models::NodeResult::cpu_utilisation); });
   f.emplace_back("vmfleet_cpu", [](const auto& r) { return r.vmfleet_cpu; });
   f.emplace_back("vcpu_max", [](const auto& r) { return max_over_nodes(r, &models::NodeResult::vcpu_utilisation); });
-  f.emplace_back("drive_max", [](const auto& r) { return max_over_nodes(r, &models::NodeResult::drive_utilisation_max); });
+  f.emplace_back("drive_max",
+                 [](const auto& r) { return max_over_nodes(r, &models::NodeResult::drive_utilisation_max); });
   f.emplace_back("device_queue_max",
                  [](const auto& r) { return max_over_nodes(r, &models::NodeResult::device_queue_occupancy_max); });
   f.emplace_back("hba_max", [](const auto& r) {
@@ -78,8 +84,10 @@ std::vector<std::pair<std::string, Figure>> make_figures() {
     }
     return busiest;
   });
-  f.emplace_back("nic_tx_max", [](const auto& r) { return max_over_nodes(r, &models::NodeResult::nic_tx_utilisation); });
-  f.emplace_back("nic_rx_max", [](const auto& r) { return max_over_nodes(r, &models::NodeResult::nic_rx_utilisation); });
+  f.emplace_back("nic_tx_max",
+                 [](const auto& r) { return max_over_nodes(r, &models::NodeResult::nic_tx_utilisation); });
+  f.emplace_back("nic_rx_max",
+                 [](const auto& r) { return max_over_nodes(r, &models::NodeResult::nic_rx_utilisation); });
   f.emplace_back("hotspot_utilisation", [](const auto& r) { return r.hotspot_utilisation; });
   f.emplace_back("bottleneck_utilisation", [](const auto& r) { return r.bottleneck.utilisation; });
   f.emplace_back("failed_ios", [](const auto& r) { return static_cast<double>(r.failed_ios); });
@@ -155,7 +163,8 @@ std::string format_sweep_figure(const std::string& name, double value) {
   };
   if (ends_with("_ms") || ends_with("_ms_ci95")) return format_fixed(value, 3) + " ms";
   if (ends_with("_mb_s")) return format_fixed(value, 1) + " MB/s";
-  if (ends_with("_iops") || ends_with("_iops_ci95") || ends_with("_ios") || name == "tps") return format_fixed(value, 0);
+  if (ends_with("_iops") || ends_with("_iops_ci95") || ends_with("_ios") || name == "tps")
+    return format_fixed(value, 0);
   // What is left are utilisations, as fractions of the resource.
   return format_fixed(value * 100.0, 1) + "%";
 }

@@ -28,7 +28,8 @@ std::vector<long long> candidates(const SearchRange& r) {
     for (long long x = r.lo; x <= r.hi; ++x) xs.push_back(x);
     return xs;
   }
-  for (long long x = r.lo; x < r.hi; x = std::max(x + 1, static_cast<long long>(static_cast<double>(x) * 1.15))) xs.push_back(x);
+  for (long long x = r.lo; x < r.hi; x = std::max(x + 1, static_cast<long long>(static_cast<double>(x) * 1.15)))
+    xs.push_back(x);
   xs.push_back(r.hi);
   return xs;
 }
@@ -40,10 +41,17 @@ double kleinrock_power(const models::RunResult& r) {
 
 class Search {
  public:
-  Search(const SweepSetup& setup, SearchRange range, std::vector<Slo> slos, std::string objective,
-         SearchFor want, int jobs, bool quiet, std::ostream& out, std::ostream& log)
-      : setup_(setup), range_(std::move(range)), slos_(std::move(slos)), objective_(std::move(objective)),
-        want_(want), jobs_(jobs), quiet_(quiet), out_(out), log_(log) {
+  Search(const SweepSetup& setup, SearchRange range, std::vector<Slo> slos, std::string objective, SearchFor want,
+         int jobs, bool quiet, std::ostream& out, std::ostream& log)
+      : setup_(setup),
+        range_(std::move(range)),
+        slos_(std::move(slos)),
+        objective_(std::move(objective)),
+        want_(want),
+        jobs_(jobs),
+        quiet_(quiet),
+        out_(out),
+        log_(log) {
     axes_.push_back({range_.key, {}});
   }
 
@@ -53,7 +61,8 @@ class Search {
     for (const Slo& s : slos_) asked.push_back(s.figure);
     for (const std::string& figure : asked) {
       if (fast_path_gives(figure)) continue;
-      if (!quiet_) log_ << "search: the fast path does not estimate " << figure << "; searching with the simulator alone\n";
+      if (!quiet_)
+        log_ << "search: the fast path does not estimate " << figure << "; searching with the simulator alone\n";
       return false;
     }
     for (const long long x : candidates(range_)) {
@@ -85,8 +94,7 @@ class Search {
       specs_.emplace(x, jobs[i].spec);
       if (!quiet_) {
         log_ << "search: " << range_.key << "=" << x << " simulated: " << objective_ << " "
-                  << format_sweep_figure(objective_, *sweep_figure(out[i], objective_))
-                  << verdict(out[i]) << "\n";
+             << format_sweep_figure(objective_, *sweep_figure(out[i], objective_)) << verdict(out[i]) << "\n";
       }
     }
   }
@@ -180,10 +188,11 @@ class Search {
       const models::RunResult& r = fast_.at(guess);
       const bool met = all_hold(slos_, r);
       log_ << "search: the fast path over " << xs.size() << " values puts the "
-                << (largest() ? "best" : "smallest meeting the objectives") << " at " << range_.key << "=" << guess
-                << " (" << objective_ << " " << format_sweep_figure(objective_, *sweep_figure(r, objective_))
-                << (met ? "" : "; on the fast path no value meets the objectives") << ")"
-                << (largest() ? " and the knee at " + std::to_string(knee) : std::string()) << "; confirming with the simulator\n";
+           << (largest() ? "best" : "smallest meeting the objectives") << " at " << range_.key << "=" << guess << " ("
+           << objective_ << " " << format_sweep_figure(objective_, *sweep_figure(r, objective_))
+           << (met ? "" : "; on the fast path no value meets the objectives") << ")"
+           << (largest() ? " and the knee at " + std::to_string(knee) : std::string())
+           << "; confirming with the simulator\n";
     }
     BoundSearch bounds;
     bounds.lo = range_.lo;
@@ -193,9 +202,9 @@ class Search {
     bounds.guess = guess;
     bounds.guess_meets = !fast || all_hold(slos_, fast_.at(guess));
     if (knee >= 0) bounds.also_first.push_back(knee);
-    const std::optional<long long> answer =
-        find_bound(bounds, [this](const std::vector<long long>& round) { simulate(round); },
-                             [this](long long x) { return sim_ok(x); });
+    const std::optional<long long> answer = find_bound(
+        bounds, [this](const std::vector<long long>& round) { simulate(round); },
+        [this](long long x) { return sim_ok(x); });
     if (largest() && knee < 0) {
       double power = -1;
       for (const auto& [x, r] : sim_) {
@@ -235,8 +244,8 @@ class Search {
         [](std::size_t, const PointOutcome&) {}, [&jobs](std::size_t i) { return point_label(jobs[i].point); });
   }
 
-  int report(std::optional<long long> answer, long long knee, bool fast, const OutputFile* json,
-             const OutputFile* csv, const std::string& plot_dir) {
+  int report(std::optional<long long> answer, long long knee, bool fast, const OutputFile* json, const OutputFile* csv,
+             const std::string& plot_dir) {
     std::vector<nlohmann::json> rows;
     for (const auto& [x, r] : sim_) rows.push_back(sweep_row_json(axes_, point(x), specs_.at(x), r));
     const std::string key = range_.key;
@@ -246,8 +255,8 @@ class Search {
     auto line = [&](const std::string& what, long long x, bool missed) {
       const models::RunResult& r = sim_.at(x);
       std::string text = what + ": " + key + "=" + std::to_string(x) + " (simulated): " + objective_ + " " +
-                         format_sweep_figure(objective_, *sweep_figure(r, objective_)) +
-                         ", mean latency " + format_fixed(r.all_latency.mean_s * 1e3, 3) + " ms";
+                         format_sweep_figure(objective_, *sweep_figure(r, objective_)) + ", mean latency " +
+                         format_fixed(r.all_latency.mean_s * 1e3, 3) + " ms";
       if (r.read_iops > 0) text += ", read p99 " + format_fixed(r.read_latency.p99_s * 1e3, 3) + " ms";
       if (r.write_iops > 0) text += ", write p99 " + format_fixed(r.write_latency.p99_s * 1e3, 3) + " ms";
       text += "; bottleneck " + r.bottleneck.resource;
@@ -270,11 +279,14 @@ class Search {
       text += "no value of " + key + " in " + range_text + " meets the objectives: " +
               (sim_.size() == 1 ? std::string("the value simulated misses them")
                                 : "none of the " + std::to_string(sim_.size()) + " values simulated does") +
-              ", and the search assumes they are easiest at " + key + "=" + std::to_string(largest() ? range_.lo : range_.hi) + "\n";
+              ", and the search assumes they are easiest at " + key + "=" +
+              std::to_string(largest() ? range_.lo : range_.hi) + "\n";
       text += line("the closest", *closest, true);
     }
     if (largest() && knee >= 0 && sim_.count(knee)) {
-      text += line(fast ? "knee of the latency curve (fast path, confirmed)" : "knee of the latency curve (simulated points)", knee, false);
+      text += line(
+          fast ? "knee of the latency curve (fast path, confirmed)" : "knee of the latency curve (simulated points)",
+          knee, false);
     }
     // What the runs show, then for the other objectives what the fast path's grid does.
     std::vector<SloTrendWarning> warnings = slo_trend_warnings(key, want_, slos_, sim_);
@@ -313,8 +325,11 @@ class Search {
     out["warnings"] = trend;
     nlohmann::json curve = nlohmann::json::array();
     for (const auto& [x, r] : fast_) {
-      curve.push_back({{"value", x}, {"total_iops", r.total_iops()}, {"lat_mean_ms", r.all_latency.mean_s * 1e3},
-                       {"read_lat_p99_ms", r.read_latency.p99_s * 1e3}, {"write_lat_p99_ms", r.write_latency.p99_s * 1e3},
+      curve.push_back({{"value", x},
+                       {"total_iops", r.total_iops()},
+                       {"lat_mean_ms", r.all_latency.mean_s * 1e3},
+                       {"read_lat_p99_ms", r.read_latency.p99_s * 1e3},
+                       {"write_lat_p99_ms", r.write_latency.p99_s * 1e3},
                        {"meets", all_hold(slos_, r)}});
     }
     out["fast_path_curve"] = curve;
@@ -325,11 +340,11 @@ class Search {
       csv->write(sweep_csv(axes_, rows));
     }
     if (!plot_dir.empty() &&
-        !draw_saturation_curve(plot_dir,
-                               specs_.empty() ? setup_.scenario
-                                              : sweep_title(specs_.begin()->second, point(specs_.begin()->first)),
-                               "search over " + range_.key + ": IOPS against p99 latency, a point per simulated value",
-                               rows_of(rows), log_)) {
+        !draw_saturation_curve(
+            plot_dir,
+            specs_.empty() ? setup_.scenario : sweep_title(specs_.begin()->second, point(specs_.begin()->first)),
+            "search over " + range_.key + ": IOPS against p99 latency, a point per simulated value", rows_of(rows),
+            log_)) {
       return 1;
     }
     return 0;
@@ -352,8 +367,11 @@ class Search {
 }  // namespace
 
 int run_search(const SweepSetup& setup, const SearchRequest& q, std::ostream& out, std::ostream& log) {
-  if (q.use_mpi) throw SweepRequestError{"a search (--over, --slo) runs on this machine's cores (--jobs); grids (--vary) run under MPI"};
-  if (setup.fast) throw SweepRequestError{"a search brackets with the fast path and confirms with the simulator: drop --fast"};
+  if (q.use_mpi)
+    throw SweepRequestError{
+        "a search (--over, --slo) runs on this machine's cores (--jobs); grids (--vary) run under MPI"};
+  if (setup.fast)
+    throw SweepRequestError{"a search brackets with the fast path and confirms with the simulator: drop --fast"};
   const SearchRange range = parse_over(q.over);
   const SearchFor want = search_direction(q, range.key);
   const std::string figure = q.maximise_given && q.maximise != range.key ? q.maximise : "total_iops";
@@ -362,7 +380,8 @@ int run_search(const SweepSetup& setup, const SearchRequest& q, std::ostream& ou
     for (const std::string& s : q.slos) slos.push_back(parse_slo(s));
     (void)sweep_figure(models::RunResult{}, figure);
   } catch (const std::invalid_argument& e) {
-    throw SweepRequestError{std::string(e.what()).find("no figure named") == 0 ? "--maximise: " + std::string(e.what()) : e.what()};
+    throw SweepRequestError{std::string(e.what()).find("no figure named") == 0 ? "--maximise: " + std::string(e.what())
+                                                                               : e.what()};
   }
   Search search(setup, range, slos, figure, want, q.jobs, q.quiet, out, log);
   return search.run(q.json, q.csv, q.plot_dir);

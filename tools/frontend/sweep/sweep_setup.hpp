@@ -29,9 +29,9 @@ struct SweepRequestError {
 };
 
 struct SweepSetup {
-  std::string scenario;               // as given
+  std::string scenario;  // as given
   std::vector<std::string> user_dirs;
-  std::vector<std::string> sets;      // --set, before the point's values
+  std::vector<std::string> sets;  // --set, before the point's values
   std::optional<std::uint64_t> seed;
   std::optional<std::int64_t> duration_ns, warmup_ns;
   bool fast = false;

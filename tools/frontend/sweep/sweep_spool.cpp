@@ -39,7 +39,8 @@ RowSpool::~RowSpool() { std::fclose(file_); }
 
 void RowSpool::put(std::size_t index, const nlohmann::json& row) {
   const std::string text = row.dump();
-  if (text.size() > std::numeric_limits<std::uint32_t>::max()) throw std::length_error("a sweep row of more than 4 GiB");
+  if (text.size() > std::numeric_limits<std::uint32_t>::max())
+    throw std::length_error("a sweep row of more than 4 GiB");
   if (std::fseek(file_, static_cast<long>(end_), SEEK_SET) != 0 ||
       std::fwrite(text.data(), 1, text.size(), file_) != text.size()) {
     fail("cannot write it");

@@ -61,7 +61,8 @@ SweepStore::SweepStore(fs::path dir, const nlohmann::json& manifest, Access acce
   // (".NNNNNN.json.<random>.tmp", never a point): remove them.
   for (const auto& entry : fs::directory_iterator(dir_ / "points", ec)) {
     const std::string name = entry.path().filename().string();
-    if (name.size() > 4 && name.front() == '.' && name.compare(name.size() - 4, 4, ".tmp") == 0) fs::remove(entry.path(), ec);
+    if (name.size() > 4 && name.front() == '.' && name.compare(name.size() - 4, 4, ".tmp") == 0)
+      fs::remove(entry.path(), ec);
   }
   const fs::path file = dir_ / "manifest.json";
   if (fs::exists(file, ec) || fs::is_symlink(file, ec)) {
@@ -82,7 +83,8 @@ void SweepStore::check_manifest(const fs::path& file, const nlohmann::json& mani
     throw std::invalid_argument(in_quotes(file.string()) + " is " + read.what + ", not a sweep manifest");
   }
   const auto existing = read.status == FileRead::Status::Read ? parsed(read.text) : std::nullopt;
-  if (!existing || !existing->is_object()) throw std::invalid_argument(in_quotes(file.string()) + ": not a sweep manifest");
+  if (!existing || !existing->is_object())
+    throw std::invalid_argument(in_quotes(file.string()) + ": not a sweep manifest");
   if (!existing->contains("inputs") || !is_input_list(existing->at("inputs"))) {
     refuse("whose manifest does not list the files its points read (an earlier hcisim made it), so whether they "
            "changed since cannot be told");
@@ -128,7 +130,8 @@ void SweepStore::note_inputs(const InputDigests& inputs) {
                                                          : std::string()));
     }
   }
-  if (added && access_ == Access::Write) write_regular_file((dir_ / "manifest.json").string(), manifest_.dump(2) + "\n");
+  if (added && access_ == Access::Write)
+    write_regular_file((dir_ / "manifest.json").string(), manifest_.dump(2) + "\n");
 }
 
 fs::path SweepStore::point_file(std::size_t index) const {

@@ -71,7 +71,8 @@ void sweep_table(const std::vector<SweepAxis>& axes, const SweepRows& rows, cons
     headers.push_back(a.key);
     right.push_back(false);
   }
-  for (const char* h : {"TPS", "txn avg", "txn p99", "IOPS", "MB/s", "read avg", "read p99", "write avg", "write p99"}) {
+  for (const char* h :
+       {"TPS", "txn avg", "txn p99", "IOPS", "MB/s", "read avg", "read p99", "write avg", "write p99"}) {
     headers.push_back(h);
     right.push_back(true);
   }

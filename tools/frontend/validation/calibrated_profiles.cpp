@@ -66,8 +66,8 @@ std::string with_field(const std::string& text, const std::string& key, const st
   } else {
     for (std::size_t i = 0; i < lines.size() && at == lines.size(); ++i) {
       if (!is_key_line(lines[i], 0, parent)) continue;
-      for (std::size_t j = i + 1; j < lines.size() && indent_of(lines[j]) > 0 && indent_of(lines[j]) != std::string::npos;
-           ++j) {
+      for (std::size_t j = i + 1;
+           j < lines.size() && indent_of(lines[j]) > 0 && indent_of(lines[j]) != std::string::npos; ++j) {
         if (lines[j].compare(indent_of(lines[j]), child.size() + 1, child + ":") == 0) {
           at = j;
           break;

@@ -23,8 +23,8 @@ ValidationRecord make_validation_record(const ValidationReport& report) {
       if (m.scenario == scenario) runs.push_back(m);
     }
     const MeasuredSummary s = summarise(runs);
-    record.measured.push_back({scenario, regime, s.cases, s.peaks, s.median_peak_iops_error, s.median_latency_error,
-                               s.median_cpu_points});
+    record.measured.push_back(
+        {scenario, regime, s.cases, s.peaks, s.median_peak_iops_error, s.median_latency_error, s.median_cpu_points});
   }
   return record;
 }

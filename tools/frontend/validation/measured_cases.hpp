@@ -17,8 +17,8 @@ struct MeasuredCase {
   std::string where;          // "FILE:LINE"
   models::ScenarioSpec spec;  // the base scenario running the row's setup (no reference figures)
   VmfleetRun run;
-  bool peak = false;          // unthrottled: General or Peak with no per-VM IOPS target
-  bool paced = false;         // DISKSPD -g paces it (a per-VM target, or Vdi's and Sql's own rates)
+  bool peak = false;   // unthrottled: General or Peak with no per-VM IOPS target
+  bool paced = false;  // DISKSPD -g paces it (a per-VM target, or Vdi's and Sql's own rates)
 };
 
 // One case per run. The VMs: VMCount spread evenly over the running nodes

@@ -132,8 +132,12 @@ std::string format_measured_table(const std::vector<MeasuredComparison>& rows) {
   std::ostringstream out;
   out << printf_string("%-52s %12s %7s %15s %7s %15s %7s %11s  %s\n", "run", "IOPS meas.", "error", "read ms m/p",
                        "error", "write ms m/p", "error", "CPU % m/p", "limit");
-  auto err = [](double p, double m) { return m > 0 ? printf_string("%+6.1f%%", rel(p, m) * 100) : std::string("      -"); };
-  auto pair = [](double m, double p) { return m > 0 ? printf_string("%6.3f/%-6.3f", m, p) : std::string("     -      "); };
+  auto err = [](double p, double m) {
+    return m > 0 ? printf_string("%+6.1f%%", rel(p, m) * 100) : std::string("      -");
+  };
+  auto pair = [](double m, double p) {
+    return m > 0 ? printf_string("%6.3f/%-6.3f", m, p) : std::string("     -      ");
+  };
   for (const MeasuredComparison& m : rows) {
     out << printf_string("%-52s %12s %7s %15s %7s %15s %7s %5.1f/%-5.1f  %s\n",
                          printable(m.label + (m.peak ? " *" : ""), 52).c_str(), format_fixed(m.iops, 0).c_str(),

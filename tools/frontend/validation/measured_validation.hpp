@@ -27,7 +27,7 @@ struct MeasuredComparison {
   double write_ms = 0, predicted_write_ms = 0;
   double read_p99_ms = 0, predicted_read_p99_ms = 0;
   double write_p99_ms = 0, predicted_write_p99_ms = 0;
-  double csv_read_ms = 0, predicted_csv_read_ms = 0;    // below the host's CSV file system
+  double csv_read_ms = 0, predicted_csv_read_ms = 0;  // below the host's CSV file system
   double csv_write_ms = 0, predicted_csv_write_ms = 0;
   double cpu_pct = 0, predicted_cpu_pct = 0;  // VMFleet's CPU %
   std::string bottleneck;                     // what the run says limits it
@@ -35,11 +35,11 @@ struct MeasuredComparison {
 
 struct MeasuredSummary {
   int cases = 0, peaks = 0, latencies = 0, cpus = 0;
-  double median_peak_iops_error = 0;   // |relative|
-  double median_latency_error = 0;     // |relative|, reads and writes each a sample
-  double median_cpu_points = 0;        // |difference| in points
+  double median_peak_iops_error = 0;  // |relative|
+  double median_latency_error = 0;    // |relative|, reads and writes each a sample
+  double median_cpu_points = 0;       // |difference| in points
   int csv_latencies = 0;
-  double median_csv_latency_error = 0; // |relative|, CSV-level reads and writes each a sample
+  double median_csv_latency_error = 0;  // |relative|, CSV-level reads and writes each a sample
   double median_p99_over_mean = 0, measured_median_p99_over_mean = 0;  // read p99 / mean at the peaks
 };
 

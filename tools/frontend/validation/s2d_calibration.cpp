@@ -46,14 +46,14 @@ void S2dConstants::apply(models::ClusterSpec& cluster) const {
 
 std::vector<S2dConstants::Named> S2dConstants::named() const {
   std::vector<Named> out = {{"hypervisor", "guest.cycles_per_io", "cycles", guest_cycles},
-          {"hypervisor", "host.cycles_per_io", "cycles", host_cycles},
-          {"stack", "storage_stack.cycles_per_io", "cycles", stack_cycles},
-          {"stack", "mirror_write.cycles_per_io", "cycles", mirror_write_cycles},
-          {"stack", "volume_write.cycles_per_io", "cycles", volume_write_cycles},
-          {"stack", "network_message.cycles_per_io", "cycles", message_cycles},
-          {"hypervisor", "io_latency", "ns", io_latency_ns},
-          {"hypervisor", "guest_background.cycles_per_second", "cycles/s", background_cycles_per_s},
-          {"hypervisor", "guest_background.cycles_per_burst", "cycles", background_burst_cycles}};
+                            {"hypervisor", "host.cycles_per_io", "cycles", host_cycles},
+                            {"stack", "storage_stack.cycles_per_io", "cycles", stack_cycles},
+                            {"stack", "mirror_write.cycles_per_io", "cycles", mirror_write_cycles},
+                            {"stack", "volume_write.cycles_per_io", "cycles", volume_write_cycles},
+                            {"stack", "network_message.cycles_per_io", "cycles", message_cycles},
+                            {"hypervisor", "io_latency", "ns", io_latency_ns},
+                            {"hypervisor", "guest_background.cycles_per_second", "cycles/s", background_cycles_per_s},
+                            {"hypervisor", "guest_background.cycles_per_burst", "cycles", background_burst_cycles}};
   if (stage_bytes_fitted) {
     out.push_back({"stack", "volume_read.cycles_per_byte", "cycles/byte", volume_read_cycles_per_byte});
     out.push_back({"stack", "volume_write.cycles_per_byte", "cycles/byte", volume_write_cycles_per_byte});
@@ -111,9 +111,9 @@ std::vector<models::RunResult> simulate_all(const std::vector<const MeasuredCase
 
 // Step A's row: the utilisation law for one run.
 struct CpuRow {
-  double lhs = 0;                   // measured LP-cycles per second, less SMT pairing's share
-  double known = 0;                 // cycles per second of the costs not fitted here
-  std::array<double, 4> design{};   // per second: VM I/Os (guest + host + stack), mirror_write and message charges, VMs
+  double lhs = 0;                  // measured LP-cycles per second, less SMT pairing's share
+  double known = 0;                // cycles per second of the costs not fitted here
+  std::array<double, 4> design{};  // per second: VM I/Os (guest + host + stack), mirror_write and message charges, VMs
 };
 
 CpuRow cpu_row(const MeasuredCase& c, const models::RunResult& r) {
@@ -151,8 +151,7 @@ CpuRow cpu_row(const MeasuredCase& c, const models::RunResult& r) {
                               st.network_message.cycles_per_byte * bytes_per_io(ch.network_message.bytes);
   row.known = x_meas * known_per_io;
   row.design = {x_meas * per_io(ch.storage_stack.times), x_meas * per_io(ch.mirror_write.times),
-                x_meas * per_io(ch.network_message.times),
-                static_cast<double>(c.run.vm_count)};
+                x_meas * per_io(ch.network_message.times), static_cast<double>(c.run.vm_count)};
   return row;
 }
 
@@ -173,8 +172,7 @@ std::pair<S2dConstants, double> fit_cpu(const std::vector<CpuRow>& rows, S2dCons
   if (!(x.array() > 0).all()) {
     std::ostringstream msg;
     msg << "the utilisation law gives a cost of 0 or less (guest + host + storage_stack " << x(0)
-        << ", mirror_write + volume_write " << x(1)
-        << ", network_message " << x(2) << " cycles, background " << x(3)
+        << ", mirror_write + volume_write " << x(1) << ", network_message " << x(2) << " cycles, background " << x(3)
         << " cycles/s per VM): the runs do not separate them, or the fixed costs (guest, hypervisor, drive I/O) "
            "are above what they measured";
     throw std::invalid_argument(msg.str());
@@ -263,9 +261,9 @@ LightErrors light_errors(const std::vector<const MeasuredCase*>& light, const st
       models::Figure p50, p99;
       const models::LatencySummary& sim;
       double ios;
-    } dirs[] = {{models::Figure::ReadLatencyP50, models::Figure::ReadLatencyP99, r[i].read_latency, r[i].read_iops},
-                {models::Figure::WriteLatencyP50, models::Figure::WriteLatencyP99, r[i].write_latency,
-                 r[i].write_iops}};
+    } dirs[] = {
+        {models::Figure::ReadLatencyP50, models::Figure::ReadLatencyP99, r[i].read_latency, r[i].read_iops},
+        {models::Figure::WriteLatencyP50, models::Figure::WriteLatencyP99, r[i].write_latency, r[i].write_iops}};
     for (const auto& d : dirs) {
       const double p50 = measured(*light[i], d.p50), p99 = measured(*light[i], d.p99);
       if (d.ios <= 0) continue;
@@ -294,8 +292,8 @@ Sets classify(const std::vector<MeasuredCase>& cases) {
     const double iops = measured(c, models::Figure::TotalIops);
     if (iops > 0 && cpu >= kCpuFitMinCpu && cpu <= kCpuFitMaxCpu) s.cpu.push_back(&c);
     if (c.peak && iops > 0) s.peaks.push_back(&c);
-    const bool has_percentiles = measured(c, models::Figure::ReadLatencyP99) > 0 ||
-                                 measured(c, models::Figure::WriteLatencyP99) > 0;
+    const bool has_percentiles =
+        measured(c, models::Figure::ReadLatencyP99) > 0 || measured(c, models::Figure::WriteLatencyP99) > 0;
     const bool light = iops > 0 && iops / c.run.vm_count <= kLightIopsPerVm;
     if (light && has_percentiles) s.light.push_back(&c);
     if (c.paced && !light && iops > 0) s.paced.push_back(&c);
@@ -422,8 +420,8 @@ S2dCalibration calibrate_s2d(std::vector<MeasuredCase> cases, const CalibrationO
     std::tie(k, cpu_rms) = utilisation_step(sets.cpu, k, options.jobs);
     // B: where guest + host + storage_stack runs, on the peaks and the paced runs' latencies.
     const double total = k.guest_cycles + k.host_cycles + k.stack_cycles;
-    say(printf_string("round %d: where a VM I/O's work runs, on %zu peaks and %zu paced runs", round,
-                      sets.peaks.size(), sets.paced.size()));
+    say(printf_string("round %d: where a VM I/O's work runs, on %zu peaks and %zu paced runs", round, sets.peaks.size(),
+                      sets.paced.size()));
     auto split_loss = [&](double guest, double host, double log) {
       S2dConstants t = k;
       t.guest_cycles = guest;
@@ -435,11 +433,11 @@ S2dCalibration calibrate_s2d(std::vector<MeasuredCase> cases, const CalibrationO
       const double paced = mean_square(mean_latency_log_errors(sets.paced, simulate_all(sets.paced, t, options.jobs)));
       return peaks + paced;
     };
-    const double guest =
-        golden_minimum([&](double g) { return split_loss(g, std::min(k.host_cycles, total - g), k.volume_write_cycles); },
-                       0.2 * total, 0.95 * total, 8);
-    const double host = golden_minimum([&](double h) { return split_loss(guest, h, k.volume_write_cycles); }, 0.0,
-                                       total - guest, 8);
+    const double guest = golden_minimum(
+        [&](double g) { return split_loss(g, std::min(k.host_cycles, total - g), k.volume_write_cycles); }, 0.2 * total,
+        0.95 * total, 8);
+    const double host =
+        golden_minimum([&](double h) { return split_loss(guest, h, k.volume_write_cycles); }, 0.0, total - guest, 8);
     const double per_write = k.mirror_write_cycles + k.volume_write_cycles;
     const double log = golden_minimum([&](double l) { return split_loss(guest, host, l); }, 0.0, 0.5 * per_write, 8);
     k.guest_cycles = guest;
@@ -466,8 +464,9 @@ S2dCalibration calibrate_s2d(std::vector<MeasuredCase> cases, const CalibrationO
   }
   out.fitted = k;
   say("the fit's quality");
-  out.quality = quality_of(sets, simulate_all(sets.cpu, k, options.jobs), simulate_all(sets.peaks, k, options.jobs),
-                           simulate_all(sets.paced, k, options.jobs), simulate_all(sets.light, k, options.jobs), cpu_rms);
+  out.quality =
+      quality_of(sets, simulate_all(sets.cpu, k, options.jobs), simulate_all(sets.peaks, k, options.jobs),
+                 simulate_all(sets.paced, k, options.jobs), simulate_all(sets.light, k, options.jobs), cpu_rms);
   return out;
 }
 
@@ -502,7 +501,8 @@ std::string format_s2d_calibration(const S2dCalibration& c) {
       "median |error| %.1f %% (rms log %.3f); paced runs' mean latency over %d means: median |error| %.1f %%; light "
       "runs' latency over %d runs: median |p50 error| %.1f %%, |p99 error| %.1f %%\n",
       q.cpu_runs, q.cpu_median_points, q.cpu_rms_relative * 100, q.peaks, q.peak_median_error * 100, q.peak_rms_log,
-      q.paced_means, q.paced_median_error * 100, q.light_runs, q.light_median_p50_error * 100, q.light_median_p99_error * 100);
+      q.paced_means, q.paced_median_error * 100, q.light_runs, q.light_median_p50_error * 100,
+      q.light_median_p99_error * 100);
   return out.str();
 }
 

@@ -38,27 +38,27 @@
 
 namespace hcisim::frontend {
 
-constexpr double kCpuFitMinCpu = 0.03;   // below: the idle CPU dominates the row
-constexpr double kCpuFitMaxCpu = 0.50;   // above: SMT pairing and saturation
+constexpr double kCpuFitMinCpu = 0.03;  // below: the idle CPU dominates the row
+constexpr double kCpuFitMaxCpu = 0.50;  // above: SMT pairing and saturation
 constexpr double kLightIopsPerVm = 1000;
 constexpr int kMaxRounds = 3;
-constexpr double kConverged = 0.02;      // no constant moved by more than this in a round: the runs' noise
+constexpr double kConverged = 0.02;  // no constant moved by more than this in a round: the runs' noise
 
 // The fitted constants, where the catalog keeps them.
 struct S2dConstants {
-  double guest_cycles = 0;             // hypervisor: guest.cycles_per_io
-  double host_cycles = 0;              // hypervisor: host.cycles_per_io (the VM's storage channel)
-  double stack_cycles = 0;             // stack: storage_stack.cycles_per_io
-  double mirror_write_cycles = 0;      // stack: mirror_write.cycles_per_io
-  double volume_write_cycles = 0;      // stack: volume_write.cycles_per_io (serial per volume)
+  double guest_cycles = 0;         // hypervisor: guest.cycles_per_io
+  double host_cycles = 0;          // hypervisor: host.cycles_per_io (the VM's storage channel)
+  double stack_cycles = 0;         // stack: storage_stack.cycles_per_io
+  double mirror_write_cycles = 0;  // stack: mirror_write.cycles_per_io
+  double volume_write_cycles = 0;  // stack: volume_write.cycles_per_io (serial per volume)
   // Step D (volume_stage_fit.hpp), held fixed by A-C: the volume stage's cost per byte.
   double volume_read_cycles_per_byte = 0;   // stack: volume_read.cycles_per_byte
   double volume_write_cycles_per_byte = 0;  // stack: volume_write.cycles_per_byte
   bool stage_bytes_fitted = false;          // step D ran: named() lists them
-  double message_cycles = 0;           // stack: network_message.cycles_per_io
-  double io_latency_ns = 0;            // hypervisor: io_latency
-  double background_cycles_per_s = 0;  // hypervisor: guest_background.cycles_per_second
-  double background_burst_cycles = 0;  // hypervisor: guest_background.cycles_per_burst
+  double message_cycles = 0;                // stack: network_message.cycles_per_io
+  double io_latency_ns = 0;                 // hypervisor: io_latency
+  double background_cycles_per_s = 0;       // hypervisor: guest_background.cycles_per_second
+  double background_burst_cycles = 0;       // hypervisor: guest_background.cycles_per_burst
 
   static S2dConstants of(const models::ClusterSpec& cluster);
   void apply(models::ClusterSpec& cluster) const;
@@ -75,13 +75,13 @@ struct S2dConstants {
 // How well a set of constants fits, per step.
 struct FitQuality {
   int cpu_runs = 0;
-  double cpu_median_points = 0;       // |simulated - measured| VMFleet CPU over the CPU runs (step A's rows)
-  double cpu_rms_relative = 0;        // step A's weighted residual
+  double cpu_median_points = 0;  // |simulated - measured| VMFleet CPU over the CPU runs (step A's rows)
+  double cpu_rms_relative = 0;   // step A's weighted residual
   int peaks = 0;
-  double peak_median_error = 0;       // |IOPS error| over the peaks (step B)
+  double peak_median_error = 0;  // |IOPS error| over the peaks (step B)
   double peak_rms_log = 0;
   int paced_means = 0;
-  double paced_median_error = 0;      // |mean latency error| over step B's paced runs (reads and writes)
+  double paced_median_error = 0;  // |mean latency error| over step B's paced runs (reads and writes)
   int light_runs = 0;
   double light_median_p50_error = 0;  // |relative| over the light runs' reads and writes (step C)
   double light_median_p99_error = 0;

@@ -21,8 +21,8 @@ namespace hcisim::frontend {
 
 std::vector<std::filesystem::path> find_scenarios(const std::filesystem::path& dir) {
   std::vector<std::filesystem::path> files;
-  for (auto it = std::filesystem::recursive_directory_iterator(dir); it != std::filesystem::recursive_directory_iterator();
-       ++it) {
+  for (auto it = std::filesystem::recursive_directory_iterator(dir);
+       it != std::filesystem::recursive_directory_iterator(); ++it) {
     if (it->is_directory() && it->path().filename() == "common") {
       it.disable_recursion_pending();
       continue;
@@ -135,8 +135,10 @@ ValidationReport validate_scenarios(const std::vector<ScenarioFile>& files, cons
       } catch (const std::exception& e) {
         const std::lock_guard guard(lock);
         if (!failure) {
-          const std::string what = task.measured_case < 0 ? p.name
-                                                           : p.name + " (" + p.cases[static_cast<std::size_t>(task.measured_case)].label + ")";
+          const std::string what =
+              task.measured_case < 0
+                  ? p.name
+                  : p.name + " (" + p.cases[static_cast<std::size_t>(task.measured_case)].label + ")";
           failure = std::make_exception_ptr(std::runtime_error(what + ": " + e.what()));
         }
         next = tasks.size();
@@ -206,7 +208,8 @@ std::string format_scenario_done(const ScenarioDone& d) {
     what += printf_string(" %d figure%s, %d outside tolerance", d.figures, d.figures == 1 ? "" : "s", d.outside);
   }
   if (d.measured_runs > 0) {
-    what += printf_string("%s %d measured run%s", what.empty() ? "" : ",", d.measured_runs, d.measured_runs == 1 ? "" : "s");
+    what += printf_string("%s %d measured run%s", what.empty() ? "" : ",", d.measured_runs,
+                          d.measured_runs == 1 ? "" : "s");
   }
   if (d.warnings > 0) what += printf_string(", %d warning%s", d.warnings, d.warnings == 1 ? "" : "s");
   return text + what + " (" + format_seconds(d.wall_s) + ")";
@@ -247,12 +250,11 @@ std::string format_validation_table(const ValidationReport& report) {
     }
     const MeasuredSummary all = summarise(report.measured);
     out << format_measured_summary("all measured runs", all);
-    out << printf_string("criteria: peaks' IOPS %s (median within %.0f %%), mean latency %s (%.0f %%), CPU %s (%.0f points)\n",
-                         all.median_peak_iops_error <= kMeasuredIopsTolerance ? "met" : "MISSED",
-                         kMeasuredIopsTolerance * 100,
-                         all.median_latency_error <= kMeasuredLatencyTolerance ? "met" : "MISSED",
-                         kMeasuredLatencyTolerance * 100, all.median_cpu_points <= kMeasuredCpuPoints ? "met" : "MISSED",
-                         kMeasuredCpuPoints);
+    out << printf_string(
+        "criteria: peaks' IOPS %s (median within %.0f %%), mean latency %s (%.0f %%), CPU %s (%.0f points)\n",
+        all.median_peak_iops_error <= kMeasuredIopsTolerance ? "met" : "MISSED", kMeasuredIopsTolerance * 100,
+        all.median_latency_error <= kMeasuredLatencyTolerance ? "met" : "MISSED", kMeasuredLatencyTolerance * 100,
+        all.median_cpu_points <= kMeasuredCpuPoints ? "met" : "MISSED", kMeasuredCpuPoints);
   }
   if (!report.warnings.empty()) out << "\nWarnings\n";
   for (const ValidationWarning& w : report.warnings) {

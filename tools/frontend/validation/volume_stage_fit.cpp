@@ -78,8 +78,7 @@ StageLimitRun fit_direction(const Direction& d, const S2dConstants& k, double& c
 
 bool is_stage_limit_case(const models::ScenarioSpec& spec) { return limit_figure(spec) != nullptr; }
 
-StageBytesFit fit_volume_stage_bytes(const std::vector<models::ScenarioSpec>& cases, const S2dConstants& k,
-                                     int jobs) {
+StageBytesFit fit_volume_stage_bytes(const std::vector<models::ScenarioSpec>& cases, const S2dConstants& k, int jobs) {
   StageBytesFit fit;
   fit.read_cycles_per_byte = k.volume_read_cycles_per_byte;
   fit.write_cycles_per_byte = k.volume_write_cycles_per_byte;
@@ -93,8 +92,9 @@ StageBytesFit fit_volume_stage_bytes(const std::vector<models::ScenarioSpec>& ca
     if (!figure) throw std::invalid_argument(name + ": no calibration figure read_throughput or write_throughput");
     const bool is_write = figure->figure == models::Figure::WriteBytesPerSec;
     const bool one_direction =
-        !spec.vms.oltp && std::all_of(spec.vms.workload.targets.begin(), spec.vms.workload.targets.end(),
-                                  [&](const models::DiskspdTarget& t) { return t.write_fraction == (is_write ? 1.0 : 0.0); });
+        !spec.vms.oltp &&
+        std::all_of(spec.vms.workload.targets.begin(), spec.vms.workload.targets.end(),
+                    [&](const models::DiskspdTarget& t) { return t.write_fraction == (is_write ? 1.0 : 0.0); });
     if (!one_direction) {
       throw std::invalid_argument(name + ": a stage limit case is all reads (read_throughput) or all writes "
                                          "(write_throughput), so that one constant moves its throughput");
@@ -138,12 +138,12 @@ StageBytesFit fit_volume_stage_bytes(const std::vector<models::ScenarioSpec>& ca
 std::string format_stage_bytes_fit(const StageBytesFit& fit) {
   std::string out = "step D, the volume stage's cost per byte (runs it limits):\n";
   for (const StageLimitRun& r : fit.runs) {
-    out += printf_string("  %-28s %-5s %7.0f KiB per I/O  published %8.2f GB/s  simulated %8.2f GB/s (%+.1f %%)  "
-                         "stage busy %.0f %%  %d runs\n",
-                         r.name.c_str(), r.write ? "write" : "read", r.bytes_per_io / 1024,
-                         r.published_bytes_per_s / 1e9, r.simulated_bytes_per_s / 1e9,
-                         100 * (r.simulated_bytes_per_s / r.published_bytes_per_s - 1), 100 * r.stage_utilisation,
-                         r.iterations);
+    out +=
+        printf_string("  %-28s %-5s %7.0f KiB per I/O  published %8.2f GB/s  simulated %8.2f GB/s (%+.1f %%)  "
+                      "stage busy %.0f %%  %d runs\n",
+                      r.name.c_str(), r.write ? "write" : "read", r.bytes_per_io / 1024, r.published_bytes_per_s / 1e9,
+                      r.simulated_bytes_per_s / 1e9, 100 * (r.simulated_bytes_per_s / r.published_bytes_per_s - 1),
+                      100 * r.stage_utilisation, r.iterations);
   }
   out += printf_string("  stack volume_read.cycles_per_byte   %.4f cycles\n", fit.read_cycles_per_byte);
   out += printf_string("  stack volume_write.cycles_per_byte  %.4f cycles\n", fit.write_cycles_per_byte);

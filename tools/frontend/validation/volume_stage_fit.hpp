@@ -21,16 +21,16 @@
 namespace hcisim::frontend {
 
 constexpr double kStageLimitMinUtilisation = 0.90;  // the stage must be this busy for the run to measure it
-constexpr double kStageFitTolerance = 0.005;         // simulated within this of the published throughput
+constexpr double kStageFitTolerance = 0.005;        // simulated within this of the published throughput
 constexpr int kStageFitMaxIterations = 8;
 
 // True for a scenario step D fits on (see above).
 bool is_stage_limit_case(const models::ScenarioSpec& spec);
 
 struct StageLimitRun {
-  std::string name;             // the scenario's case name
+  std::string name;  // the scenario's case name
   bool write = false;
-  double bytes_per_io = 0;      // mean bytes of an I/O at the stage
+  double bytes_per_io = 0;  // mean bytes of an I/O at the stage
   double published_bytes_per_s = 0;
   double simulated_bytes_per_s = 0;  // with the fitted constant
   double stage_utilisation = 0;      // the busiest volume stage's
