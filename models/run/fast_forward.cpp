@@ -56,8 +56,7 @@ void FastForward::start() {
 }
 
 void FastForward::disturbed() {
-  previous_ = WindowSummary{};
-  if (started_) restart_windows();
+  if (started_) restart_windows();  // before: no window yet, nothing to drop
 }
 
 void FastForward::restart_windows() {
@@ -105,7 +104,7 @@ void FastForward::on_event(std::uint64_t) {
       const sim::SimTime timer = engine_->next_timer();
       if (timer != sim::kNever) span = std::min(span, timer - now);
       span = std::min(span, product_->skippable_span(window));
-      if (span >= 2 * window) measuring_ ? skip(span, window) : skip_warmup(span, window);
+      if (span >= 2 * window) skip(span, window);
     }
     previous_ = summary;
     // The next window as long as this one's paces say it must be (a fifth more),
@@ -172,45 +171,33 @@ void FastForward::skip(sim::SimTime span, sim::SimTime window) {
   const RepairStatus before = product_->repair_status();
   product_->skip(span, window);
   const RepairStatus after = product_->repair_status();
-  const std::vector<double> cycles = cycles_now();
-  std::vector<double> cycles_per_ns(cycles.size());
-  for (std::size_t n = 0; n < cycles.size(); ++n) {
-    cycles_per_ns[n] = (cycles[n] - window_cycles_[n]) / static_cast<double>(window);
-  }
   // The timers first: a sample due when one fires comes after it, as in a full run.
   engine_->pull_timers(span);
-  observer_->skipping(now + skipped_, span, before, after, cycles_per_ns);
-  measurement_->add_span(now, span, measurement_->window(), window);
-  for (std::size_t n = 0; n < cycles.size(); ++n) skipped_cycles_[n] += cycles_per_ns[n] * static_cast<double>(span);
+  if (measuring_) {
+    const std::vector<double> cycles = cycles_now();
+    std::vector<double> cycles_per_ns(cycles.size());
+    for (std::size_t n = 0; n < cycles.size(); ++n) {
+      cycles_per_ns[n] = (cycles[n] - window_cycles_[n]) / static_cast<double>(window);
+    }
+    observer_->skipping(now + skipped_, span, before, after, cycles_per_ns);
+    measurement_->add_span(now, span, measurement_->window(), window);
+    for (std::size_t n = 0; n < cycles.size(); ++n) skipped_cycles_[n] += cycles_per_ns[n] * static_cast<double>(span);
+  } else {
+    // Nothing is measured in the warm-up: only the background, the timers (its end among them) and the clock move.
+    measurement_->skip_warmup(span);
+    skipped_warmup_ += span;
+  }
   log_->skipped(span);
-  spans_.push_back(span_record(now, span, window));
-  skipped_ += span;
-  engine_->stop();  // the run's end on the simulator's clock came sooner
-}
-
-// Nothing is measured in the warm-up: only the background and the timers move
-// (the warm-up's end among them), and the scenario's clock.
-void FastForward::skip_warmup(sim::SimTime span, sim::SimTime window) {
-  const sim::SimTime now = engine_->now();
-  product_->skip(span, window);
-  engine_->pull_timers(span);
-  measurement_->skip_warmup(span);
-  log_->skipped(span);
-  spans_.push_back(span_record(now, span, window));
-  spans_.back().warmup = true;
-  skipped_ += span;
-  skipped_warmup_ += span;
-  engine_->stop();
-}
-
-FastForwardSpan FastForward::span_record(sim::SimTime now, sim::SimTime span, sim::SimTime window) const {
   FastForwardSpan record;
   record.begin_s = sim::to_seconds(now + skipped_);
   record.end_s = sim::to_seconds(now + skipped_ + span);
   record.phase = phases_->phase();
   record.window_s = sim::to_seconds(window);
   record.window_begin_s = sim::to_seconds(window_start_ + skipped_);
-  return record;
+  record.warmup = !measuring_;
+  spans_.push_back(record);
+  skipped_ += span;
+  engine_->stop();  // the run's end on the simulator's clock came sooner
 }
 
 }  // namespace hcisim::models

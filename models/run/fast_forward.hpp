@@ -106,8 +106,8 @@ class FastForward final : public sim::EventHandler {
 
   // The scenario's clock minus the simulator's.
   sim::SimTime skipped() const { return skipped_; }
-  // The part of skipped() that was warm-up.
-  sim::SimTime skipped_warmup() const { return skipped_warmup_; }
+  // The part of skipped() after the warm-up (measured time standing for I/O not simulated).
+  sim::SimTime skipped_measured() const { return skipped_ - skipped_warmup_; }
   // Per node: CPU cycles the skipped spans stand for.
   const std::vector<double>& skipped_cycles() const { return skipped_cycles_; }
   const std::vector<FastForwardSpan>& spans() const { return spans_; }
@@ -125,9 +125,7 @@ class FastForward final : public sim::EventHandler {
   // to tell, `longer` says how many times longer one must be.
   bool steady(WindowSummary& summary, double& longer);
   void skip(sim::SimTime span, sim::SimTime window);
-  void skip_warmup(sim::SimTime span, sim::SimTime window);
   void restart_windows();
-  FastForwardSpan span_record(sim::SimTime now, sim::SimTime span, sim::SimTime window) const;
   std::vector<double> cycles_now() const;
 
   sim::Engine* engine_;

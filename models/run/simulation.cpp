@@ -477,12 +477,8 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   result.warmup_seconds = sim::to_seconds(warmup);
   result.measured_seconds = sim::to_seconds(stopped - warmup);
   if (m.fast_forward != nullptr) result.fast_forwarded = m.fast_forward->spans();
-  if (m.fast_forward != nullptr) {
-    result.simulated_seconds =
-        result.measured_seconds - sim::to_seconds(m.fast_forward->skipped() - m.fast_forward->skipped_warmup());
-  } else {
-    result.simulated_seconds = result.measured_seconds;
-  }
+  result.simulated_seconds =
+      result.measured_seconds - (m.fast_forward != nullptr ? sim::to_seconds(m.fast_forward->skipped_measured()) : 0);
   result.precision_reached = precision.reached();
   const Measurement& measurement = m.io();
   result.read_iops = static_cast<double>(measurement.reads()) / result.measured_seconds;
