@@ -7,6 +7,7 @@
 #include <string>
 
 #include "models/analytic/fast_path.hpp"
+#include "models/storage/product_registry.hpp"
 #include "models/storage/s2d/s2d_product.hpp"
 #include "models/workload/diskspd_regions.hpp"
 #include "sim/time.hpp"
@@ -102,7 +103,9 @@ std::string tier_limit(const ScenarioSpec& spec, const TierGeometry& g) {
       return "cache drives that are not flash";
     }
   }
-  if (c.stack.product != ProductKind::S2d) return "a cache tier outside Storage Spaces Direct";
+  if (!product(c.stack.product).accepts.cache_tier) {
+    return "a cache tier under " + std::string(product(c.stack.product).full_name);
+  }
   if (!g.hdd_capacity) {
     return "a cache tier over flash capacity drives (writes only are cached; a read goes to the capacity drive "
            "unless its pages are dirty in the cache)";

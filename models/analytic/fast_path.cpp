@@ -11,6 +11,7 @@
 #include "models/analytic/product_paths.hpp"
 #include "models/run/bottleneck.hpp"
 #include "models/run/reference_check.hpp"
+#include "models/storage/product_registry.hpp"
 #include "models/workload/stream_coverage.hpp"
 
 namespace hcisim::models {
@@ -50,6 +51,10 @@ std::string fast_path_limit(const ScenarioSpec& spec) {
   if (spec.cluster.cloud.defined() || spec.vms.sas) {
     // The rest (drives, cache) describes servers: nothing more to name.
     return "cloud clusters (Azure VM and disk caps, burst credits, InfoScale, SAS iotest streams)";
+  }
+  const ProductEntry& stack_product = product(spec.cluster.stack.product);
+  if (!stack_product.offers.fast_path || analytic::paths_of(stack_product.name) == nullptr) {
+    beyond.push_back(std::string(stack_product.full_name) + " (the fast path has no model of its I/O path)");
   }
   if (!spec.timeline.events.empty() || spec.timeline.random_failures) {
     beyond.push_back("failures over time (the timeline: detection, failover, resync and rebuild)");
@@ -99,24 +104,7 @@ using analytic::Network;
 // What the simulator's products refuse, refused the same way.
 void check_product(const ScenarioSpec& spec) {
   const ClusterSpec& c = spec.cluster;
-  if (c.stack.product == ProductKind::S2d) {
-    if (c.compute_hosts.count > 0) {
-      throw std::invalid_argument("Storage Spaces Direct is modelled hyperconverged only: cluster.compute_hosts is not "
-                                  "supported for it");
-    }
-    if (c.hypervisor.kind != HypervisorKind::HyperV) {
-      throw std::invalid_argument("Storage Spaces Direct runs on Hyper-V hosts; hypervisor '" + c.hypervisor.id +
-                                  "' is not Hyper-V");
-    }
-  } else {
-    if (c.resiliency != Resiliency::TwoWayMirror) {
-      throw std::invalid_argument("ScaleIO keeps exactly two copies of every chunk (mesh mirror): resiliency must be "
-                                  "two-way-mirror");
-    }
-    if (!c.failed_nodes.empty()) {
-      throw std::invalid_argument("ScaleIO with failed nodes (degraded mirrors, rebuild) is not modelled yet");
-    }
-  }
+  if (const std::string why = product(c.stack.product).refusal(c); !why.empty()) throw std::invalid_argument(why);
   if (copies(c.resiliency) > c.node_count) {
     throw std::invalid_argument(std::to_string(copies(c.resiliency)) +
                                 " copies need at least as many nodes; the cluster has " + std::to_string(c.node_count));
@@ -308,9 +296,8 @@ RunResult analyse(const ScenarioSpec& spec) {
   Network net;
   ClusterStations hw(net, spec.cluster);
   std::vector<analytic::VmGroup> groups;
-  const std::vector<ClassInfo> info = spec.cluster.stack.product == ProductKind::S2d
-                                          ? analytic::build_s2d(net, hw, spec, groups)
-                                          : analytic::build_scaleio(net, hw, spec, groups);
+  const std::vector<ClassInfo> info =
+      analytic::paths_of(product(spec.cluster.stack.product).name)(net, hw, spec, groups);
   if (net.classes.empty()) throw std::invalid_argument("the scenario has no VM issuing I/O");
   const analytic::SolveReport solved = analytic::solve(net);
   if (!solved.converged && solved.swing > kMostSwing) {

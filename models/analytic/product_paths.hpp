@@ -6,6 +6,7 @@
 // equally likely, so a node holds copies / nodes of every volume.
 #pragma once
 
+#include <string_view>
 #include <vector>
 
 #include "models/analytic/cluster_stations.hpp"
@@ -21,6 +22,13 @@ std::vector<ClassInfo> build_s2d(Network& net, ClusterStations& hw, const Scenar
                                  std::vector<VmGroup>& groups);
 std::vector<ClassInfo> build_scaleio(Network& net, ClusterStations& hw, const ScenarioSpec& spec,
                                      std::vector<VmGroup>& groups);
+
+// The paths of the product named `product` (the registry's name,
+// models/storage/product_registry.hpp), or null: every product whose entry
+// offers the fast path has a builder here (a test holds them equal).
+using BuildPaths = std::vector<ClassInfo> (*)(Network& net, ClusterStations& hw, const ScenarioSpec& spec,
+                                              std::vector<VmGroup>& groups);
+BuildPaths paths_of(std::string_view product);
 
 // P(K = k) for K hypergeometric: `draws` from `population` of which `marked` are marked.
 double hypergeometric(int population, int marked, int draws, int k);

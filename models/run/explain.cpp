@@ -11,6 +11,7 @@
 #include "models/failure/durability.hpp"
 #include "models/run/simulation.hpp"
 #include "models/run/steady_state.hpp"
+#include "models/storage/product_registry.hpp"
 
 namespace hcisim::models {
 
@@ -332,7 +333,7 @@ RunExplanation explain_run(const ScenarioSpec& spec, const RunResult& run) {
 VariantSpec transport_variant(const ScenarioSpec& spec) {
   VariantSpec v;
   const NicSpec& nic = spec.cluster.nic;
-  if (spec.cluster.stack.product != ProductKind::S2d) {
+  if (!product(spec.cluster.stack.product).offers.rdma) {
     v.name = "RDMA against TCP";
     v.why_not = "stack '" + spec.cluster.stack.id + "' runs over TCP/IP only; there is no RDMA transport to try";
     return v;

@@ -18,9 +18,7 @@
 #include "models/run/repair_progress.hpp"
 #include "models/run/sas_path_results.hpp"
 #include "models/run/steady_state.hpp"
-#include "models/storage/infoscale/infoscale_product.hpp"
-#include "models/storage/s2d/s2d_product.hpp"
-#include "models/storage/scaleio/scaleio_product.hpp"
+#include "models/storage/product_registry.hpp"
 #include "models/workload/workload.hpp"
 #include "sim/engine.hpp"
 
@@ -35,18 +33,10 @@ struct Model {
   explicit Model(const ScenarioSpec& spec)
       : engine(spec.run.seed),
         cluster(engine, spec.cluster),
-        product(make_product(spec)),
+        product(models::product(spec.cluster.stack.product).make(engine, spec.cluster, cluster, requests)),
         workload(make_workload(engine, spec, requests)),
         vms(engine, spec.cluster.hypervisor, *product, requests, workload->completions()) {}
 
-  std::unique_ptr<StorageProduct> make_product(const ScenarioSpec& spec) {
-    switch (spec.cluster.stack.product) {
-      case ProductKind::S2d: return std::make_unique<S2dProduct>(engine, spec.cluster, cluster, requests);
-      case ProductKind::ScaleIo: return std::make_unique<ScaleIoProduct>(engine, spec.cluster, cluster, requests);
-      case ProductKind::InfoScale: return std::make_unique<InfoScaleProduct>(engine, spec.cluster, cluster, requests);
-    }
-    throw std::invalid_argument("stack '" + spec.cluster.stack.id + "': unknown storage product");
-  }
   // The storage I/O the run measured (the database's, for OLTP).
   const Measurement& io() const { return workload->storage_io(); }
 

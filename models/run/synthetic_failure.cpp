@@ -4,6 +4,7 @@
 
 #include "models/run/durability_study.hpp"
 #include "models/run/explain.hpp"
+#include "models/storage/product_registry.hpp"
 
 namespace hcisim::models {
 
@@ -64,7 +65,8 @@ SyntheticEpisode drive_episode(const ScenarioSpec& spec, const SyntheticPlan& pl
   // The drive fails with errors, so S2D knows at once (ScaleIO after its device
   // error time): the rebuild's length does not depend on how it was noticed,
   // and the run is spared a detection timeout at full load.
-  e.repair_from = e.fail_at + (c.stack.product == ProductKind::S2d ? 0 : c.stack.failure.drive_detection_ns);
+  e.repair_from =
+      e.fail_at + (product(c.stack.product).offers.drive_errors_known_at_once ? 0 : c.stack.failure.drive_detection_ns);
   e.expected_bytes = stored / (static_cast<double>(c.node_count) * drives);
   size_run(e, spec, plan);
   return e;
@@ -74,8 +76,8 @@ SyntheticEpisode node_episode(const ScenarioSpec& spec, const SyntheticPlan& pla
   SyntheticEpisode e;
   e.part = FailurePart::Node;
   const ClusterSpec& c = spec.cluster;
-  if (c.stack.product == ProductKind::ScaleIo) {
-    e.why_not = "ScaleIO node failures (an SDS and an SDC at once) are not modelled yet";
+  if (const ProductEntry& p = product(c.stack.product); !p.accepts.node_failures) {
+    e.why_not = std::string(p.title) + " node failures (" + std::string(p.node_role) + ") are not modelled yet";
     return e;
   }
   int up = 0;
@@ -116,10 +118,13 @@ SyntheticPlan default_synthetic_plan(const ScenarioSpec& spec, double repair_cap
 std::string parts_cannot_fail(const ScenarioSpec& spec) {
   const ClusterSpec& c = spec.cluster;
   if (c.cloud.defined()) return "a cloud cluster's parts (VMs, managed disks) cannot fail in the model";
-  if (c.stack.product == ProductKind::InfoScale) return "InfoScale failures are not modelled";
+  const ProductEntry& stack_product = product(c.stack.product);
+  if (!stack_product.accepts.node_failures && !stack_product.accepts.drive_failures) {
+    return std::string(stack_product.title) + " failures are not modelled";
+  }
   if (!c.stack.failure.defined) {
-    return "stack '" + c.stack.id + "' describes no failure handling (" +
-           (c.stack.product == ProductKind::ScaleIo ? "rebuild:" : "failure:") + ")";
+    return "stack '" + c.stack.id + "' describes no failure handling (" + std::string(stack_product.failure_section) +
+           ":)";
   }
   return "";
 }

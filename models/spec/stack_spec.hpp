@@ -16,6 +16,7 @@ struct LayerCost {
   double cycles(double bytes) const { return cycles_per_io + cycles_per_byte * bytes; }
 };
 
+// Each product's name, what it accepts and what it offers: models/storage/product_registry.hpp.
 enum class ProductKind { S2d, ScaleIo, InfoScale };
 
 // VxFS I/O tunables (vxtunefs, mechanisms.md 4.4). A pref_io or nstream of 0

@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "models/storage/product_registry.hpp"
+
 namespace hcisim::models {
 
 namespace {
@@ -27,7 +29,7 @@ SasIotestWorkload::SasIotestWorkload(sim::Engine& engine, const ScenarioSpec& sp
       block_bytes_(spec.vms.sas->block_bytes),
       storage_vms_(spec.cluster.node_count),
       requests_per_stream_(policy_.requests_in_flight(file_bytes_, block_bytes_)) {
-  if (spec.cluster.stack.product != ProductKind::InfoScale) {
+  if (!product(spec.cluster.stack.product).accepts.sas_streams) {
     throw std::invalid_argument("SAS iotest is modelled on a VxFS cluster file system (an InfoScale stack)");
   }
   if (spec.run.warmup_ns != 0) {

@@ -4,12 +4,11 @@
 // cloud_specs.hpp, and what the product's documentation says it does with
 // the two failures the suite plays.
 //
-// The list of products is kProducts, in one place. The product registry
-// (issue 43 item 1) is being written at the same time; once it exists,
-// kProducts gives way to iterating it (one line, in product_cases()) and
-// make_product() to the registry entry's factory. case_for() switches on the
-// kind without a default, so the build's -Wall names a new ProductKind that
-// has no case here.
+// The products are the registry's (models/storage/product_registry.hpp):
+// product_cases() has one for each entry, and make_product() is the entry's
+// factory. case_for() switches on the kind without a default, so the build's
+// -Wall names a new ProductKind that has no case here; what a case expects of
+// failures is the product's documentation, checked against its entry.
 #pragma once
 
 #include <memory>
@@ -22,9 +21,7 @@
 #include "model_specs.hpp"
 #include "models/cluster/cluster.hpp"
 #include "models/spec/scenario_spec.hpp"
-#include "models/storage/infoscale/infoscale_product.hpp"
-#include "models/storage/s2d/s2d_product.hpp"
-#include "models/storage/scaleio/scaleio_product.hpp"
+#include "models/storage/product_registry.hpp"
 #include "sim/engine.hpp"
 #include "sim/time.hpp"
 
@@ -116,25 +113,17 @@ inline ProductCase case_for(ProductKind kind) {
   return c;
 }
 
-// Every product, once. The one line to become the registry's list.
-inline const ProductKind kProducts[] = {ProductKind::S2d, ProductKind::ScaleIo, ProductKind::InfoScale};
-
+// Every registered product, once.
 inline std::vector<ProductCase> product_cases() {
   std::vector<ProductCase> cases;
-  for (const ProductKind kind : kProducts) cases.push_back(case_for(kind));
+  for (const ProductEntry& entry : products()) cases.push_back(case_for(entry.kind));
   return cases;
 }
 
-// The product as models::simulate() builds it (Model::make_product in
-// models/run/simulation.cpp); with the registry, its entry's factory.
+// The product as models::simulate() builds it: its registry entry's factory.
 inline std::unique_ptr<StorageProduct> make_product(ProductKind kind, hcisim::sim::Engine& engine,
                                                     const ClusterSpec& spec, Cluster& cluster, RequestTable& requests) {
-  switch (kind) {
-    case ProductKind::S2d: return std::make_unique<S2dProduct>(engine, spec, cluster, requests);
-    case ProductKind::ScaleIo: return std::make_unique<ScaleIoProduct>(engine, spec, cluster, requests);
-    case ProductKind::InfoScale: return std::make_unique<InfoScaleProduct>(engine, spec, cluster, requests);
-  }
-  throw std::invalid_argument("no such product");
+  return product(kind).make(engine, spec, cluster, requests);
 }
 
 }  // namespace mtest

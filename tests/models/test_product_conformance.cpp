@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "model_specs.hpp"
+#include "models/analytic/product_paths.hpp"
 #include "models/cluster/cluster.hpp"
 #include "models/hypervisor/vm_io_path.hpp"
 #include "models/run/simulation.hpp"
@@ -339,4 +340,39 @@ TEST_CASE("conformance: Little's law closes in a steady closed-loop run", "[conf
       CHECK(static_cast<double>(r.all_latency.count) == Approx(x * r.measured_seconds).epsilon(1e-9));
     }
   }
+}
+
+TEST_CASE("conformance: each registry entry says what its product does", "[conformance]") {
+  for (const ProductCase& c : product_cases()) {
+    DYNAMIC_SECTION(c.name) {
+      const ProductEntry& entry = product(c.kind);
+      CHECK(entry.name == c.name);
+      CHECK(entry.full_name == c.title);
+      CHECK(find_product(c.name) == &entry);
+      // What the entry accepts of failures is what the product does with them (above).
+      CHECK(entry.accepts.node_failures == (c.node_failure == FailureHandling::Survived));
+      CHECK(entry.accepts.drive_failures == (c.drive_failure == FailureHandling::Survived));
+      // What it refuses of a cluster its constructor refuses too, in the same words.
+      CHECK(entry.refusal(c.scenario.cluster).empty());
+      ClusterSpec refused = c.scenario.cluster;
+      refused.failed_nodes = {1};
+      refused.volume_owners = {0};
+      const std::string why = entry.refusal(refused);
+      if (entry.accepts.failed_nodes && entry.accepts.volume_owners) {
+        CHECK(why.empty());
+      } else {
+        REQUIRE_FALSE(why.empty());
+        hcisim::sim::Engine engine(1);
+        Cluster cluster(engine, refused);
+        RequestTable requests;
+        CHECK_THROWS_WITH(make_product(c.kind, engine, refused, cluster, requests), why);
+      }
+    }
+  }
+  for (const ProductEntry& entry : products()) {
+    // The fast path has a model of every product that offers it, and of no other.
+    CHECK((hcisim::models::analytic::paths_of(entry.name) != nullptr) == entry.offers.fast_path);
+  }
+  CHECK(find_product("vsan") == nullptr);
+  CHECK(product_names() == "s2d, scaleio or infoscale");
 }

@@ -11,26 +11,28 @@ constexpr int kNetwork = 0, kRemoteCpu = 1, kDrive = 2, kCompletionCpu = 3;
 constexpr IoStage kBackendStages[4] = {IoStage::Network, IoStage::RemoteCpu, IoStage::Drive, IoStage::CompletionCpu};
 
 const ClusterSpec& checked(const ClusterSpec& spec) {
-  if (!spec.cloud.defined()) {
-    throw std::invalid_argument("InfoScale FSS is modelled on cloud VMs only: the cluster needs storage VMs (cloud)");
-  }
-  if (spec.resiliency != Resiliency::Simple) {
-    throw std::invalid_argument(
-        "InfoScale: the modelled volumes are striped, not mirrored (resiliency must be simple)");
-  }
-  if (!spec.failed_nodes.empty()) throw std::invalid_argument("InfoScale with failed nodes is not modelled");
-  if (!spec.volume_owners.empty())
-    throw std::invalid_argument("InfoScale has no volume owners: every client ships I/O to the disks' nodes");
-  const int volumes = spec.stack.infoscale.volumes;
-  if (volumes != spec.cloud.disks_per_vm) {
-    throw std::invalid_argument("InfoScale: each volume's column on a storage VM is one of its disks, so the volume "
-                                "set needs one volume per data disk of a storage VM (" +
-                                std::to_string(spec.cloud.disks_per_vm) + "), got " + std::to_string(volumes));
-  }
+  if (const std::string why = InfoScaleProduct::refusal(spec); !why.empty()) throw std::invalid_argument(why);
   return spec;
 }
 
 }  // namespace
+
+std::string InfoScaleProduct::refusal(const ClusterSpec& spec) {
+  if (!spec.cloud.defined())
+    return "InfoScale FSS is modelled on cloud VMs only: the cluster needs storage VMs (cloud)";
+  if (spec.resiliency != Resiliency::Simple) {
+    return "InfoScale: the modelled volumes are striped, not mirrored (resiliency must be simple)";
+  }
+  if (!spec.failed_nodes.empty()) return "InfoScale with failed nodes is not modelled";
+  if (!spec.volume_owners.empty()) return "InfoScale has no volume owners: every client ships I/O to the disks' nodes";
+  const int volumes = spec.stack.infoscale.volumes;
+  if (volumes != spec.cloud.disks_per_vm) {
+    return "InfoScale: each volume's column on a storage VM is one of its disks, so the volume set needs one volume "
+           "per data disk of a storage VM (" +
+           std::to_string(spec.cloud.disks_per_vm) + "), got " + std::to_string(volumes);
+  }
+  return "";
+}
 
 InfoScaleProduct::InfoScaleProduct(sim::Engine& engine, const ClusterSpec& spec, Cluster& cluster,
                                    RequestTable& requests)

@@ -44,6 +44,8 @@ namespace hcisim::models {
 class InfoScaleProduct final : public StorageProduct {
  public:
   InfoScaleProduct(sim::Engine& engine, const ClusterSpec& spec, Cluster& cluster, RequestTable& requests);
+  // What it does not model of a cluster (product_registry.hpp); "" when it models it.
+  static std::string refusal(const ClusterSpec& spec);
 
   void connect(sim::EventHandler& client) override { client_ = &client; }
   // A file of `bytes` for a stream on `host`, on volume `volume` mod the volume count.

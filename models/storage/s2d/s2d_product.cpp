@@ -25,6 +25,16 @@ constexpr IoStage kBackendStages[4] = {IoStage::Network, IoStage::RemoteCpu, IoS
 
 }  // namespace
 
+std::string S2dProduct::refusal(const ClusterSpec& spec) {
+  if (spec.compute_hosts.count > 0) {
+    return "Storage Spaces Direct is modelled hyperconverged only: cluster.compute_hosts is not supported for it";
+  }
+  if (spec.hypervisor.kind != HypervisorKind::HyperV) {
+    return "Storage Spaces Direct runs on Hyper-V hosts; hypervisor '" + spec.hypervisor.id + "' is not Hyper-V";
+  }
+  return "";
+}
+
 S2dProduct::S2dProduct(sim::Engine& engine, const ClusterSpec& spec, Cluster& cluster, RequestTable& requests)
     : engine_(&engine),
       cluster_(&cluster),
@@ -35,14 +45,7 @@ S2dProduct::S2dProduct(sim::Engine& engine, const ClusterSpec& spec, Cluster& cl
               engine.stream("s2d/placement")),
       requests_(&requests),
       cache_warmup_(spec.cache_warmup) {
-  if (spec.compute_hosts.count > 0) {
-    throw std::invalid_argument("Storage Spaces Direct is modelled hyperconverged only: cluster.compute_hosts is not "
-                                "supported for it");
-  }
-  if (spec.hypervisor.kind != HypervisorKind::HyperV) {
-    throw std::invalid_argument("Storage Spaces Direct runs on Hyper-V hosts; hypervisor '" + spec.hypervisor.id +
-                                "' is not Hyper-V");
-  }
+  if (const std::string why = refusal(spec); !why.empty()) throw std::invalid_argument(why);
   const int nodes = cluster.node_count();
   std::vector<int> owners = spec.volume_owners;
   if (owners.empty()) {

@@ -60,6 +60,8 @@ int s2d_default_columns(int capacity_drives_per_node);
 class S2dProduct final : public StorageProduct {
  public:
   S2dProduct(sim::Engine& engine, const ClusterSpec& spec, Cluster& cluster, RequestTable& requests);
+  // What it does not model of a cluster (product_registry.hpp); "" when it models it.
+  static std::string refusal(const ClusterSpec& spec);
 
   void connect(sim::EventHandler& client) override { client_ = &client; }
   std::uint32_t attach_disk(int host, int volume, std::uint64_t bytes) override;

@@ -19,10 +19,6 @@ int backend_index(IoStage stage) {
 }
 
 LayoutShape shape_of(const ClusterSpec& spec) {
-  if (spec.resiliency != Resiliency::TwoWayMirror) {
-    throw std::invalid_argument("ScaleIO keeps exactly two copies of every chunk (mesh mirror): resiliency must be "
-                                "two-way-mirror");
-  }
   if (!(spec.stack.slab_bytes > 0) || spec.stack.slab_bytes != spec.stack.interleave_bytes || spec.stack.columns > 1) {
     throw std::invalid_argument("ScaleIO stack '" + spec.stack.id +
                                 "': one chunk size is both extent and stripe unit, in one column");
@@ -36,16 +32,20 @@ LayoutShape shape_of(const ClusterSpec& spec) {
 }
 
 const ClusterSpec& checked(const ClusterSpec& spec) {
-  if (!spec.failed_nodes.empty()) {
-    throw std::invalid_argument("ScaleIO with failed nodes (degraded mirrors, rebuild) is not modelled yet");
-  }
-  if (!spec.volume_owners.empty()) {
-    throw std::invalid_argument("ScaleIO has no volume owners: every SDC talks to every SDS directly");
-  }
+  if (const std::string why = ScaleIoProduct::refusal(spec); !why.empty()) throw std::invalid_argument(why);
   return spec;
 }
 
 }  // namespace
+
+std::string ScaleIoProduct::refusal(const ClusterSpec& spec) {
+  if (!spec.failed_nodes.empty()) return "ScaleIO with failed nodes (degraded mirrors, rebuild) is not modelled yet";
+  if (!spec.volume_owners.empty()) return "ScaleIO has no volume owners: every SDC talks to every SDS directly";
+  if (spec.resiliency != Resiliency::TwoWayMirror) {
+    return "ScaleIO keeps exactly two copies of every chunk (mesh mirror): resiliency must be two-way-mirror";
+  }
+  return "";
+}
 
 ScaleIoProduct::ScaleIoProduct(sim::Engine& engine, const ClusterSpec& spec, Cluster& cluster, RequestTable& requests)
     : engine_(&engine),

@@ -66,6 +66,8 @@ namespace hcisim::models {
 class ScaleIoProduct final : public StorageProduct {
  public:
   ScaleIoProduct(sim::Engine& engine, const ClusterSpec& spec, Cluster& cluster, RequestTable& requests);
+  // What it does not model of a cluster (product_registry.hpp); "" when it models it.
+  static std::string refusal(const ClusterSpec& spec);
 
   void connect(sim::EventHandler& client) override { client_ = &client; }
   // A ScaleIO volume of `bytes` mapped to the SDC on `host` (any host: storage

@@ -7,6 +7,7 @@
 #include "models/hardware/flash_drive.hpp"
 #include "models/hardware/hdd_drive.hpp"
 #include "models/hardware/seek_curve.hpp"
+#include "models/storage/product_registry.hpp"
 #include "tools/frontend/base/load_error.hpp"
 #include "tools/frontend/base/quantity_format.hpp"
 #include "tools/frontend/input/catalog_application.hpp"
@@ -424,21 +425,32 @@ void read_scaleio_stack(const YamlMap& map, PartFieldReader& fields, models::Sta
   }
 }
 
+// Each product's own stack keys, by its registry name (models/storage/product_registry.hpp):
+// read before the keys every stack has, and its connections per node pair after them
+// where the product always has them (a test holds every registered product to have a reader).
+struct StackReader {
+  std::string_view product;
+  void (*read)(const YamlMap&, PartFieldReader&, models::StackSpec&);
+  bool connections_per_pair;
+};
+constexpr StackReader kStackReaders[] = {{"s2d", &read_s2d_stack, false},
+                                         {"scaleio", &read_scaleio_stack, true},
+                                         {"infoscale", &read_infoscale_stack, false}};
+
 models::StackSpec read_stack(const YamlMap& map, PartFieldReader& fields) {
   models::StackSpec stack;
-  stack.product = fields.choice<models::ProductKind>(map, "product",
-                                                     {{"s2d", models::ProductKind::S2d},
-                                                      {"scaleio", models::ProductKind::ScaleIo},
-                                                      {"infoscale", models::ProductKind::InfoScale}},
-                                                     std::nullopt);
-  switch (stack.product) {
-    case models::ProductKind::S2d: read_s2d_stack(map, fields, stack); break;
-    case models::ProductKind::ScaleIo: read_scaleio_stack(map, fields, stack); break;
-    case models::ProductKind::InfoScale: read_infoscale_stack(map, fields, stack); break;
+  const YamlValue product = map.required("product");
+  const models::ProductEntry* entry = models::find_product(fields.text(map, "product"));
+  const StackReader* reader = nullptr;
+  for (const StackReader& r : kStackReaders) {
+    if (entry != nullptr && r.product == entry->name) reader = &r;
   }
+  if (reader == nullptr) product.fail_expected("one of " + models::product_names());
+  stack.product = entry->kind;
+  reader->read(map, fields, stack);
   stack.drive_io = read_layer(map, "drive_io", fields);
   stack.network_message = read_layer(map, "network_message", fields);
-  if (stack.product == models::ProductKind::ScaleIo) {
+  if (reader->connections_per_pair) {
     stack.connections_per_pair =
         static_cast<int>(fields.integer(map, "connections_per_pair", 1, 64, "connections per node pair"));
   }

@@ -7,6 +7,7 @@
 
 #include "models/cloud/azure_vm.hpp"
 #include "models/storage/infoscale/vxfs_buffered_io.hpp"
+#include "models/storage/product_registry.hpp"
 #include "tools/frontend/base/message_text.hpp"
 #include "tools/frontend/base/quantity_format.hpp"
 #include "tools/frontend/input/catalog_infoscale.hpp"
@@ -105,9 +106,9 @@ models::ClusterSpec read_cloud_cluster(const YamlValue& value, const Catalog& ca
 
   const YamlValue stack = map.required("stack");
   cluster.stack = resolve(stack, [&](const std::string& id) { return catalog.stack(id); });
-  if (cluster.stack.product != models::ProductKind::InfoScale) {
-    stack.fail_expected("an infoscale stack: Storage Spaces Direct and ScaleIO are modelled on servers (cluster.node), "
-                        "not on cloud VMs");
+  if (models::product(cluster.stack.product).accepts.servers) {
+    stack.fail_expected("an infoscale stack: " + std::string(models::product(cluster.stack.product).full_name) +
+                        " is modelled on servers (cluster.node), not on cloud VMs");
   }
   const YamlValue resiliency = map.required("resiliency");
   if (resiliency.choice<models::Resiliency>({{"simple", models::Resiliency::Simple},

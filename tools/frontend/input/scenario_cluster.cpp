@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <set>
 
+#include "models/storage/product_registry.hpp"
 #include "tools/frontend/base/message_text.hpp"
 #include "tools/frontend/base/quantity_format.hpp"
 #include "tools/frontend/input/input_limits.hpp"
@@ -41,40 +42,38 @@ models::ComputeHostsSpec read_compute_hosts(const YamlValue& value, const Catalo
   return hosts;
 }
 
-// What the storage product accepts of the rest of the cluster.
+// What the storage product accepts of the rest of the cluster (its registry entry).
 void check_product_fit(const YamlMap& map, const models::ClusterSpec& cluster) {
-  if (cluster.stack.product == models::ProductKind::InfoScale) {
-    map.required("stack").fail("InfoScale is modelled on cloud VMs (cluster.cloud with storage and client VMs), not "
-                               "on servers");
+  const models::ProductEntry& p = models::product(cluster.stack.product);
+  const std::string name(p.full_name);
+  if (!p.accepts.servers) {
+    map.required("stack").fail(name + " is modelled on cloud VMs (cluster.cloud with storage and client VMs), not on "
+                                      "servers");
   }
   if (const auto infoscale = map.optional("infoscale")) {
     infoscale->fail("used only with an infoscale stack on a cloud cluster (cluster.cloud)");
   }
-  if (cluster.stack.product == models::ProductKind::S2d) {
-    if (const auto hosts = map.optional("compute_hosts")) {
-      hosts->fail("Storage Spaces Direct is modelled hyperconverged only (VMs on the storage nodes): remove "
-                  "compute_hosts");
-    }
-    return;
+  if (const auto hosts = map.optional("compute_hosts"); hosts && !p.accepts.compute_hosts) {
+    hosts->fail(name + " is modelled hyperconverged only (VMs on the storage nodes): remove compute_hosts");
   }
-  // ScaleIO: a two-way mesh mirror, every node up, no CSV volumes.
-  const YamlValue resiliency = map.required("resiliency");
-  if (cluster.resiliency != models::Resiliency::TwoWayMirror) {
-    resiliency.fail_expected("two-way-mirror: ScaleIO keeps two copies of every chunk (mesh mirror)");
+  if (p.accepts.two_way_only && cluster.resiliency != models::Resiliency::TwoWayMirror) {
+    map.required("resiliency")
+        .fail_expected("two-way-mirror: " + name + " keeps two copies of every chunk (mesh mirror)");
   }
-  if (const auto failed = map.optional("failed_nodes")) {
-    failed->fail("ScaleIO with failed nodes (degraded mirrors, rebuild) is not modelled yet");
+  if (const auto failed = map.optional("failed_nodes"); failed && !p.accepts.failed_nodes) {
+    failed->fail(name + " with failed nodes (degraded mirrors, rebuild) is not modelled yet");
   }
-  if (const auto owners = map.optional("volume_owners")) {
-    owners->fail("ScaleIO has no volume owners: every SDC talks to every SDS directly");
+  if (const auto owners = map.optional("volume_owners"); owners && !p.accepts.volume_owners) {
+    owners->fail(name + " has no volume owners: every client talks to every storage node directly");
   }
-  if (const auto cache = map.optional("csv_cache"))
-    cache->fail("a CSV cache is Storage Spaces Direct's, not ScaleIO's");
-  for (const char* key : {"witness", "repair_speed"}) {
-    if (const auto value = map.optional(key)) {
-      value->fail("ScaleIO failures (degraded mirrors, rebuild) are not modelled yet, so '" + std::string(key) +
-                  "' would not be used");
-    }
+  if (const auto cache = map.optional("csv_cache"); cache && !p.accepts.csv_cache) {
+    cache->fail("a CSV cache is Storage Spaces Direct's, not " + name + "'s");
+  }
+  if (const auto witness = map.optional("witness"); witness && !p.accepts.node_failures) {
+    witness->fail(name + " node failures are not modelled yet, so 'witness' would not be used");
+  }
+  if (const auto speed = map.optional("repair_speed"); speed && !p.accepts.repair_speed) {
+    speed->fail(name + " takes no repair pace ('repair_speed' would not be used)");
   }
 }
 
@@ -111,19 +110,20 @@ models::ClusterSpec read_cluster(const YamlValue& value, const Catalog& catalog)
     cluster.network_switch = resolve(*sw, [&](const std::string& id) { return catalog.network_switch(id); });
   }
   cluster.stack = resolve(map.required("stack"), [&](const std::string& id) { return catalog.stack(id); });
+  const models::ProductEntry& stack_product = models::product(cluster.stack.product);
   // S2D runs only on Hyper-V (Windows Server / Azure Stack HCI): that is its default.
   // ScaleIO runs under several hypervisors: the scenario names the one the VMs run on.
   if (const auto hypervisor = map.optional("hypervisor")) {
     cluster.hypervisor = resolve(*hypervisor, [&](const std::string& id) { return catalog.hypervisor(id); });
-    if (cluster.stack.product == models::ProductKind::S2d &&
-        cluster.hypervisor.kind != models::HypervisorKind::HyperV) {
-      hypervisor->fail_expected("a Hyper-V profile: Storage Spaces Direct runs on Hyper-V hosts");
+    if (!stack_product.accepts.any_hypervisor && cluster.hypervisor.kind != models::HypervisorKind::HyperV) {
+      hypervisor->fail_expected("a Hyper-V profile: " + std::string(stack_product.full_name) +
+                                " runs on Hyper-V hosts");
     }
-  } else if (cluster.stack.product == models::ProductKind::ScaleIo) {
-    map.fail("expected a hypervisor: ScaleIO runs under ESXi, Hyper-V or Linux; name the profile of the hosts the "
-             "VMs run on (like esxi-5.5)");
+  } else if (stack_product.default_hypervisor.empty()) {
+    map.fail("expected a hypervisor: " + std::string(stack_product.full_name) + " runs under " +
+             std::string(stack_product.runs_under) + "; name the profile of the hosts the VMs run on (like esxi-5.5)");
   } else {
-    cluster.hypervisor = catalog.hypervisor("hyper-v");
+    cluster.hypervisor = catalog.hypervisor(std::string(stack_product.default_hypervisor));
   }
   if (const auto hosts = map.optional("compute_hosts")) cluster.compute_hosts = read_compute_hosts(*hosts, catalog);
   // The hosts' virtual-processor scheduler, where it is not the hypervisor profile's

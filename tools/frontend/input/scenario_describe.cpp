@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "models/run/precision_stop.hpp"
+#include "models/storage/product_registry.hpp"
 #include "models/workload/diskspd_regions.hpp"
 #include "models/workload/diskspd_workload.hpp"
 
@@ -139,6 +140,52 @@ std::string clock_text(const models::CpuSpec& cpu, const std::vector<models::Par
          (overridden ? ", scenario override" : "") + ")";
 }
 
+// Each product's lines about its layout and its failure handling, by its
+// registry name (models/storage/product_registry.hpp); a test holds every
+// registered product to have them.
+void striped_layout(std::ostream& out, const models::ClusterSpec& c) {
+  out << "  layout: " << (c.stack.columns > 0 ? std::to_string(c.stack.columns) : std::string("auto")) << " columns x "
+      << format_size(static_cast<std::uint64_t>(c.stack.interleave_bytes)) << " interleave, "
+      << format_size(static_cast<std::uint64_t>(c.stack.slab_bytes)) << " slabs\n";
+}
+
+void chunk_layout(std::ostream& out, const models::ClusterSpec& c) {
+  out << "  layout: " << format_size(static_cast<std::uint64_t>(c.stack.slab_bytes))
+      << " chunks, each on two nodes (primary and secondary), spread over every SDS; TCP/IP on every message\n";
+}
+
+void s2d_handling(std::ostream& out, const models::ScenarioSpec& s) {
+  const models::FailureHandlingSpec& f = s.cluster.stack.failure;
+  out << "  handling: node detection " << format_duration(f.node_detection_ns) << ", drive detection "
+      << format_duration(f.drive_detection_ns) << ", volume failover " << format_duration(f.volume_failover_ns)
+      << ", VM restart " << format_duration(s.cluster.hypervisor.vm_restart_ns) << "; repair " << f.repair_outstanding
+      << " x " << format_size(f.repair_io_bytes) << " in flight per volume, dirty regions of "
+      << format_size(f.dirty_region_bytes) << "; witness " << (s.cluster.witness ? "yes" : "no") << "\n";
+}
+
+void rebuild_handling(std::ostream& out, const models::ScenarioSpec& s) {
+  const models::FailureHandlingSpec& f = s.cluster.stack.failure;
+  out << "  handling: device error after " << format_duration(f.drive_detection_ns) << "; rebuild of its chunks ("
+      << format_size(f.repair_io_bytes) << " each) from their other copies onto the other nodes' spare ("
+      << f.spare_fraction * 100 << " % of each device), " << f.repair_outstanding << " in flight per device\n";
+}
+
+struct ProductLines {
+  std::string_view product;
+  void (*layout)(std::ostream&, const models::ClusterSpec&);
+  void (*handling)(std::ostream&, const models::ScenarioSpec&);
+};
+constexpr ProductLines kProductLines[] = {{"s2d", &striped_layout, &s2d_handling},
+                                          {"scaleio", &chunk_layout, &rebuild_handling},
+                                          {"infoscale", &striped_layout, &s2d_handling}};
+
+const ProductLines& lines_of(models::ProductKind kind) {
+  for (const ProductLines& l : kProductLines) {
+    if (l.product == models::product(kind).name) return l;
+  }
+  throw std::logic_error("no --dry-run lines for storage product '" + std::string(models::product(kind).name) + "'");
+}
+
 void describe_cluster(std::ostream& out, const models::ClusterSpec& c,
                       const std::vector<models::PartOverride>& overrides) {
   out << "Cluster: " << c.node_count << " x " << c.node.id << " (" << printable(c.node.model) << ")\n";
@@ -174,19 +221,12 @@ void describe_cluster(std::ostream& out, const models::ClusterSpec& c,
         << format_duration(c.network_switch.latency_ns) << " port to port]\n";
   }
   out << "  storage: " << printable(c.stack.model) << " (" << c.stack.id << "), " << resiliency_name(c.resiliency);
-  if (c.stack.product == models::ProductKind::S2d) {
+  if (models::product(c.stack.product).accepts.csv_cache) {
     out << ", CSV cache "
         << (c.csv_cache_bytes == 0 ? std::string("off") : format_size(c.csv_cache_bytes) + " per node");
   }
   out << "\n";
-  if (c.stack.product == models::ProductKind::ScaleIo) {
-    out << "  layout: " << format_size(static_cast<std::uint64_t>(c.stack.slab_bytes))
-        << " chunks, each on two nodes (primary and secondary), spread over every SDS; TCP/IP on every message\n";
-  } else {
-    out << "  layout: " << (c.stack.columns > 0 ? std::to_string(c.stack.columns) : std::string("auto"))
-        << " columns x " << format_size(static_cast<std::uint64_t>(c.stack.interleave_bytes)) << " interleave, "
-        << format_size(static_cast<std::uint64_t>(c.stack.slab_bytes)) << " slabs\n";
-  }
+  lines_of(c.stack.product).layout(out, c);
   if (c.compute_hosts.count > 0) {
     const models::ComputeHostsSpec& h = c.compute_hosts;
     out << "  two-layer: the VMs run on " << h.count << " x " << h.node.id << " (" << printable(h.node.model)
@@ -231,18 +271,7 @@ void describe_timeline(std::ostream& out, const models::ScenarioSpec& s) {
     out << "  random failures from the parts' rates (node MTBF " << s.cluster.node.mtbf_hours
         << " h; capacity drives' AFR), a failed node back after " << format_duration(t.random_node_outage_ns) << "\n";
   }
-  const models::FailureHandlingSpec& f = s.cluster.stack.failure;
-  if (s.cluster.stack.product == models::ProductKind::ScaleIo) {
-    out << "  handling: device error after " << format_duration(f.drive_detection_ns) << "; rebuild of its chunks ("
-        << format_size(f.repair_io_bytes) << " each) from their other copies onto the other nodes' spare ("
-        << f.spare_fraction * 100 << " % of each device), " << f.repair_outstanding << " in flight per device\n";
-    return;
-  }
-  out << "  handling: node detection " << format_duration(f.node_detection_ns) << ", drive detection "
-      << format_duration(f.drive_detection_ns) << ", volume failover " << format_duration(f.volume_failover_ns)
-      << ", VM restart " << format_duration(s.cluster.hypervisor.vm_restart_ns) << "; repair " << f.repair_outstanding
-      << " x " << format_size(f.repair_io_bytes) << " in flight per volume, dirty regions of "
-      << format_size(f.dirty_region_bytes) << "; witness " << (s.cluster.witness ? "yes" : "no") << "\n";
+  lines_of(s.cluster.stack.product).handling(out, s);
 }
 
 void describe_vms(std::ostream& out, const models::VmSpec& vms) {

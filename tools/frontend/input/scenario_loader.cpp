@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "models/run/precision_stop.hpp"
+#include "models/storage/product_registry.hpp"
 #include "tools/frontend/base/figure_names.hpp"
 #include "tools/frontend/input/calibration_case.hpp"
 #include "tools/frontend/input/part_overrides.hpp"
@@ -63,7 +64,7 @@ models::ScenarioSpec load_scenario(const std::filesystem::path& file, const Cata
   if (const auto timeline = map.optional("timeline")) {
     if (!scenario.cluster.stack.failure.defined) {
       timeline->fail("stack '" + scenario.cluster.stack.id + "' describes no failure handling (" +
-                     (scenario.cluster.stack.product == models::ProductKind::ScaleIo ? "rebuild:" : "failure:") + ")");
+                     std::string(models::product(scenario.cluster.stack.product).failure_section) + ":)");
     }
     scenario.timeline = read_timeline(*timeline, scenario.cluster, scenario.run);
     if (scenario.run.precision > 0) {

@@ -1,6 +1,7 @@
 // timeline: failures over time: events at given times, and random node outages.
 #include <set>
 
+#include "models/storage/product_registry.hpp"
 #include "tools/frontend/base/quantity_format.hpp"
 #include "tools/frontend/input/scenario_sections.hpp"
 #include "tools/frontend/input/yaml_reader.hpp"
@@ -76,6 +77,7 @@ void check_port_event(const YamlValue& what, const models::TimelineEvent& event,
 models::FailureTimeline read_timeline(const YamlValue& value, const models::ClusterSpec& cluster,
                                       const models::RunControl& run) {
   const YamlMap map = value.map({"events", "random"});
+  const models::ProductEntry& stack_product = models::product(cluster.stack.product);
   models::FailureTimeline timeline;
   const sim::SimTime end = run.warmup_ns + run.duration_ns;
   if (const auto events = map.optional("events")) {
@@ -105,9 +107,12 @@ models::FailureTimeline read_timeline(const YamlValue& value, const models::Clus
       event.planned = drained.has_value();
       read_part(fail ? *fail : *back, cluster, event);
       const YamlValue& what = fail ? *fail : *back;
-      if (cluster.stack.product == models::ProductKind::ScaleIo && event.part == models::FailurePart::Node) {
-        what.fail("ScaleIO node failures (an SDS and an SDC at once) are not modelled yet; a drive ('drive N.D') "
-                  "or a NIC port ('nic N.P') can fail");
+      if (!stack_product.accepts.node_failures && event.part == models::FailurePart::Node) {
+        what.fail(std::string(stack_product.title) + " node failures (" + std::string(stack_product.node_role) +
+                  ") are not modelled yet; a drive ('drive N.D') or a NIC port ('nic N.P') can fail");
+      }
+      if (!stack_product.accepts.drive_failures && event.part == models::FailurePart::Drive) {
+        what.fail(std::string(stack_product.title) + " drive failures are not modelled");
       }
       if (event.planned && event.part != models::FailurePart::Node) {
         what.fail_expected("'node N': only a node is drained for maintenance");
@@ -135,9 +140,13 @@ models::FailureTimeline read_timeline(const YamlValue& value, const models::Clus
         if (!event.fail || event.part != models::FailurePart::Drive) {
           mode->fail("mode: is how a drive fails; this event is not a drive failing");
         }
-        if (cluster.stack.product != models::ProductKind::S2d) {
-          mode->fail("mode: is modelled for S2D only (this stack's failed device returns errors after its "
-                     "device_detection)");
+        if (!stack_product.accepts.drive_failure_modes) {
+          std::string modelled;
+          for (const models::ProductEntry& p : models::products()) {
+            if (p.accepts.drive_failure_modes) modelled += (modelled.empty() ? "" : ", ") + std::string(p.title);
+          }
+          mode->fail("mode: is modelled for " + modelled +
+                     " only (this stack's failed device returns errors after its device_detection)");
         }
         const std::string how = mode->text();
         if (how == "errors") {
@@ -151,8 +160,9 @@ models::FailureTimeline read_timeline(const YamlValue& value, const models::Clus
     }
   }
   if (const auto random = map.optional("random")) {
-    if (cluster.stack.product == models::ProductKind::ScaleIo) {
-      random->fail("random node failures on ScaleIO are not modelled yet (node failures are not)");
+    if (!stack_product.accepts.node_failures) {
+      random->fail("random node failures on " + std::string(stack_product.title) +
+                   " are not modelled yet (node failures are not)");
     }
     const YamlMap r = random->map({"node_outage"});
     timeline.random_failures = true;

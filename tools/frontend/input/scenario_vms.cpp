@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "models/storage/product_registry.hpp"
 #include "models/workload/oltp_spec_check.hpp"
 #include "tools/frontend/base/quantity_format.hpp"
 #include "tools/frontend/input/input_limits.hpp"
@@ -122,8 +123,9 @@ models::VmSpec read_vms(const YamlValue& value, models::ClusterSpec& cluster, co
     if (vms.alignment < 1 && cluster.node_count - static_cast<int>(cluster.failed_nodes.size()) < 2) {
       alignment->fail("VMs away from their volume's node need a second running node");
     }
-    if (vms.alignment < 1 && cluster.stack.product != models::ProductKind::S2d) {
-      alignment->fail("only Storage Spaces Direct has volume owners to be aligned with");
+    if (vms.alignment < 1 && !models::product(cluster.stack.product).accepts.volume_owners) {
+      alignment->fail(std::string(models::product(cluster.stack.product).full_name) +
+                      " has no volume owners to be aligned with");
     }
   }
   vms.vcpus = static_cast<int>(map.required("vcpus").integer(1, 1024));

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "models/storage/product_registry.hpp"
 #include "tools/frontend/base/quantity_format.hpp"
 
 namespace hcisim::frontend {
@@ -10,27 +11,11 @@ namespace hcisim::frontend {
 namespace {
 
 // Each product's name in the record (the catalog's `product:` value) and in text.
-struct ProductNames {
-  models::ProductKind kind;
-  const char* id;
-  const char* shown;
-};
-constexpr ProductNames kProducts[] = {{models::ProductKind::S2d, "s2d", "S2D"},
-                                      {models::ProductKind::ScaleIo, "scaleio", "ScaleIO"},
-                                      {models::ProductKind::InfoScale, "infoscale", "InfoScale"}};
-
-std::string product_name(models::ProductKind kind) {
-  for (const ProductNames& p : kProducts) {
-    if (p.kind == kind) return p.id;
-  }
-  return "?";
-}
+std::string product_name(models::ProductKind kind) { return std::string(models::product(kind).name); }
 
 std::string product_shown(const std::string& id) {
-  for (const ProductNames& p : kProducts) {
-    if (id == p.id) return p.shown;
-  }
-  return id;
+  const models::ProductEntry* p = models::find_product(id);
+  return p != nullptr ? std::string(p->title) : id;
 }
 
 std::string media_of(const models::ClusterSpec& c) {

@@ -1,0 +1,33 @@
+// The front end has what each registered storage product needs
+// (models/storage/product_registry.hpp): a bundled stack that its reader loads,
+// and --dry-run's lines about its layout and its failure handling.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+
+#include "models/storage/product_registry.hpp"
+#include "tools/frontend/input/catalog.hpp"
+#include "tools/frontend/input/scenario_loader.hpp"
+
+using namespace hcisim;
+
+TEST_CASE("every registered product has a bundled stack, read by its reader, and --dry-run lines", "[registry]") {
+  const frontend::Catalog catalog = frontend::Catalog::load();
+  const auto base = std::filesystem::path(HCISIM_SOURCE_DIR) / "scenarios/ax7525/whatif-drive-failure.yaml";
+  models::ScenarioSpec scenario = frontend::load_scenario(base, catalog, {});
+  for (const models::ProductEntry& entry : models::products()) {
+    DYNAMIC_SECTION(entry.name) {
+      std::string stack_id;
+      for (const frontend::PartSummary& part : catalog.list()) {
+        if (part.kind == "stack" && catalog.stack(part.id).product == entry.kind) stack_id = part.id;
+      }
+      REQUIRE_FALSE(stack_id.empty());
+      CHECK(catalog.show(stack_id).find(std::string(entry.name)) != std::string::npos);
+      scenario.cluster.stack = catalog.stack(stack_id);
+      const std::string text = frontend::describe(scenario);
+      CHECK(text.find("  layout: ") != std::string::npos);
+      CHECK(text.find("  handling: ") != std::string::npos);
+      CHECK(text.find(scenario.cluster.stack.model) != std::string::npos);
+    }
+  }
+}
