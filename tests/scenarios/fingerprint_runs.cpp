@@ -57,6 +57,9 @@ const std::map<std::string, std::vector<std::string>>& own_runs() {
       {"vxrack/whatif-ssd-failure",
        {"run.warmup=500ms", "run.duration=1500ms", "run.interval=100ms",
         "timeline.events=[{at: 500ms, fail: drive 2.3}]"}},
+      // The VMFleet load's what-if: the SSD fails at 6 ms; its detection (1 s) is beyond the run.
+      {"vxrack/whatif-ssd-failure-vmfleet",
+       {"run.warmup=5ms", "run.duration=10ms", "run.interval=1ms", "timeline.events=[{at: 6ms, fail: drive 2.3}]"}},
       // A SAS iotest has no warm-up or duration: it writes its files, reads
       // them back, and the run ends. The tests run 64 MiB files (the MB/s per
       // core of the full files, as the golden files run them)...

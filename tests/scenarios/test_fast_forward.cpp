@@ -1,6 +1,7 @@
 // Fast-forward (models/run/fast_forward.hpp) checked against the full
 // simulation, on the bundled failure what-ifs scaled down so the full run fits
-// a test: a node down and its resync, a drive's failure and its rebuild.
+// a test: a node down and its resync, a drive's failure and its rebuild, a ScaleIO
+// SSD's failure and its many-to-many rebuild.
 // Issue 44's bounds: repair within 5 % of the full run's time, each phase's
 // IOPS within 2 % and its p99 within 10 %. A phase simulated in detail after a
 // skip (a failure's detection, say) follows another random path than the full
@@ -133,6 +134,31 @@ TEST_CASE("fast-forward: a drive's failure and rebuild, scaled down, as the full
   const double rebuild_full = at(full, RunEventKind::RepairDone) - at(full, RunEventKind::Detection);
   CHECK(rebuild_fast == Approx(rebuild_full).epsilon(0.05));
   check_phases(fast, full, other, 0.05 * rebuild_full);
+}
+
+TEST_CASE(
+    "fast-forward: a ScaleIO SSD's failure and many-to-many rebuild, scaled down, as the full simulation has them",
+    "[fast-forward][failures][heavy]") {
+  // 2 VMs of 8 GiB per node: some 5,500 chunks on the failed SSD, a rebuild of about 10 s.
+  const std::vector<std::string> sets = {"vms.per_node=2", "vms.workload.file_size=8GiB", "run.duration=25s",
+                                         "run.interval=1s"};
+  const models::RunResult fast = run("vxrack/whatif-ssd-failure-vmfleet.yaml", sets, true);
+  const models::RunResult full = run("vxrack/whatif-ssd-failure-vmfleet.yaml", sets, false);
+  const models::RunResult other = run("vxrack/whatif-ssd-failure-vmfleet.yaml", sets, false, 2);
+  REQUIRE(skipped_in(fast, RunPhase::Repairing));
+  CHECK_FALSE(skipped_in(fast, RunPhase::Detecting));
+  CHECK(at(fast, RunEventKind::Failure) == at(full, RunEventKind::Failure));
+  CHECK(at(fast, RunEventKind::Detection) == at(full, RunEventKind::Detection));
+  const double rebuild_fast = at(fast, RunEventKind::RepairDone) - at(fast, RunEventKind::Detection);
+  const double rebuild_full = at(full, RunEventKind::RepairDone) - at(full, RunEventKind::Detection);
+  REQUIRE(rebuild_full > 5);
+  CHECK(rebuild_fast == Approx(rebuild_full).epsilon(0.05));
+  // Every chunk the SSD held, rebuilt once: the same bytes.
+  CHECK(fast.repaired_bytes == full.repaired_bytes);
+  check_phases(fast, full, other, 0.05 * rebuild_full);
+  // The last interval is sampled though the run ended in a skipped span.
+  REQUIRE_FALSE(fast.timeline.empty());
+  CHECK_FALSE(fast.timeline.back().node_cpu.empty());
 }
 
 TEST_CASE("fast-forward is refused where no timeline could use it", "[fast-forward]") {

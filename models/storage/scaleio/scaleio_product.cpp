@@ -63,6 +63,9 @@ ScaleIoProduct::ScaleIoProduct(sim::Engine& engine, const ClusterSpec& spec, Clu
   rebuild_queue_.resize(devices);
   rebuild_next_.assign(devices, 0);
   rebuild_in_flight_.assign(devices, 0);
+  rebuilt_by_source_.assign(devices, 0);
+  window_rebuilt_.assign(devices, 0);
+  skip_carry_.assign(devices, 0.0);
   // Chunk copies a device holds.
   device_slots_ = static_cast<std::uint32_t>(spec.smallest_capacity_drive_bytes() / layout_.shape().extent_bytes);
 }

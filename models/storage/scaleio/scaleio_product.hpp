@@ -88,6 +88,12 @@ class ScaleIoProduct final : public StorageProduct {
   RepairStatus repair_status() const override;
   ProductHotspot hotspot(sim::SimTime now) const override;
   void reset_stats() override { counters_ = ProductCounters{}; }
+  // Fast-forward (scaleio_fast_forward.cpp): the rebuild advances over a span.
+  std::uint64_t repair_grain_bytes() const override;
+  bool skippable() const override;
+  void open_window() override;
+  sim::SimTime skippable_span(sim::SimTime window) const override;
+  void skip(sim::SimTime span, sim::SimTime window) override;
 
   const VolumeLayout& layout() const { return layout_; }
   // Cycles of one message end of `bytes` (protocol + TCP/IP).
@@ -207,6 +213,9 @@ class ScaleIoProduct final : public StorageProduct {
   std::vector<int> rebuild_in_flight_;                     // per source device
   std::uint64_t rebuild_pending_ = 0;                      // queued or in flight
   std::uint64_t rebuilt_bytes_ = 0;
+  std::vector<std::uint64_t> rebuilt_by_source_;  // per source device: bytes it has rebuilt
+  std::vector<std::uint64_t> window_rebuilt_;     // ... at the fast-forward window's start
+  std::vector<double> skip_carry_;                // ... bytes skipped short of a whole chunk
   sim::RecordPool<RebuildJob> jobs_;
 
   template <void (ScaleIoProduct::*Method)(Arg)>

@@ -260,6 +260,7 @@ void ScaleIoProduct::on_rebuild_written(std::uint64_t id) {
   --rebuild_pending_;
   rebuilt_bytes_ += layout_.shape().extent_bytes;
   const std::size_t source = device_key(j.src_node, j.src_drive);
+  rebuilt_by_source_[source] += layout_.shape().extent_bytes;
   --rebuild_in_flight_[source];
   jobs_.release(static_cast<std::uint32_t>(id));
   pump_rebuild(source);
