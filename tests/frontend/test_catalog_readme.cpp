@@ -73,7 +73,7 @@ TEST_CASE("a declared kind's allowed keys are its declared parameters", "[catalo
     for (const auto& p : *frontend::declared_parameters(kind)) declared.emplace_back(p.name);
     CHECK(frontend::part_field_keys(kind) == declared);
   }
-  CHECK(frontend::described_kinds().size() == 7);  // cpu, drive, hba, nic, switch, node, hypervisor
+  CHECK(frontend::described_kinds().size() == 8);  // cpu, drive, hba, nic, switch, node, stack, hypervisor
   CHECK(frontend::part_kind_named("drive") == frontend::PartKind::Drive);
   CHECK_FALSE(frontend::part_kind_named("disk"));
 }
@@ -87,4 +87,19 @@ TEST_CASE("bounds are worded as the reader's errors word them", "[catalog-readme
   CHECK(frontend::bounds_text(frontend::parameter_of(PartKind::Nic, "port_speed")) == "at most 10 Tb/s");
   CHECK(frontend::bounds_text(frontend::parameter_of(PartKind::Hba, "max_throughput")) == "from 10 MB/s to 1 TB/s");
   CHECK(frontend::bounds_text(frontend::parameter_of(PartKind::Drive, "capacity")).empty());
+}
+
+TEST_CASE("a product refuses the stack keys declared for the others only", "[catalog-readme]") {
+  const auto& stack = *frontend::declared_parameters(frontend::PartKind::Stack);
+  const auto refused = [&](std::string_view product, std::string_view key) {
+    const auto keys = frontend::keys_not_for(stack, product);
+    return std::find(keys.begin(), keys.end(), key) != keys.end();
+  };
+  CHECK(refused("infoscale", "mirror_write"));  // accepted and ignored before the keys were declared
+  CHECK(refused("infoscale", "rebuild"));
+  CHECK(refused("infoscale", "cache_tier"));
+  CHECK_FALSE(refused("infoscale", "drive_io"));
+  CHECK_FALSE(refused("scaleio", "cache_tier"));  // "s2d, scaleio"
+  CHECK(refused("s2d", "chunk_size"));
+  CHECK_FALSE(refused("s2d", "failure"));
 }

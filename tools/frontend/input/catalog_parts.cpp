@@ -8,6 +8,7 @@
 #include "models/hardware/hdd_drive.hpp"
 #include "models/hardware/seek_curve.hpp"
 #include "models/spec/hardware_parameters.hpp"
+#include "models/spec/stack_parameters.hpp"
 #include "tools/frontend/base/load_error.hpp"
 #include "tools/frontend/base/quantity_format.hpp"
 #include "tools/frontend/input/catalog_application.hpp"
@@ -20,7 +21,6 @@
 namespace hcisim::frontend {
 namespace {
 
-constexpr std::uint64_t kMaxControlMessageBytes = 1024 * 1024;
 constexpr std::uint64_t kMaxSlabBytes = 64ull << 30;  // 64 GiB
 
 // "key 'KEY': expected EXPECTED, got '<the number>'" unless `ok`.
@@ -50,15 +50,6 @@ std::vector<std::string> kind_keys(PartKind kind) {
   // The key lists bin-packed (clang-format 14 would put a long one one key a line).
   // clang-format off
   switch (kind) {
-    case PartKind::Stack: {
-      std::vector<std::string> keys = {"product", "storage_stack", "mirror_write", "volume_write", "volume_read",
-                                       "drive_io", "network_message", "network_tcp_extra", "slab_size", "columns",
-                                       "interleave", "connections_per_pair", "control_message_size",
-                                       "cpu_burst_variability", "cache_tier", "csv_cache", "failure", "sdc", "sds",
-                                       "network_tcp", "chunk_size", "rebuild"};
-      for (std::string_view key : infoscale_only_stack_keys()) keys.emplace_back(key);
-      return keys;
-    }
     case PartKind::Application: return application_keys();
     case PartKind::CloudVm: return cloud_vm_keys();
     case PartKind::ManagedDisk: return managed_disk_keys();
@@ -364,16 +355,18 @@ models::LayerCost read_layer(const YamlMap& map, std::string_view key, PartField
   return cost;
 }
 
-// Keys of a stack profile that only one product uses: the other refuses them,
-// so a value is never accepted and then ignored.
-constexpr std::string_view kS2dOnlyKeys[] = {"storage_stack",     "mirror_write", "volume_write", "volume_read",
-                                             "network_tcp_extra", "slab_size",    "columns",      "interleave"};
-constexpr std::string_view kScaleIoOnlyKeys[] = {"sdc",        "sds",     "network_tcp",
-                                                 "chunk_size", "rebuild", "connections_per_pair"};
+// Keys of a stack profile that only one product uses (declared with them: applies_to,
+// models/spec/stack_parameters.cpp): the others refuse them, so a value is never
+// accepted and then ignored.
+std::vector<std::string_view> stack_keys_for(std::string_view product) {
+  return parameter_keys(models::stack_parameters(), product);
+}
+
+const models::Parameter& stack_param(std::string_view key) { return parameter_of(PartKind::Stack, key); }
 
 // Storage Spaces Direct: CSV/ReFS/Spaces on the owner, columns x interleave over slabs.
 void read_s2d_stack(const YamlMap& map, PartFieldReader& fields, models::StackSpec& stack) {
-  refuse_keys(map, kScaleIoOnlyKeys,
+  refuse_keys(map, stack_keys_for("scaleio"),
               "used only by product: scaleio (S2D's messages run on the nodes' cores as any other work: no "
               "connection handles them one at a time, docs/s2d-calibration.md)");
   refuse_keys(map, infoscale_only_stack_keys(), "used only by product: infoscale");
@@ -387,7 +380,7 @@ void read_s2d_stack(const YamlMap& map, PartFieldReader& fields, models::StackSp
           "a slab size from " + format_size(limits::kMinSlabBytes) + " to " + format_size(kMaxSlabBytes) +
               " (S2D uses 256 MiB; kMinSlabBytes in tools/frontend/input/input_limits.hpp)");
   stack.slab_bytes = static_cast<double>(slab);
-  if (map.has("columns")) stack.columns = static_cast<int>(fields.integer(map, "columns", 1, 64, "columns"));
+  if (map.has("columns")) stack.columns = static_cast<int>(declared_integer(fields, map, stack_param("columns")));
   stack.interleave_bytes = static_cast<double>(fields.size(map, "interleave"));
   if (stack.interleave_bytes < 4096 || std::fmod(stack.slab_bytes, stack.interleave_bytes) != 0) {
     fail_number(map, "interleave", "at least 4 KiB and a whole fraction of slab_size");
@@ -396,7 +389,11 @@ void read_s2d_stack(const YamlMap& map, PartFieldReader& fields, models::StackSp
 
 // ScaleIO: SDC and SDS work per I/O, TCP on every message, chunks mirrored on two nodes.
 void read_scaleio_stack(const YamlMap& map, PartFieldReader& fields, models::StackSpec& stack) {
-  refuse_keys(map, kS2dOnlyKeys,
+  if (map.has("failure")) {
+    map.required("failure").fail("ScaleIO's failure handling is its rebuild: section (device_detection, "
+                                 "concurrent_ios_per_device, spare), not S2D's failure:");
+  }
+  refuse_keys(map, stack_keys_for("s2d"),
               "used only by product: s2d (ScaleIO has sdc, sds and network_tcp costs and one chunk_size: no "
               "columns, interleave or slabs)");
   refuse_keys(map, infoscale_only_stack_keys(), "used only by product: infoscale");
@@ -408,10 +405,6 @@ void read_scaleio_stack(const YamlMap& map, PartFieldReader& fields, models::Sta
   stack.slab_bytes = static_cast<double>(chunk);
   stack.interleave_bytes = static_cast<double>(chunk);
   stack.columns = 1;
-  if (map.has("failure")) {
-    map.required("failure").fail("ScaleIO's failure handling is its rebuild: section (device_detection, "
-                                 "concurrent_ios_per_device, spare), not S2D's failure:");
-  }
   if (const auto rebuild = map.optional("rebuild")) {
     // A lost device's chunks are re-mirrored from their other copy onto the
     // spare capacity of every other node's devices (many-to-many).
@@ -445,8 +438,7 @@ models::StackSpec read_stack(const YamlMap& map, PartFieldReader& fields) {
   stack.drive_io = read_layer(map, "drive_io", fields);
   stack.network_message = read_layer(map, "network_message", fields);
   if (stack.product == models::ProductKind::ScaleIo) {
-    stack.connections_per_pair =
-        static_cast<int>(fields.integer(map, "connections_per_pair", 1, 64, "connections per node pair"));
+    stack.connections_per_pair = static_cast<int>(declared_integer(fields, map, stack_param("connections_per_pair")));
   }
   if (const auto cache = map.optional("cache_tier")) {
     const YamlMap c = cache->map({"page_size", "metadata_reserve", "max_cached_write", "first_miss_read",
@@ -501,14 +493,17 @@ models::StackSpec read_stack(const YamlMap& map, PartFieldReader& fields) {
     stack.csv_cache_hit_cycles_per_byte = fields.real(c, "hit_cycles_per_byte", 0.0, "cycles per byte");
   }
   if (map.has("cpu_burst_variability")) {
-    stack.cpu_burst_scv = fields.real(map, "cpu_burst_variability", 0.0, "(squared coefficient of variation)");
-    require(stack.cpu_burst_scv <= limits::kMaxBurstScv, map, "cpu_burst_variability",
-            at_most(format_number(limits::kMaxBurstScv) + " (1 = exponential burst times)"));
+    const models::Parameter& scv = stack_param("cpu_burst_variability");
+    stack.cpu_burst_scv = fields.real(map, scv.name, *scv.min, scv.unit);
+    require(stack.cpu_burst_scv <= *scv.max, map, scv.name,
+            at_most(format_number(*scv.max) + " (1 = exponential burst times)"));
   }
   if (map.has("control_message_size")) {
     const std::uint64_t bytes = fields.size(map, "control_message_size");
-    if (bytes > kMaxControlMessageBytes) {
-      fail_number(map, "control_message_size", "a size of at most 1 MiB");
+    const double max_bytes = *stack_param("control_message_size").max;
+    if (static_cast<double>(bytes) > max_bytes) {
+      fail_number(map, "control_message_size",
+                  "a size of at most " + format_size(static_cast<std::uint64_t>(max_bytes)));
     }
     stack.control_message_bytes = static_cast<std::uint32_t>(bytes);
   }

@@ -71,8 +71,6 @@ using models::part_limits::kMaxNetworkLatencyNs;
 using models::part_limits::kMinClockHz;
 constexpr double kMaxCyclesPerIo = 1e9;  // 0.4 s at 2.25 GHz
 constexpr double kMaxCyclesPerByte = 1e4;
-// Squared coefficient of variation of CPU burst times (1 = exponential).
-constexpr double kMaxBurstScv = 10;
 using models::part_limits::kMaxHbaBytesPerS;
 using models::part_limits::kMaxHbaIops;
 using models::part_limits::kMinHbaBytesPerS;

@@ -5,6 +5,7 @@
 
 #include "models/spec/hardware_parameters.hpp"
 #include "models/spec/hypervisor_parameters.hpp"
+#include "models/spec/stack_parameters.hpp"
 #include "tools/frontend/base/quantity_format.hpp"
 
 namespace hcisim::frontend {
@@ -64,6 +65,7 @@ const std::vector<models::Parameter>* declared_parameters(PartKind kind) {
     case PartKind::Nic: return &models::nic_parameters();
     case PartKind::Switch: return &models::switch_parameters();
     case PartKind::Node: return &models::node_parameters();
+    case PartKind::Stack: return &models::stack_parameters();
     case PartKind::Hypervisor: return &models::hypervisor_parameters();
     default: return nullptr;
   }
@@ -91,6 +93,21 @@ std::vector<std::string_view> parameter_keys(const std::vector<models::Parameter
   std::vector<std::string_view> keys;
   for (const Parameter& p : list) {
     if (!applies_to || p.applies_to == *applies_to) keys.push_back(p.name);
+  }
+  return keys;
+}
+
+std::vector<std::string_view> keys_not_for(const std::vector<models::Parameter>& list, std::string_view variant) {
+  std::vector<std::string_view> keys;
+  for (const Parameter& p : list) {
+    if (p.applies_to.empty()) continue;
+    bool listed = false;
+    for (std::size_t at = 0; at < p.applies_to.size();) {
+      const std::size_t comma = std::min(p.applies_to.find(", ", at), p.applies_to.size());
+      listed = listed || p.applies_to.substr(at, comma - at) == variant;
+      at = comma + 2;
+    }
+    if (!listed) keys.push_back(p.name);
   }
   return keys;
 }

@@ -1,7 +1,6 @@
 // What the front end derives from the parameters each part declares
-// (models/spec/hardware_parameters.hpp, hypervisor_parameters.hpp): the allowed keys, the plain bounds'
-// wording, and the field table `hcisim catalog describe KIND` prints and the
-// catalog README holds.
+// (models/spec/hardware_parameters.hpp, stack_parameters.hpp, hypervisor_parameters.hpp): the allowed keys, the plain
+// bounds' wording, and the field table `hcisim catalog describe KIND` prints and the catalog README holds.
 #pragma once
 
 #include <optional>
@@ -23,6 +22,9 @@ const models::Parameter& parameter_of(PartKind kind, std::string_view key);
 // The keys of `list`, or only those whose applies_to is `applies_to`.
 std::vector<std::string_view> parameter_keys(const std::vector<models::Parameter>& list,
                                              std::optional<std::string_view> applies_to = std::nullopt);
+
+// The keys of `list` whose applies_to does not list `variant` ("s2d" in "s2d, scaleio"): those it refuses.
+std::vector<std::string_view> keys_not_for(const std::vector<models::Parameter>& list, std::string_view variant);
 
 // The kind named `name` ("drive"), if any.
 std::optional<PartKind> part_kind_named(std::string_view name);
