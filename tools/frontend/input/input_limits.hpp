@@ -52,14 +52,10 @@ constexpr std::uint64_t kMaxBlockBytes = (4ull << 30) - 512;  // 4 GiB - 512 B
 constexpr std::uint64_t kSectorBytes = 512;                   // unbuffered I/O alignment
 
 // --- catalog parts (physically meaningful ranges) ---------------------------
-// The hardware parts' bounds are declared with their parameters (models/spec/hardware_parameters.hpp).
-using models::part_limits::kMaxDriveBytesPerS;
-using models::part_limits::kMaxDriveIops;
+// The hardware parts' bounds are declared with their parameters (models/spec/hardware_parameters.hpp,
+// part_limits: rpm, drive IOPS, rates and latencies, HBA limits); the ones read here too are named below.
 using models::part_limits::kMaxDriveLatencyNs;
 using models::part_limits::kMaxPortBitsPerS;
-using models::part_limits::kMaxRpm;
-using models::part_limits::kMinDriveIops;
-using models::part_limits::kMinRpm;
 // Any catalog rate: below these no storage part moves data (a rate near 0
 // would put the next event beyond the simulator's clock).
 constexpr double kMinBitsPerS = 1e6;   // 1 Mb/s
@@ -71,10 +67,6 @@ using models::part_limits::kMaxNetworkLatencyNs;
 using models::part_limits::kMinClockHz;
 constexpr double kMaxCyclesPerIo = 1e9;  // 0.4 s at 2.25 GHz
 constexpr double kMaxCyclesPerByte = 1e4;
-using models::part_limits::kMaxHbaBytesPerS;
-using models::part_limits::kMaxHbaIops;
-using models::part_limits::kMinHbaBytesPerS;
-using models::part_limits::kMinHbaIops;
 // The smallest cloud disks and VM sizes are rated at ~100 IOPS and ~10 MB/s (Azure P1: 120 IOPS,
 // 25 MB/s; Standard_B1ls: 160 IOPS, 10 MB/s); the largest at a few 100 K IOPS and a few GB/s.
 constexpr double kMinCloudIops = 10;

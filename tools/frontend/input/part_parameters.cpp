@@ -27,6 +27,16 @@ std::string bound(const Parameter& p, double value) {
   }
 }
 
+// A table cell's text: a '|' would end the cell.
+std::string cell(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '|') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
 bool counted(Quantity q) { return q == Quantity::Count || q == Quantity::Integer || q == Quantity::Real; }
 
 std::string quantity_text(const Parameter& p) {
@@ -146,7 +156,7 @@ std::string parameter_table(PartKind kind) {
       table.append("optional, default ").append(p.default_value);
     }
     table.append(" | ").append(bounds_text(p, false)).append(" | ").append(p.applies_to).append(" | ");
-    table.append(p.doc).append(" |\n");
+    table.append(cell(p.doc)).append(" |\n");
   }
   return table;
 }
