@@ -20,7 +20,9 @@ using namespace hcisim;
 
 namespace {
 
-const std::filesystem::path kReadme = std::filesystem::path(HCISIM_SOURCE_DIR) / "hardware-catalog" / "README.md";
+const std::filesystem::path kCatalog = std::filesystem::path(HCISIM_SOURCE_DIR) / "hardware-catalog";
+// The cloud parts' tables are in cloud/README.md, the others' in README.md.
+const std::filesystem::path kReadmes[] = {kCatalog / "README.md", kCatalog / "cloud" / "README.md"};
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::istringstream in(text);
@@ -39,32 +41,40 @@ std::string read_file(const std::filesystem::path& file) {
 }  // namespace
 
 TEST_CASE("the catalog README's field tables are the parts' declared parameters", "[catalog-readme]") {
-  std::vector<std::string> readme = lines_of(read_file(kReadme));
   const bool update = std::getenv("HCISIM_UPDATE_CATALOG_README") != nullptr;
   INFO("HCISIM_UPDATE_CATALOG_README=1 build/bin/frontend_tests \"[catalog-readme]\" rewrites the tables");
-  for (frontend::PartKind kind : frontend::described_kinds()) {
-    const std::string marker = "<!-- catalog describe " + std::string(frontend::kind_name(kind)) + ":";
-    auto at = std::find_if(readme.begin(), readme.end(), [&](const std::string& l) { return l.starts_with(marker); });
-    INFO("the table of a " << frontend::kind_name(kind) << " follows the line '" << marker << " ... -->'");
-    REQUIRE(at != readme.end());
-    const auto first = at + 1;
-    auto end = first;
-    while (end != readme.end() && end->starts_with("|")) ++end;
-    const std::vector<std::string> expected = lines_of(frontend::parameter_table(kind));
+  std::vector<std::string> tabled;
+  for (const std::filesystem::path& file : kReadmes) {
+    std::vector<std::string> readme = lines_of(read_file(file));
+    for (frontend::PartKind kind : frontend::described_kinds()) {
+      const std::string marker = "<!-- catalog describe " + std::string(frontend::kind_name(kind)) + ":";
+      auto at = std::find_if(readme.begin(), readme.end(), [&](const std::string& l) { return l.starts_with(marker); });
+      if (at == readme.end()) continue;
+      tabled.emplace_back(frontend::kind_name(kind));
+      const auto first = at + 1;
+      auto end = first;
+      while (end != readme.end() && end->starts_with("|")) ++end;
+      const std::vector<std::string> expected = lines_of(frontend::parameter_table(kind));
+      if (update) {
+        readme.insert(readme.erase(first, end), expected.begin(), expected.end());
+        continue;
+      }
+      INFO(file.string() << ", the table of a " << frontend::kind_name(kind));
+      const std::vector<std::string> in_readme(first, end);
+      for (std::size_t i = 0; i < std::max(in_readme.size(), expected.size()); ++i) {
+        CHECK((i < in_readme.size() ? in_readme[i] : "(no row)") == (i < expected.size() ? expected[i] : "(no row)"));
+      }
+    }
     if (update) {
-      readme.insert(readme.erase(first, end), expected.begin(), expected.end());
-      continue;
-    }
-    const std::vector<std::string> in_readme(first, end);
-    for (std::size_t i = 0; i < std::max(in_readme.size(), expected.size()); ++i) {
-      CHECK((i < in_readme.size() ? in_readme[i] : "(no row)") == (i < expected.size() ? expected[i] : "(no row)"));
+      std::ofstream out(file);
+      for (const std::string& line : readme) out << line << "\n";
+      WARN("rewrote the field tables in " << file.string() << " from the declared parameters");
     }
   }
-  if (update) {
-    std::ofstream out(kReadme);
-    for (const std::string& line : readme) out << line << "\n";
-    WARN("rewrote the field tables in hardware-catalog/README.md from the declared parameters");
-  }
+  // Every declared kind has its table, after a line "<!-- catalog describe KIND: ... -->".
+  std::vector<std::string> described;
+  for (frontend::PartKind kind : frontend::described_kinds()) described.emplace_back(frontend::kind_name(kind));
+  CHECK(tabled == described);
 }
 
 TEST_CASE("a declared kind's allowed keys are its declared parameters", "[catalog-readme]") {
@@ -73,7 +83,7 @@ TEST_CASE("a declared kind's allowed keys are its declared parameters", "[catalo
     for (const auto& p : *frontend::declared_parameters(kind)) declared.emplace_back(p.name);
     CHECK(frontend::part_field_keys(kind) == declared);
   }
-  CHECK(frontend::described_kinds().size() == 8);  // cpu, drive, hba, nic, switch, node, stack, hypervisor
+  CHECK(frontend::described_kinds().size() == 10);  // all but application
   CHECK(frontend::part_kind_named("drive") == frontend::PartKind::Drive);
   CHECK_FALSE(frontend::part_kind_named("disk"));
 }

@@ -67,12 +67,7 @@ using models::part_limits::kMaxNetworkLatencyNs;
 using models::part_limits::kMinClockHz;
 constexpr double kMaxCyclesPerIo = 1e9;  // 0.4 s at 2.25 GHz
 constexpr double kMaxCyclesPerByte = 1e4;
-// The smallest cloud disks and VM sizes are rated at ~100 IOPS and ~10 MB/s (Azure P1: 120 IOPS,
-// 25 MB/s; Standard_B1ls: 160 IOPS, 10 MB/s); the largest at a few 100 K IOPS and a few GB/s.
-constexpr double kMinCloudIops = 10;
-constexpr double kMaxCloudIops = 1e9;
-constexpr double kMinCloudBytesPerS = 1e6;   // 1 MB/s
-constexpr double kMaxCloudBytesPerS = 1e12;  // 1 TB/s
+// The cloud parts' caps are bounded with their parameters (models/spec/cloud_parameters.hpp, cloud_limits).
 // OLTP application (per transaction). TPC-C transactions take ~0.5-5 M cycles and ~20-800 page
 // reads; the caps (30 s of one 3 GHz core, 1 M pages = 8 GB read) are far beyond any OLTP engine.
 constexpr double kMinOltpCpuScale = 1e-3;  // cpu_scale is a calibration handle on

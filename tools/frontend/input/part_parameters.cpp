@@ -3,6 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "models/spec/cloud_parameters.hpp"
 #include "models/spec/hardware_parameters.hpp"
 #include "models/spec/hypervisor_parameters.hpp"
 #include "models/spec/stack_parameters.hpp"
@@ -77,6 +78,8 @@ const std::vector<models::Parameter>* declared_parameters(PartKind kind) {
     case PartKind::Node: return &models::node_parameters();
     case PartKind::Stack: return &models::stack_parameters();
     case PartKind::Hypervisor: return &models::hypervisor_parameters();
+    case PartKind::CloudVm: return &models::cloud_vm_parameters();
+    case PartKind::ManagedDisk: return &models::managed_disk_parameters();
     default: return nullptr;
   }
 }
