@@ -5,6 +5,7 @@
 
 #include <filesystem>
 
+#include "models/spec/stack_parameters.hpp"
 #include "models/storage/product_registry.hpp"
 #include "tools/frontend/input/catalog.hpp"
 #include "tools/frontend/input/scenario_loader.hpp"
@@ -30,4 +31,16 @@ TEST_CASE("every registered product has a bundled stack, read by its reader, and
       CHECK(text.find(scenario.cluster.stack.model) != std::string::npos);
     }
   }
+}
+
+TEST_CASE("the stack's declared product choices are the registry's products", "[registry]") {
+  std::vector<std::string> registered;
+  for (const models::ProductEntry& entry : models::products()) registered.emplace_back(entry.name);
+  for (const models::Parameter& p : models::stack_parameters()) {
+    if (p.name == "product") {
+      CHECK(std::vector<std::string>(p.choices.begin(), p.choices.end()) == registered);
+      return;
+    }
+  }
+  FAIL("the stack declares no 'product'");
 }

@@ -1,56 +1,48 @@
 #include "tools/frontend/input/catalog_cloud.hpp"
 
+#include "models/spec/cloud_parameters.hpp"
 #include "tools/frontend/base/quantity_format.hpp"
-#include "tools/frontend/input/input_limits.hpp"
+#include "tools/frontend/input/part_parameters.hpp"
 
 namespace hcisim::frontend {
 namespace {
 
-constexpr std::int64_t kMaxWindowNs = 24ll * 3600 * 1'000'000'000;  // a day
+// The bounds are declared with the keys (models/spec/cloud_parameters.cpp).
+const models::Parameter& vm_param(std::string_view key) { return parameter_of(PartKind::CloudVm, key); }
+const models::Parameter& disk_param(std::string_view key) { return parameter_of(PartKind::ManagedDisk, key); }
 
-double fraction(const YamlMap& map, std::string_view key, PartFieldReader& fields) {
-  const double value = fields.real(map, key, 0.0, "of a full bucket");
-  if (value > 1.0) map.required(key).fail_expected("a fraction in [0, 1]");
+double fraction(const YamlMap& map, const models::Parameter& p, PartFieldReader& fields) {
+  const double value = fields.real(map, p.name, *p.min, p.unit);
+  if (value > *p.max) map.required(p.name).fail_expected("a fraction in [0, 1]");
   return value;
 }
 
-double seconds_in(const YamlMap& map, std::string_view key, PartFieldReader& fields, std::int64_t min_ns,
-                  std::int64_t max_ns) {
-  const std::int64_t ns = fields.duration_ns(map, key);
-  if (ns < min_ns || ns > max_ns) {
-    map.required(key).fail_expected("a duration from " + format_duration(min_ns) + " to " + format_duration(max_ns));
+double seconds_in(const YamlMap& map, const models::Parameter& p, PartFieldReader& fields) {
+  const std::int64_t ns = fields.duration_ns(map, p.name);
+  if (static_cast<double>(ns) < *p.min || static_cast<double>(ns) > *p.max) {
+    map.required(p.name).fail_expected("a duration " + bounds_text(p));
   }
   return static_cast<double>(ns) * 1e-9;
 }
 
-double iops(const YamlMap& map, std::string_view key, PartFieldReader& fields) {
-  const double value = fields.count(map, key, "IOPS");
-  if (value < limits::kMinCloudIops || value > limits::kMaxCloudIops) {
-    map.required(key).fail_expected("from " + format_count(limits::kMinCloudIops) + " to " +
-                                    format_count(limits::kMaxCloudIops) + " IOPS");
-  }
-  return value;
-}
-
-double rate(const YamlMap& map, std::string_view key, PartFieldReader& fields) {
-  const double value = fields.byte_rate(map, key);
-  if (value < limits::kMinCloudBytesPerS || value > limits::kMaxCloudBytesPerS) {
-    map.required(key).fail_expected("from " + format_byte_rate(limits::kMinCloudBytesPerS) + " to " +
-                                    format_byte_rate(limits::kMaxCloudBytesPerS));
-  }
+// An IOPS cap or a byte rate cap within its declared bounds.
+double cap(const YamlMap& map, const models::Parameter& p, PartFieldReader& fields) {
+  const double value =
+      p.quantity == models::Quantity::Count ? fields.count(map, p.name, p.unit) : fields.byte_rate(map, p.name);
+  if (value < *p.min || value > *p.max) map.required(p.name).fail_expected(bounds_text(p));
   return value;
 }
 
 // A burst figure (optional): at least the base figure it raises.
-double burst(const YamlMap& map, std::string_view key, double base, bool is_iops, PartFieldReader& fields) {
-  if (!map.has(key)) return 0;
-  const double value = is_iops ? iops(map, key, fields) : rate(map, key, fields);
-  if (value < base) map.required(key).fail_expected("at least the base figure it bursts above");
+double burst(const YamlMap& map, const models::Parameter& p, double base, PartFieldReader& fields) {
+  if (!map.has(p.name)) return 0;
+  const double value = cap(map, p, fields);
+  if (value < base) map.required(p.name).fail_expected("at least the base figure it bursts above");
   return value;
 }
 
 // The credit window and starting balance: needed exactly when a figure bursts.
-void read_burst_window(const YamlMap& map, PartFieldReader& fields, bool bursts, double& window_s,
+void read_burst_window(const YamlMap& map, PartFieldReader& fields, PartKind kind, bool bursts, double& window_s,
                        double& credits_at_start, bool credits_required) {
   if (!bursts) {
     for (const char* key : {"burst_window", "burst_credits_at_start"}) {
@@ -58,60 +50,57 @@ void read_burst_window(const YamlMap& map, PartFieldReader& fields, bool bursts,
     }
     return;
   }
-  window_s = seconds_in(map, "burst_window", fields, 1'000'000'000, kMaxWindowNs);
+  window_s = seconds_in(map, parameter_of(kind, "burst_window"), fields);
   if (credits_required || map.has("burst_credits_at_start")) {
-    credits_at_start = fraction(map, "burst_credits_at_start", fields);
+    credits_at_start = fraction(map, parameter_of(kind, "burst_credits_at_start"), fields);
   }
 }
 
-double throttle_window(const YamlMap& map, PartFieldReader& fields) {
-  return seconds_in(map, "throttle_window", fields, 1'000, 10'000'000'000);
+std::vector<std::string> keys_of(PartKind kind) {
+  const auto keys = parameter_keys(*declared_parameters(kind));
+  return {keys.begin(), keys.end()};
 }
 
 }  // namespace
 
-// The key lists bin-packed (clang-format 14 would put them one key a line).
-// clang-format off
 const std::vector<std::string>& cloud_vm_keys() {
-  static const std::vector<std::string> keys = {
-      "vcpus", "parent_vcpus", "physical_cores", "vcpu_clock", "smt_yield", "memory", "uncached_disk_iops",
-      "uncached_disk_throughput", "burst_disk_iops", "burst_disk_throughput", "burst_window",
-      "burst_credits_at_start", "cached_disk_iops", "cached_disk_throughput", "network_egress", "message_latency",
-      "throttle_window"};
+  static const std::vector<std::string> keys = keys_of(PartKind::CloudVm);
   return keys;
 }
 
 const std::vector<std::string>& managed_disk_keys() {
-  static const std::vector<std::string> keys = {"capacity", "iops", "throughput", "burst_iops", "burst_throughput",
-                                                "burst_window", "burst_credits_at_start", "io_latency",
-                                                "throttle_window"};
+  static const std::vector<std::string> keys = keys_of(PartKind::ManagedDisk);
   return keys;
 }
-// clang-format on
 
 models::CloudVmSpec read_cloud_vm(const YamlMap& map, PartFieldReader& fields) {
   models::CloudVmSpec vm;
-  vm.vcpus = static_cast<int>(fields.integer(map, "vcpus", 1, 4096, "active vCPUs"));
+  const auto integer = [&](std::string_view key) {
+    const models::Parameter& p = vm_param(key);
+    return static_cast<int>(
+        fields.integer(map, key, static_cast<std::int64_t>(*p.min), static_cast<std::int64_t>(*p.max), p.unit));
+  };
+  vm.vcpus = integer("vcpus");
   vm.parent_vcpus = vm.vcpus;
   if (map.has("parent_vcpus")) {
-    vm.parent_vcpus = static_cast<int>(fields.integer(map, "parent_vcpus", 1, 4096, "vCPUs of the parent size"));
+    vm.parent_vcpus = integer("parent_vcpus");
     if (vm.parent_vcpus < vm.vcpus) fail_number(map, "parent_vcpus", "at least vcpus (the active vCPUs)");
   }
-  vm.physical_cores = static_cast<int>(fields.integer(map, "physical_cores", 1, 4096, "active physical cores"));
+  vm.physical_cores = integer("physical_cores");
   if (vm.physical_cores > vm.vcpus || vm.vcpus % vm.physical_cores != 0) {
     fail_number(
         map, "physical_cores",
         "a divisor of vcpus (" + std::to_string(vm.vcpus) + "): each core has the same number of hardware threads");
   }
   vm.vcpu_clock_hz = fields.frequency(map, "vcpu_clock");
-  if (vm.vcpu_clock_hz < limits::kMinClockHz || vm.vcpu_clock_hz > limits::kMaxClockHz) {
-    fail_number(
-        map, "vcpu_clock",
-        "a clock from " + format_frequency(limits::kMinClockHz) + " to " + format_frequency(limits::kMaxClockHz));
+  const models::Parameter& clock = vm_param("vcpu_clock");
+  if (vm.vcpu_clock_hz < *clock.min || vm.vcpu_clock_hz > *clock.max) {
+    fail_number(map, "vcpu_clock", "a clock " + bounds_text(clock));
   }
   const double threads_per_core = static_cast<double>(vm.vcpus) / vm.physical_cores;
   if (threads_per_core > 1) {
-    vm.smt_yield = fields.real(map, "smt_yield", 1.0, "x one thread");
+    const models::Parameter& smt = vm_param("smt_yield");
+    vm.smt_yield = fields.real(map, smt.name, *smt.min, smt.unit);
     if (vm.smt_yield > threads_per_core) {
       fail_number(map, "smt_yield", "at most vcpus / physical_cores = " + format_number(threads_per_core));
     }
@@ -119,46 +108,47 @@ models::CloudVmSpec read_cloud_vm(const YamlMap& map, PartFieldReader& fields) {
     map.required("smt_yield").fail("used only when a core has more than one vCPU (vcpus > physical_cores)");
   }
   vm.memory_bytes = fields.size(map, "memory");
-  vm.uncached_iops = iops(map, "uncached_disk_iops", fields);
-  vm.uncached_bytes_per_s = rate(map, "uncached_disk_throughput", fields);
-  vm.burst_iops = burst(map, "burst_disk_iops", vm.uncached_iops, true, fields);
-  vm.burst_bytes_per_s = burst(map, "burst_disk_throughput", vm.uncached_bytes_per_s, false, fields);
-  read_burst_window(map, fields, vm.burst_iops > 0 || vm.burst_bytes_per_s > 0, vm.burst_window_s,
+  vm.uncached_iops = cap(map, vm_param("uncached_disk_iops"), fields);
+  vm.uncached_bytes_per_s = cap(map, vm_param("uncached_disk_throughput"), fields);
+  vm.burst_iops = burst(map, vm_param("burst_disk_iops"), vm.uncached_iops, fields);
+  vm.burst_bytes_per_s = burst(map, vm_param("burst_disk_throughput"), vm.uncached_bytes_per_s, fields);
+  read_burst_window(map, fields, PartKind::CloudVm, vm.burst_iops > 0 || vm.burst_bytes_per_s > 0, vm.burst_window_s,
                     vm.burst_credits_at_start, true);
   if (map.has("cached_disk_iops") != map.has("cached_disk_throughput")) {
     map.fail("expected both cached_disk_iops and cached_disk_throughput, or neither");
   }
   if (map.has("cached_disk_iops")) {
-    vm.cached_iops = iops(map, "cached_disk_iops", fields);
-    vm.cached_bytes_per_s = rate(map, "cached_disk_throughput", fields);
+    vm.cached_iops = cap(map, vm_param("cached_disk_iops"), fields);
+    vm.cached_bytes_per_s = cap(map, vm_param("cached_disk_throughput"), fields);
   }
   vm.egress_bits_per_s = fields.bit_rate(map, "network_egress");
-  if (vm.egress_bits_per_s > limits::kMaxPortBitsPerS) {
-    fail_number(map, "network_egress", "at most " + format_bit_rate(limits::kMaxPortBitsPerS));
+  if (vm.egress_bits_per_s > *vm_param("network_egress").max) {
+    fail_number(map, "network_egress", bounds_text(vm_param("network_egress")));
   }
   vm.message_latency_ns = fields.duration_ns(map, "message_latency");
-  if (vm.message_latency_ns <= 0 || vm.message_latency_ns > limits::kMaxNetworkLatencyNs) {
-    fail_number(map, "message_latency",
-                "a latency above 0 and at most " + format_duration(limits::kMaxNetworkLatencyNs));
+  const models::Parameter& latency = vm_param("message_latency");
+  if (vm.message_latency_ns <= 0 || static_cast<double>(vm.message_latency_ns) > *latency.max) {
+    fail_number(map, "message_latency", "a latency " + bounds_text(latency));
   }
-  vm.throttle_window_s = throttle_window(map, fields);
+  vm.throttle_window_s = seconds_in(map, vm_param("throttle_window"), fields);
   return vm;
 }
 
 models::ManagedDiskSpec read_managed_disk(const YamlMap& map, PartFieldReader& fields) {
   models::ManagedDiskSpec disk;
   disk.capacity_bytes = fields.size(map, "capacity");
-  disk.iops = iops(map, "iops", fields);
-  disk.bytes_per_s = rate(map, "throughput", fields);
-  disk.burst_iops = burst(map, "burst_iops", disk.iops, true, fields);
-  disk.burst_bytes_per_s = burst(map, "burst_throughput", disk.bytes_per_s, false, fields);
-  read_burst_window(map, fields, disk.burst_iops > 0 || disk.burst_bytes_per_s > 0, disk.burst_window_s,
-                    disk.burst_credits_at_start, false);
+  disk.iops = cap(map, disk_param("iops"), fields);
+  disk.bytes_per_s = cap(map, disk_param("throughput"), fields);
+  disk.burst_iops = burst(map, disk_param("burst_iops"), disk.iops, fields);
+  disk.burst_bytes_per_s = burst(map, disk_param("burst_throughput"), disk.bytes_per_s, fields);
+  read_burst_window(map, fields, PartKind::ManagedDisk, disk.burst_iops > 0 || disk.burst_bytes_per_s > 0,
+                    disk.burst_window_s, disk.burst_credits_at_start, false);
   disk.io_latency_ns = fields.duration_ns(map, "io_latency");
-  if (disk.io_latency_ns <= 0 || disk.io_latency_ns > limits::kMaxDriveLatencyNs) {
-    fail_number(map, "io_latency", "a latency above 0 and at most " + format_duration(limits::kMaxDriveLatencyNs));
+  const models::Parameter& latency = disk_param("io_latency");
+  if (disk.io_latency_ns <= 0 || static_cast<double>(disk.io_latency_ns) > *latency.max) {
+    fail_number(map, "io_latency", "a latency " + bounds_text(latency));
   }
-  disk.throttle_window_s = throttle_window(map, fields);
+  disk.throttle_window_s = seconds_in(map, disk_param("throttle_window"), fields);
   return disk;
 }
 

@@ -2,7 +2,9 @@
 
 #include <string>
 
+#include "models/spec/stack_parameters.hpp"
 #include "tools/frontend/input/catalog_parts.hpp"
+#include "tools/frontend/input/part_parameters.hpp"
 
 namespace hcisim::frontend {
 namespace {
@@ -10,11 +12,6 @@ namespace {
 constexpr std::uint64_t kMaxPrefIoBytes = 1ull << 30;      // 1 GiB
 constexpr std::uint64_t kMaxStripeUnitBytes = 1ull << 30;  // 1 GiB
 constexpr int kMaxNstream = 4096;
-
-// Keys of the other products' profiles an infoscale profile refuses.
-constexpr std::string_view kOtherProductKeys[] = {
-    "storage_stack", "network_tcp_extra",    "slab_size",  "columns",   "interleave", "sdc", "sds", "network_tcp",
-    "chunk_size",    "connections_per_pair", "cache_tier", "csv_cache", "failure"};
 
 // A size in bytes: with a source in the catalog, plain in a scenario.
 std::uint64_t size_at(const YamlMap& map, std::string_view key, PartFieldReader* fields) {
@@ -32,8 +29,7 @@ int count_at(const YamlMap& map, std::string_view key, PartFieldReader* fields, 
 }  // namespace
 
 const std::vector<std::string_view>& infoscale_only_stack_keys() {
-  static const std::vector<std::string_view> keys = {"client", "server",        "stripe_unit",
-                                                     "vxfs",   "dirty_batches", "page_cache"};
+  static const std::vector<std::string_view> keys = parameter_keys(models::stack_parameters(), "infoscale");
   return keys;
 }
 
@@ -58,7 +54,8 @@ void read_vxfs_tunables(const YamlMap& map, PartFieldReader* fields, models::Vxf
 }
 
 void read_infoscale_stack(const YamlMap& map, PartFieldReader& fields, models::StackSpec& stack) {
-  for (std::string_view key : kOtherProductKeys) {
+  // The other products' keys (declared with them, models/spec/stack_parameters.cpp).
+  for (std::string_view key : keys_not_for(models::stack_parameters(), "infoscale")) {
     if (map.has(key)) {
       map.required(key).fail("not used by product: infoscale (its layers are client, server, drive_io and "
                              "network_message; failures and caches are not modelled)");
@@ -75,7 +72,9 @@ void read_infoscale_stack(const YamlMap& map, PartFieldReader& fields, models::S
                                                  "discovered_direct_iosz", "aligned_flush_enable"});
   read_vxfs_tunables(vxfs, &fields, is.vxfs);
   if (!vxfs.has("discovered_direct_iosz")) vxfs.required("discovered_direct_iosz");  // a documented default: state it
-  is.dirty_batches = static_cast<int>(fields.integer(map, "dirty_batches", 1, 64, "flush-behind batches per file"));
+  const models::Parameter& batches = parameter_of(PartKind::Stack, "dirty_batches");
+  is.dirty_batches = static_cast<int>(fields.integer(map, batches.name, static_cast<std::int64_t>(*batches.min),
+                                                     static_cast<std::int64_t>(*batches.max), batches.unit));
   is.page_cache = read_layer_cost(map, "page_cache", fields);
   stack.connections_per_pair = 1;
 }

@@ -7,6 +7,8 @@
 #include "models/hardware/flash_drive.hpp"
 #include "models/hardware/hdd_drive.hpp"
 #include "models/hardware/seek_curve.hpp"
+#include "models/spec/hardware_parameters.hpp"
+#include "models/spec/stack_parameters.hpp"
 #include "models/storage/product_registry.hpp"
 #include "tools/frontend/base/load_error.hpp"
 #include "tools/frontend/base/quantity_format.hpp"
@@ -15,11 +17,11 @@
 #include "tools/frontend/input/catalog_infoscale.hpp"
 #include "tools/frontend/input/input_limits.hpp"
 #include "tools/frontend/input/not_modelled_yet.hpp"
+#include "tools/frontend/input/part_parameters.hpp"
 
 namespace hcisim::frontend {
 namespace {
 
-constexpr std::uint64_t kMaxControlMessageBytes = 1024 * 1024;
 constexpr std::uint64_t kMaxSlabBytes = 64ull << 30;  // 64 GiB
 
 // "key 'KEY': expected EXPECTED, got '<the number>'" unless `ok`.
@@ -29,35 +31,30 @@ void require(bool ok, const YamlMap& map, std::string_view key, const std::strin
 
 std::string at_most(const std::string& limit) { return "at most " + limit; }
 
+// "value V outside the declared bounds of KEY": "key 'KEY': expected [WHAT ]BOUNDS, got '<V>'".
+void check_bounds(const YamlMap& map, const models::Parameter& p, double value, std::string_view what = {}) {
+  const bool low = !p.min || (p.min_exclusive ? value > *p.min : value >= *p.min);
+  const bool high = !p.max || value <= *p.max;
+  if (!(low && high)) fail_number(map, p.name, (what.empty() ? "" : std::string(what) + " ") + bounds_text(p));
+}
+
+// An integer key read within its declared bounds, with its declared unit.
+std::int64_t declared_integer(PartFieldReader& fields, const YamlMap& map, const models::Parameter& p) {
+  return fields.integer(map, p.name, static_cast<std::int64_t>(*p.min), static_cast<std::int64_t>(*p.max), p.unit);
+}
+
 std::vector<std::string> kind_keys(PartKind kind) {
+  if (const auto* declared = declared_parameters(kind)) {
+    const auto keys = parameter_keys(*declared);
+    return {keys.begin(), keys.end()};
+  }
   // The key lists bin-packed (clang-format 14 would put a long one one key a line).
   // clang-format off
   switch (kind) {
-    case PartKind::Cpu: return {"cores", "threads", "base_clock", "boost_clock", "all_core_clock", "smt_yield"};
-    case PartKind::Drive:
-      return {"type", "capacity", "random_read_iops", "random_write_iops", "seq_read_throughput",
-              "seq_write_throughput", "read_latency", "write_latency", "write_buffer", "interface", "link_speed",
-              "link_encoding", "queue_depth", "rpm", "avg_seek", "track_to_track_seek", "full_stroke_seek",
-              "outer_media_rate", "inner_media_rate", "queue_age_limit", "write_cache", "cache_buffer", "afr"};
-    case PartKind::Hba: return {"max_iops", "max_throughput", "queue_depth"};
-    case PartKind::Nic: return {"ports", "port_speed", "rdma", "message_latency"};
-    case PartKind::Switch: return {"port_speed", "latency"};
-    case PartKind::Node: return {"cpu", "sockets", "memory", "drives", "nic", "nic_count", "hba", "mtbf"};
-    case PartKind::Stack: {
-      std::vector<std::string> keys = {"product", "storage_stack", "mirror_write", "volume_write", "volume_read",
-                                       "drive_io", "network_message", "network_tcp_extra", "slab_size", "columns",
-                                       "interleave", "connections_per_pair", "control_message_size",
-                                       "cpu_burst_variability", "cache_tier", "csv_cache", "failure", "sdc", "sds",
-                                       "network_tcp", "chunk_size", "rebuild"};
-      for (std::string_view key : infoscale_only_stack_keys()) keys.emplace_back(key);
-      return keys;
-    }
-    case PartKind::Hypervisor:
-      return {"type", "version", "guest", "host", "disk_queue_depth", "adapter_queue_depth", "vm_restart",
-              "scheduler", "io_latency", "guest_background", "vcpus_per_channel"};
     case PartKind::Application: return application_keys();
     case PartKind::CloudVm: return cloud_vm_keys();
     case PartKind::ManagedDisk: return managed_disk_keys();
+    default: break;  // declared above
   }
   // clang-format on
   return {};
@@ -73,17 +70,17 @@ void check_id(const YamlValue& value, const std::string& id) {
 }
 
 models::CpuSpec read_cpu(const YamlMap& map, PartFieldReader& fields) {
+  const auto param = [](std::string_view key) -> const models::Parameter& { return parameter_of(PartKind::Cpu, key); };
   models::CpuSpec cpu;
-  cpu.cores = static_cast<int>(fields.integer(map, "cores", 1, 4096, "cores per socket"));
-  cpu.threads = static_cast<int>(fields.integer(map, "threads", 1, 8192, "threads per socket"));
+  cpu.cores = static_cast<int>(declared_integer(fields, map, param("cores")));
+  cpu.threads = static_cast<int>(declared_integer(fields, map, param("threads")));
   if (cpu.threads != cpu.cores && cpu.threads != models::kMaxThreadsPerCore * cpu.cores) {
     fail_number(map, "threads",
                 "cores (" + std::to_string(cpu.cores) + ") or twice the cores (SMT): the model runs at most " +
                     std::to_string(models::kMaxThreadsPerCore) + " threads per core");
   }
   cpu.base_hz = fields.frequency(map, "base_clock");
-  require(cpu.base_hz >= limits::kMinClockHz && cpu.base_hz <= limits::kMaxClockHz, map, "base_clock",
-          "a clock from " + format_frequency(limits::kMinClockHz) + " to " + format_frequency(limits::kMaxClockHz));
+  check_bounds(map, param("base_clock"), cpu.base_hz, "a clock");
   cpu.boost_hz = fields.frequency(map, "boost_clock");
   if (cpu.boost_hz < cpu.base_hz) fail_number(map, "boost_clock", "at least base_clock");
   if (map.has("all_core_clock")) {
@@ -92,8 +89,9 @@ models::CpuSpec read_cpu(const YamlMap& map, PartFieldReader& fields) {
       fail_number(map, "all_core_clock", "a clock between base_clock and boost_clock");
     }
   }
-  require(cpu.boost_hz <= limits::kMaxClockHz, map, "boost_clock", at_most(format_frequency(limits::kMaxClockHz)));
-  cpu.smt_yield = fields.optional_real(map, "smt_yield", 1.0, "x one thread").value_or(1.0);
+  check_bounds(map, param("boost_clock"), cpu.boost_hz);
+  const models::Parameter& smt = param("smt_yield");
+  cpu.smt_yield = fields.optional_real(map, smt.name, *smt.min, smt.unit).value_or(1.0);
   if (cpu.threads == cpu.cores && cpu.smt_yield != 1.0) {
     fail_number(map, "smt_yield", "1 (threads equal cores: no SMT)");
   }
@@ -106,15 +104,10 @@ models::CpuSpec read_cpu(const YamlMap& map, PartFieldReader& fields) {
 
 // Keys only some drive types use: any other type refuses them, so a value is
 // never accepted and then ignored.
-constexpr std::string_view kFlashKeys[] = {"random_read_iops",     "random_write_iops", "seq_read_throughput",
-                                           "seq_write_throughput", "read_latency",      "write_latency",
-                                           "write_buffer"};
-constexpr std::string_view kSerialKeys[] = {"link_speed", "link_encoding", "queue_depth"};
-constexpr std::string_view kHddKeys[] = {"interface",        "rpm",
-                                         "avg_seek",         "track_to_track_seek",
-                                         "full_stroke_seek", "outer_media_rate",
-                                         "inner_media_rate", "queue_age_limit",
-                                         "write_cache",      "cache_buffer"};
+// Which types use a key is declared with it (applies_to, models/spec/hardware_parameters.hpp).
+std::vector<std::string_view> drive_keys_for(std::string_view types) {
+  return parameter_keys(models::drive_parameters(), types);
+}
 
 template <class Keys>
 void refuse_keys(const YamlMap& map, const Keys& keys, std::string_view why) {
@@ -123,27 +116,31 @@ void refuse_keys(const YamlMap& map, const Keys& keys, std::string_view why) {
   }
 }
 
+const models::Parameter& drive_param(std::string_view key) { return parameter_of(PartKind::Drive, key); }
+
 void read_flash_figures(const YamlMap& map, PartFieldReader& fields, models::DriveSpec& drive) {
-  const std::string iops_limit =
-      "from " + format_count(limits::kMinDriveIops) + " to " + format_count(limits::kMaxDriveIops) + " IOPS";
-  const std::string rate_limit = at_most(format_byte_rate(limits::kMaxDriveBytesPerS));
-  const std::string latency_range = "a latency above 0 and " + at_most(format_duration(limits::kMaxDriveLatencyNs));
-  drive.random_read_iops = fields.count(map, "random_read_iops", "IOPS");
-  require(drive.random_read_iops >= limits::kMinDriveIops && drive.random_read_iops <= limits::kMaxDriveIops, map,
-          "random_read_iops", iops_limit);
-  drive.random_write_iops = fields.count(map, "random_write_iops", "IOPS");
-  require(drive.random_write_iops >= limits::kMinDriveIops && drive.random_write_iops <= limits::kMaxDriveIops, map,
-          "random_write_iops", iops_limit);
-  drive.seq_read_bytes_per_s = fields.byte_rate(map, "seq_read_throughput");
-  require(drive.seq_read_bytes_per_s <= limits::kMaxDriveBytesPerS, map, "seq_read_throughput", rate_limit);
-  drive.seq_write_bytes_per_s = fields.byte_rate(map, "seq_write_throughput");
-  require(drive.seq_write_bytes_per_s <= limits::kMaxDriveBytesPerS, map, "seq_write_throughput", rate_limit);
-  drive.read_latency_ns = fields.duration_ns(map, "read_latency");
-  require(drive.read_latency_ns > 0 && drive.read_latency_ns <= limits::kMaxDriveLatencyNs, map, "read_latency",
-          latency_range);
-  drive.write_latency_ns = fields.duration_ns(map, "write_latency");
-  require(drive.write_latency_ns > 0 && drive.write_latency_ns <= limits::kMaxDriveLatencyNs, map, "write_latency",
-          latency_range);
+  const auto iops = [&](std::string_view key) {
+    const models::Parameter& p = drive_param(key);
+    const double value = fields.count(map, key, p.unit);
+    check_bounds(map, p, value);
+    return value;
+  };
+  const auto rate = [&](std::string_view key) {
+    const double value = fields.byte_rate(map, key);
+    check_bounds(map, drive_param(key), value);
+    return value;
+  };
+  const auto latency = [&](std::string_view key) {
+    const std::int64_t value = fields.duration_ns(map, key);
+    check_bounds(map, drive_param(key), static_cast<double>(value), "a latency");
+    return value;
+  };
+  drive.random_read_iops = iops("random_read_iops");
+  drive.random_write_iops = iops("random_write_iops");
+  drive.seq_read_bytes_per_s = rate("seq_read_throughput");
+  drive.seq_write_bytes_per_s = rate("seq_write_throughput");
+  drive.read_latency_ns = latency("read_latency");
+  drive.write_latency_ns = latency("write_latency");
   // The flash model runs random_read_iops x read_latency I/Os in parallel (Little's law).
   const double channels = drive.random_read_iops * static_cast<double>(drive.read_latency_ns) / 1e9;
   require(channels <= static_cast<double>(models::FlashDrive::kMaxChannels), map, "random_read_iops",
@@ -158,17 +155,18 @@ void read_serial_link(const YamlMap& map, PartFieldReader& fields, models::Drive
   drive.link_payload_fraction =
       fields.choice<double>(map, "link_encoding", {{"8b10b", 8.0 / 10.0}, {"128b150b", 128.0 / 150.0}}, std::nullopt);
   const bool sata = drive.interface == models::DriveInterface::Sata;
-  drive.queue_depth = static_cast<int>(fields.integer(map, "queue_depth", 1, sata ? 32 : 65535, "commands"));
+  const models::Parameter& depth = drive_param("queue_depth");
+  drive.queue_depth = static_cast<int>(fields.integer(map, depth.name, static_cast<std::int64_t>(*depth.min),
+                                                      sata ? 32 : static_cast<std::int64_t>(*depth.max), depth.unit));
 }
 
 void read_hdd_figures(const YamlMap& map, PartFieldReader& fields, models::DriveSpec& drive) {
-  drive.rpm =
-      fields.real_within(map, "rpm", limits::kMinRpm, limits::kMaxRpm, "rpm",
-                         "from " + format_count(limits::kMinRpm) + " to " + format_count(limits::kMaxRpm) + " rpm");
+  const models::Parameter& rpm = drive_param("rpm");
+  drive.rpm = fields.real_within(map, rpm.name, *rpm.min, *rpm.max, rpm.unit, bounds_text(rpm));
   drive.avg_seek_ns = fields.duration_ns(map, "avg_seek");
   drive.track_to_track_seek_ns = fields.duration_ns(map, "track_to_track_seek");
   drive.full_stroke_seek_ns = fields.duration_ns(map, "full_stroke_seek");
-  require(drive.track_to_track_seek_ns > 0, map, "track_to_track_seek", "a seek above 0");
+  check_bounds(map, drive_param("track_to_track_seek"), static_cast<double>(drive.track_to_track_seek_ns), "a seek");
   if (!(drive.track_to_track_seek_ns < drive.avg_seek_ns && drive.avg_seek_ns < drive.full_stroke_seek_ns)) {
     fail_number(map, "avg_seek", "track_to_track_seek < avg_seek < full_stroke_seek");
   }
@@ -214,26 +212,28 @@ models::DriveSpec read_drive(const YamlMap& map, PartFieldReader& fields) {
   refuse_unmodelled_drive_type(map.required("type"), drive.kind);
   drive.capacity_bytes = fields.size(map, "capacity");
   if (map.has("afr")) {
-    drive.afr = fields.real(map, "afr", 0.0, "per year (annualised failure rate)");
+    const models::Parameter& afr = drive_param("afr");
+    drive.afr = fields.real(map, afr.name, *afr.min, afr.unit);
     if (drive.afr >= 1) fail_number(map, "afr", "an annualised failure rate below 1 (like 0.0044 for 0.44 %)");
   }
   switch (drive.kind) {
     case models::DriveKind::Nvme:
     case models::DriveKind::CloudDisk:
-      refuse_keys(map, kSerialKeys, "used only by sas_ssd, sata_ssd and hdd drives");
-      refuse_keys(map, kHddKeys, "used only by hdd drives");
+      refuse_keys(map, drive_keys_for(models::kSerialDrives), "used only by sas_ssd, sata_ssd and hdd drives");
+      refuse_keys(map, drive_keys_for(models::kHardDisks), "used only by hdd drives");
       read_flash_figures(map, fields, drive);
       break;
     case models::DriveKind::SasSsd:
     case models::DriveKind::SataSsd:
-      refuse_keys(map, kHddKeys, "used only by hdd drives (a sas_ssd or sata_ssd names its interface by its type)");
+      refuse_keys(map, drive_keys_for(models::kHardDisks),
+                  "used only by hdd drives (a sas_ssd or sata_ssd names its interface by its type)");
       drive.interface =
           drive.kind == models::DriveKind::SasSsd ? models::DriveInterface::Sas : models::DriveInterface::Sata;
       read_flash_figures(map, fields, drive);
       read_serial_link(map, fields, drive);
       break;
     case models::DriveKind::Hdd:
-      refuse_keys(map, kFlashKeys,
+      refuse_keys(map, drive_keys_for(models::kFlashDrives),
                   "not used by an hdd: its IOPS and throughput follow from seek, rotation, media rate and queueing");
       drive.interface = fields.choice<models::DriveInterface>(
           map, "interface", {{"sas", models::DriveInterface::Sas}, {"sata", models::DriveInterface::Sata}},
@@ -247,48 +247,44 @@ models::DriveSpec read_drive(const YamlMap& map, PartFieldReader& fields) {
 
 models::HbaSpec read_hba(const YamlMap& map, PartFieldReader& fields) {
   // Every limit is optional: one the catalog has no source for stays off.
+  const auto param = [](std::string_view key) -> const models::Parameter& { return parameter_of(PartKind::Hba, key); };
   models::HbaSpec hba;
   if (map.has("max_iops")) {
-    hba.max_iops = fields.count(map, "max_iops", "IOPS");
-    require(hba.max_iops >= limits::kMinHbaIops && hba.max_iops <= limits::kMaxHbaIops, map, "max_iops",
-            "from " + format_count(limits::kMinHbaIops) + " to " + format_count(limits::kMaxHbaIops) + " IOPS");
+    hba.max_iops = fields.count(map, "max_iops", param("max_iops").unit);
+    check_bounds(map, param("max_iops"), hba.max_iops);
   }
   if (map.has("max_throughput")) {
     hba.max_bytes_per_s = fields.byte_rate(map, "max_throughput");
-    require(hba.max_bytes_per_s >= limits::kMinHbaBytesPerS && hba.max_bytes_per_s <= limits::kMaxHbaBytesPerS, map,
-            "max_throughput",
-            "from " + format_byte_rate(limits::kMinHbaBytesPerS) + " to " + format_byte_rate(limits::kMaxHbaBytesPerS));
+    check_bounds(map, param("max_throughput"), hba.max_bytes_per_s);
   }
-  if (map.has("queue_depth")) {
-    hba.queue_depth = static_cast<int>(fields.integer(map, "queue_depth", 1, 1'000'000, "commands"));
-  }
+  if (map.has("queue_depth")) hba.queue_depth = static_cast<int>(declared_integer(fields, map, param("queue_depth")));
   return hba;
 }
 
 models::NicSpec read_nic(const YamlMap& map, PartFieldReader& fields) {
+  const auto param = [](std::string_view key) -> const models::Parameter& { return parameter_of(PartKind::Nic, key); };
   models::NicSpec nic;
-  nic.ports = static_cast<int>(fields.integer(map, "ports", 1, 64, "ports"));
+  nic.ports = static_cast<int>(declared_integer(fields, map, param("ports")));
   nic.port_bits_per_s = fields.bit_rate(map, "port_speed");
-  require(nic.port_bits_per_s <= limits::kMaxPortBitsPerS, map, "port_speed",
-          at_most(format_bit_rate(limits::kMaxPortBitsPerS)));
+  check_bounds(map, param("port_speed"), nic.port_bits_per_s);
   nic.rdma = fields.choice<models::RdmaKind>(
       map, "rdma",
       {{"none", models::RdmaKind::None}, {"roce_v2", models::RdmaKind::RoCEv2}, {"iwarp", models::RdmaKind::IWarp}},
       std::nullopt);
   nic.message_latency_ns = fields.duration_ns(map, "message_latency");
-  require(nic.message_latency_ns > 0 && nic.message_latency_ns <= limits::kMaxNetworkLatencyNs, map, "message_latency",
-          "a latency above 0 and " + at_most(format_duration(limits::kMaxNetworkLatencyNs)));
+  check_bounds(map, param("message_latency"), static_cast<double>(nic.message_latency_ns), "a latency");
   return nic;
 }
 
 models::SwitchSpec read_switch(const YamlMap& map, PartFieldReader& fields) {
+  const auto param = [](std::string_view key) -> const models::Parameter& {
+    return parameter_of(PartKind::Switch, key);
+  };
   models::SwitchSpec network_switch;
   network_switch.port_bits_per_s = fields.bit_rate(map, "port_speed");
-  require(network_switch.port_bits_per_s <= limits::kMaxPortBitsPerS, map, "port_speed",
-          at_most(format_bit_rate(limits::kMaxPortBitsPerS)));
+  check_bounds(map, param("port_speed"), network_switch.port_bits_per_s);
   network_switch.latency_ns = fields.duration_ns(map, "latency");
-  require(network_switch.latency_ns <= limits::kMaxNetworkLatencyNs, map, "latency",
-          at_most(format_duration(limits::kMaxNetworkLatencyNs)));
+  check_bounds(map, param("latency"), static_cast<double>(network_switch.latency_ns));
   return network_switch;
 }
 
@@ -299,10 +295,11 @@ void add_reference(std::vector<PartReference>& refs, PartKind kind, const YamlMa
 }
 
 models::NodeSpec read_node(const YamlMap& map, PartFieldReader& fields, std::vector<PartReference>& refs) {
+  const auto param = [](std::string_view key) -> const models::Parameter& { return parameter_of(PartKind::Node, key); };
   models::NodeSpec node;
   node.cpu_id = fields.reference(map, "cpu");
   add_reference(refs, PartKind::Cpu, map, "cpu", node.cpu_id);
-  node.sockets = static_cast<int>(fields.integer(map, "sockets", 1, 64, "sockets"));
+  node.sockets = static_cast<int>(declared_integer(fields, map, param("sockets")));
   node.memory_bytes = fields.size(map, "memory");
   // A compute-only host has no drives; a scenario refuses a storage node without capacity drives.
   const auto drives = map.optional("drives");
@@ -335,7 +332,7 @@ models::NodeSpec read_node(const YamlMap& map, PartFieldReader& fields, std::vec
   }
   node.nic_id = fields.reference(map, "nic");
   add_reference(refs, PartKind::Nic, map, "nic", node.nic_id);
-  node.nic_count = static_cast<int>(fields.optional_integer(map, "nic_count", 1, 64, "NIC(s)").value_or(1));
+  if (map.has("nic_count")) node.nic_count = static_cast<int>(declared_integer(fields, map, param("nic_count")));
   if (map.has("mtbf")) {
     node.mtbf_hours = static_cast<double>(fields.duration_ns(map, "mtbf")) / 3.6e12;
     if (node.mtbf_hours <= 0) fail_number(map, "mtbf", "a positive mean time between failures, like 100000h");
@@ -359,16 +356,18 @@ models::LayerCost read_layer(const YamlMap& map, std::string_view key, PartField
   return cost;
 }
 
-// Keys of a stack profile that only one product uses: the other refuses them,
-// so a value is never accepted and then ignored.
-constexpr std::string_view kS2dOnlyKeys[] = {"storage_stack",     "mirror_write", "volume_write", "volume_read",
-                                             "network_tcp_extra", "slab_size",    "columns",      "interleave"};
-constexpr std::string_view kScaleIoOnlyKeys[] = {"sdc",        "sds",     "network_tcp",
-                                                 "chunk_size", "rebuild", "connections_per_pair"};
+// Keys of a stack profile that only one product uses (declared with them: applies_to,
+// models/spec/stack_parameters.cpp): the others refuse them, so a value is never
+// accepted and then ignored.
+std::vector<std::string_view> stack_keys_for(std::string_view product) {
+  return parameter_keys(models::stack_parameters(), product);
+}
+
+const models::Parameter& stack_param(std::string_view key) { return parameter_of(PartKind::Stack, key); }
 
 // Storage Spaces Direct: CSV/ReFS/Spaces on the owner, columns x interleave over slabs.
 void read_s2d_stack(const YamlMap& map, PartFieldReader& fields, models::StackSpec& stack) {
-  refuse_keys(map, kScaleIoOnlyKeys,
+  refuse_keys(map, stack_keys_for("scaleio"),
               "used only by product: scaleio (S2D's messages run on the nodes' cores as any other work: no "
               "connection handles them one at a time, docs/s2d-calibration.md)");
   refuse_keys(map, infoscale_only_stack_keys(), "used only by product: infoscale");
@@ -382,7 +381,7 @@ void read_s2d_stack(const YamlMap& map, PartFieldReader& fields, models::StackSp
           "a slab size from " + format_size(limits::kMinSlabBytes) + " to " + format_size(kMaxSlabBytes) +
               " (S2D uses 256 MiB; kMinSlabBytes in tools/frontend/input/input_limits.hpp)");
   stack.slab_bytes = static_cast<double>(slab);
-  if (map.has("columns")) stack.columns = static_cast<int>(fields.integer(map, "columns", 1, 64, "columns"));
+  if (map.has("columns")) stack.columns = static_cast<int>(declared_integer(fields, map, stack_param("columns")));
   stack.interleave_bytes = static_cast<double>(fields.size(map, "interleave"));
   if (stack.interleave_bytes < 4096 || std::fmod(stack.slab_bytes, stack.interleave_bytes) != 0) {
     fail_number(map, "interleave", "at least 4 KiB and a whole fraction of slab_size");
@@ -391,7 +390,11 @@ void read_s2d_stack(const YamlMap& map, PartFieldReader& fields, models::StackSp
 
 // ScaleIO: SDC and SDS work per I/O, TCP on every message, chunks mirrored on two nodes.
 void read_scaleio_stack(const YamlMap& map, PartFieldReader& fields, models::StackSpec& stack) {
-  refuse_keys(map, kS2dOnlyKeys,
+  if (map.has("failure")) {
+    map.required("failure").fail("ScaleIO's failure handling is its rebuild: section (device_detection, "
+                                 "concurrent_ios_per_device, spare), not S2D's failure:");
+  }
+  refuse_keys(map, stack_keys_for("s2d"),
               "used only by product: s2d (ScaleIO has sdc, sds and network_tcp costs and one chunk_size: no "
               "columns, interleave or slabs)");
   refuse_keys(map, infoscale_only_stack_keys(), "used only by product: infoscale");
@@ -403,10 +406,6 @@ void read_scaleio_stack(const YamlMap& map, PartFieldReader& fields, models::Sta
   stack.slab_bytes = static_cast<double>(chunk);
   stack.interleave_bytes = static_cast<double>(chunk);
   stack.columns = 1;
-  if (map.has("failure")) {
-    map.required("failure").fail("ScaleIO's failure handling is its rebuild: section (device_detection, "
-                                 "concurrent_ios_per_device, spare), not S2D's failure:");
-  }
   if (const auto rebuild = map.optional("rebuild")) {
     // A lost device's chunks are re-mirrored from their other copy onto the
     // spare capacity of every other node's devices (many-to-many).
@@ -451,8 +450,7 @@ models::StackSpec read_stack(const YamlMap& map, PartFieldReader& fields) {
   stack.drive_io = read_layer(map, "drive_io", fields);
   stack.network_message = read_layer(map, "network_message", fields);
   if (reader->connections_per_pair) {
-    stack.connections_per_pair =
-        static_cast<int>(fields.integer(map, "connections_per_pair", 1, 64, "connections per node pair"));
+    stack.connections_per_pair = static_cast<int>(declared_integer(fields, map, stack_param("connections_per_pair")));
   }
   if (const auto cache = map.optional("cache_tier")) {
     const YamlMap c = cache->map({"page_size", "metadata_reserve", "max_cached_write", "first_miss_read",
@@ -507,14 +505,17 @@ models::StackSpec read_stack(const YamlMap& map, PartFieldReader& fields) {
     stack.csv_cache_hit_cycles_per_byte = fields.real(c, "hit_cycles_per_byte", 0.0, "cycles per byte");
   }
   if (map.has("cpu_burst_variability")) {
-    stack.cpu_burst_scv = fields.real(map, "cpu_burst_variability", 0.0, "(squared coefficient of variation)");
-    require(stack.cpu_burst_scv <= limits::kMaxBurstScv, map, "cpu_burst_variability",
-            at_most(format_number(limits::kMaxBurstScv) + " (1 = exponential burst times)"));
+    const models::Parameter& scv = stack_param("cpu_burst_variability");
+    stack.cpu_burst_scv = fields.real(map, scv.name, *scv.min, scv.unit);
+    require(stack.cpu_burst_scv <= *scv.max, map, scv.name,
+            at_most(format_number(*scv.max) + " (1 = exponential burst times)"));
   }
   if (map.has("control_message_size")) {
     const std::uint64_t bytes = fields.size(map, "control_message_size");
-    if (bytes > kMaxControlMessageBytes) {
-      fail_number(map, "control_message_size", "a size of at most 1 MiB");
+    const double max_bytes = *stack_param("control_message_size").max;
+    if (static_cast<double>(bytes) > max_bytes) {
+      fail_number(map, "control_message_size",
+                  "a size of at most " + format_size(static_cast<std::uint64_t>(max_bytes)));
     }
     stack.control_message_bytes = static_cast<std::uint32_t>(bytes);
   }
@@ -522,22 +523,23 @@ models::StackSpec read_stack(const YamlMap& map, PartFieldReader& fields) {
 }
 
 models::HypervisorSpec read_hypervisor(const YamlMap& map, PartFieldReader& fields) {
+  const auto param = [](std::string_view key) -> const models::Parameter& {
+    return parameter_of(PartKind::Hypervisor, key);
+  };
   models::HypervisorSpec hv;
   hv.kind = fields.choice<models::HypervisorKind>(
       map, "type", {{"hyper-v", models::HypervisorKind::HyperV}, {"esxi", models::HypervisorKind::Esxi}}, std::nullopt);
   if (map.has("version")) fields.text(map, "version");  // shown by `catalog show`; the costs carry the difference
   hv.guest = read_layer(map, "guest", fields);
   hv.host = read_layer(map, "host", fields);
-  hv.disk_queue_depth =
-      static_cast<int>(fields.integer(map, "disk_queue_depth", 1, 65536, "outstanding I/Os per virtual disk"));
+  hv.disk_queue_depth = static_cast<int>(declared_integer(fields, map, param("disk_queue_depth")));
   if (map.has("vm_restart")) hv.vm_restart_ns = fields.duration_ns(map, "vm_restart");
   hv.scheduler = fields.choice<models::VpScheduler>(
       map, "scheduler", {{"classic", models::VpScheduler::Classic}, {"core", models::VpScheduler::Core}},
       models::VpScheduler::Classic);
   if (map.has("io_latency")) hv.io_latency_ns = fields.duration_ns(map, "io_latency");
   if (map.has("vcpus_per_channel")) {
-    hv.vcpus_per_channel =
-        static_cast<int>(fields.integer(map, "vcpus_per_channel", 1, 1024, "virtual processors per storage channel"));
+    hv.vcpus_per_channel = static_cast<int>(declared_integer(fields, map, param("vcpus_per_channel")));
   }
   if (const auto background = map.optional("guest_background")) {
     const YamlMap b = background->map({"cycles_per_second", "cycles_per_burst"});
@@ -561,8 +563,7 @@ models::HypervisorSpec read_hypervisor(const YamlMap& map, PartFieldReader& fiel
     }
   }
   if (map.has("adapter_queue_depth")) {
-    hv.adapter_queue_depth = static_cast<int>(
-        fields.integer(map, "adapter_queue_depth", 1, 65536, "outstanding I/Os per virtual storage adapter"));
+    hv.adapter_queue_depth = static_cast<int>(declared_integer(fields, map, param("adapter_queue_depth")));
   }
   return hv;
 }

@@ -8,6 +8,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "models/spec/hardware_parameters.hpp"
+
 namespace hcisim::frontend::limits {
 
 // --- YAML input -----------------------------------------------------------
@@ -37,7 +39,7 @@ constexpr int kMaxVms = 131'072;  // in the whole cluster
 // plus the product's state for it (S2D: 16 B, and a 64 B sub-op per copy it touches):
 // about 320 B a request at set-up's peak, 1.3 GB at this limit.
 constexpr std::uint64_t kMaxRequests = 4'194'304;
-constexpr int kMaxDrivesPerNode = 256;
+using models::part_limits::kMaxDrivesPerNode;  // declared with the node's parameters
 constexpr int kMaxDrivesInCluster = 65'536;
 // Slabs of every virtual disk together (one extent of 4 B per copy each).
 constexpr std::uint64_t kMaxSlabs = 8'388'608;
@@ -50,39 +52,22 @@ constexpr std::uint64_t kMaxBlockBytes = (4ull << 30) - 512;  // 4 GiB - 512 B
 constexpr std::uint64_t kSectorBytes = 512;                   // unbuffered I/O alignment
 
 // --- catalog parts (physically meaningful ranges) ---------------------------
-constexpr double kMinRpm = 1000;  // spindles turn at 3,600 to 15,000 rpm
-constexpr double kMaxRpm = 100'000;
-constexpr double kMinDriveIops = 10;  // below any drive, rotating ones included
-constexpr double kMaxDriveIops = 1e9;
-constexpr double kMaxDriveBytesPerS = 1e12;                 // 1 TB/s
-constexpr std::int64_t kMaxDriveLatencyNs = 1'000'000'000;  // 1 s
-constexpr double kMaxPortBitsPerS = 10e12;                  // 10 Tb/s
+// The hardware parts' bounds are declared with their parameters (models/spec/hardware_parameters.hpp,
+// part_limits: rpm, drive IOPS, rates and latencies, HBA limits); the ones read here too are named below.
+using models::part_limits::kMaxDriveLatencyNs;
+using models::part_limits::kMaxPortBitsPerS;
 // Any catalog rate: below these no storage part moves data (a rate near 0
 // would put the next event beyond the simulator's clock).
 constexpr double kMinBitsPerS = 1e6;   // 1 Mb/s
 constexpr double kMinBytesPerS = 1e5;  // 100 kB/s
 // The mean gap between a hypervisor's background bursts (cycles_per_burst / cycles_per_second).
 constexpr double kMaxBackgroundGapS = 3600;
-constexpr std::int64_t kMaxNetworkLatencyNs = 1'000'000'000;  // 1 s
-// A clock bounds the nanoseconds a burst of cycles takes (cycles / clock must fit the clock's int64).
-constexpr double kMinClockHz = 1e6;      // 1 MHz
-constexpr double kMaxClockHz = 10e9;     // 10 GHz
+using models::part_limits::kMaxClockHz;
+using models::part_limits::kMaxNetworkLatencyNs;
+using models::part_limits::kMinClockHz;
 constexpr double kMaxCyclesPerIo = 1e9;  // 0.4 s at 2.25 GHz
 constexpr double kMaxCyclesPerByte = 1e4;
-// Squared coefficient of variation of CPU burst times (1 = exponential).
-constexpr double kMaxBurstScv = 10;
-// HBAs are rated from ~100 K to a few M commands/s, from a 1.5 Gb/s SAS lane (~150 MB/s) to
-// PCIe 5.0 x16 (~63 GB/s); these leave room on either side.
-constexpr double kMinHbaIops = 1e3;
-constexpr double kMaxHbaIops = 1e8;
-constexpr double kMinHbaBytesPerS = 10e6;  // 10 MB/s
-constexpr double kMaxHbaBytesPerS = 1e12;  // 1 TB/s
-// The smallest cloud disks and VM sizes are rated at ~100 IOPS and ~10 MB/s (Azure P1: 120 IOPS,
-// 25 MB/s; Standard_B1ls: 160 IOPS, 10 MB/s); the largest at a few 100 K IOPS and a few GB/s.
-constexpr double kMinCloudIops = 10;
-constexpr double kMaxCloudIops = 1e9;
-constexpr double kMinCloudBytesPerS = 1e6;   // 1 MB/s
-constexpr double kMaxCloudBytesPerS = 1e12;  // 1 TB/s
+// The cloud parts' caps are bounded with their parameters (models/spec/cloud_parameters.hpp, cloud_limits).
 // OLTP application (per transaction). TPC-C transactions take ~0.5-5 M cycles and ~20-800 page
 // reads; the caps (30 s of one 3 GHz core, 1 M pages = 8 GB read) are far beyond any OLTP engine.
 constexpr double kMinOltpCpuScale = 1e-3;  // cpu_scale is a calibration handle on
