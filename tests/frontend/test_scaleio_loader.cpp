@@ -170,6 +170,13 @@ TEST_CASE("ScaleIO, ESXi, compute-host and OLTP scenario errors name file, line 
       {"    think_time: 4.743s\n", "    think_time: 25h\n",
        "16: key 'vms.oltp.think_time': expected a duration from 0 to 24 h, got '25h'"},
       {"    data_disk: 500GB\n", "    data_disk: 500GB\n    tables: 9\n", "20: key 'vms.oltp.tables': unknown key"},
+      // What the product's registry entry does not accept, refused at the key.
+      {"  resiliency: two-way-mirror\n", "  resiliency: two-way-mirror\n  witness: yes\n",
+       "10: key 'cluster.witness': ScaleIO node failures are not modelled yet, so 'witness' would not be used"},
+      {"  resiliency: two-way-mirror\n", "  resiliency: two-way-mirror\n  repair_speed: 1\n",
+       "10: key 'cluster.repair_speed': ScaleIO takes no repair pace"},
+      {"  resiliency: two-way-mirror\n", "  resiliency: two-way-mirror\n  volume_owners: [1, 2, 3, 4]\n",
+       "10: key 'cluster.volume_owners': ScaleIO has no volume owners"},
   };
   for (const Case& c : cases) {
     INFO("replacing " << c.from << " with " << c.to);
