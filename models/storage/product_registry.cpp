@@ -17,8 +17,17 @@ std::unique_ptr<StorageProduct> make(sim::Engine& engine, const ClusterSpec& spe
 }
 
 ProductEntry s2d() {
-  ProductEntry e{ProductKind::S2d, "s2d", "S2D", "Storage Spaces Direct", "failure",           "", "hyper-v",
-                 "Hyper-V",        {},    {},    &make<S2dProduct>,       &S2dProduct::refusal};
+  ProductEntry e;
+  e.kind = ProductKind::S2d;
+  e.name = "s2d";
+  e.title = "S2D";
+  e.full_name = "Storage Spaces Direct";
+  e.failure_section = "failure";
+  e.default_hypervisor = "hyper-v";
+  e.runs_under = "Hyper-V";
+  e.repair_knob = "S2D's repair speed, repair I/Os in flight per volume (cluster.repair_speed)";
+  e.make = &make<S2dProduct>;
+  e.refusal = &S2dProduct::refusal;
   e.accepts.failed_nodes = true;
   e.accepts.node_failures = true;
   e.accepts.drive_failures = true;
@@ -34,18 +43,17 @@ ProductEntry s2d() {
 }
 
 ProductEntry scaleio() {
-  ProductEntry e{ProductKind::ScaleIo,
-                 "scaleio",
-                 "ScaleIO",
-                 "ScaleIO",
-                 "rebuild",
-                 "an SDS and an SDC at once",
-                 "",
-                 "ESXi, Hyper-V or Linux",
-                 {},
-                 {},
-                 &make<ScaleIoProduct>,
-                 &ScaleIoProduct::refusal};
+  ProductEntry e;
+  e.kind = ProductKind::ScaleIo;
+  e.name = "scaleio";
+  e.title = "ScaleIO";
+  e.full_name = "ScaleIO";
+  e.failure_section = "rebuild";
+  e.node_role = "an SDS and an SDC at once";
+  e.runs_under = "ESXi, Hyper-V or Linux";  // no default: the scenario names its hypervisor
+  e.repair_knob = "rebuild I/Os in flight per source device (the stack's rebuild.concurrent_ios_per_device)";
+  e.make = &make<ScaleIoProduct>;
+  e.refusal = &ScaleIoProduct::refusal;
   e.accepts.compute_hosts = true;
   e.accepts.any_hypervisor = true;
   e.accepts.two_way_only = true;
@@ -55,18 +63,16 @@ ProductEntry scaleio() {
 }
 
 ProductEntry infoscale() {
-  ProductEntry e{ProductKind::InfoScale,
-                 "infoscale",
-                 "InfoScale",
-                 "InfoScale",
-                 "",
-                 "a storage VM",
-                 "hyper-v",
-                 "Linux cloud VMs",
-                 {},
-                 {},
-                 &make<InfoScaleProduct>,
-                 &InfoScaleProduct::refusal};
+  ProductEntry e;
+  e.kind = ProductKind::InfoScale;
+  e.name = "infoscale";
+  e.title = "InfoScale";
+  e.full_name = "InfoScale";
+  e.node_role = "a storage VM";
+  e.default_hypervisor = "hyper-v";
+  e.runs_under = "Linux cloud VMs";
+  e.make = &make<InfoScaleProduct>;
+  e.refusal = &InfoScaleProduct::refusal;
   e.accepts.servers = false;
   e.accepts.any_hypervisor = true;
   e.accepts.sas_streams = true;

@@ -49,7 +49,7 @@ struct ProductOffers {
 };
 
 struct ProductEntry {
-  ProductKind kind;
+  ProductKind kind = ProductKind::S2d;
   std::string_view name;       // the catalog's `product:` value and the validation record's id
   std::string_view title;      // as reports print it ("S2D")
   std::string_view full_name;  // as messages say it ("Storage Spaces Direct")
@@ -61,13 +61,15 @@ struct ProductEntry {
   // name one, the product running under any of `runs_under`.
   std::string_view default_hypervisor;
   std::string_view runs_under;
+  // What the durability study's repair speed sets in it ("" when it has no repair).
+  std::string_view repair_knob;
   ProductAccepts accepts;
   ProductOffers offers;
   std::unique_ptr<StorageProduct> (*make)(sim::Engine& engine, const ClusterSpec& spec, Cluster& cluster,
-                                          RequestTable& requests);
+                                          RequestTable& requests) = nullptr;
   // What the product refuses of a cluster it is built on ("" when it models it):
   // the constructor and the fast path refuse the same, in the same words.
-  std::string (*refusal)(const ClusterSpec& spec);
+  std::string (*refusal)(const ClusterSpec& spec) = nullptr;
 };
 
 // Every product, in a fixed order.

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "models/storage/product_registry.hpp"
 #include "tools/frontend/base/message_text.hpp"
 #include "tools/frontend/base/quantity_format.hpp"
 #include "tools/frontend/report/repair_text.hpp"
@@ -69,6 +70,9 @@ std::string format_durability_report(const models::ScenarioSpec& spec, const mod
                          computed ? nines(d.unavailability).c_str() : "-");
   }
   out << repair_mark_notes(study);
+  if (const std::string_view knob = models::product(spec.cluster.stack.product).repair_knob; !knob.empty()) {
+    out << "  repair: " << knob << "\n";
+  }
   if (!study.by_repair_speed.empty()) {
     const models::RepairDurability& d = study.by_repair_speed.front();
     if (const std::string note = mttdl_note(d.not_computable, d.unbounded_because); !note.empty()) {
