@@ -1,5 +1,7 @@
 #include "models/spec/hypervisor_parameters.hpp"
 
+#include "models/spec/stack_parameters.hpp"
+
 // Each entry names only the fields it sets (designated initializers); the rest keep their defaults.
 #pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 
@@ -49,7 +51,19 @@ const std::vector<Parameter>& hypervisor_parameters() {
       {.name = "guest_background",
        .quantity = Q::Mapping,
        .default_value = "none",
-       .doc = "{cycles_per_second, cycles_per_burst}: the guest OS's own work on each VM's vCPUs, in random bursts"},
+       .doc = "the guest OS's own work on each VM's vCPUs, in random bursts: both above 0, or both 0 (none)",
+       .fields = {{.name = "cycles_per_second",
+                   .quantity = Q::Real,
+                   .unit = "cycles per second per VM",
+                   .min = 0,
+                   .max = layer_limits::kMaxCyclesPerIo * 1e3,
+                   .doc = "the work's mean rate; at least cycles_per_burst / 3600 (a burst at least every hour)"},
+                  {.name = "cycles_per_burst",
+                   .quantity = Q::Real,
+                   .unit = "cycles per burst",
+                   .min = 0,
+                   .max = layer_limits::kMaxCyclesPerIo,
+                   .doc = "a burst's mean work; at least a millionth of cycles_per_second"}}},
       {.name = "vcpus_per_channel",
        .quantity = Q::Integer,
        .unit = "virtual processors per storage channel",

@@ -24,8 +24,8 @@ enum class Quantity {
   Text,       // free text
   Choice,     // one of `choices`
   Reference,  // the id of another part, of kind `refers_to`
-  List,       // a list of mappings, described by the doc line
-  Mapping,    // a mapping of named numbers, described by the doc line
+  List,       // a list of mappings, described by the doc line (and by `fields`, if declared)
+  Mapping,    // a mapping of named numbers, described by the doc line (and by `fields`, if declared)
 };
 
 struct Parameter {
@@ -40,6 +40,7 @@ struct Parameter {
   std::string_view refers_to;             // a Reference's part kind ("cpu")
   std::string_view applies_to;            // empty: every variant; else which ones ("hdd")
   std::string_view doc;                   // one line
+  std::vector<Parameter> fields;          // a Mapping's keys (a List's items' keys), where declared
 
   bool required() const { return default_value.empty(); }
 };

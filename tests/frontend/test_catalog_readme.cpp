@@ -14,6 +14,9 @@
 #include <string>
 #include <vector>
 
+#include "load_error_of.hpp"
+#include "temp_dir.hpp"
+#include "tools/frontend/input/catalog.hpp"
 #include "tools/frontend/input/part_parameters.hpp"
 
 using namespace hcisim;
@@ -83,7 +86,7 @@ TEST_CASE("a declared kind's allowed keys are its declared parameters", "[catalo
     for (const auto& p : *frontend::declared_parameters(kind)) declared.emplace_back(p.name);
     CHECK(frontend::part_field_keys(kind) == declared);
   }
-  CHECK(frontend::described_kinds().size() == 10);  // all but application
+  CHECK(frontend::described_kinds().size() == 11);  // every kind
   CHECK(frontend::part_kind_named("drive") == frontend::PartKind::Drive);
   CHECK_FALSE(frontend::part_kind_named("disk"));
 }
@@ -112,4 +115,25 @@ TEST_CASE("a product refuses the stack keys declared for the others only", "[cat
   CHECK_FALSE(refused("scaleio", "cache_tier"));  // "s2d, scaleio"
   CHECK(refused("s2d", "chunk_size"));
   CHECK_FALSE(refused("s2d", "failure"));
+}
+
+TEST_CASE("a mapping's declared fields follow it in the table and are the keys its reader allows", "[catalog-readme]") {
+  using frontend::PartKind;
+  const std::string application = frontend::parameter_table(PartKind::Application);
+  CHECK(application.find("| `transactions.new_order.mix` | number | required | from 0 to 1 |") != std::string::npos);
+  CHECK(application.find("| `buffer_pool.hit_ratio` | number | optional, default") != std::string::npos);
+  CHECK(frontend::parameter_table(PartKind::Node).find("| `drives[].role` | one of `capacity`, `cache` |") !=
+        std::string::npos);
+  CHECK(frontend::parameter_table(PartKind::Stack).find("| `cache_tier.page_size` | size | required |") !=
+        std::string::npos);
+  CHECK(frontend::field_of(frontend::parameter_of(PartKind::Stack, "vxfs"), "discovered_direct_iosz").required());
+
+  // The bundled application with a key its buffer_pool does not declare.
+  std::string text = read_file(kCatalog / "applications" / "sql-server-oltp.yaml");
+  text.replace(text.find("buffer_pool:\n"), 13, "buffer_pool:\n  warm_pages: 0.5\n");
+  frontend::testing::TempDir user;
+  user.write("applications/sql-server-oltp.yaml", text);
+  CHECK_THAT(frontend::testing::load_error_of([&] { frontend::Catalog::load_only({user.path()}); }),
+             Catch::Contains("key 'buffer_pool.warm_pages': unknown key; expected one of hot_data_fraction, "
+                             "hot_access_fraction, flush_start_fraction or hit_ratio"));
 }

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <string_view>
 
 #include "tools/cli/commands.hpp"
 #include "tools/cli/options.hpp"
@@ -24,12 +25,8 @@ int describe(const std::string& name) {
   const auto kind = frontend::part_kind_named(name);
   if (!kind)
     throw UsageError{"catalog describe: unknown kind " + frontend::in_quotes(name) + " (kinds: " + kinds + ")"};
-  if (!frontend::declared_parameters(*kind)) {
-    throw UsageError{
-        "catalog describe: the " + name +
-        " parameters are not declared yet: hardware-catalog/README.md gives them (kinds described: " + kinds + ")"};
-  }
-  std::cout << "parameters of a " << name << " (besides id, model, source and notes):\n\n"
+  const bool vowel = std::string_view("aeiou").find(name.front()) != std::string_view::npos;
+  std::cout << "parameters of " << (vowel ? "an " : "a ") << name << " (besides id, model, source and notes):\n\n"
             << frontend::parameter_table(*kind);
   return 0;
 }

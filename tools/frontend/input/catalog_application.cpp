@@ -2,13 +2,15 @@
 
 #include <cmath>
 
+#include "models/spec/application_parameters.hpp"
 #include "tools/frontend/base/quantity_format.hpp"
-#include "tools/frontend/input/input_limits.hpp"
+#include "tools/frontend/input/part_parameters.hpp"
 
 namespace hcisim::frontend {
 namespace {
 
-constexpr std::int64_t kMaxOutstanding = 1 << 16;
+// The keys and bounds are declared with the part (models/spec/application_parameters.cpp).
+const models::Parameter& param(std::string_view key) { return parameter_of(PartKind::Application, key); }
 
 double fraction(const YamlMap& map, std::string_view key, PartFieldReader& fields, bool open_low) {
   const double value = fields.real(map, key, 0.0);
@@ -18,85 +20,87 @@ double fraction(const YamlMap& map, std::string_view key, PartFieldReader& field
   return value;
 }
 
-std::uint32_t size32(const YamlMap& map, std::string_view key, PartFieldReader& fields) {
-  const std::uint64_t bytes = fields.size(map, key);
-  if (bytes > (1u << 30)) map.required(key).fail_expected("a size of at most 1 GiB");
+std::uint32_t size32(const YamlMap& map, const models::Parameter& p, PartFieldReader& fields) {
+  const std::uint64_t bytes = fields.size(map, p.name);
+  if (static_cast<double>(bytes) > *p.max) map.required(p.name).fail_expected("a size of " + bounds_text(p));
   return static_cast<std::uint32_t>(bytes);
 }
 
-// A count from 0 to `max` (see input_limits.hpp for why each bound).
-double at_most(const YamlMap& map, std::string_view key, PartFieldReader& fields, double max, std::string_view unit) {
-  return fields.real_within(map, key, 0.0, max, unit,
-                            "a number from 0 to " + format_count(max) + " " + std::string(unit));
+// A count within its declared bounds, from 0.
+double at_most(const YamlMap& map, const models::Parameter& p, PartFieldReader& fields) {
+  return fields.real_within(map, p.name, *p.min, *p.max, p.unit,
+                            "a number from 0 to " + format_count(*p.max) + " " + std::string(p.unit));
 }
 
-void read_transaction(const YamlMap& map, PartFieldReader& fields, models::OltpTransactionSpec& t) {
+std::int64_t integer(const YamlMap& map, const models::Parameter& p, PartFieldReader& fields) {
+  return fields.integer(map, p.name, static_cast<std::int64_t>(*p.min), static_cast<std::int64_t>(*p.max), p.unit);
+}
+
+void read_transaction(const YamlMap& map, const models::Parameter& type, PartFieldReader& fields,
+                      models::OltpTransactionSpec& t) {
   t.mix = fraction(map, "mix", fields, false);
-  t.cpu_cycles = at_most(map, "cpu_cycles", fields, limits::kMaxOltpCycles, "cycles");
-  t.page_reads = at_most(map, "page_reads", fields, limits::kMaxOltpPages, "pages");
-  t.page_writes = at_most(map, "page_writes", fields, limits::kMaxOltpPages, "pages");
-  t.log_bytes = static_cast<std::uint32_t>(fields.integer(map, "log_bytes", 0, 1 << 30, "bytes"));
+  t.cpu_cycles = at_most(map, field_of(type, "cpu_cycles"), fields);
+  t.page_reads = at_most(map, field_of(type, "page_reads"), fields);
+  t.page_writes = at_most(map, field_of(type, "page_writes"), fields);
+  t.log_bytes = static_cast<std::uint32_t>(integer(map, field_of(type, "log_bytes"), fields));
+}
+
+// The mapping under `p`'s key, which may hold `p`'s declared fields.
+YamlMap sub_map(const YamlMap& map, const models::Parameter& p) {
+  return map.required(p.name).map(parameter_key_strings(p.fields));
 }
 
 }  // namespace
 
-const std::vector<std::string>& application_keys() {
-  static const std::vector<std::string> keys = {"cpu_scale", "page_size",  "transactions",         "buffer_pool",
-                                                "log",       "checkpoint", "max_outstanding_reads"};
-  return keys;
-}
-
 models::OltpApplicationSpec read_application(const YamlMap& map, PartFieldReader& fields) {
   models::OltpApplicationSpec app;
   models::OltpSpec& o = app.oltp;
-  o.cpu_scale = fields.real_within(
-      map, "cpu_scale", limits::kMinOltpCpuScale, limits::kMaxOltpCpuScale, "x",
-      "a factor from " + format_number(limits::kMinOltpCpuScale) + " to " + format_number(limits::kMaxOltpCpuScale));
-  o.page_bytes = size32(map, "page_size", fields);
+  const models::Parameter& scale = param("cpu_scale");
+  o.cpu_scale = fields.real_within(map, scale.name, *scale.min, *scale.max, scale.unit,
+                                   "a factor from " + format_number(*scale.min) + " to " + format_number(*scale.max));
+  o.page_bytes = size32(map, param("page_size"), fields);
 
-  std::vector<std::string> names;
-  for (int k = 0; k < models::kOltpTransactionTypes; ++k) names.emplace_back(models::oltp_transaction_name(k));
-  const YamlMap transactions = map.required("transactions").map(names);
+  const models::Parameter& types = param("transactions");
+  const YamlMap transactions = sub_map(map, types);
   double mix = 0;
   for (int k = 0; k < models::kOltpTransactionTypes; ++k) {
-    const YamlMap t = transactions.required(names[static_cast<std::size_t>(k)])
-                          .map({"mix", "cpu_cycles", "page_reads", "page_writes", "log_bytes"});
-    read_transaction(t, fields, o.transactions[static_cast<std::size_t>(k)]);
-    mix += o.transactions[static_cast<std::size_t>(k)].mix;
+    const models::Parameter& type = field_of(types, models::oltp_transaction_name(k));
+    auto& t = o.transactions[static_cast<std::size_t>(k)];
+    read_transaction(sub_map(transactions, type), type, fields, t);
+    mix += t.mix;
   }
   if (std::abs(mix - 1.0) > 1e-6) {
     map.required("transactions").fail("the mix shares must sum to 1, got " + std::to_string(mix));
   }
 
-  const YamlMap pool = map.required("buffer_pool")
-                           .map({"hot_data_fraction", "hot_access_fraction", "flush_start_fraction", "hit_ratio"});
+  const YamlMap pool = sub_map(map, param("buffer_pool"));
   o.buffer_pool.hot_data_fraction = fraction(pool, "hot_data_fraction", fields, true);
   if (o.buffer_pool.hot_data_fraction >= 1.0) pool.required("hot_data_fraction").fail_expected("a fraction in (0, 1)");
   o.buffer_pool.hot_access_fraction = fraction(pool, "hot_access_fraction", fields, false);
   o.buffer_pool.flush_start_fraction = fraction(pool, "flush_start_fraction", fields, true);
   if (pool.has("hit_ratio")) o.buffer_pool.hit_ratio = fraction(pool, "hit_ratio", fields, false);
 
-  const YamlMap log =
-      map.required("log").map({"region_size", "sector_size", "max_write_size", "max_outstanding_writes"});
+  const models::Parameter& log_p = param("log");
+  const YamlMap log = sub_map(map, log_p);
   o.log.region_bytes = fields.size(log, "region_size");
-  o.log.sector_bytes = size32(log, "sector_size", fields);
-  o.log.max_write_bytes = size32(log, "max_write_size", fields);
+  o.log.sector_bytes = size32(log, field_of(log_p, "sector_size"), fields);
+  o.log.max_write_bytes = size32(log, field_of(log_p, "max_write_size"), fields);
   if (o.log.max_write_bytes % o.log.sector_bytes != 0) {
     log.required("max_write_size").fail_expected("a multiple of sector_size");
   }
-  o.log.max_outstanding_writes =
-      static_cast<int>(fields.integer(log, "max_outstanding_writes", 1, kMaxOutstanding, "writes"));
+  o.log.max_outstanding_writes = static_cast<int>(integer(log, field_of(log_p, "max_outstanding_writes"), fields));
 
-  const YamlMap checkpoint = map.required("checkpoint").map({"interval", "max_write_size", "max_outstanding_writes"});
+  const models::Parameter& checkpoint_p = param("checkpoint");
+  const YamlMap checkpoint = sub_map(map, checkpoint_p);
   o.checkpoint.interval_ns = fields.duration_ns(checkpoint, "interval");
   if (o.checkpoint.interval_ns <= 0) checkpoint.required("interval").fail_expected("a duration greater than 0");
-  o.checkpoint.max_write_bytes = size32(checkpoint, "max_write_size", fields);
+  o.checkpoint.max_write_bytes = size32(checkpoint, field_of(checkpoint_p, "max_write_size"), fields);
   if (o.checkpoint.max_write_bytes % o.page_bytes != 0) {
     checkpoint.required("max_write_size").fail_expected("a multiple of page_size");
   }
   o.checkpoint.max_outstanding_writes =
-      static_cast<int>(fields.integer(checkpoint, "max_outstanding_writes", 1, kMaxOutstanding, "writes"));
-  o.max_outstanding_reads = static_cast<int>(fields.integer(map, "max_outstanding_reads", 1, kMaxOutstanding, "reads"));
+      static_cast<int>(integer(checkpoint, field_of(checkpoint_p, "max_outstanding_writes"), fields));
+  o.max_outstanding_reads = static_cast<int>(integer(map, param("max_outstanding_reads"), fields));
   return app;
 }
 

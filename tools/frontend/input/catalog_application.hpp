@@ -8,9 +8,7 @@
 
 namespace hcisim::frontend {
 
-// The keys an application part may have besides id, model, source and notes.
-const std::vector<std::string>& application_keys();
-
+// Its keys, nested ones included, and their bounds are declared in models/spec/application_parameters.hpp.
 models::OltpApplicationSpec read_application(const YamlMap& map, PartFieldReader& fields);
 
 }  // namespace hcisim::frontend

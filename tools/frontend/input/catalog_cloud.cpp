@@ -56,22 +56,7 @@ void read_burst_window(const YamlMap& map, PartFieldReader& fields, PartKind kin
   }
 }
 
-std::vector<std::string> keys_of(PartKind kind) {
-  const auto keys = parameter_keys(*declared_parameters(kind));
-  return {keys.begin(), keys.end()};
-}
-
 }  // namespace
-
-const std::vector<std::string>& cloud_vm_keys() {
-  static const std::vector<std::string> keys = keys_of(PartKind::CloudVm);
-  return keys;
-}
-
-const std::vector<std::string>& managed_disk_keys() {
-  static const std::vector<std::string> keys = keys_of(PartKind::ManagedDisk);
-  return keys;
-}
 
 models::CloudVmSpec read_cloud_vm(const YamlMap& map, PartFieldReader& fields) {
   models::CloudVmSpec vm;

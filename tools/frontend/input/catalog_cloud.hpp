@@ -13,8 +13,7 @@
 
 namespace hcisim::frontend {
 
-const std::vector<std::string>& cloud_vm_keys();
-const std::vector<std::string>& managed_disk_keys();
+// Their keys and bounds are declared in models/spec/cloud_parameters.hpp.
 models::CloudVmSpec read_cloud_vm(const YamlMap& map, PartFieldReader& fields);
 models::ManagedDiskSpec read_managed_disk(const YamlMap& map, PartFieldReader& fields);
 

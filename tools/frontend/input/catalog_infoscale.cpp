@@ -11,7 +11,6 @@ namespace {
 
 constexpr std::uint64_t kMaxPrefIoBytes = 1ull << 30;      // 1 GiB
 constexpr std::uint64_t kMaxStripeUnitBytes = 1ull << 30;  // 1 GiB
-constexpr int kMaxNstream = 4096;
 
 // A size in bytes: with a source in the catalog, plain in a scenario.
 std::uint64_t size_at(const YamlMap& map, std::string_view key, PartFieldReader* fields) {
@@ -21,7 +20,9 @@ std::uint64_t size_at(const YamlMap& map, std::string_view key, PartFieldReader*
   return value;
 }
 
-int count_at(const YamlMap& map, std::string_view key, PartFieldReader* fields, std::int64_t max) {
+// A stream count within its declared bounds (models/spec/stack_parameters.cpp).
+int count_at(const YamlMap& map, std::string_view key, PartFieldReader* fields) {
+  const auto max = static_cast<std::int64_t>(*field_of(parameter_of(PartKind::Stack, "vxfs"), key).max);
   if (fields) return static_cast<int>(fields->integer(map, key, 1, max, "requests in flight per file"));
   return static_cast<int>(map.required(key).integer(1, max));
 }
@@ -30,6 +31,12 @@ int count_at(const YamlMap& map, std::string_view key, PartFieldReader* fields, 
 
 const std::vector<std::string_view>& infoscale_only_stack_keys() {
   static const std::vector<std::string_view> keys = parameter_keys(models::stack_parameters(), "infoscale");
+  return keys;
+}
+
+std::vector<std::string> vxfs_keys() {
+  std::vector<std::string> keys = parameter_key_strings(parameter_of(PartKind::Stack, "vxfs").fields);
+  keys.emplace_back("aligned_flush_enable");  // refused with its reason
   return keys;
 }
 
@@ -46,8 +53,8 @@ void read_vxfs_tunables(const YamlMap& map, PartFieldReader* fields, models::Vxf
   };
   pref_io("read_pref_io", vxfs.read_pref_io_bytes);
   pref_io("write_pref_io", vxfs.write_pref_io_bytes);
-  if (map.has("read_nstream")) vxfs.read_nstream = count_at(map, "read_nstream", fields, kMaxNstream);
-  if (map.has("write_nstream")) vxfs.write_nstream = count_at(map, "write_nstream", fields, kMaxNstream);
+  if (map.has("read_nstream")) vxfs.read_nstream = count_at(map, "read_nstream", fields);
+  if (map.has("write_nstream")) vxfs.write_nstream = count_at(map, "write_nstream", fields);
   if (map.has("discovered_direct_iosz")) {
     vxfs.discovered_direct_iosz_bytes = size_at(map, "discovered_direct_iosz", fields);
   }
@@ -68,8 +75,7 @@ void read_infoscale_stack(const YamlMap& map, PartFieldReader& fields, models::S
   if (is.stripe_unit_bytes % 512 != 0 || is.stripe_unit_bytes > kMaxStripeUnitBytes) {
     fail_number(map, "stripe_unit", "a multiple of 512 bytes, at most 1 GiB");
   }
-  const YamlMap vxfs = map.required("vxfs").map({"read_pref_io", "write_pref_io", "read_nstream", "write_nstream",
-                                                 "discovered_direct_iosz", "aligned_flush_enable"});
+  const YamlMap vxfs = map.required("vxfs").map(vxfs_keys());
   read_vxfs_tunables(vxfs, &fields, is.vxfs);
   if (!vxfs.has("discovered_direct_iosz")) vxfs.required("discovered_direct_iosz");  // a documented default: state it
   const models::Parameter& batches = parameter_of(PartKind::Stack, "dirty_batches");

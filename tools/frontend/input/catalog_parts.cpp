@@ -43,22 +43,7 @@ std::int64_t declared_integer(PartFieldReader& fields, const YamlMap& map, const
   return fields.integer(map, p.name, static_cast<std::int64_t>(*p.min), static_cast<std::int64_t>(*p.max), p.unit);
 }
 
-std::vector<std::string> kind_keys(PartKind kind) {
-  if (const auto* declared = declared_parameters(kind)) {
-    const auto keys = parameter_keys(*declared);
-    return {keys.begin(), keys.end()};
-  }
-  // The key lists bin-packed (clang-format 14 would put a long one one key a line).
-  // clang-format off
-  switch (kind) {
-    case PartKind::Application: return application_keys();
-    case PartKind::CloudVm: return cloud_vm_keys();
-    case PartKind::ManagedDisk: return managed_disk_keys();
-    default: break;  // declared above
-  }
-  // clang-format on
-  return {};
-}
+std::vector<std::string> kind_keys(PartKind kind) { return parameter_key_strings(*declared_parameters(kind)); }
 
 // Ids are used on command lines and in file names: keep them plain.
 void check_id(const YamlValue& value, const std::string& id) {
@@ -309,7 +294,7 @@ models::NodeSpec read_node(const YamlMap& map, PartFieldReader& fields, std::vec
   }
   int drives_in_node = 0;
   for (const YamlValue& item : groups) {
-    const YamlMap group_map = item.map({"drive", "count", "role"});
+    const YamlMap group_map = item.map(parameter_key_strings(param("drives").fields));
     models::NodeDriveGroup group;
     group.drive_id = fields.reference(group_map, "drive");
     add_reference(refs, PartKind::Drive, group_map, "drive", group.drive_id);
@@ -344,15 +329,25 @@ models::NodeSpec read_node(const YamlMap& map, PartFieldReader& fields, std::vec
   return node;
 }
 
+// A number from its declared minimum, at most its declared maximum, with its declared unit.
+double declared_real(PartFieldReader& fields, const YamlMap& map, const models::Parameter& p) {
+  const double value = fields.real(map, p.name, *p.min, p.unit);
+  if (p.max) require(value <= *p.max, map, p.name, at_most(format_number(*p.max) + " " + std::string(p.unit)));
+  return value;
+}
+
+// The mapping under `key`, whose keys are the declared fields of `p` (the parameter `key`).
+YamlMap declared_map(const YamlValue& value, const models::Parameter& p) {
+  return value.map(parameter_key_strings(p.fields));
+}
+
+// A layer's keys and bounds are declared once (models::layer_parameters(), stack_parameters.cpp).
 models::LayerCost read_layer(const YamlMap& map, std::string_view key, PartFieldReader& fields) {
-  const YamlMap layer = map.required(key).map({"cycles_per_io", "cycles_per_byte"});
+  const auto& declared = models::layer_parameters();
+  const YamlMap layer = map.required(key).map(parameter_key_strings(declared));
   models::LayerCost cost;
-  cost.cycles_per_io = fields.real(layer, "cycles_per_io", 0.0, "cycles per I/O");
-  require(cost.cycles_per_io <= limits::kMaxCyclesPerIo, layer, "cycles_per_io",
-          at_most(format_number(limits::kMaxCyclesPerIo) + " cycles per I/O"));
-  cost.cycles_per_byte = fields.real(layer, "cycles_per_byte", 0.0, "cycles per byte");
-  require(cost.cycles_per_byte <= limits::kMaxCyclesPerByte, layer, "cycles_per_byte",
-          at_most(format_number(limits::kMaxCyclesPerByte) + " cycles per byte"));
+  cost.cycles_per_io = declared_real(fields, layer, declared[0]);
+  cost.cycles_per_byte = declared_real(fields, layer, declared[1]);
   return cost;
 }
 
@@ -409,12 +404,13 @@ void read_scaleio_stack(const YamlMap& map, PartFieldReader& fields, models::Sta
   if (const auto rebuild = map.optional("rebuild")) {
     // A lost device's chunks are re-mirrored from their other copy onto the
     // spare capacity of every other node's devices (many-to-many).
-    const YamlMap r = rebuild->map({"device_detection", "concurrent_ios_per_device", "spare"});
+    const models::Parameter& declared = stack_param("rebuild");
+    const YamlMap r = declared_map(*rebuild, declared);
     models::FailureHandlingSpec& h = stack.failure;
     h.defined = true;
     h.drive_detection_ns = fields.duration_ns(r, "device_detection");
     h.repair_outstanding =
-        static_cast<int>(fields.integer(r, "concurrent_ios_per_device", 1, 64, "rebuild I/Os per device"));
+        static_cast<int>(declared_integer(fields, r, field_of(declared, "concurrent_ios_per_device")));
     h.repair_io_bytes = chunk;  // a chunk is copied whole
     h.spare_fraction = fields.real(r, "spare", 0.0, "of each device");
     if (h.spare_fraction <= 0 || h.spare_fraction >= 0.5) {
@@ -453,9 +449,8 @@ models::StackSpec read_stack(const YamlMap& map, PartFieldReader& fields) {
     stack.connections_per_pair = static_cast<int>(declared_integer(fields, map, stack_param("connections_per_pair")));
   }
   if (const auto cache = map.optional("cache_tier")) {
-    const YamlMap c = cache->map({"page_size", "metadata_reserve", "max_cached_write", "first_miss_read",
-                                  "sequential_bypass", "destage_start", "destage_stop", "destage_max_write",
-                                  "destage_outstanding", "warmup_fill", "lookup_cycles_per_io"});
+    const models::Parameter& declared = stack_param("cache_tier");
+    const YamlMap c = declared_map(*cache, declared);
     models::CacheTierSpec& t = stack.cache;
     t.defined = true;
     t.page_bytes = fields.size(c, "page_size");
@@ -473,15 +468,14 @@ models::StackSpec read_stack(const YamlMap& map, PartFieldReader& fields) {
     }
     t.destage_max_bytes = fields.size(c, "destage_max_write");
     if (t.destage_max_bytes < t.page_bytes) c.required("destage_max_write").fail_expected("at least one cache page");
-    t.destage_outstanding =
-        static_cast<int>(fields.integer(c, "destage_outstanding", 1, 256, "writes per capacity drive"));
+    t.destage_outstanding = static_cast<int>(declared_integer(fields, c, field_of(declared, "destage_outstanding")));
     t.warmup_fill = fields.real(c, "warmup_fill", 0.0, "of the cache");
     if (t.warmup_fill > 1) c.required("warmup_fill").fail_expected("a share of at most 1");
     t.lookup_cycles_per_io = fields.real(c, "lookup_cycles_per_io", 0.0, "cycles per drive I/O");
   }
   if (const auto failure = map.optional("failure")) {
-    const YamlMap f = failure->map({"node_detection", "drive_detection", "volume_failover", "repair_io",
-                                    "repair_outstanding", "dirty_region", "reserve_drives_per_node"});
+    const models::Parameter& declared = stack_param("failure");
+    const YamlMap f = declared_map(*failure, declared);
     models::FailureHandlingSpec& h = stack.failure;
     h.defined = true;
     h.node_detection_ns = fields.duration_ns(f, "node_detection");
@@ -491,15 +485,16 @@ models::StackSpec read_stack(const YamlMap& map, PartFieldReader& fields) {
     if (h.repair_io_bytes < 4096 || stack.slab_bytes / static_cast<double>(h.repair_io_bytes) < 1) {
       f.required("repair_io").fail_expected("at least 4 KiB and at most slab_size");
     }
-    h.repair_outstanding = static_cast<int>(fields.integer(f, "repair_outstanding", 1, 16, "repair I/Os per volume"));
+    h.repair_outstanding = static_cast<int>(declared_integer(fields, f, field_of(declared, "repair_outstanding")));
     h.dirty_region_bytes = fields.size(f, "dirty_region");
     if (static_cast<double>(h.dirty_region_bytes) != stack.slab_bytes) {
       f.required("dirty_region").fail_expected("slab_size: dirty regions finer than a slab are not modelled yet");
     }
-    h.reserve_drives_per_node = static_cast<int>(fields.integer(f, "reserve_drives_per_node", 0, 64, "drives"));
+    h.reserve_drives_per_node =
+        static_cast<int>(declared_integer(fields, f, field_of(declared, "reserve_drives_per_node")));
   }
   if (const auto csv = map.optional("csv_cache")) {
-    const YamlMap c = csv->map({"block_size", "hit_cycles_per_byte"});
+    const YamlMap c = declared_map(*csv, stack_param("csv_cache"));
     stack.csv_cache_block_bytes = fields.size(c, "block_size");
     if (stack.csv_cache_block_bytes < 512) c.required("block_size").fail_expected("at least 512 bytes");
     stack.csv_cache_hit_cycles_per_byte = fields.real(c, "hit_cycles_per_byte", 0.0, "cycles per byte");
@@ -542,7 +537,7 @@ models::HypervisorSpec read_hypervisor(const YamlMap& map, PartFieldReader& fiel
     hv.vcpus_per_channel = static_cast<int>(declared_integer(fields, map, param("vcpus_per_channel")));
   }
   if (const auto background = map.optional("guest_background")) {
-    const YamlMap b = background->map({"cycles_per_second", "cycles_per_burst"});
+    const YamlMap b = declared_map(*background, param("guest_background"));
     hv.background_cycles_per_s = fields.real(b, "cycles_per_second", 0.0, "cycles per second per VM");
     hv.background_burst_cycles = fields.real(b, "cycles_per_burst", 0.0, "cycles per burst");
     require(hv.background_cycles_per_s <= limits::kMaxCyclesPerIo * 1e3, b, "cycles_per_second",

@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "models/spec/hardware_parameters.hpp"
+#include "models/spec/stack_parameters.hpp"
 
 namespace hcisim::frontend::limits {
 
@@ -62,18 +63,13 @@ constexpr double kMinBitsPerS = 1e6;   // 1 Mb/s
 constexpr double kMinBytesPerS = 1e5;  // 100 kB/s
 // The mean gap between a hypervisor's background bursts (cycles_per_burst / cycles_per_second).
 constexpr double kMaxBackgroundGapS = 3600;
+using models::layer_limits::kMaxCyclesPerByte;  // declared with a layer's parameters (stack_parameters.hpp)
+using models::layer_limits::kMaxCyclesPerIo;
 using models::part_limits::kMaxClockHz;
 using models::part_limits::kMaxNetworkLatencyNs;
 using models::part_limits::kMinClockHz;
-constexpr double kMaxCyclesPerIo = 1e9;  // 0.4 s at 2.25 GHz
-constexpr double kMaxCyclesPerByte = 1e4;
 // The cloud parts' caps are bounded with their parameters (models/spec/cloud_parameters.hpp, cloud_limits).
-// OLTP application (per transaction). TPC-C transactions take ~0.5-5 M cycles and ~20-800 page
-// reads; the caps (30 s of one 3 GHz core, 1 M pages = 8 GB read) are far beyond any OLTP engine.
-constexpr double kMinOltpCpuScale = 1e-3;  // cpu_scale is a calibration handle on
-constexpr double kMaxOltpCpuScale = 1000;  // cpu_cycles (the VxRack VMs saturate near 11)
-constexpr double kMaxOltpCycles = 1e11;
-constexpr double kMaxOltpPages = 1e6;
+// The OLTP application's are declared with its parameters (models/spec/application_parameters.hpp, oltp_limits).
 // A user's mean think time: TPC-C's keying plus think times are ~10-20 s; at most a day.
 constexpr std::int64_t kMaxThinkTimeNs = 24ll * 3600 * 1'000'000'000;
 // fio pareto:h below this makes the sampler's power log(h) / log(1 - h) overflow or underflow

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "models/spec/application_parameters.hpp"
 #include "models/spec/cloud_parameters.hpp"
 #include "models/spec/hardware_parameters.hpp"
 #include "models/spec/hypervisor_parameters.hpp"
@@ -66,6 +67,22 @@ std::string quantity_text(const Parameter& p) {
   return text;
 }
 
+// A row per parameter of `list`, each followed by its declared fields' ("name.field", a list's "name[].field").
+void append_rows(std::string& table, const std::vector<Parameter>& list, const std::string& prefix) {
+  for (const Parameter& p : list) {
+    const std::string key = prefix + std::string(p.name);
+    table.append("| `").append(key).append("` | ").append(quantity_text(p)).append(" | ");
+    if (p.required()) {
+      table.append("required");
+    } else {
+      table.append("optional, default ").append(p.default_value);
+    }
+    table.append(" | ").append(bounds_text(p, false)).append(" | ").append(p.applies_to).append(" | ");
+    table.append(cell(p.doc)).append(" |\n");
+    append_rows(table, p.fields, key + (p.quantity == Quantity::List ? "[]." : "."));
+  }
+}
+
 }  // namespace
 
 const std::vector<models::Parameter>* declared_parameters(PartKind kind) {
@@ -78,10 +95,11 @@ const std::vector<models::Parameter>* declared_parameters(PartKind kind) {
     case PartKind::Node: return &models::node_parameters();
     case PartKind::Stack: return &models::stack_parameters();
     case PartKind::Hypervisor: return &models::hypervisor_parameters();
+    case PartKind::Application: return &models::application_parameters();
     case PartKind::CloudVm: return &models::cloud_vm_parameters();
     case PartKind::ManagedDisk: return &models::managed_disk_parameters();
-    default: return nullptr;
   }
+  return nullptr;
 }
 
 std::vector<PartKind> described_kinds() {
@@ -108,6 +126,19 @@ std::vector<std::string_view> parameter_keys(const std::vector<models::Parameter
     if (!applies_to || p.applies_to == *applies_to) keys.push_back(p.name);
   }
   return keys;
+}
+
+std::vector<std::string> parameter_key_strings(const std::vector<models::Parameter>& list) {
+  std::vector<std::string> keys;
+  for (const Parameter& p : list) keys.emplace_back(p.name);
+  return keys;
+}
+
+const models::Parameter& field_of(const models::Parameter& parameter, std::string_view key) {
+  for (const Parameter& p : parameter.fields) {
+    if (p.name == key) return p;
+  }
+  throw std::logic_error("no declared field '" + std::string(key) + "' of " + std::string(parameter.name));
 }
 
 std::vector<std::string_view> keys_not_for(const std::vector<models::Parameter>& list, std::string_view variant) {
@@ -151,16 +182,7 @@ std::string parameter_table(PartKind kind) {
   const auto* list = declared_parameters(kind);
   if (!list) return {};
   std::string table = "| key | quantity | required | bounds | applies to | meaning |\n|---|---|---|---|---|---|\n";
-  for (const Parameter& p : *list) {
-    table.append("| `").append(p.name).append("` | ").append(quantity_text(p)).append(" | ");
-    if (p.required()) {
-      table.append("required");
-    } else {
-      table.append("optional, default ").append(p.default_value);
-    }
-    table.append(" | ").append(bounds_text(p, false)).append(" | ").append(p.applies_to).append(" | ");
-    table.append(cell(p.doc)).append(" |\n");
-  }
+  append_rows(table, *list, "");
   return table;
 }
 

@@ -72,9 +72,7 @@ void read_infoscale(const YamlValue& value, models::ClusterSpec& cluster) {
     map.fail("the stripe unit (" + format_size(is.stripe_unit_bytes) + ") is larger than a data disk");
   }
   if (const auto vxfs = map.optional("vxfs")) {
-    read_vxfs_tunables(vxfs->map({"read_pref_io", "write_pref_io", "read_nstream", "write_nstream",
-                                  "discovered_direct_iosz", "aligned_flush_enable"}),
-                       nullptr, is.vxfs);
+    read_vxfs_tunables(vxfs->map(vxfs_keys()), nullptr, is.vxfs);
   }
 }
 
