@@ -53,7 +53,7 @@ std::string fast_path_limit(const ScenarioSpec& spec) {
     return "cloud clusters (Azure VM and disk caps, burst credits, InfoScale, SAS iotest streams)";
   }
   const ProductEntry& stack_product = product(spec.cluster.stack.product);
-  if (!stack_product.offers.fast_path || analytic::paths_of(stack_product.name) == nullptr) {
+  if (!stack_product.offers.fast_path) {
     beyond.push_back(std::string(stack_product.full_name) + " (the fast path has no model of its I/O path)");
   }
   if (!spec.timeline.events.empty() || spec.timeline.random_failures) {

@@ -35,14 +35,17 @@ std::uint64_t ScaleIoProduct::repair_grain_bytes() const {
 
 void ScaleIoProduct::open_window() { window_rebuilt_ = rebuilt_by_source_; }
 
+double ScaleIoProduct::window_pace(std::size_t source, sim::SimTime window) const {
+  return static_cast<double>(rebuilt_by_source_[source] - window_rebuilt_[source]) / static_cast<double>(window);
+}
+
 sim::SimTime ScaleIoProduct::skippable_span(sim::SimTime window) const {
   const auto chunk = static_cast<double>(layout_.shape().extent_bytes);
   sim::SimTime span = sim::kNever;
   for (std::size_t source = 0; source < rebuild_queue_.size(); ++source) {
     const std::size_t unstarted = rebuild_queue_[source].size() - rebuild_next_[source];
     if (unstarted == 0) continue;
-    const double rate =
-        static_cast<double>(rebuilt_by_source_[source] - window_rebuilt_[source]) / static_cast<double>(window);
+    const double rate = window_pace(source, window);
     if (!(rate > 0)) continue;  // not moving: it does not move over a span either
     span = std::min(span, static_cast<sim::SimTime>(static_cast<double>(unstarted) * chunk / rate));
   }
@@ -52,24 +55,19 @@ sim::SimTime ScaleIoProduct::skippable_span(sim::SimTime window) const {
 void ScaleIoProduct::skip(sim::SimTime span, sim::SimTime window) {
   const std::uint64_t chunk = layout_.shape().extent_bytes;
   for (std::size_t source = 0; source < rebuild_queue_.size(); ++source) {
-    const double rate =
-        static_cast<double>(rebuilt_by_source_[source] - window_rebuilt_[source]) / static_cast<double>(window);
+    const double rate = window_pace(source, window);
     if (!(rate > 0)) continue;
     skip_carry_[source] += rate * static_cast<double>(span);
     std::vector<std::uint32_t>& queue = rebuild_queue_[source];
     std::size_t& next = rebuild_next_[source];
     while (skip_carry_[source] >= static_cast<double>(chunk) && next < queue.size()) {
       const std::uint32_t copy = queue[next];
-      const Extent src = layout_.copy_at(copy % 2 == 0 ? copy + 1 : copy - 1);
+      const Extent src = layout_.copy_at(other_copy(copy));
       int node = 0, drive = 0;
       if (!pick_target(src.node, node, drive)) break;  // pump_rebuild says so, in detail
       ++next;
       layout_.relocate_copy(copy, node, drive);
-      rebuilding_[copy] = 0;
-      --lost_copies_;
-      --rebuild_pending_;
-      rebuilt_bytes_ += chunk;
-      rebuilt_by_source_[source] += chunk;
+      chunk_rebuilt(copy, source);
       skip_carry_[source] -= static_cast<double>(chunk);
     }
   }

@@ -163,6 +163,12 @@ class ScaleIoProduct final : public StorageProduct {
   void on_failed_done(Arg arg);
   void on_device_detected(std::uint64_t key);
   void pump_rebuild(std::size_t source);
+  // A chunk's two copies are neighbours in the layout (mesh mirror).
+  static std::uint32_t other_copy(std::uint32_t copy) { return copy % 2 == 0 ? copy + 1 : copy - 1; }
+  // `copy` (rebuilt from `source`) is whole again: the rebuild's counts move on.
+  void chunk_rebuilt(std::uint32_t copy, std::size_t source);
+  // Bytes per ns `source` rebuilt since open_window(), over `window`.
+  double window_pace(std::size_t source, sim::SimTime window) const;
   bool pick_target(int avoid_node, int& node, int& drive) const;
   CpuWork chunk_work() const;
   void on_rebuild_read_cpu(std::uint64_t job);

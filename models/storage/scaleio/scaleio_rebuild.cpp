@@ -13,8 +13,6 @@ namespace {
 std::string device_name(int node, int drive) {
   return "drive " + std::to_string(drive + 1) + " of node " + std::to_string(node + 1);
 }
-// A chunk's two copies are neighbours in the layout (mesh mirror).
-std::size_t other_copy(std::size_t copy) { return copy % 2 == 0 ? copy + 1 : copy - 1; }
 }  // namespace
 
 // An SDS's work on one whole chunk: its I/O path and the drive command.
@@ -255,18 +253,22 @@ void ScaleIoProduct::on_rebuild_target_cpu(std::uint64_t id) {
 // The chunk is on the target device: the copy is whole again.
 void ScaleIoProduct::on_rebuild_written(std::uint64_t id) {
   const RebuildJob& j = jobs_[id];
-  rebuilding_[j.copy] = 0;
-  --lost_copies_;
-  --rebuild_pending_;
-  rebuilt_bytes_ += layout_.shape().extent_bytes;
   const std::size_t source = device_key(j.src_node, j.src_drive);
-  rebuilt_by_source_[source] += layout_.shape().extent_bytes;
+  chunk_rebuilt(j.copy, source);
   --rebuild_in_flight_[source];
   jobs_.release(static_cast<std::uint32_t>(id));
   pump_rebuild(source);
   if (rebuild_pending_ == 0) {
     log_event(engine_->now(), RunEventKind::RepairDone, "rebuild done: every chunk has two copies again");
   }
+}
+
+void ScaleIoProduct::chunk_rebuilt(std::uint32_t copy, std::size_t source) {
+  rebuilding_[copy] = 0;
+  --lost_copies_;
+  --rebuild_pending_;
+  rebuilt_bytes_ += layout_.shape().extent_bytes;
+  rebuilt_by_source_[source] += layout_.shape().extent_bytes;
 }
 
 RepairStatus ScaleIoProduct::repair_status() const {
