@@ -8,6 +8,7 @@
 
 #include "sim/event_queue.hpp"
 #include "sim/random.hpp"
+#include "sim/statistics.hpp"
 #include "sim/time.hpp"
 
 namespace hcisim::sim {
@@ -65,6 +66,10 @@ class Engine {
   // A random stream for the component called `name` (see random.hpp).
   RandomStream stream(std::string_view name) const { return RandomStream(seed_, name); }
 
+  // What the components count (statistics.hpp): reset once when measurement begins.
+  Statistics& statistics() { return statistics_; }
+  const Statistics& statistics() const { return statistics_; }
+
   // Every event from now on is shown to `observer` (null: none).
   void set_observer(EventObserver* observer) { observer_ = observer; }
 
@@ -92,6 +97,7 @@ class Engine {
   std::uint64_t events_processed_ = 0;
   bool stop_requested_ = false;
   EventObserver* observer_ = nullptr;
+  Statistics statistics_;
 };
 
 // Adapts a member function to EventHandler, so one object can receive several

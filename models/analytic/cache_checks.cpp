@@ -1,4 +1,6 @@
 #include "models/analytic/cache_checks.hpp"
+#include "models/cache/cache_statistics.hpp"
+#include "models/result/cache_tier_rows.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -218,20 +220,27 @@ void fill_cache_results(RunResult& result, const ScenarioSpec& spec, const Netwo
     if (r.compute_host || !r.up) continue;
     const auto n = static_cast<std::size_t>(r.node);
     r.has_cache_tier = true;
-    r.cache_read_hits = static_cast<std::uint64_t>(std::llround(reads[n]));
-    r.cache_read_hit_ratio = r.cache_read_hits > 0 ? 1.0 : 0.0;
-    r.cache_writes_cached = static_cast<std::uint64_t>(std::llround(writes[n]));
-    r.cache_fill = g.data_pages / g.capacity_pages;
+    // The tier's statistics under the names CacheTier declares; what is not estimated reads 0.
+    namespace s = cache_statistics;
+    StatisticsTable& t = result.statistics;
+    add_cache_tier_rows(t, r.node);
+    const auto hits = static_cast<std::uint64_t>(std::llround(reads[n]));
+    t.set_count(s::name(r.node, s::kReadHits), s::kReadHits.unit, hits);
+    t.set_value(s::name(r.node, s::kReadHitRatio), s::kReadHitRatio.unit, hits > 0 ? 1.0 : 0.0);
+    t.set_count(s::name(r.node, s::kWritesCached), s::kWritesCached.unit,
+                static_cast<std::uint64_t>(std::llround(writes[n])));
+    t.set_value(s::name(r.node, s::kFill), s::kFill.unit, g.data_pages / g.capacity_pages);
     // Distinct pages that w writes spread evenly over W pages leave dirty: W (1 - e^(-w / W)).
     const double w = written[n] * run_s;
-    r.cache_dirty_bytes = std::round(g.caches_per_node * g.data_pages * -std::expm1(-w / g.data_pages)) * g.page_bytes;
-    r.cache_drive_utilisation_mean = hw.drive_utilisation(r.node);
-    r.cache_drive_utilisation_max = r.cache_drive_utilisation_mean;
-    // The node's drives, every role: the busy cache drives beside the idle capacity drives.
-    r.drive_utilisation_max = std::max(r.drive_utilisation_max, r.cache_drive_utilisation_max);
-    r.drive_utilisation_mean =
-        (r.cache_drive_utilisation_mean * g.caches_per_node + r.capacity_drive_utilisation_mean * g.capacity_per_node) /
-        std::max(1, g.caches_per_node + g.capacity_per_node);
+    t.set_value(s::name(r.node, s::kDirtyBytes), s::kDirtyBytes.unit,
+                std::round(g.caches_per_node * g.data_pages * -std::expm1(-w / g.data_pages)) * g.page_bytes);
+    const double cache_drives = hw.drive_utilisation(r.node);
+    t.set_value(s::name(r.node, s::kCacheDriveMean), s::kCacheDriveMean.unit, cache_drives);
+    t.set_value(s::name(r.node, s::kCacheDriveMax), s::kCacheDriveMax.unit, cache_drives);
+    // The node's drives, every role: the busy cache drives beside the capacity
+    // drives, which the estimate leaves idle (their utilisation reads 0).
+    r.drive_utilisation_max = std::max(r.drive_utilisation_max, cache_drives);
+    r.drive_utilisation_mean = cache_drives * g.caches_per_node / std::max(1, g.caches_per_node + g.capacity_per_node);
   }
 }
 

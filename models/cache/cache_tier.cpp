@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "models/cache/cache_statistics.hpp"
+
 namespace hcisim::models {
 
 // One cache drive: how many pages it holds, and the CLOCK hand over the pages
@@ -53,15 +55,16 @@ class CacheTier::Front final : public Drive {
   }
   std::uint64_t reads() const override { return reads_; }
   std::uint64_t writes() const override { return writes_; }
-  void reset_stats() override {
-    reads_ = 0;
-    writes_ = 0;
-  }
 
  private:
   CacheTier* tier_;
   int capacity_;
   std::uint64_t reads_ = 0, writes_ = 0;
+  // Enrolled with the run's statistics (sim/statistics.hpp): reset when measurement begins.
+  sim::Statistics::Registration stats_{tier_->engine_->statistics(), "front", [this](sim::SimTime) {
+                                         reads_ = 0;
+                                         writes_ = 0;
+                                       }};
 };
 
 CacheTier::CacheTier(sim::Engine& engine, const CacheTierSpec& spec, std::vector<std::unique_ptr<Drive>> cache_drives,
@@ -71,7 +74,9 @@ CacheTier::CacheTier(sim::Engine& engine, const CacheTierSpec& spec, std::vector
       spec_(spec),
       read_caching_(read_caching),
       cache_drives_(std::move(cache_drives)),
-      capacity_drives_(std::move(capacity_drives)) {
+      capacity_drives_(std::move(capacity_drives)),
+      stats_(engine.statistics(), "cache", [this](sim::SimTime) { counters_ = CacheTierCounters{}; }) {
+  declare_statistics();
   if (cache_drives_.empty() || capacity_drives_.empty()) {
     throw std::invalid_argument("cache tier: needs cache drives and capacity drives");
   }
@@ -404,10 +409,33 @@ std::vector<const Drive*> CacheTier::devices() const {
   return all;
 }
 
-void CacheTier::reset_stats() {
-  counters_ = CacheTierCounters{};
-  for (auto& d : cache_drives_) d->reset_stats();
-  for (auto& d : capacity_drives_) d->reset_stats();
+void CacheTier::declare_statistics() {
+  namespace s = cache_statistics;
+  const CacheTierCounters& k = counters_;
+  stats_.count(s::kReadHits.name, s::kReadHits.unit, [&k] { return k.read_hits; });
+  stats_.count(s::kReadMisses.name, s::kReadMisses.unit, [&k] { return k.read_misses; });
+  stats_.count(s::kReadBypasses.name, s::kReadBypasses.unit, [&k] { return k.read_bypasses; });
+  stats_.count(s::kWritesCached.name, s::kWritesCached.unit, [&k] { return k.writes_cached; });
+  stats_.count(s::kWritesBypassed.name, s::kWritesBypassed.unit, [&k] { return k.writes_bypassed; });
+  stats_.measure(s::kReadHitRatio.name, s::kReadHitRatio.unit, [&k](const sim::StatisticWindow&) {
+    const std::uint64_t served = k.read_hits + k.read_misses;
+    return served > 0 ? static_cast<double>(k.read_hits) / static_cast<double>(served) : 0.0;
+  });
+  stats_.measure(s::kFill.name, s::kFill.unit, [this](const sim::StatisticWindow&) {
+    return static_cast<double>(present_pages()) / static_cast<double>(capacity_pages());
+  });
+  stats_.measure(s::kDirtyBytes.name, s::kDirtyBytes.unit,
+                 [this](const sim::StatisticWindow&) { return static_cast<double>(dirty_pages() * page_bytes()); });
+  stats_.measure(s::kDestage.name, s::kDestage.unit,
+                 [&k](const sim::StatisticWindow& w) { return static_cast<double>(k.destage_bytes) / w.seconds; });
+  stats_.measure(s::kCacheDriveMean.name, s::kCacheDriveMean.unit,
+                 [this](const sim::StatisticWindow&) { return cache_drive_utilisation_mean(); });
+  stats_.measure(s::kCacheDriveMax.name, s::kCacheDriveMax.unit,
+                 [this](const sim::StatisticWindow&) { return cache_drive_utilisation_max(); });
+  stats_.measure(s::kCapacityDriveMean.name, s::kCapacityDriveMean.unit,
+                 [this](const sim::StatisticWindow&) { return capacity_drive_utilisation_mean(); });
+  stats_.measure(s::kCapacityDriveMax.name, s::kCapacityDriveMax.unit,
+                 [this](const sim::StatisticWindow&) { return capacity_drive_utilisation_max(); });
 }
 
 }  // namespace hcisim::models

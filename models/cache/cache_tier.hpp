@@ -79,7 +79,6 @@ class CacheTier {
   double capacity_drive_utilisation_max() const;
   // Every cache and capacity drive, for figures per drive (device queues).
   std::vector<const Drive*> devices() const;
-  void reset_stats();
 
  private:
   struct Device;
@@ -97,6 +96,8 @@ class CacheTier {
   void maybe_destage(Device& device);
   void start_destage(int capacity);
   void finish_destage(const Op& op);
+  // Its statistics (cache_statistics.hpp), read at the end of the run.
+  void declare_statistics();
 
   sim::Engine* engine_;
   CacheTierSpec spec_;
@@ -108,6 +109,8 @@ class CacheTier {
   sim::RecordPool<Op> ops_;
   CacheTierCounters counters_;
   sim::MemberEvent<CacheTier, &CacheTier::on_op_done> op_done_{*this};
+  // Enrolled with the run's statistics (sim/statistics.hpp): reset when measurement begins.
+  sim::Statistics::Registration stats_;
 };
 
 }  // namespace hcisim::models

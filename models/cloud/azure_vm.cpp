@@ -14,8 +14,7 @@ class AzureVm::AttachedDisk final : public Drive {
   }
   double utilisation() const override { return disk_.utilisation(); }
   std::uint64_t reads() const override { return disk_.reads(); }
-  std::uint64_t writes() const override { return disk_.writes(); }
-  void reset_stats() override { disk_.reset_stats(); }
+  std::uint64_t writes() const override { return disk_.writes(); }  // the disk enrolled on its own
 
  private:
   AzureVm& vm_;

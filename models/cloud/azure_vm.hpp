@@ -87,6 +87,8 @@ class AzureVm {
   double received_bytes_ = 0;
   sim::MemberEvent<AzureVm, &AzureVm::to_bytes_cap> iops_granted_{*this};
   sim::MemberEvent<AzureVm, &AzureVm::to_disk> bytes_granted_{*this};
+  // Enrolled with the run's statistics (sim/statistics.hpp): reset when measurement begins.
+  sim::Statistics::Registration stats_{engine_->statistics(), "vm", [this](sim::SimTime) { reset_stats(); }};
 };
 
 }  // namespace hcisim::models

@@ -39,7 +39,7 @@ class ManagedDisk final : public Drive {
   double utilisation() const override;
   std::uint64_t reads() const override { return reads_; }
   std::uint64_t writes() const override { return writes_; }
-  void reset_stats() override;
+  void reset_stats();
 
   const ManagedDiskSpec& spec() const { return spec_; }
   const CloudCap& iops_cap() const { return iops_; }
@@ -67,6 +67,8 @@ class ManagedDisk final : public Drive {
   sim::MemberEvent<ManagedDisk, &ManagedDisk::to_bytes_cap> iops_granted_{*this};
   sim::MemberEvent<ManagedDisk, &ManagedDisk::to_service> bytes_granted_{*this};
   sim::MemberEvent<ManagedDisk, &ManagedDisk::on_complete> completed_{*this};
+  // Enrolled with the run's statistics (sim/statistics.hpp): reset when measurement begins.
+  sim::Statistics::Registration stats_{engine_->statistics(), "disk", [this](sim::SimTime) { reset_stats(); }};
 };
 
 }  // namespace hcisim::models

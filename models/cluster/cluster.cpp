@@ -64,12 +64,15 @@ std::vector<std::unique_ptr<ClusterNode>> make_cloud_nodes(sim::Engine& engine, 
   const ManagedDiskSpec disk = scaled(c.disk, c.time_scale);
   std::vector<std::unique_ptr<ClusterNode>> nodes;
   for (int i = 0; i < c.storage_vms; ++i) {
-    nodes.push_back(std::make_unique<ClusterNode>(engine, storage, disk, c.disks_per_vm, false,
-                                                  spec.stack.cpu_burst_scv, "node" + std::to_string(i + 1)));
+    const std::string name = "node" + std::to_string(i + 1);
+    const sim::Statistics::Scope scope(engine.statistics(), name);
+    nodes.push_back(
+        std::make_unique<ClusterNode>(engine, storage, disk, c.disks_per_vm, false, spec.stack.cpu_burst_scv, name));
   }
   for (int h = 0; h < c.clients; ++h) {
-    nodes.push_back(std::make_unique<ClusterNode>(engine, client, disk, 0, true, spec.stack.cpu_burst_scv,
-                                                  "host" + std::to_string(h + 1)));
+    const std::string name = "host" + std::to_string(h + 1);
+    const sim::Statistics::Scope scope(engine.statistics(), name);
+    nodes.push_back(std::make_unique<ClusterNode>(engine, client, disk, 0, true, spec.stack.cpu_burst_scv, name));
   }
   return nodes;
 }
@@ -80,8 +83,13 @@ std::vector<std::unique_ptr<ClusterNode>> make_nodes(sim::Engine& engine, const 
     throw std::invalid_argument("a cluster cannot have a negative number of compute hosts");
   std::vector<std::unique_ptr<ClusterNode>> nodes;
   DriveFactory factory(engine);
-  for (int i = 0; i < spec.node_count; ++i) nodes.push_back(std::make_unique<ClusterNode>(engine, spec, i, factory));
+  // A node's components enrol their statistics under its name (sim/statistics.hpp).
+  for (int i = 0; i < spec.node_count; ++i) {
+    const sim::Statistics::Scope scope(engine.statistics(), "node" + std::to_string(i + 1));
+    nodes.push_back(std::make_unique<ClusterNode>(engine, spec, i, factory));
+  }
   for (int h = 0; h < spec.compute_hosts.count; ++h) {
+    const sim::Statistics::Scope scope(engine.statistics(), "host" + std::to_string(h + 1));
     nodes.push_back(std::make_unique<ClusterNode>(engine, spec.compute_hosts, spec.stack.cpu_burst_scv, h));
   }
   return nodes;
@@ -136,17 +144,6 @@ std::vector<HostCpu*> Cluster::cpus() {
   std::vector<HostCpu*> all;
   for (auto& n : nodes_) all.push_back(&n->cpu);
   return all;
-}
-
-void Cluster::reset_stats() {
-  for (auto& node : nodes_) {
-    node->cpu.reset_stats(engine_->now());
-    for (auto& d : node->drives) d->reset_stats();
-    if (node->cache) node->cache->reset_stats();
-    if (node->hba) node->hba->reset_stats();
-    if (node->cloud_vm) node->cloud_vm->reset_stats();
-  }
-  fabric_.reset_stats();
 }
 
 }  // namespace hcisim::models

@@ -66,7 +66,6 @@ class Cluster {
   const Fabric& fabric() const { return fabric_; }
   std::vector<HostCpu*> cpus();  // of every host, in host order
   bool cloud() const { return nodes_.front()->cloud_vm != nullptr; }
-  void reset_stats();
 
  private:
   sim::Engine* engine_;

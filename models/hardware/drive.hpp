@@ -32,15 +32,15 @@ class Drive {
     submit(DriveIo{offset, bytes, true, true}, done, arg);
   }
 
-  // Time-average busy fraction of the drive's capacity since reset_stats().
+  // Time-average busy fraction of the drive's capacity since measurement began (a drive enrols with
+  // the run's statistics, sim/statistics.hpp).
   virtual double utilisation() const = 0;
   // SAS/SATA drives: mean device-queue slots in use over the device queue
-  // depth since reset_stats() (DeviceQueue); 0 for drives without one.
+  // depth since measurement began (DeviceQueue); 0 for drives without one.
   virtual int device_queue_depth() const { return 0; }
   virtual double device_queue_occupancy() const { return 0; }
-  virtual std::uint64_t reads() const = 0;  // I/Os started since reset_stats()
+  virtual std::uint64_t reads() const = 0;  // I/Os started since measurement began
   virtual std::uint64_t writes() const = 0;
-  virtual void reset_stats() = 0;
 };
 
 }  // namespace hcisim::models

@@ -50,7 +50,7 @@ class FlashDrive final : public Drive {
   double utilisation() const override { return media_.utilisation(); }
   std::uint64_t reads() const override { return reads_; }
   std::uint64_t writes() const override { return writes_; }
-  void reset_stats() override;
+  void reset_stats();
 
  private:
   struct PendingWrite {
@@ -124,6 +124,8 @@ class FlashDrive final : public Drive {
   sim::MemberEvent<FlashDrive, &FlashDrive::on_read_due> read_due_{*this};
   sim::MemberEvent<FlashDrive, &FlashDrive::finish_read> read_done_{*this};
   sim::MemberEvent<FlashDrive, &FlashDrive::on_read_converted> read_converted_{*this};
+  // Enrolled with the run's statistics (sim/statistics.hpp): reset when measurement begins.
+  sim::Statistics::Registration stats_{engine_->statistics(), "drive", [this](sim::SimTime) { reset_stats(); }};
 };
 
 }  // namespace hcisim::models

@@ -81,6 +81,8 @@ class Hba {
   sim::TimeWeighted tags_in_use_;
   sim::MemberEvent<Hba, &Hba::on_processed> processed_{*this};
   sim::MemberEvent<Hba, &Hba::on_transferred> transferred_{*this};
+  // Enrolled with the run's statistics (sim/statistics.hpp): reset when measurement begins.
+  sim::Statistics::Registration stats_{engine_.statistics(), "hba", [this](sim::SimTime) { reset_stats(); }};
 };
 
 }  // namespace hcisim::models

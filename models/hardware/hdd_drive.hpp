@@ -81,7 +81,7 @@ class HddDrive final : public Drive {
   std::uint64_t writes() const override { return writes_; }
   int device_queue_depth() const override { return device_.queue_depth(); }
   double device_queue_occupancy() const override { return device_.occupancy(); }
-  void reset_stats() override;
+  void reset_stats();
 
   const DiskGeometry& geometry() const { return geometry_; }
   const SeekCurve& seek_curve() const { return seek_; }
@@ -149,6 +149,8 @@ class HddDrive final : public Drive {
   std::uint64_t writes_ = 0;
   MediaTime media_time_;
   sim::TimeWeighted busy_stat_;
+  // Enrolled with the run's statistics (sim/statistics.hpp): reset when measurement begins.
+  sim::Statistics::Registration stats_{engine_.statistics(), "drive", [this](sim::SimTime) { reset_stats(); }};
 };
 
 }  // namespace hcisim::models

@@ -237,6 +237,8 @@ class HostCpu {
   sim::TimeWeighted busy_lps_;
   sim::TimeWeighted waiting_stat_;
   sim::MemberEvent<HostCpu, &HostCpu::on_done> done_event_{*this};
+  // Enrolled with the run's statistics (sim/statistics.hpp): reset when measurement begins.
+  sim::Statistics::Registration stats_{engine_->statistics(), "cpu", [this](sim::SimTime now) { reset_stats(now); }};
 };
 
 }  // namespace hcisim::models

@@ -29,7 +29,8 @@ SerialSsd::SerialSsd(sim::Engine& engine, const DriveSpec& spec, Hba* hba)
     : link_(engine, spec),
       media_(engine, media_spec(spec)),
       device_(engine, spec.queue_depth, hba, at_drive_),
-      commands_(static_cast<std::size_t>(std::max(spec.queue_depth, 1)) * 2) {}
+      commands_(static_cast<std::size_t>(std::max(spec.queue_depth, 1)) * 2),
+      stats_(engine.statistics(), "drive", [this](sim::SimTime) { reset_stats(); }) {}
 
 void SerialSsd::submit(const DriveIo& io, sim::EventHandler& done, std::uint64_t arg) {
   if (io.write) {
@@ -77,8 +78,7 @@ void SerialSsd::finish(std::uint32_t slot) {
 
 double SerialSsd::utilisation() const { return std::max(media_.utilisation(), link_.utilisation()); }
 
-void SerialSsd::reset_stats() {
-  media_.reset_stats();
+void SerialSsd::reset_stats() {  // its media enrolled as a drive of its own
   link_.reset_stats();
   device_.reset_stats();
   reads_ = 0;

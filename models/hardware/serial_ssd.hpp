@@ -41,7 +41,7 @@ class SerialSsd final : public Drive {
   std::uint64_t writes() const override { return writes_; }
   int device_queue_depth() const override { return device_.queue_depth(); }
   double device_queue_occupancy() const override { return device_.occupancy(); }
-  void reset_stats() override;
+  void reset_stats();
 
   const FlashDrive& media() const { return media_; }
   const SerialLink& link() const { return link_; }
@@ -67,6 +67,8 @@ class SerialSsd final : public Drive {
   sim::RecordPool<Command> commands_;
   std::uint64_t reads_ = 0;
   std::uint64_t writes_ = 0;
+  // Enrolled with the run's statistics (sim/statistics.hpp): reset when measurement begins.
+  sim::Statistics::Registration stats_;
 };
 
 }  // namespace hcisim::models

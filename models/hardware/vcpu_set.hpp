@@ -71,6 +71,8 @@ class VcpuSet {
   sim::TimeWeighted busy_;
   sim::MemberEvent<VcpuSet, &VcpuSet::on_burst_done> burst_done_{*this};
   sim::MemberEvent<VcpuSet, &VcpuSet::on_split> split_{*this};
+  // Enrolled with the run's statistics (sim/statistics.hpp): reset when measurement begins.
+  sim::Statistics::Registration stats_{engine_->statistics(), "vcpus", [this](sim::SimTime now) { reset_stats(now); }};
 };
 
 }  // namespace hcisim::models

@@ -237,9 +237,7 @@ void VmIoPath::restart_vm(std::uint32_t index, int host, HostCpu& cpu, Restartab
 double VmIoPath::csv_latency_s(bool write) const { return csv_[write].mean_s(engine_->now()); }
 
 void VmIoPath::reset_stats() {
-  for (LayerTime& t : csv_) t.reset(engine_->now());
-  for (auto& vm : vms_) vm.vcpus->reset_stats(engine_->now());
-  for (auto& v : retired_vcpus_) v->reset_stats(engine_->now());
+  for (LayerTime& t : csv_) t.reset(engine_->now());  // the VMs' vCPUs enrolled on their own
 }
 
 }  // namespace hcisim::models

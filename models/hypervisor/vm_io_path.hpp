@@ -157,6 +157,8 @@ class VmIoPath final : public IoTarget {
   sim::MemberEvent<VmIoPath, &VmIoPath::on_background_done> background_done_{*this};
   sim::RandomStream background_rng_;
   sim::MemberEvent<VmIoPath, &VmIoPath::on_split_boundary> split_boundary_{*this};
+  // Enrolled with the run's statistics (sim/statistics.hpp): reset when measurement begins.
+  sim::Statistics::Registration stats_{engine_->statistics(), "vm_io_path", [this](sim::SimTime) { reset_stats(); }};
 };
 
 }  // namespace hcisim::models

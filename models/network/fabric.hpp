@@ -121,6 +121,8 @@ class Fabric {
   sim::MemberEvent<Fabric, &Fabric::on_egress_converted> egress_converted_{*this};
   sim::MemberEvent<Fabric, &Fabric::on_ingress_converted> ingress_converted_{*this};
   sim::MemberEvent<Fabric, &Fabric::on_delivered> delivered_{*this};
+  // Enrolled with the run's statistics (sim/statistics.hpp): reset when measurement begins.
+  sim::Statistics::Registration stats_{engine_->statistics(), "fabric", [this](sim::SimTime) { reset_stats(); }};
 };
 
 }  // namespace hcisim::models

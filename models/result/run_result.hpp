@@ -10,6 +10,7 @@
 #include "models/hardware/cpu_work.hpp"
 #include "models/io/io_request.hpp"
 #include "models/result/run_phase.hpp"
+#include "models/result/statistics_table.hpp"
 #include "models/spec/oltp_spec.hpp"
 #include "models/spec/scenario_spec.hpp"
 #include "models/storage/repair_status.hpp"
@@ -87,7 +88,7 @@ struct NodeResult {
       cpu_by_layer{};           // share of the node's CPU capacity per layer (sums to cpu_utilisation)
   double vcpu_utilisation = 0;  // mean busy fraction of this node's VMs' vCPUs
   // Over every drive of the node, cache and capacity alike (a hybrid node's
-  // split: cache_drive_utilisation_*, capacity_drive_utilisation_*).
+  // split: its cache tier's statistics, cache_drive_utilisation_* and capacity_drive_utilisation_*).
   double drive_utilisation_mean = 0;
   double drive_utilisation_max = 0;
   double nic_tx_utilisation = 0;
@@ -97,16 +98,9 @@ struct NodeResult {
   int device_queue_depth = 0;
   double device_queue_occupancy_max = 0;
   HbaResult hba;  // the SAS/SATA drives' HBA (present false without one)
-  // Hybrid nodes: the cache tier (all 0 without one).
+  // Hybrid nodes: a cache tier, whose figures are in RunResult::statistics
+  // under "node<N>/cache/" (models/cache/cache_statistics.hpp).
   bool has_cache_tier = false;
-  double cache_read_hit_ratio = 0;  // reads served by the cache drives, of the reads the cache could serve
-  std::uint64_t cache_read_hits = 0, cache_read_misses = 0, cache_read_bypasses = 0;
-  std::uint64_t cache_writes_cached = 0, cache_writes_bypassed = 0;
-  double cache_fill = 0;         // share of the cache holding data
-  double cache_dirty_bytes = 0;  // at the end of the run
-  double destage_bytes_per_s = 0;
-  double cache_drive_utilisation_mean = 0, cache_drive_utilisation_max = 0;
-  double capacity_drive_utilisation_mean = 0, capacity_drive_utilisation_max = 0;
 };
 
 struct Bottleneck {
@@ -360,6 +354,9 @@ struct RunResult {
   // Why the numbers may not be what they seem (run/steady_state.hpp, workload/stream_coverage.hpp); empty when they
   // are.
   std::vector<std::string> warnings;
+  // What the components counted, by name (sim/statistics.hpp): read when the
+  // run ends, or estimated by the fast path under the same names.
+  StatisticsTable statistics;
 
   double total_iops() const { return read_iops + write_iops; }
   double total_bytes_per_s() const { return read_bytes_per_s + write_bytes_per_s; }

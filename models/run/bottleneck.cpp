@@ -1,4 +1,5 @@
 #include "models/run/bottleneck.hpp"
+#include "models/cache/cache_statistics.hpp"
 #include "models/run/percent_text.hpp"
 
 #include "models/run/cloud_bottleneck.hpp"
@@ -107,11 +108,12 @@ std::vector<RankedResource> rank_resources(const RunResult& result, const Scenar
   }
   if (drive) {
     // A hybrid node's I/O goes to its cache drives while they hold the data: they are its drives then.
-    const bool cache =
-        drive->has_cache_tier && drive->cache_drive_utilisation_max > drive->capacity_drive_utilisation_max;
+    namespace s = cache_statistics;
+    const auto tier = [&](const s::Declared& d) { return result.statistics.value(s::name(drive->node, d)); };
+    const bool cache = drive->has_cache_tier && tier(s::kCacheDriveMax) > tier(s::kCapacityDriveMax);
     const double busiest = busiest_drive(*drive);
-    const double mean = cache                   ? drive->cache_drive_utilisation_mean
-                        : drive->has_cache_tier ? drive->capacity_drive_utilisation_mean
+    const double mean = cache                   ? tier(s::kCacheDriveMean)
+                        : drive->has_cache_tier ? tier(s::kCapacityDriveMean)
                                                 : drive->drive_utilisation_mean;
     ranked.push_back(
         {{"drives", busiest,

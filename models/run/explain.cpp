@@ -1,4 +1,5 @@
 #include "models/run/explain.hpp"
+#include "models/cache/cache_statistics.hpp"
 #include "models/run/percent_text.hpp"
 #include "models/run/synthetic_failure.hpp"
 
@@ -156,25 +157,26 @@ std::array<double, kCpuLayerCount> cycles_per_io(const ScenarioSpec& spec, const
 // Hybrid nodes: the "drives" entry is the cache tier's front, which is no
 // device; name the cache drives and the capacity drives behind it instead.
 void split_hybrid_drives(const RunResult& run, std::vector<Limit>& chain) {
-  const NodeResult* cache = nullptr;
-  const NodeResult* capacity = nullptr;
+  namespace s = cache_statistics;
+  const auto tier = [&run](int node, const s::Declared& d) { return run.statistics.value(s::name(node, d)); };
+  int cache = -1, capacity = -1;
   for (const NodeResult& n : run.nodes) {
     if (!n.up || !n.has_cache_tier) continue;
-    if (!cache || n.cache_drive_utilisation_max > cache->cache_drive_utilisation_max) cache = &n;
-    if (!capacity || n.capacity_drive_utilisation_max > capacity->capacity_drive_utilisation_max) capacity = &n;
+    if (cache < 0 || tier(n.node, s::kCacheDriveMax) > tier(cache, s::kCacheDriveMax)) cache = n.node;
+    if (capacity < 0 || tier(n.node, s::kCapacityDriveMax) > tier(capacity, s::kCapacityDriveMax)) capacity = n.node;
   }
-  if (!cache) return;
+  if (cache < 0) return;
   chain.erase(std::remove_if(chain.begin(), chain.end(), [](const Limit& l) { return l.resource == "drives"; }),
               chain.end());
-  chain.push_back({"cache drives", cache->cache_drive_utilisation_max,
-                   "busiest cache drive on node " + std::to_string(cache->node + 1) + " at " +
-                       percent(cache->cache_drive_utilisation_max) + " (node mean " +
-                       percent(cache->cache_drive_utilisation_mean) + "); " + percent(cache->cache_read_hit_ratio) +
+  chain.push_back({"cache drives", tier(cache, s::kCacheDriveMax),
+                   "busiest cache drive on node " + std::to_string(cache + 1) + " at " +
+                       percent(tier(cache, s::kCacheDriveMax)) + " (node mean " +
+                       percent(tier(cache, s::kCacheDriveMean)) + "); " + percent(tier(cache, s::kReadHitRatio)) +
                        " of the reads it could serve hit"});
-  chain.push_back({"capacity drives", capacity->capacity_drive_utilisation_max,
-                   "busiest capacity drive (behind the cache) on node " + std::to_string(capacity->node + 1) + " at " +
-                       percent(capacity->capacity_drive_utilisation_max) + " (node mean " +
-                       percent(capacity->capacity_drive_utilisation_mean) + ")"});
+  chain.push_back({"capacity drives", tier(capacity, s::kCapacityDriveMax),
+                   "busiest capacity drive (behind the cache) on node " + std::to_string(capacity + 1) + " at " +
+                       percent(tier(capacity, s::kCapacityDriveMax)) + " (node mean " +
+                       percent(tier(capacity, s::kCapacityDriveMean)) + ")"});
 }
 
 }  // namespace

@@ -202,9 +202,7 @@ class WarmupEnd final : public sim::EventHandler, public SkipObserver {
   }
   void on_event(std::uint64_t tick) override {
     if (tick == 0) {
-      m_.cluster.reset_stats();
-      m_.vms.reset_stats();
-      m_.product->reset_stats();
+      m_.engine.statistics().reset(m_.engine.now());  // every component enrolled, once
       // On the scenario's clock: ahead of the simulator's by the warm-up skipped (fast_forward.hpp).
       m_.workload->begin_measurement(scenario_now(m_), duration_, interval_,
                                      static_cast<int>(std::max<std::uint64_t>(1, intervals_)));
@@ -283,26 +281,7 @@ void fill_nodes(RunResult& result, Model& m) {
       r.drive_utilisation_max = std::max(r.drive_utilisation_max, d->utilisation());
     }
     r.drive_utilisation_mean = devices.empty() ? 0 : sum / static_cast<double>(devices.size());
-    if (node.cache) {
-      const CacheTier& c = *node.cache;
-      const CacheTierCounters& k = c.counters();
-      r.has_cache_tier = true;
-      r.cache_read_hits = k.read_hits;
-      r.cache_read_misses = k.read_misses;
-      r.cache_read_bypasses = k.read_bypasses;
-      r.cache_read_hit_ratio = k.read_hits + k.read_misses > 0
-                                   ? static_cast<double>(k.read_hits) / static_cast<double>(k.read_hits + k.read_misses)
-                                   : 0;
-      r.cache_writes_cached = k.writes_cached;
-      r.cache_writes_bypassed = k.writes_bypassed;
-      r.cache_fill = static_cast<double>(c.present_pages()) / static_cast<double>(c.capacity_pages());
-      r.cache_dirty_bytes = static_cast<double>(c.dirty_pages() * c.page_bytes());
-      r.destage_bytes_per_s = static_cast<double>(k.destage_bytes) / result.simulated_seconds;
-      r.cache_drive_utilisation_mean = c.cache_drive_utilisation_mean();
-      r.cache_drive_utilisation_max = c.cache_drive_utilisation_max();
-      r.capacity_drive_utilisation_mean = c.capacity_drive_utilisation_mean();
-      r.capacity_drive_utilisation_max = c.capacity_drive_utilisation_max();
-    }
+    r.has_cache_tier = node.cache != nullptr;
     r.nic_tx_utilisation = m.cluster.fabric().egress_utilisation(n);
     r.nic_rx_utilisation = m.cluster.fabric().ingress_utilisation(n);
     if (node.hba) r.hba = measure_hba(*node.hba, result.simulated_seconds);
@@ -546,6 +525,7 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
   if (events.on_event) fill_phases(result, m.phases, m, measurement.interval());
   result.repaired_bytes = static_cast<double>(m.product->repair_status().bytes_repaired);
   fill_nodes(result, m);
+  result.statistics.rows = m.engine.statistics().read({m.engine.now(), result.simulated_seconds});
   const ProductHotspot hotspot = m.product->hotspot(m.engine.now());
   result.hotspot = hotspot.what;
   result.hotspot_resource = hotspot.resource;

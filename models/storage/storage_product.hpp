@@ -86,8 +86,9 @@ class StorageProduct {
   virtual std::uint64_t repair_grain_bytes() const { return 0; }
   // Where the product reports what it did about failures (failover, repair done).
   void set_event_log(RunLog* log) { events_ = log; }
+  // Its counters reset when measurement begins: a product enrols with the
+  // run's statistics (sim/statistics.hpp).
   virtual ProductHotspot hotspot(sim::SimTime now) const = 0;
-  virtual void reset_stats() = 0;
 
   // Fast-forward over a steady span (models/run/fast_forward.hpp); a product
   // offers it by overriding all four. Whether a span may be skipped now: what

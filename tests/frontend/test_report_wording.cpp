@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "models/result/cache_tier_rows.hpp"
 #include "models/run/reference_check.hpp"
 #include "temp_dir.hpp"
 #include "tools/frontend/base/progress_text.hpp"
@@ -25,6 +26,8 @@
 using namespace hcisim;
 using namespace hcisim::frontend;
 using Catch::Matchers::Contains;
+
+namespace cache = hcisim::models::cache_statistics;
 
 namespace {
 
@@ -90,8 +93,9 @@ TEST_CASE("the drives column counts a hybrid node's cache drives", "[report]") {
   for (models::NodeResult& n : r.nodes) {
     // Every read served by the cache drives: the capacity HDDs idle.
     n.has_cache_tier = true;
-    n.cache_drive_utilisation_mean = 0.38;
-    n.cache_drive_utilisation_max = 0.43;
+    models::add_cache_tier_rows(r.statistics, n.node);
+    r.statistics.set_value(cache::name(n.node, cache::kCacheDriveMean), "fraction", 0.38);
+    r.statistics.set_value(cache::name(n.node, cache::kCacheDriveMax), "fraction", 0.43);
     n.drive_utilisation_mean = 0.38 * 4 / 12;  // 4 cache drives and 8 HDDs (simulation.cpp: every drive)
     n.drive_utilisation_max = 0.43;
   }
@@ -112,11 +116,13 @@ TEST_CASE("a table column of sizes or rates has one unit", "[report]") {
   // Two nodes: one 38,416 KiB dirty (not whole MiB), the other 38 MiB: both in MiB.
   const models::ScenarioSpec spec = bundled_spec("r740xd/70-30.yaml");
   models::RunResult r = empty_result(spec);
-  r.nodes[0].cache_dirty_bytes = 38416.0 * 1024;
-  r.nodes[1].cache_dirty_bytes = 38.0 * 1024 * 1024;
-  r.nodes[0].destage_bytes_per_s = 0;
-  r.nodes[1].destage_bytes_per_s = 2.5e6;
-  for (models::NodeResult& n : r.nodes) n.has_cache_tier = true;
+  for (models::NodeResult& n : r.nodes) {
+    n.has_cache_tier = true;
+    models::add_cache_tier_rows(r.statistics, n.node);
+  }
+  r.statistics.set_value(cache::name(0, cache::kDirtyBytes), "bytes", 38416.0 * 1024);
+  r.statistics.set_value(cache::name(1, cache::kDirtyBytes), "bytes", 38.0 * 1024 * 1024);
+  r.statistics.set_value(cache::name(1, cache::kDestage), "bytes/s", 2.5e6);
   const auto table = section(format_run_report(spec, r), "Cache tier");
   REQUIRE(table.size() == 3);
   for (std::size_t row = 1; row < 3; ++row) {

@@ -120,11 +120,11 @@ class ClosedLoop final : public hcisim::sim::EventHandler {
 };
 
 // Warm up, reset the counters, measure a window; returns the window in seconds.
-inline double measure(hcisim::sim::Engine& engine, hcisim::models::Drive& drive, std::vector<ClosedLoop*> loads,
+inline double measure(hcisim::sim::Engine& engine, hcisim::models::Drive&, std::vector<ClosedLoop*> loads,
                       hcisim::sim::SimTime warmup, hcisim::sim::SimTime window) {
   engine.run_until(engine.now() + warmup);
   for (ClosedLoop* load : loads) load->reset();
-  drive.reset_stats();
+  engine.statistics().reset(engine.now());  // the drive enrolled there, as in a run
   engine.run_until(engine.now() + window);
   return hcisim::sim::to_seconds(window);
 }

@@ -11,6 +11,7 @@
 
 #include "model_specs.hpp"
 #include "models/cache/block_cache.hpp"
+#include "models/cache/cache_statistics.hpp"
 #include "models/cache/cache_tier.hpp"
 #include "sim/engine.hpp"
 #include "sim/random.hpp"
@@ -35,7 +36,6 @@ class FixedDrive final : public Drive {
   double utilisation() const override { return 0; }
   std::uint64_t reads() const override { return reads_; }
   std::uint64_t writes() const override { return writes_; }
-  void reset_stats() override { reads_ = writes_ = 0; }
   std::vector<DriveIo> log;
 
  private:
@@ -109,6 +109,36 @@ TEST_CASE("cache tier: a small read misses to the capacity drive, is admitted, t
   CHECK(rig.done.count == 2);
 }
 
+TEST_CASE("cache tier: its statistics are read by the names declared once, and reset with the run's",
+          "[cache][stats]") {
+  namespace s = hcisim::models::cache_statistics;
+  Rig rig(1000, 2, true);
+  rig.io(0, false, 8 * KiB, 4 * KiB);  // a miss, admitted
+  rig.io(0, false, 0, 4 * KiB);        // a hit
+  rig.io(1, true, 0, 4 * KiB);         // a write cached
+  const auto table = rig.engine.statistics().read({rig.engine.now(), 2.0});
+  std::vector<hcisim::sim::StatisticReading> tier;
+  for (const auto& r : table) {
+    if (r.name.rfind("cache/", 0) == 0) tier.push_back(r);
+  }
+  REQUIRE(tier.size() == s::kAll.size());
+  for (std::size_t i = 0; i < tier.size(); ++i) {
+    CHECK(tier[i].name == "cache/" + std::string(s::kAll[i].name));
+    CHECK(tier[i].unit == s::kAll[i].unit);
+    CHECK(tier[i].is_count == (i < s::kCounts));
+  }
+  CHECK(tier[0].count == 1);                        // read_hits
+  CHECK(tier[1].count == 1);                        // read_misses
+  CHECK(tier[3].count == 1);                        // writes_cached
+  CHECK(tier[5].value == Approx(0.5));              // read_hit_ratio
+  CHECK(tier[7].value == Approx(kPage));            // dirty_bytes: the page written
+  CHECK(rig.fronts[0]->reads() == 2);               // the front counts what the product sent it
+  rig.engine.statistics().reset(rig.engine.now());  // as the warm-up ends
+  CHECK(rig.tier->counters().read_hits == 0);
+  CHECK(rig.fronts[0]->reads() == 0);
+  CHECK(rig.tier->present_pages() == 2);  // contents are state, not statistics
+}
+
 TEST_CASE("cache tier: reads over 64 KB are admitted on the second miss; sequential ones over 32 KB bypass",
           "[cache]") {
   Rig rig(1000, 1, true);
@@ -170,7 +200,7 @@ TEST_CASE("cache tier: uniform random reads hit in proportion to the cache's siz
   for (int i = 0; i < 20'000; ++i) read();  // fill
   rig.engine.run_until(rig.engine.now() + kSecond);
   REQUIRE(rig.tier->present_pages() == c_pages);
-  rig.tier->reset_stats();
+  rig.engine.statistics().reset(rig.engine.now());  // as the warm-up ends
   for (int i = 0; i < 40'000; ++i) read();
   rig.engine.run_until(rig.engine.now() + kSecond);
   const auto& k = rig.tier->counters();

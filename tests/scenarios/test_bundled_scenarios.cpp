@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "models/run/simulation.hpp"
+#include "tests/scenarios/cache_figure.hpp"
 #include "tests/scenarios/sas_scenarios.hpp"
 #include "tools/frontend/input/catalog.hpp"
 #include "tools/frontend/input/scenario_loader.hpp"
@@ -92,7 +93,7 @@ TEST_CASE("R740xd hybrid, a prediction: from a warm cache tier every read is loc
   for (const auto& node : result.nodes) {
     // Every read is local (two copies on two nodes) and found in the warmed cache.
     CHECK(node.has_cache_tier);
-    CHECK(node.cache_read_hit_ratio > 0.999);
+    CHECK(cache_figure(result, node, cache::kReadHitRatio) > 0.999);
     CHECK(node.nic_tx_utilisation < 0.01);
     // The 2 x 8 cores at about 80 %: busy, not saturated (no queue of its own sets the rate).
     CHECK(node.cpu_utilisation > 0.6);
@@ -111,8 +112,8 @@ TEST_CASE("R740xd what-if: a working set past the cache falls off the cliff the 
   const double cache_bytes = 4 * (1.92e12 - 32.0 * (1ull << 30));
   const double data_bytes = 40 * 300e9;
   for (const auto& node : result.nodes) {
-    CHECK(node.cache_read_hit_ratio == Approx(0.6 * cache_bytes / data_bytes).margin(0.03));
-    CHECK(node.capacity_drive_utilisation_mean > 0.95);
+    CHECK(cache_figure(result, node, cache::kReadHitRatio) == Approx(0.6 * cache_bytes / data_bytes).margin(0.03));
+    CHECK(cache_figure(result, node, cache::kCapacityDriveMean) > 0.95);
   }
   CHECK(result.bottleneck.resource == "drives");
   CHECK(result.total_iops() < 761000 / 50.0);

@@ -13,6 +13,7 @@
 
 #include "models/analytic/fast_path.hpp"
 #include "models/run/simulation.hpp"
+#include "tests/scenarios/cache_figure.hpp"
 #include "tests/scenarios/sas_scenarios.hpp"
 #include "tools/frontend/input/catalog.hpp"
 #include "tools/frontend/input/scenario_loader.hpp"
@@ -71,19 +72,22 @@ TEST_CASE("the fast path answers a warmed cache tier that holds the data as the 
       REQUIRE(f.has_cache_tier);
       REQUIRE(s.has_cache_tier);
       // The simulator stayed in the fast path's regime: every read a hit, every write cached, no destage.
-      CHECK(s.cache_read_misses == 0);
-      CHECK(s.cache_read_bypasses == 0);
-      CHECK(s.cache_writes_bypassed == 0);
-      CHECK(s.destage_bytes_per_s == 0);
-      CHECK(s.capacity_drive_utilisation_max == 0);
-      CHECK(f.cache_read_hit_ratio == s.cache_read_hit_ratio);
-      CHECK(std::fabs(relative(static_cast<double>(f.cache_read_hits), static_cast<double>(s.cache_read_hits))) < 0.10);
-      CHECK(std::fabs(relative(static_cast<double>(f.cache_writes_cached),
-                               static_cast<double>(s.cache_writes_cached))) < 0.10);
-      CHECK(std::fabs(relative(f.cache_fill, s.cache_fill)) < 0.05);
-      CHECK(std::fabs(relative(f.cache_drive_utilisation_max, s.cache_drive_utilisation_max)) < 0.15);
-      CHECK(f.capacity_drive_utilisation_max == 0);                     // the hard disks
-      CHECK(f.drive_utilisation_max == f.cache_drive_utilisation_max);  // every drive: the cache drives the busiest
+      CHECK(cache_figure(sim, s, cache::kReadMisses) == 0);
+      CHECK(cache_figure(sim, s, cache::kReadBypasses) == 0);
+      CHECK(cache_figure(sim, s, cache::kWritesBypassed) == 0);
+      CHECK(cache_figure(sim, s, cache::kDestage) == 0);
+      CHECK(cache_figure(sim, s, cache::kCapacityDriveMax) == 0);
+      CHECK(cache_figure(fast, f, cache::kReadHitRatio) == cache_figure(sim, s, cache::kReadHitRatio));
+      CHECK(std::fabs(relative(cache_figure(fast, f, cache::kReadHits), cache_figure(sim, s, cache::kReadHits))) <
+            0.10);
+      CHECK(std::fabs(relative(cache_figure(fast, f, cache::kWritesCached),
+                               cache_figure(sim, s, cache::kWritesCached))) < 0.10);
+      CHECK(std::fabs(relative(cache_figure(fast, f, cache::kFill), cache_figure(sim, s, cache::kFill))) < 0.05);
+      CHECK(std::fabs(relative(cache_figure(fast, f, cache::kCacheDriveMax),
+                               cache_figure(sim, s, cache::kCacheDriveMax))) < 0.15);
+      CHECK(cache_figure(fast, f, cache::kCapacityDriveMax) == 0);  // the hard disks
+      CHECK(f.drive_utilisation_max ==
+            cache_figure(fast, f, cache::kCacheDriveMax));  // every drive: the cache drives the busiest
       // The PERC in front of the cache drives: every cache I/O one command, its tags by Little's law.
       REQUIRE(s.hba.present);
       REQUIRE(f.hba.present);

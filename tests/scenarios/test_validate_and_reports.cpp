@@ -11,6 +11,7 @@
 
 #include "models/analytic/fast_path.hpp"
 #include "models/run/simulation.hpp"
+#include "tests/scenarios/cache_figure.hpp"
 #include "tests/scenarios/sas_scenarios.hpp"
 #include "tools/frontend/input/catalog.hpp"
 #include "tools/frontend/input/scenario_loader.hpp"
@@ -98,17 +99,18 @@ TEST_CASE("a hybrid node's drives column includes its busy cache drives", "[repo
   spec.run.duration_ns = 20'000'000;
   const models::RunResult r = models::simulate(spec);
   for (const models::NodeResult& n : r.nodes) {
-    CHECK(n.capacity_drive_utilisation_max < 0.01);
-    CHECK(n.cache_drive_utilisation_max > 0.1);
-    CHECK(n.drive_utilisation_max == Approx(n.cache_drive_utilisation_max));
+    CHECK(cache_figure(r, n, cache::kCapacityDriveMax) < 0.01);
+    CHECK(cache_figure(r, n, cache::kCacheDriveMax) > 0.1);
+    CHECK(n.drive_utilisation_max == Approx(cache_figure(r, n, cache::kCacheDriveMax)));
     // 4 cache drives and 8 capacity drives per node.
     CHECK(n.drive_utilisation_mean ==
-          Approx((4 * n.cache_drive_utilisation_mean + 8 * n.capacity_drive_utilisation_mean) / 12));
+          Approx((4 * cache_figure(r, n, cache::kCacheDriveMean) + 8 * cache_figure(r, n, cache::kCapacityDriveMean)) /
+                 12));
   }
   const models::RunResult fast = models::analyse(spec);
   for (const models::NodeResult& n : fast.nodes) {
-    CHECK(n.cache_drive_utilisation_max > 0.1);
-    CHECK(n.drive_utilisation_max == Approx(n.cache_drive_utilisation_max));
+    CHECK(cache_figure(fast, n, cache::kCacheDriveMax) > 0.1);
+    CHECK(n.drive_utilisation_max == Approx(cache_figure(fast, n, cache::kCacheDriveMax)));
   }
 }
 

@@ -60,7 +60,7 @@ class InfoScaleProduct final : public StorageProduct {
   void drive_failed(int node, int drive, bool stops_answering) override;
   RepairStatus repair_status() const override { return {}; }
   ProductHotspot hotspot(sim::SimTime) const override { return {}; }
-  void reset_stats() override { counters_ = ProductCounters{}; }
+  void reset_stats() { counters_ = ProductCounters{}; }
 
   const VolumeSetLayout& layout() const { return layout_; }
   // Bytes on the wire to the storage node and back for a piece of `bytes`.
@@ -113,6 +113,8 @@ class InfoScaleProduct final : public StorageProduct {
   Step<&InfoScaleProduct::on_drive_done> drive_done_{*this};
   Step<&InfoScaleProduct::on_reply_arrived> reply_arrived_{*this};
   Step<&InfoScaleProduct::on_received> received_{*this};
+  // Enrolled with the run's statistics (sim/statistics.hpp): reset when measurement begins.
+  sim::Statistics::Registration stats_{engine_->statistics(), "product", [this](sim::SimTime) { reset_stats(); }};
 };
 
 }  // namespace hcisim::models

@@ -70,7 +70,7 @@ class S2dProduct final : public StorageProduct {
   void submit(std::uint32_t request, const CpuWork& host_work) override;
   const ProductCounters& counters() const override { return counters_; }
   ProductHotspot hotspot(sim::SimTime now) const override;  // the busiest volume's stage
-  void reset_stats() override;
+  void reset_stats();
 
   void node_failed(int node) override;
   void node_drained(int node) override;
@@ -320,6 +320,8 @@ class S2dProduct final : public StorageProduct {
   RepairStep<&S2dProduct::on_repair_data> repair_data_{*this};
   RepairStep<&S2dProduct::on_repair_received> repair_received_{*this};
   RepairStep<&S2dProduct::on_repair_written> repair_written_{*this};
+  // Enrolled with the run's statistics (sim/statistics.hpp): reset when measurement begins.
+  sim::Statistics::Registration stats_{engine_->statistics(), "product", [this](sim::SimTime) { reset_stats(); }};
 };
 
 }  // namespace hcisim::models

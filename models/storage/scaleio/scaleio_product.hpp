@@ -87,7 +87,7 @@ class ScaleIoProduct final : public StorageProduct {
   void drive_failed(int node, int drive, bool stops_answering) override;
   RepairStatus repair_status() const override;
   ProductHotspot hotspot(sim::SimTime now) const override;
-  void reset_stats() override { counters_ = ProductCounters{}; }
+  void reset_stats() { counters_ = ProductCounters{}; }
   // Fast-forward (scaleio_fast_forward.cpp): the rebuild advances over a span.
   std::uint64_t repair_grain_bytes() const override;
   bool skippable() const override;
@@ -248,6 +248,8 @@ class ScaleIoProduct final : public StorageProduct {
   sim::MemberEvent<ScaleIoProduct, &ScaleIoProduct::on_rebuild_arrived> rebuild_arrived_{*this};
   sim::MemberEvent<ScaleIoProduct, &ScaleIoProduct::on_rebuild_target_cpu> rebuild_target_cpu_{*this};
   sim::MemberEvent<ScaleIoProduct, &ScaleIoProduct::on_rebuild_written> rebuild_written_{*this};
+  // Enrolled with the run's statistics (sim/statistics.hpp): reset when measurement begins.
+  sim::Statistics::Registration stats_{engine_->statistics(), "product", [this](sim::SimTime) { reset_stats(); }};
 };
 
 }  // namespace hcisim::models

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "models/cache/cache_statistics.hpp"
 #include "models/run/precision_stop.hpp"
 #include "models/run/repair_progress.hpp"
 #include "tools/frontend/base/figure_names.hpp"
@@ -42,6 +43,16 @@ nlohmann::json latency_json(const models::LatencySummary& l) {
             {"90.000000", l.p90_s * 1e9},
             {"99.000000", l.p99_s * 1e9},
             {"99.900000", l.p999_s * 1e9}}}};
+}
+
+// The statistics under `path` ("node2/cache/"), keyed by the rest of their name.
+nlohmann::json statistics_json(const models::StatisticsTable& table, const std::string& path) {
+  nlohmann::json out = nlohmann::json::object();
+  for (const sim::StatisticReading* s : table.under(path)) {
+    const std::string key = s->name.substr(path.size());
+    out[key] = s->is_count ? nlohmann::json(s->count) : nlohmann::json(s->value);
+  }
+  return out;
 }
 
 nlohmann::json oltp_json(const models::OltpResult& o) {
@@ -160,21 +171,9 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
       }
       nodes.back()["hba"] = hba;
     }
-    if (n.has_cache_tier) {
-      nodes.back()["cache_tier"] = {{"read_hit_ratio", n.cache_read_hit_ratio},
-                                    {"read_hits", n.cache_read_hits},
-                                    {"read_misses", n.cache_read_misses},
-                                    {"read_bypasses", n.cache_read_bypasses},
-                                    {"writes_cached", n.cache_writes_cached},
-                                    {"writes_bypassed", n.cache_writes_bypassed},
-                                    {"fill", n.cache_fill},
-                                    {"dirty_bytes", n.cache_dirty_bytes},
-                                    {"destage_bytes_per_s", n.destage_bytes_per_s},
-                                    {"cache_drive_utilisation_mean", n.cache_drive_utilisation_mean},
-                                    {"cache_drive_utilisation_max", n.cache_drive_utilisation_max},
-                                    {"capacity_drive_utilisation_mean", n.capacity_drive_utilisation_mean},
-                                    {"capacity_drive_utilisation_max", n.capacity_drive_utilisation_max}};
-    }
+    // Every statistic the node's cache tier declared, by its name.
+    if (n.has_cache_tier)
+      nodes.back()["cache_tier"] = statistics_json(r.statistics, models::cache_statistics::path(n.node));
   }
   j["nodes"] = nodes;
   if (!compute_hosts.empty()) j["compute_hosts"] = compute_hosts;

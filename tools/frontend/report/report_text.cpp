@@ -9,6 +9,7 @@
 #include <sstream>
 #include <utility>
 
+#include "models/cache/cache_statistics.hpp"
 #include "models/run/precision_stop.hpp"
 #include "models/run/repair_progress.hpp"
 #include "tools/frontend/base/figure_names.hpp"
@@ -392,12 +393,15 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
       << (hybrid ? "\n  (each tier's mean: Cache tier below)" : "") << "\n";
   out << sas_path_section(r);
   if (hybrid) {
+    namespace s = models::cache_statistics;
+    const auto tier = [&r](int node, const s::Declared& d) { return r.statistics.value(s::name(node, d)); };
+    const auto count = [&tier](int node, const s::Declared& d) { return format_count(tier(node, d)); };
     // One unit per column (a node with 38,416 KiB dirty beside one with 38 MiB read as far apart).
     double most_dirty = 0, most_destage = 0;
     for (const auto& n : r.nodes) {
       if (!n.has_cache_tier || !n.up) continue;
-      most_dirty = std::max(most_dirty, n.cache_dirty_bytes);
-      most_destage = std::max(most_destage, n.destage_bytes_per_s);
+      most_dirty = std::max(most_dirty, tier(n.node, s::kDirtyBytes));
+      most_destage = std::max(most_destage, tier(n.node, s::kDestage));
     }
     const ColumnUnit dirty_unit = size_column_unit(most_dirty);
     const ColumnUnit destage_unit = byte_rate_column_unit(most_destage);
@@ -408,16 +412,15 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
                          "dirty", "destage", "cache/capacity drives");
     for (const auto& n : r.nodes) {
       if (!n.has_cache_tier || !n.up) continue;
-      const std::string reads = format_count(static_cast<double>(n.cache_read_hits)) + "/" +
-                                format_count(static_cast<double>(n.cache_read_misses)) + "/" +
-                                format_count(static_cast<double>(n.cache_read_bypasses));
-      const std::string writes = format_count(static_cast<double>(n.cache_writes_cached)) + "/" +
-                                 format_count(static_cast<double>(n.cache_writes_bypassed));
-      const std::string drives = pct(n.cache_drive_utilisation_mean) + "/" + pct(n.capacity_drive_utilisation_mean);
-      out << printf_string(format, printf_string("  node %d", n.node + 1).c_str(), pct(n.cache_read_hit_ratio).c_str(),
-                           reads.c_str(), writes.c_str(), pct(n.cache_fill).c_str(),
-                           format_in(n.cache_dirty_bytes, dirty_unit).c_str(),
-                           format_in(n.destage_bytes_per_s, destage_unit).c_str(), drives.c_str());
+      const int c = n.node;
+      const std::string reads =
+          count(c, s::kReadHits) + "/" + count(c, s::kReadMisses) + "/" + count(c, s::kReadBypasses);
+      const std::string writes = count(c, s::kWritesCached) + "/" + count(c, s::kWritesBypassed);
+      const std::string drives = pct(tier(c, s::kCacheDriveMean)) + "/" + pct(tier(c, s::kCapacityDriveMean));
+      out << printf_string(format, printf_string("  node %d", c + 1).c_str(), pct(tier(c, s::kReadHitRatio)).c_str(),
+                           reads.c_str(), writes.c_str(), pct(tier(c, s::kFill)).c_str(),
+                           format_in(tier(c, s::kDirtyBytes), dirty_unit).c_str(),
+                           format_in(tier(c, s::kDestage), destage_unit).c_str(), drives.c_str());
     }
   }
   if (r.host_cache_hits + r.host_cache_misses > 0) {

@@ -1,0 +1,43 @@
+// The cache tier's statistics, declared once: CacheTier reads them into the
+// run's statistics (sim/statistics.hpp) under "node<N>/cache/", the fast path
+// estimates the same names, and reports find them there by name.
+#pragma once
+
+#include <array>
+#include <string>
+#include <string_view>
+
+namespace hcisim::models::cache_statistics {
+
+struct Declared {
+  std::string_view name;
+  std::string_view unit;
+};
+
+// Reads the cache could serve: hits and misses; bypasses went to the capacity drive.
+inline constexpr Declared kReadHits{"read_hits", "I/Os"};
+inline constexpr Declared kReadMisses{"read_misses", "I/Os"};
+inline constexpr Declared kReadBypasses{"read_bypasses", "I/Os"};
+inline constexpr Declared kWritesCached{"writes_cached", "I/Os"};
+inline constexpr Declared kWritesBypassed{"writes_bypassed", "I/Os"};
+// Hits over hits and misses (0 when the cache served no read).
+inline constexpr Declared kReadHitRatio{"read_hit_ratio", "fraction"};
+inline constexpr Declared kFill{"fill", "fraction"};                   // share of the cache holding data
+inline constexpr Declared kDirtyBytes{"dirty_bytes", "bytes"};         // at the end of the run
+inline constexpr Declared kDestage{"destage_bytes_per_s", "bytes/s"};  // over the measured time
+inline constexpr Declared kCacheDriveMean{"cache_drive_utilisation_mean", "fraction"};
+inline constexpr Declared kCacheDriveMax{"cache_drive_utilisation_max", "fraction"};
+inline constexpr Declared kCapacityDriveMean{"capacity_drive_utilisation_mean", "fraction"};
+inline constexpr Declared kCapacityDriveMax{"capacity_drive_utilisation_max", "fraction"};
+
+// Every one, counts first, in the order CacheTier declares them.
+inline constexpr std::array<Declared, 13> kAll{
+    kReadHits,   kReadMisses, kReadBypasses,   kWritesCached,  kWritesBypassed,    kReadHitRatio,    kFill,
+    kDirtyBytes, kDestage,    kCacheDriveMean, kCacheDriveMax, kCapacityDriveMean, kCapacityDriveMax};
+inline constexpr std::size_t kCounts = 5;  // the first five are integer counts
+
+// Where node `node` (0-based)'s cache tier puts them: "node3/cache/" and the name.
+inline std::string path(int node) { return "node" + std::to_string(node + 1) + "/cache/"; }
+inline std::string name(int node, const Declared& statistic) { return path(node) + std::string(statistic.name); }
+
+}  // namespace hcisim::models::cache_statistics
