@@ -29,7 +29,7 @@ struct StatisticWindow {
 
 // One statistic as read: an integer count or a real measure, with its unit.
 struct StatisticReading {
-  std::string name;  // "node2/cache/read_hits": the component's path, then its own name
+  std::string name;  // "node2/cache_tier/read_hits": the component's path, then its own name
   std::string unit;  // "I/Os", "fraction", "bytes", "bytes/s"
   bool is_count = false;
   std::uint64_t count = 0;  // when is_count

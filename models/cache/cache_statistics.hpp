@@ -1,5 +1,5 @@
 // The cache tier's statistics, declared once: CacheTier reads them into the
-// run's statistics (sim/statistics.hpp) under "node<N>/cache/", the fast path
+// run's statistics (sim/statistics.hpp) under "node<N>/cache_tier/", the fast path
 // estimates the same names, and reports find them there by name.
 #pragma once
 
@@ -36,8 +36,10 @@ inline constexpr std::array<Declared, 13> kAll{
     kDirtyBytes, kDestage,    kCacheDriveMean, kCacheDriveMax, kCapacityDriveMean, kCapacityDriveMax};
 inline constexpr std::size_t kCounts = 5;  // the first five are integer counts
 
-// Where node `node` (0-based)'s cache tier puts them: "node3/cache/" and the name.
-inline std::string path(int node) { return "node" + std::to_string(node + 1) + "/cache/"; }
+// The name the tier enrols by, and where node `node` (0-based)'s puts them:
+// "node3/cache_tier/" and the statistic's name.
+inline constexpr std::string_view kComponent = "cache_tier";
+inline std::string path(int node) { return "node" + std::to_string(node + 1) + "/" + std::string(kComponent) + "/"; }
 inline std::string name(int node, const Declared& statistic) { return path(node) + std::string(statistic.name); }
 
 }  // namespace hcisim::models::cache_statistics

@@ -75,7 +75,8 @@ CacheTier::CacheTier(sim::Engine& engine, const CacheTierSpec& spec, std::vector
       read_caching_(read_caching),
       cache_drives_(std::move(cache_drives)),
       capacity_drives_(std::move(capacity_drives)),
-      stats_(engine.statistics(), "cache", [this](sim::SimTime) { counters_ = CacheTierCounters{}; }) {
+      stats_(engine.statistics(), cache_statistics::kComponent,
+             [this](sim::SimTime) { counters_ = CacheTierCounters{}; }) {
   declare_statistics();
   if (cache_drives_.empty() || capacity_drives_.empty()) {
     throw std::invalid_argument("cache tier: needs cache drives and capacity drives");

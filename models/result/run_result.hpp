@@ -99,7 +99,7 @@ struct NodeResult {
   double device_queue_occupancy_max = 0;
   HbaResult hba;  // the SAS/SATA drives' HBA (present false without one)
   // Hybrid nodes: a cache tier, whose figures are in RunResult::statistics
-  // under "node<N>/cache/" (models/cache/cache_statistics.hpp).
+  // under "node<N>/cache_tier/" (models/cache/cache_statistics.hpp).
   bool has_cache_tier = false;
 };
 

@@ -20,6 +20,7 @@
 #include "tools/frontend/input/diskspd_xml.hpp"
 #include "tools/frontend/input/scenario_loader.hpp"
 #include "tools/frontend/report/report_cloud.hpp"
+#include "tools/frontend/report/report_json.hpp"
 #include "tools/frontend/report/report_text.hpp"
 #include "tools/frontend/validation/measured_validation.hpp"
 
@@ -105,6 +106,22 @@ TEST_CASE("the drives column counts a hybrid node's cache drives", "[report]") {
   CHECK_THAT(table[1], Contains("13%/43%"));
   CHECK_THAT(report,
              Contains("\n  drives = all of the node's drives, cache and capacity alike: their mean / the busiest"));
+}
+
+TEST_CASE("the JSON report puts every declared statistic where its name says", "[report][stats]") {
+  const models::ScenarioSpec spec = bundled_spec("r740xd/70-30.yaml");
+  models::RunResult r = empty_result(spec);
+  models::add_cache_tier_rows(r.statistics, 1);
+  r.statistics.set_value(cache::name(1, cache::kFill), "fraction", 0.25);
+  r.statistics.set_count("node1/hba/resets", "commands", 4);  // a statistic a part might declare one day
+  r.statistics.set_value("fabric/busiest_pipe", "fraction", 0.5);
+  const nlohmann::json j = run_report_json(spec, r, false);
+  CHECK_FALSE(j.at("nodes").at(0).contains("cache_tier"));
+  CHECK(j.at("nodes").at(1).at("cache_tier").size() == cache::kAll.size());
+  CHECK(j.at("nodes").at(1).at("cache_tier").at("fill") == 0.25);
+  CHECK(j.at("nodes").at(1).at("cache_tier").at("read_hits").is_number_unsigned());  // a count stays an integer
+  CHECK(j.at("nodes").at(0).at("hba").at("resets") == 4);
+  CHECK(j.at("statistics").at("fabric").at("busiest_pipe") == 0.5);
 }
 
 TEST_CASE("a table column of sizes or rates has one unit", "[report]") {

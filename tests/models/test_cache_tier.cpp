@@ -119,11 +119,11 @@ TEST_CASE("cache tier: its statistics are read by the names declared once, and r
   const auto table = rig.engine.statistics().read({rig.engine.now(), 2.0});
   std::vector<hcisim::sim::StatisticReading> tier;
   for (const auto& r : table) {
-    if (r.name.rfind("cache/", 0) == 0) tier.push_back(r);
+    if (r.name.rfind("cache_tier/", 0) == 0) tier.push_back(r);
   }
   REQUIRE(tier.size() == s::kAll.size());
   for (std::size_t i = 0; i < tier.size(); ++i) {
-    CHECK(tier[i].name == "cache/" + std::string(s::kAll[i].name));
+    CHECK(tier[i].name == "cache_tier/" + std::string(s::kAll[i].name));
     CHECK(tier[i].unit == s::kAll[i].unit);
     CHECK(tier[i].is_count == (i < s::kCounts));
   }

@@ -2,7 +2,6 @@
 
 #include <cmath>
 
-#include "models/cache/cache_statistics.hpp"
 #include "models/run/precision_stop.hpp"
 #include "models/run/repair_progress.hpp"
 #include "tools/frontend/base/figure_names.hpp"
@@ -45,14 +44,28 @@ nlohmann::json latency_json(const models::LatencySummary& l) {
             {"99.900000", l.p999_s * 1e9}}}};
 }
 
-// The statistics under `path` ("node2/cache/"), keyed by the rest of their name.
-nlohmann::json statistics_json(const models::StatisticsTable& table, const std::string& path) {
-  nlohmann::json out = nlohmann::json::object();
-  for (const sim::StatisticReading* s : table.under(path)) {
-    const std::string key = s->name.substr(path.size());
-    out[key] = s->is_count ? nlohmann::json(s->count) : nlohmann::json(s->value);
+// Every statistic the components declared (RunResult::statistics), where its
+// name puts it: "node2/cache_tier/read_hits" in the second node's object, under
+// "cache_tier"; "host1/..." in the first compute host's; a component outside
+// any node ("fabric/...") under "statistics".
+void place_statistics(nlohmann::json& report, const models::StatisticsTable& table) {
+  for (const sim::StatisticReading& s : table.rows) {
+    const nlohmann::json value = s.is_count ? nlohmann::json(s.count) : nlohmann::json(s.value);
+    const std::size_t slash = s.name.find('/');
+    const std::string scope = s.name.substr(0, slash);
+    const std::string rest = slash == std::string::npos ? std::string() : s.name.substr(slash + 1);
+    const std::size_t digits = scope.find_first_of("0123456789");
+    const std::string list = scope.substr(0, digits) == "node"   ? "nodes"
+                             : scope.substr(0, digits) == "host" ? "compute_hosts"
+                                                                 : "";
+    const std::size_t inner = rest.find('/');
+    if (list.empty() || digits == std::string::npos || inner == std::string::npos) {
+      report["statistics"][scope][rest] = value;
+      continue;
+    }
+    const std::size_t index = std::stoul(scope.substr(digits)) - 1;
+    report.at(list).at(index)[rest.substr(0, inner)][rest.substr(inner + 1)] = value;
   }
-  return out;
 }
 
 nlohmann::json oltp_json(const models::OltpResult& o) {
@@ -171,12 +184,10 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
       }
       nodes.back()["hba"] = hba;
     }
-    // Every statistic the node's cache tier declared, by its name.
-    if (n.has_cache_tier)
-      nodes.back()["cache_tier"] = statistics_json(r.statistics, models::cache_statistics::path(n.node));
   }
   j["nodes"] = nodes;
   if (!compute_hosts.empty()) j["compute_hosts"] = compute_hosts;
+  place_statistics(j, r.statistics);  // the cache tier's, today
   if (r.oltp.present) j["oltp"] = oltp_json(r.oltp);
   if (r.sas.present) j["sas_iotest"] = sas_json(r);  // report_cloud.cpp
   if (r.cloud.present) j["cloud"] = cloud_json(spec, r);
