@@ -26,6 +26,7 @@ ProductEntry s2d() {
   e.default_hypervisor = "hyper-v";
   e.runs_under = "Hyper-V";
   e.repair_knob = "S2D's repair speed, repair I/Os in flight per volume (cluster.repair_speed)";
+  e.repair_pace = {1, 16, true};
   e.make = &make<S2dProduct>;
   e.refusal = &S2dProduct::refusal;
   e.accepts.failed_nodes = true;
@@ -52,6 +53,7 @@ ProductEntry scaleio() {
   e.node_role = "an SDS and an SDC at once";
   e.runs_under = "ESXi, Hyper-V or Linux";  // no default: the scenario names its hypervisor
   e.repair_knob = "rebuild I/Os in flight per source device (the stack's rebuild.concurrent_ios_per_device)";
+  e.repair_pace = {1, 64, false};
   e.make = &make<ScaleIoProduct>;
   e.refusal = &ScaleIoProduct::refusal;
   e.accepts.compute_hosts = true;
@@ -80,6 +82,16 @@ ProductEntry infoscale() {
 }
 
 }  // namespace
+
+std::string ProductEntry::RepairPace::text() const {
+  if (!powers_of_two) return std::to_string(lowest) + " to " + std::to_string(highest);
+  std::string out;
+  for (int v = lowest; v <= highest; v *= 2) {
+    if (!out.empty()) out += v * 2 > highest ? " or " : ", ";
+    out += std::to_string(v);
+  }
+  return out;
+}
 
 const std::vector<ProductEntry>& products() {
   static const std::vector<ProductEntry> all = {s2d(), scaleio(), infoscale()};

@@ -63,6 +63,17 @@ struct ProductEntry {
   std::string_view runs_under;
   // What the durability study's repair speed sets in it ("" when it has no repair).
   std::string_view repair_knob;
+  // The values that knob takes (none without one): S2D's repair speeds are
+  // powers of two from 1 to 16; ScaleIO's rebuild I/Os per device any count
+  // from 1 to 64 (the stack's declared bounds, stack_parameters.cpp).
+  struct RepairPace {
+    int lowest = 0, highest = 0;
+    bool powers_of_two = false;
+    bool allows(int value) const {
+      return value >= lowest && value <= highest && (!powers_of_two || (value & (value - 1)) == 0);
+    }
+    std::string text() const;  // "1, 2, 4, 8 or 16", "1 to 64"
+  } repair_pace;
   ProductAccepts accepts;
   ProductOffers offers;
   std::unique_ptr<StorageProduct> (*make)(sim::Engine& engine, const ClusterSpec& spec, Cluster& cluster,

@@ -112,6 +112,12 @@ usage-errors)  # 6 and 13: --seed -1 and an overflowing run length are command-l
   "$H" sweep "$R/base.yaml" -q --vary cluster.nodes=3,4 --out '' > /dev/null 2> "$D/err.txt"; code=$?
   [ $code -eq 2 ] && grep -q "\-\-out: expected a folder, got ''" "$D/err.txt" || fail "--out '': exit $code, $(cat "$D/err.txt")"
   [ -z "$(leftovers err.txt)" ] || fail "--out '' wrote $(leftovers err.txt)"
+  # durability --speeds: each product's own knob and range (S2D's repair speeds; ScaleIO's rebuild I/Os per device)
+  "$H" durability "$SRC/scenarios/ax7525/whatif-drive-failure.yaml" -q --speeds 1,3 > /dev/null 2> "$D/err.txt"; code=$?
+  [ $code -eq 2 ] && grep -q "S2D repair speeds (1, 2, 4, 8 or 16: " "$D/err.txt" || fail "S2D speed 3: exit $code, $(cat "$D/err.txt")"
+  "$H" durability "$SRC/scenarios/vxrack/whatif-ssd-failure-vmfleet.yaml" -q --speeds 65 > /dev/null 2> "$D/err.txt"; code=$?
+  [ $code -eq 2 ] && grep -q "ScaleIO repair speeds (1 to 64: rebuild I/Os in flight per source device" "$D/err.txt" ||
+    fail "ScaleIO speed 65: exit $code, $(cat "$D/err.txt")"
   ;;
 run-length-options)  # more/6: --duration/--warmup get the loader's checks that depend on the run's length
   "$H" run "$R/more/timeline-dropped-by-duration.yaml" -q --duration 1ms --warmup 0ms > /dev/null 2> "$D/err.txt"; code=$?

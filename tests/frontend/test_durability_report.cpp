@@ -98,3 +98,18 @@ TEST_CASE("durability report: a product whose parts cannot fail says why, in tex
   CHECK(j["mttdl_s"].is_null());
   CHECK(j["not_computable"] == "InfoScale failures are not modelled");
 }
+
+TEST_CASE("durability report: a witness is said only where node failures are modelled", "[report][durability]") {
+  models::DurabilityStudy study = synthetic_study("");
+  study.base.witness = true;
+  models::ScenarioSpec spec = named();
+  spec.cluster.stack.product = models::ProductKind::S2d;
+  CHECK(frontend::format_durability_report(spec, study).find(", with a witness\n") != std::string::npos);
+  CHECK(frontend::durability_json(spec, study)["cluster"]["witness"] == true);
+  // ScaleIO: its SDS failures are not modelled, so a witness would break no tie.
+  spec.cluster.stack.product = models::ProductKind::ScaleIo;
+  const std::string text = frontend::format_durability_report(spec, study);
+  CHECK(text.find("witness") == std::string::npos);
+  CHECK(text.find("rebuild I/Os in flight per source device") != std::string::npos);  // its own knob
+  CHECK(frontend::durability_json(spec, study)["cluster"]["witness"].is_null());
+}

@@ -44,3 +44,35 @@ TEST_CASE("the stack's declared product choices are the registry's products", "[
   }
   FAIL("the stack declares no 'product'");
 }
+
+TEST_CASE("a product's repair pace is its stack's declared knob: the durability study tries only what it takes",
+          "[registry]") {
+  // The knob's declared bounds, from the stack's failure handling section (failure.repair_outstanding for
+  // S2D, rebuild.concurrent_ios_per_device for ScaleIO).
+  auto declared_max = [](std::string_view section, std::string_view key) -> double {
+    for (const models::Parameter& p : models::stack_parameters()) {
+      if (p.name != section) continue;
+      for (const models::Parameter& f : p.fields) {
+        if (f.name == key && f.max) return *f.max;
+      }
+    }
+    return -1;
+  };
+  const models::ProductEntry& s2d = models::product(models::ProductKind::S2d);
+  CHECK(s2d.repair_pace.highest == declared_max("failure", "repair_outstanding"));
+  CHECK(s2d.repair_pace.text() == "1, 2, 4, 8 or 16");
+  CHECK(s2d.repair_pace.allows(8));
+  CHECK_FALSE(s2d.repair_pace.allows(3));
+  CHECK_FALSE(s2d.repair_pace.allows(32));
+  const models::ProductEntry& scaleio = models::product(models::ProductKind::ScaleIo);
+  CHECK(scaleio.repair_pace.highest == declared_max("rebuild", "concurrent_ios_per_device"));
+  CHECK(scaleio.repair_pace.text() == "1 to 64");
+  CHECK(scaleio.repair_pace.allows(3));
+  CHECK(scaleio.repair_pace.allows(64));
+  CHECK_FALSE(scaleio.repair_pace.allows(0));
+  CHECK_FALSE(scaleio.repair_pace.allows(65));
+  for (const models::ProductEntry& entry : models::products()) {
+    INFO(entry.name);
+    CHECK(entry.repair_knob.empty() == (entry.repair_pace.highest == 0));  // a knob has values, and only a knob
+  }
+}

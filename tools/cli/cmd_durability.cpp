@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "models/run/durability_study.hpp"
+#include "models/storage/product_registry.hpp"
 #include "tools/cli/commands.hpp"
 #include "tools/cli/options.hpp"
 #include "tools/frontend/base/output_file.hpp"
@@ -21,14 +22,22 @@ namespace po = boost::program_options;
 
 namespace {
 
-std::vector<int> speeds_option(const std::string& text) {
+// The repair paces to try, each one the product's knob takes (ProductEntry::repair_pace):
+// S2D's repair speeds 1, 2, 4, 8 or 16; ScaleIO's rebuild I/Os per device, 1 to 64. A
+// product without a repair to pace has the study say so.
+std::vector<int> speeds_option(const std::string& text, const models::ProductEntry& product) {
+  const models::ProductEntry::RepairPace& pace = product.repair_pace;
+  const bool paced = pace.highest > 0;
+  const std::string expected = paced ? "a comma-separated list of " + std::string(product.title) + " repair speeds (" +
+                                           pace.text() + ": " + std::string(product.repair_knob) + ")"
+                                     : "a comma-separated list of repair speeds";
   std::vector<int> speeds;
   std::stringstream in(text);
   std::string item;
   while (std::getline(in, item, ',')) {
-    if (item != "1" && item != "2" && item != "4" && item != "8" && item != "16") {
-      throw UsageError{"--speeds: expected a comma-separated list of S2D repair speeds (1, 2, 4, 8, 16), got '" + text +
-                       "'"};
+    const bool digits = !item.empty() && item.size() <= 4 && item.find_first_not_of("0123456789") == std::string::npos;
+    if (!digits || std::stoi(item) < 1 || (paced && !pace.allows(std::stoi(item)))) {
+      throw UsageError{"--speeds: expected " + expected + ", got '" + text + "'"};
     }
     speeds.push_back(std::stoi(item));
   }
@@ -72,8 +81,10 @@ int durability_command(const std::vector<std::string>& args) {
                              cap_text = std::to_string(static_cast<int>(models::kDefaultRepairCapS));
   std::vector<std::string> user_dirs, overrides;
   options.add_options()("scenario", po::value(&scenario_file)->required(), "the scenario file (YAML)")(
-      "speeds", po::value(&speeds_text), "repair speeds to simulate (default 1,2,4,8,16)")(
-      "mission", po::value(&mission_text), "years over which to give the chance of losing data (default 5)")(
+      "speeds", po::value(&speeds_text),
+      "repair speeds to simulate (default 1,2,4,8,16): S2D's repair speed (1, 2, 4, 8 or 16), ScaleIO's "
+      "rebuild I/Os per device (1 to 64)")("mission", po::value(&mission_text),
+                                           "years over which to give the chance of losing data (default 5)")(
       "repair-cap", po::value(&cap_text),
       "hcisim's own failures: the most simulated seconds one repair is given (default 5)")(
       "json", po::value<std::string>(), "also write the study as JSON to FILE ('-': standard output)")(
@@ -96,7 +107,6 @@ int durability_command(const std::vector<std::string>& args) {
                           options, positional, vm)) {
     return 0;
   }
-  const std::vector<int> speeds = speeds_option(speeds_text);
   const double mission_s = years_option(mission_text) * models::kSecondsPerYear;
   const double repair_cap_s = cap_option(cap_text);
   std::optional<frontend::OutputFile> json;
@@ -109,6 +119,7 @@ int durability_command(const std::vector<std::string>& args) {
   }
   const auto catalog = frontend::Catalog::load({user_dirs.begin(), user_dirs.end()});
   const models::ScenarioSpec spec = frontend::load_scenario(scenario_file, catalog, overrides);
+  const std::vector<int> speeds = speeds_option(speeds_text, models::product(spec.cluster.stack.product));
   const bool show_progress = !vm.count("quiet") && isatty(STDERR_FILENO);
   const models::DurabilityStudy study = models::study_durability(
       spec, speeds, mission_s,

@@ -44,8 +44,13 @@ std::string format_durability_report(const models::ScenarioSpec& spec, const mod
     return out.str();
   }
   const models::DurabilityInputs& in = study.base;
+  // A witness breaks a tie between node halves: said only where node failures are modelled.
+  const bool nodes_fail = models::product(spec.cluster.stack.product).accepts.node_failures;
   out << "  " << in.nodes << " nodes x " << in.capacity_drives_per_node << " capacity drives, " << in.layout.name
-      << (in.witness ? ", with a witness" : ", no witness") << "\n";
+      << (!nodes_fail  ? ""
+          : in.witness ? ", with a witness"
+                       : ", no witness")
+      << "\n";
   const bool assumed = !study.repairs.empty() && study.repairs.front().downtime_assumed;
   out << printf_string("  drive AFR %s, node MTBF %s, a failed node down for %.0f s%s; mission %.1f years\n",
                        in.drive_afr > 0 ? printf_string("%.2f %%", in.drive_afr * 100).c_str() : "none",
@@ -142,7 +147,9 @@ nlohmann::json durability_json(const models::ScenarioSpec& spec, const models::D
       {"nodes", in.nodes},
       {"capacity_drives_per_node", in.capacity_drives_per_node},
       {"layout", in.layout.name},
-      {"witness", in.witness},
+      // null where node failures are not modelled (a witness would break no tie)
+      {"witness", models::product(spec.cluster.stack.product).accepts.node_failures ? nlohmann::json(in.witness)
+                                                                                    : nlohmann::json(nullptr)},
       {"drive_afr", in.drive_afr},
       {"node_mtbf_s", std::isinf(in.node_mtbf_s) ? nlohmann::json(nullptr) : nlohmann::json(in.node_mtbf_s)},
       {"node_downtime_s", in.node_downtime_s},
