@@ -164,7 +164,7 @@ struct FastForwardSpan {
 struct TimelineMark {
   double at_s = 0;
   RunEventKind kind = RunEventKind::Note;
-  std::string what;
+  RunEventFacts what;  // worded by the reports (run_event_text)
 };
 
 // The measured I/O of one phase of a run with failures (healthy, detecting,

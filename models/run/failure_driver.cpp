@@ -10,14 +10,6 @@
 
 namespace hcisim::models {
 
-namespace {
-std::string seconds_text(sim::SimTime t) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%g s", sim::to_seconds(t));
-  return text;
-}
-}  // namespace
-
 std::vector<TimelineEvent> random_failures(const ScenarioSpec& spec, sim::SimTime end, sim::RandomStream rng) {
   std::vector<TimelineEvent> out;
   const ClusterSpec& c = spec.cluster;
@@ -116,9 +108,10 @@ void FailureDriver::on_event(std::uint64_t index) {
       engine_->schedule_timer_in(detection_ns_ + vm_restart_ns_, restart_event_,
                                  (static_cast<std::uint64_t>(e.node) << 32) | (restarts_.size() - 1));
       log_->add(engine_->now(), RunEventKind::VmStop,
-                std::to_string(stopped.size()) + " VMs of node " + std::to_string(e.node + 1) +
-                    " stop; they restart once the failure is detected and they have booted (" +
-                    seconds_text(detection_ns_ + vm_restart_ns_) + ")");
+                {.what = RunEventWhat::VmsStop,
+                 .node = e.node,
+                 .count = stopped.size(),
+                 .seconds = sim::to_seconds(detection_ns_ + vm_restart_ns_)});
     }
   } else {
     if (cluster_->up(e.node)) return;
@@ -133,12 +126,14 @@ void FailureDriver::port_event(const TimelineEvent& e) {
   Fabric& fabric = cluster_->fabric();
   const int up = fabric.ports_up(e.node) + (e.fail ? -1 : 1);
   fabric.set_ports_up(e.node, up);
-  char gbps[32];
-  std::snprintf(gbps, sizeof gbps, "%g", fabric.node_bytes_per_s(e.node) * 8 / 1e9);
   log_->add(engine_->now(), e.fail ? RunEventKind::Failure : RunEventKind::Return,
-            "NIC port " + std::to_string(e.port + 1) + " of node " + std::to_string(e.node + 1) +
-                (e.fail ? " fails" : " returns") + ": " + std::to_string(up) + " of " +
-                std::to_string(fabric.ports(e.node)) + " ports up, " + gbps + " Gb/s each way");
+            {.what = RunEventWhat::NicPort,
+             .node = e.node,
+             .port = e.port,
+             .up = up,
+             .of = fabric.ports(e.node),
+             .gbps = fabric.node_bytes_per_s(e.node) * 8 / 1e9,
+             .stops_answering = e.fail});
 }
 
 // Planned maintenance (Suspend-ClusterNode -Drain, then a reboot): the VMs are
@@ -155,14 +150,12 @@ void FailureDriver::drain(int node) {
   }
   const int host = failover_node(node);
   if (host < 0) {
-    log_->add(engine_->now(), RunEventKind::Note,
-              "no running node is left for the VMs of node " + std::to_string(node + 1));
+    log_->add(engine_->now(), RunEventKind::Note, {.what = RunEventWhat::NoNodeForVms, .node = node});
     return;
   }
   for (const std::uint32_t vm : moving) vms_->restart_vm(vm, host, cluster_->cpu(host), *workload_);
   log_->add(engine_->now(), RunEventKind::VmRestart,
-            std::to_string(moving.size()) + " VMs of node " + std::to_string(node + 1) + " live-migrated to node " +
-                std::to_string(host + 1));
+            {.what = RunEventWhat::VmsMigrated, .node = node, .to_node = host, .count = moving.size()});
 }
 
 void FailureDriver::restart(std::uint64_t token) {
@@ -170,14 +163,12 @@ void FailureDriver::restart(std::uint64_t token) {
   const std::vector<std::uint32_t>& stopped = restarts_[token & 0xFFFFFFFFu];
   const int host = failover_node(failed);
   if (host < 0) {
-    log_->add(engine_->now(), RunEventKind::Note,
-              "no running node is left for the VMs of node " + std::to_string(failed + 1));
+    log_->add(engine_->now(), RunEventKind::Note, {.what = RunEventWhat::NoNodeForVms, .node = failed});
     return;
   }
   for (const std::uint32_t vm : stopped) vms_->restart_vm(vm, host, cluster_->cpu(host), *workload_);
   log_->add(engine_->now(), RunEventKind::VmRestart,
-            std::to_string(stopped.size()) + " VMs of node " + std::to_string(failed + 1) + " restarted on node " +
-                std::to_string(host + 1));
+            {.what = RunEventWhat::VmsRestarted, .node = failed, .to_node = host, .count = stopped.size()});
 }
 
 }  // namespace hcisim::models

@@ -2,8 +2,8 @@
 // returns, repair), as the products and the failure driver report it.
 #pragma once
 
+#include <cstdint>
 #include <functional>
-#include <string>
 #include <vector>
 
 #include "sim/time.hpp"
@@ -24,10 +24,49 @@ enum class RunEventKind {
   Note,        // anything else worth a line in the report
 };
 
+// What happened, as a fact with its numbers; the reports word it
+// (tools/frontend/report/run_event_text.cpp).
+enum class RunEventWhat {
+  NodeFails,            // node
+  NodeDrained,          // node: down for maintenance, its VMs moved first
+  NodeDetectedDown,     // node
+  NodeReturns,          // node
+  DriveFails,           // drive of node; stops_answering, else it fails with errors
+  DriveDetectedFailed,  // drive of node
+  S2dRebuild,           // count extents of drive of node into the node's reserve capacity
+  ExtentsUnplaced,      // count of total extents of drive of node find no room: they stay degraded
+  VolumeFailover,       // volume now owned by to_node
+  PoolOffline,          // count of total drives and up of of nodes lose quorum
+  PoolOnline,           // quorum regained
+  NodeResync,           // node: count extents written while it was away
+  S2dRepairDone,        // nothing left to resync or rebuild
+  DeviceFails,          // ScaleIO: drive of node
+  ScaleIoRebuild,       // count chunks of drive of node, many-to-many onto the other nodes' spare
+  ChunksLost,           // count chunks of drive of node lost both copies
+  NothingToRebuild,     // ScaleIO
+  NoSpareLeft,          // count chunks stay with one copy
+  ScaleIoRebuildDone,   // every chunk has two copies again
+  VmsStop,              // count VMs of node stop, restart after seconds (detection + boot)
+  NicPort,              // NIC port of node fails (stops_answering) or returns: up of of ports, gbps each way
+  NoNodeForVms,         // no running node left for the VMs of node
+  VmsMigrated,          // count VMs of node live-migrated to to_node
+  VmsRestarted,         // count VMs of node restarted on to_node
+};
+
+// The fact and its numbers (0-based indices; -1 where it names none).
+struct RunEventFacts {
+  RunEventWhat what = RunEventWhat::NodeFails;
+  int node = -1, drive = -1, port = -1, volume = -1, to_node = -1;
+  std::uint64_t count = 0, total = 0;
+  int up = 0, of = 0;
+  double seconds = 0, gbps = 0;
+  bool stops_answering = false;  // a drive that stops answering; a NIC port that fails
+};
+
 struct RunEvent {
   sim::SimTime at = 0;
   RunEventKind kind = RunEventKind::Note;
-  std::string what;
+  RunEventFacts what;
 };
 
 // The run's event log; `on_event` (if set) sees each event once it is logged,
@@ -36,8 +75,8 @@ class RunLog {
  public:
   // `at` on the simulator's clock; the log keeps the scenario's (later by the
   // spans fast-forwarded so far, models/run/fast_forward.hpp).
-  void add(sim::SimTime at, RunEventKind kind, std::string what) {
-    events_.push_back({at + skipped_, kind, std::move(what)});
+  void add(sim::SimTime at, RunEventKind kind, const RunEventFacts& what) {
+    events_.push_back({at + skipped_, kind, what});
     if (on_event) on_event(events_.back());
   }
   const std::vector<RunEvent>& events() const { return events_; }

@@ -37,9 +37,13 @@ models::RunResult run_with_failures() {
     p.repair_bytes_per_s = i == 1 ? 1e9 : 0;
     r.timeline.push_back(p);
   }
-  r.events = {{0.9, models::RunEventKind::Failure, "node 2 fails"},
-              {2.5, models::RunEventKind::Detection, "node 2 detected down"},
-              {4.0, models::RunEventKind::Return, "node 2 \"returns\""}};
+  using W = models::RunEventWhat;
+  r.events = {{0.9, models::RunEventKind::Failure, {.what = W::NodeFails, .node = 1}},
+              {2.5, models::RunEventKind::Detection, {.what = W::NodeDetectedDown, .node = 1}},
+              // worded with a comma: a quoted CSV field
+              {4.0,
+               models::RunEventKind::Return,
+               {.what = W::NicPort, .node = 1, .port = 1, .up = 2, .of = 2, .gbps = 25, .stops_answering = false}}};
   models::PhaseResult degraded;
   degraded.phase = models::RunPhase::Degraded;
   degraded.seconds = 2.5;
@@ -96,7 +100,8 @@ TEST_CASE("timeline CSV: one column per node's CPU, events in the interval they 
   };
   CHECK(fields(rows[1])[at("events")] == "0.900 s node 2 fails");          // from the warm-up: first row
   CHECK(fields(rows[2])[at("events")] == "2.500 s node 2 detected down");  // (2 s, 3 s]
-  CHECK(fields(rows[3])[at("events")] == "4.000 s node 2 \"returns\"");    // at the very end: last row
+  CHECK(fields(rows[3])[at("events")] ==
+        "4.000 s NIC port 2 of node 2 returns: 2 of 2 ports up, 25 Gb/s each way");  // at the very end: last row
   CHECK(fields(rows[2])[at("read_lat_p99_ms")] == "2.0000");
   CHECK(fields(rows[1])[at("cpu_node2")] == "0.2500");
   CHECK(fields(rows[1])[at("degraded_gb")] == "2.000");

@@ -40,9 +40,10 @@ models::RunResult small_result() {
     p.repair_bytes_per_s = i == 6 ? 5e8 : 0;
     r.timeline.push_back(p);
   }
-  r.events.push_back({0.004, models::RunEventKind::Failure, "node 2 fails"});
-  r.events.push_back({0.004, models::RunEventKind::Note, "its VMs stop"});
-  r.events.push_back({0.0041, models::RunEventKind::Detection, "node 2 is declared down"});
+  using W = models::RunEventWhat;
+  r.events.push_back({0.004, models::RunEventKind::Failure, {.what = W::NodeFails, .node = 1}});
+  r.events.push_back({0.004, models::RunEventKind::VmStop, {.what = W::VmsStop, .node = 1, .count = 2, .seconds = 45}});
+  r.events.push_back({0.0041, models::RunEventKind::Detection, {.what = W::NodeDetectedDown, .node = 1}});
   for (int n = 0; n < 2; ++n) {
     models::NodeResult node;
     node.node = n;
@@ -196,8 +197,8 @@ TEST_CASE("--plot timeline: events are numbered, never printed over each other, 
   CHECK(numbers.at("1,2").second != numbers.at("3").second);
   // Each event its own line below: number, time, what.
   CHECK(gp.find("'  1       4 ms   node 2 fails'") != std::string::npos);
-  CHECK(gp.find("'  2       4 ms   its VMs stop'") != std::string::npos);
-  CHECK(gp.find("'  3     4.1 ms   node 2 is declared down'") != std::string::npos);
+  CHECK(gp.find("'  2       4 ms   2 VMs of node 2 stop; they restart") != std::string::npos);
+  CHECK(gp.find("'  3     4.1 ms   node 2 detected down'") != std::string::npos);
   // IOPS ticks read as numbers with K/M/G, never as 1e+06.
   CHECK(gp.find("'1K' 1000") != std::string::npos);
   CHECK(gp.find("'2 GB' 2000000000") != std::string::npos);
@@ -238,7 +239,7 @@ TEST_CASE("--plot text from a scenario cannot run a command in gnuplot", "[plots
   models::ScenarioSpec spec = spec_named("id `touch " + planted.string() + "`", 2);
   spec.title = "title `touch " + planted.string() + "` it's \"quoted\" \\ @x";
   models::RunResult r = small_result();
-  r.events.push_back({0.005, models::RunEventKind::Note, "event `touch " + planted.string() + "`"});
+  // (a run event carries no text of the user's: it is worded by the report)
   const PlotOutcome out = write_run_plots(dir.path() / "plots", spec, r);
   INFO(out.message);
   CHECK(out.drawn);

@@ -69,11 +69,16 @@ TEST_CASE("failures: I/O to a failed node waits for detection, then completes on
   REQUIRE(restarted != nullptr);
   CHECK(failure->at_s == Approx(0.020).margin(1e-9));
   CHECK(stopped->at_s == Approx(0.020).margin(1e-9));
-  CHECK(detected->at_s == Approx(0.030).margin(1e-9));   // + node detection
-  CHECK(moved->at_s == Approx(0.033).margin(1e-9));      // + volume failover
-  CHECK(restarted->at_s == Approx(0.050).margin(1e-9));  // + VM boot
-  CHECK(moved->what == "volume 3 now owned by node 2");
-  CHECK(restarted->what == "1 VMs of node 3 restarted on node 2");
+  CHECK(detected->at_s == Approx(0.030).margin(1e-9));      // + node detection
+  CHECK(moved->at_s == Approx(0.033).margin(1e-9));         // + volume failover
+  CHECK(restarted->at_s == Approx(0.050).margin(1e-9));     // + VM boot
+  CHECK(moved->what.what == RunEventWhat::VolumeFailover);  // volume 3 now owned by node 2
+  CHECK(moved->what.volume == 2);
+  CHECK(moved->what.to_node == 1);
+  CHECK(restarted->what.what == RunEventWhat::VmsRestarted);  // 1 VM of node 3 restarted on node 2
+  CHECK(restarted->what.count == 1);
+  CHECK(restarted->what.node == 2);
+  CHECK(restarted->what.to_node == 1);
   CHECK_FALSE(r.nodes[2].up);
   CHECK(r.nodes[1].vms == 2);
   CHECK(r.nodes[2].vms == 0);
@@ -317,7 +322,13 @@ TEST_CASE("failures: a NIC port lost and regained takes away and gives back its 
   const TimelineMark* failed = first(r, RunEventKind::Failure);
   REQUIRE(failed != nullptr);
   CHECK(failed->at_s == Approx(0.1).margin(1e-9));
-  CHECK(failed->what.find("NIC port 2 of node 1 fails: 1 of 2 ports up") != std::string::npos);
+  // NIC port 2 of node 1 fails: 1 of 2 ports up
+  CHECK(failed->what.what == RunEventWhat::NicPort);
+  CHECK(failed->what.stops_answering);
+  CHECK(failed->what.port == 1);
+  CHECK(failed->what.node == 0);
+  CHECK(failed->what.up == 1);
+  CHECK(failed->what.of == 2);
   REQUIRE(first(r, RunEventKind::Return) != nullptr);
   // A port down is a part down: the degraded phase, with no copy missing and nothing to repair.
   REQUIRE(phase(r, RunPhase::Degraded) != nullptr);

@@ -24,20 +24,20 @@ void S2dProduct::stall(std::uint32_t id, int k, std::vector<std::uint64_t>& list
 }
 
 void S2dProduct::node_drained(int node) {
-  take_down(node, "node " + std::to_string(node + 1) + " goes down for maintenance (drained: its VMs moved first)");
+  take_down(node, RunEventWhat::NodeDrained);
   on_node_detected(static_cast<std::uint64_t>(node));
 }
 
 void S2dProduct::node_failed(int node) {
-  take_down(node, "node " + std::to_string(node + 1) + " fails");
+  take_down(node, RunEventWhat::NodeFails);
   engine_->schedule_timer_in(stack_.failure.node_detection_ns, node_detected_, static_cast<std::uint64_t>(node));
 }
 
-void S2dProduct::take_down(int node, std::string what) {
+void S2dProduct::take_down(int node, RunEventWhat what) {
   ClusterNode& n = cluster_->node(node);
   if (!n.up) throw std::invalid_argument("node " + std::to_string(node + 1) + " goes down, but it is already down");
   n.up = false;
-  log_event(engine_->now(), RunEventKind::Failure, std::move(what));
+  log_event(engine_->now(), RunEventKind::Failure, {.what = what, .node = node});
   // What was in flight toward the node stalls until the failure is detected.
   auto& stalled = stalled_on_node_[static_cast<std::size_t>(node)];
   for (std::uint32_t id = 0; id < states_.size(); ++id) {
@@ -70,7 +70,8 @@ void S2dProduct::on_node_detected(std::uint64_t node) {
   if (cluster_->up(static_cast<int>(node))) return;  // it came back before anyone noticed
   if (known_down_[n]) return;                        // known already (drained)
   known_down_[n] = 1;
-  log_event(engine_->now(), RunEventKind::Detection, "node " + std::to_string(node + 1) + " detected down");
+  log_event(engine_->now(), RunEventKind::Detection,
+            {.what = RunEventWhat::NodeDetectedDown, .node = static_cast<int>(node)});
   update_quorum();
   for (std::size_t v = 0; v < volumes_.size(); ++v) {
     if (volumes_[v].owner != static_cast<int>(node)) continue;
@@ -92,8 +93,7 @@ void S2dProduct::drive_failed(int node, int drive, bool stops_answering) {
   }
   down[static_cast<std::size_t>(drive)] = 1;
   log_event(engine_->now(), RunEventKind::Failure,
-            "drive " + std::to_string(drive + 1) + " of node " + std::to_string(node + 1) +
-                (stops_answering ? " stops answering" : " fails with errors"));
+            {.what = RunEventWhat::DriveFails, .node = node, .drive = drive, .stops_answering = stops_answering});
   const std::size_t key = static_cast<std::size_t>(node) * down.size() + static_cast<std::size_t>(drive);
   for (std::uint32_t id = 0; id < states_.size(); ++id) {
     if (!states_[id].in_product) continue;
@@ -116,7 +116,7 @@ void S2dProduct::on_drive_detected(std::uint64_t key) {
   const int drive = static_cast<int>(key % drives);
   drive_known_down_[static_cast<std::size_t>(node)][static_cast<std::size_t>(drive)] = 1;
   log_event(engine_->now(), RunEventKind::Detection,
-            "drive " + std::to_string(drive + 1) + " of node " + std::to_string(node + 1) + " detected failed");
+            {.what = RunEventWhat::DriveDetectedFailed, .node = node, .drive = drive});
   update_quorum();
   resolve_stalled(stalled_on_drive_[key]);
   // Its extent copies are lost: rebuild each on another drive of the same node
@@ -139,13 +139,17 @@ void S2dProduct::on_drive_detected(std::uint64_t key) {
     }
   }
   log_event(engine_->now(), RunEventKind::Rebuild,
-            "rebuild of the " + std::to_string(lost - unplaced) + " extents of drive " + std::to_string(drive + 1) +
-                " of node " + std::to_string(node + 1) + " into reserve capacity on its other drives");
+            {.what = RunEventWhat::S2dRebuild,
+             .node = node,
+             .drive = drive,
+             .count = static_cast<std::uint64_t>(lost - unplaced)});
   if (unplaced > 0) {
     log_event(engine_->now(), RunEventKind::Note,
-              std::to_string(unplaced) + " of " + std::to_string(lost) + " extents of drive " +
-                  std::to_string(drive + 1) + " of node " + std::to_string(node + 1) +
-                  " find no room on the node's other drives: they stay degraded");
+              {.what = RunEventWhat::ExtentsUnplaced,
+               .node = node,
+               .drive = drive,
+               .count = static_cast<std::uint64_t>(unplaced),
+               .total = static_cast<std::uint64_t>(lost)});
   }
 }
 
@@ -224,7 +228,7 @@ void S2dProduct::on_volume_moved(std::uint64_t index) {
   volume.owner = owner;
   volume.available = true;
   log_event(engine_->now(), RunEventKind::Failover,
-            "volume " + std::to_string(index + 1) + " now owned by node " + std::to_string(owner + 1));
+            {.what = RunEventWhat::VolumeFailover, .volume = static_cast<int>(index), .to_node = owner});
   while (!volume.waiting.empty()) start(volume.waiting.pop_front());
 }
 
@@ -242,10 +246,12 @@ void S2dProduct::update_quorum() {
       pool_has_quorum(drives_up, drives) && cluster_has_quorum(nodes_up, cluster_->node_count(), witness_);
   if (online != pool_online_) {
     log_event(engine_->now(), RunEventKind::Quorum,
-              online ? "pool back online (quorum regained)"
-                     : "pool offline: " + std::to_string(drives_up) + " of " + std::to_string(drives) + " drives and " +
-                           std::to_string(nodes_up) + " of " + std::to_string(cluster_->node_count()) +
-                           " nodes lose quorum; every volume fails its I/O");
+              online ? RunEventFacts{.what = RunEventWhat::PoolOnline}
+                     : RunEventFacts{.what = RunEventWhat::PoolOffline,
+                                     .count = static_cast<std::uint64_t>(drives_up),
+                                     .total = static_cast<std::uint64_t>(drives),
+                                     .up = nodes_up,
+                                     .of = cluster_->node_count()});
   }
   pool_online_ = online;
 }
@@ -255,7 +261,7 @@ void S2dProduct::node_returned(int node) {
   if (n.up) throw std::invalid_argument("node " + std::to_string(node + 1) + " returns, but it is up");
   n.up = true;
   known_down_[static_cast<std::size_t>(node)] = 0;
-  log_event(engine_->now(), RunEventKind::Return, "node " + std::to_string(node + 1) + " returns");
+  log_event(engine_->now(), RunEventKind::Return, {.what = RunEventWhat::NodeReturns, .node = node});
   update_quorum();
   // Dirty-region tracking: only the extents written while it was away are copied.
   int dirty = 0;
@@ -265,8 +271,7 @@ void S2dProduct::node_returned(int node) {
     queue_repair(static_cast<std::uint32_t>(i));
   }
   log_event(engine_->now(), RunEventKind::Resync,
-            "resync of node " + std::to_string(node + 1) + ": " + std::to_string(dirty) +
-                " extents written while it was away");
+            {.what = RunEventWhat::NodeResync, .node = node, .count = static_cast<std::uint64_t>(dirty)});
 }
 
 }  // namespace hcisim::models

@@ -204,7 +204,7 @@ class S2dProduct final : public StorageProduct {
   // Failures (s2d_failures.cpp).
   void stall(std::uint32_t id, int k, std::vector<std::uint64_t>& list);
   void on_node_detected(std::uint64_t node);
-  void take_down(int node, std::string what);  // a node stops: what was in flight toward it stalls
+  void take_down(int node, RunEventWhat what);  // a node stops: what was in flight toward it stalls
   void on_drive_detected(std::uint64_t node_drive);
   void resolve_stalled(std::vector<std::uint64_t>& list);
   void retry_subop(std::uint32_t id, int k);

@@ -126,7 +126,7 @@ void ScaleIoProduct::drive_failed(int node, int drive, bool /*stops_answering*/)
     const Extent& e = layout_.copy_at(i);
     if (e.node == node && e.drive == drive && rebuilding_[i] == 0) ++lost_copies_;
   }
-  log_event(engine_->now(), RunEventKind::Failure, device_name(node, drive) + " fails");
+  log_event(engine_->now(), RunEventKind::Failure, {.what = RunEventWhat::DeviceFails, .node = node, .drive = drive});
   engine_->schedule_timer_in(stack_.failure.drive_detection_ns, device_detected_, key);
 }
 
@@ -135,7 +135,8 @@ void ScaleIoProduct::on_device_detected(std::uint64_t key) {
   const int node = static_cast<int>(key / static_cast<std::uint64_t>(drives));
   const int drive = static_cast<int>(key % static_cast<std::uint64_t>(drives));
   device_known_down_[key] = 1;
-  log_event(engine_->now(), RunEventKind::Detection, device_name(node, drive) + " detected failed");
+  log_event(engine_->now(), RunEventKind::Detection,
+            {.what = RunEventWhat::DriveDetectedFailed, .node = node, .drive = drive});
   std::uint64_t queued = 0, lost_both = 0;
   for (std::size_t i = 0; i < layout_.copy_count(); ++i) {
     const Extent& e = layout_.copy_at(i);
@@ -152,15 +153,13 @@ void ScaleIoProduct::on_device_detected(std::uint64_t key) {
   }
   rebuild_pending_ += queued;
   log_event(engine_->now(), RunEventKind::Rebuild,
-            "rebuild of the " + std::to_string(queued) + " chunks of " + device_name(node, drive) +
-                " from their other copies onto the spare capacity of the other nodes' drives (many-to-many)");
+            {.what = RunEventWhat::ScaleIoRebuild, .node = node, .drive = drive, .count = queued});
   if (lost_both > 0) {
     log_event(engine_->now(), RunEventKind::Note,
-              std::to_string(lost_both) + " chunks of " + device_name(node, drive) +
-                  " have lost both copies: their data is gone and their I/O fails");
+              {.what = RunEventWhat::ChunksLost, .node = node, .drive = drive, .count = lost_both});
   }
   for (std::size_t source = 0; source < rebuild_queue_.size(); ++source) pump_rebuild(source);
-  if (queued == 0) log_event(engine_->now(), RunEventKind::RepairDone, "nothing to rebuild");
+  if (queued == 0) log_event(engine_->now(), RunEventKind::RepairDone, {.what = RunEventWhat::NothingToRebuild});
 }
 
 // The least-used running device of a node other than `avoid_node` with a free slot.
@@ -194,8 +193,7 @@ void ScaleIoProduct::pump_rebuild(std::size_t source) {
     RebuildJob job{copy, src.node, src.drive, 0, 0, static_cast<std::uint64_t>(src.slot) * chunk, 0};
     if (!pick_target(src.node, job.dst_node, job.dst_drive)) {
       log_event(engine_->now(), RunEventKind::Note,
-                "no spare capacity left on the other nodes: " + std::to_string(queue.size() - next) +
-                    " chunks stay with one copy");
+                {.what = RunEventWhat::NoSpareLeft, .count = static_cast<std::uint64_t>(queue.size() - next)});
       rebuild_pending_ -= queue.size() - next;
       next = queue.size();
       break;
@@ -259,7 +257,7 @@ void ScaleIoProduct::on_rebuild_written(std::uint64_t id) {
   jobs_.release(static_cast<std::uint32_t>(id));
   pump_rebuild(source);
   if (rebuild_pending_ == 0) {
-    log_event(engine_->now(), RunEventKind::RepairDone, "rebuild done: every chunk has two copies again");
+    log_event(engine_->now(), RunEventKind::RepairDone, {.what = RunEventWhat::ScaleIoRebuildDone});
   }
 }
 

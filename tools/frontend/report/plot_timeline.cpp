@@ -7,6 +7,7 @@
 
 #include "tools/frontend/report/plot_pictures.hpp"
 #include "tools/frontend/report/plot_text.hpp"
+#include "tools/frontend/report/run_event_text.hpp"
 
 namespace hcisim::frontend::plot {
 
@@ -248,7 +249,7 @@ Picture timeline(const std::filesystem::path& dir, const std::string& title, con
     if (i + 1 == kMostEventLines && r.events.size() > kMostEventLines) {
       line += fmt::format("... and {} more events (the report lists them all)", r.events.size() - i);
     } else {
-      line += shortened(e.what, fit);
+      line += shortened(run_event_text(e.what), fit);
     }
     s += fmt::format("set label {} at screen {:.4f}, screen {:.4f} left font 'monospace,9' tc rgb '{}'\n",
                      gp_string(line), 30.0 / kWidth, screen_y(panels_bottom + 82 + kEventLinePx * (i + 0.5)),

@@ -4,6 +4,7 @@
 
 #include "models/run/repair_progress.hpp"
 #include "tools/frontend/report/report_cloud.hpp"
+#include "tools/frontend/report/run_event_text.hpp"
 
 namespace hcisim::frontend {
 
@@ -77,7 +78,7 @@ std::string timeline_csv(const models::RunResult& result) {
       std::snprintf(line, sizeof line, "%.3f s ", e.at_s);
       if (!events.empty()) events += "; ";
       events += line;
-      events += e.what;
+      events += run_event_text(e.what);
     }
     out += ',';
     out += csv_quoted(events);

@@ -8,6 +8,7 @@
 #include "tools/frontend/report/capacity_report.hpp"
 #include "tools/frontend/report/report_cloud.hpp"
 #include "tools/frontend/report/run_event_names.hpp"
+#include "tools/frontend/report/run_event_text.hpp"
 
 namespace hcisim::frontend {
 
@@ -249,7 +250,8 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
   j["timeline"] = timeline;
   nlohmann::json events = nlohmann::json::array();
   for (const auto& e : r.events) {
-    events.push_back({{"at_s", e.at_s}, {"kind", std::string(event_kind_name(e.kind))}, {"what", e.what}});
+    events.push_back(
+        {{"at_s", e.at_s}, {"kind", std::string(event_kind_name(e.kind))}, {"what", run_event_text(e.what)}});
   }
   j["events"] = events;
   if (!r.phases.empty()) {

@@ -20,6 +20,7 @@
 #include "tools/frontend/report/footing.hpp"
 #include "tools/frontend/report/report_cloud.hpp"
 #include "tools/frontend/report/run_event_names.hpp"
+#include "tools/frontend/report/run_event_text.hpp"
 
 namespace hcisim::frontend {
 
@@ -91,7 +92,8 @@ const char* resiliency_name(models::Resiliency r) {
 std::string failures_section(const models::RunResult& r) {
   if (r.events.empty() && r.failed_ios == 0) return {};
   std::string text = "\nFailures and repair\n";
-  for (const auto& e : r.events) text += printf_string("  %10.3f s  %s\n", e.at_s, printable(e.what).c_str());
+  for (const auto& e : r.events)
+    text += printf_string("  %10.3f s  %s\n", e.at_s, printable(run_event_text(e.what)).c_str());
   if (r.failed_ios > 0) {
     text += printf_string("  failed I/Os (the storage could not serve them: volume offline or no copy left): %s\n",
                           format_count(static_cast<double>(r.failed_ios)).c_str());
@@ -166,7 +168,7 @@ std::string failures_section(const models::RunResult& r) {
     std::string marks;
     while (next_event < r.events.size() && (i + 1 == r.timeline.size() || r.events[next_event].at_s <= p.end_s)) {
       marks += marks.empty() ? "  <- " : "; ";
-      marks += printable(r.events[next_event++].what);
+      marks += printable(run_event_text(r.events[next_event++].what));
     }
     text += printf_string("  %8.2f s%s%12s %13s %13.3f %13.3f %9s %12.1f%% %12.1f %12.2f%s\n", p.end_s,
                           p.advanced ? "~" : " ", format_count(std::round(p.read_iops)).c_str(),
