@@ -9,6 +9,7 @@
 
 #include "models/hardware/cpu_work.hpp"
 #include "models/io/io_request.hpp"
+#include "models/result/finding.hpp"
 #include "models/result/run_phase.hpp"
 #include "models/spec/oltp_spec.hpp"
 #include "models/spec/scenario_spec.hpp"
@@ -212,8 +213,10 @@ struct RepairStall {
   double degraded_bytes = 0;           // at the end of the stretch
   RepairHold hold = RepairHold::None;  // what the product says holds it (None with repair queued: starved)
   int hold_node = -1;
-  bool starved = false;    // repair was queued but made no progress
-  std::string starved_by;  // then: the run's busiest resource
+  bool starved = false;  // repair was queued but made no progress
+  // Then: the run's busiest resource (Bottleneck::resource) and its utilisation.
+  std::string starved_by;
+  double starved_by_utilisation = 0;
 };
 
 struct RunPerformance {
@@ -357,9 +360,9 @@ struct RunResult {
   // The analytic fast path's estimate (models/analytic), not a simulation:
   // means from mean value analysis, percentiles from a two-moment fit.
   bool analytic = false;
-  // Why the numbers may not be what they seem (run/steady_state.hpp, workload/stream_coverage.hpp); empty when they
-  // are.
-  std::vector<std::string> warnings;
+  // Why the numbers may not be what they seem (run/steady_state.hpp, workload/stream_coverage.hpp,
+  // run/repair_progress.hpp); empty when they are. The front end words them (finding_text).
+  std::vector<Finding> warnings;
 
   double total_iops() const { return read_iops + write_iops; }
   double total_bytes_per_s() const { return read_bytes_per_s + write_bytes_per_s; }
