@@ -2,19 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 namespace hcisim::models {
 
 namespace {
 
 constexpr int kReserveNodesAtMost = 4;  // "one capacity drive per server, up to 4 drives"
-
-std::string tb(double bytes) {
-  char text[48];
-  std::snprintf(text, sizeof text, "%.1f TB", bytes / 1e12);
-  return text;
-}
 
 int logical_processors(const CpuSpec& cpu, int sockets) {
   return std::max(1, sockets) * (cpu.threads > 0 ? cpu.threads : cpu.cores);
@@ -75,10 +68,13 @@ CapacityReport assess_capacity(const ScenarioSpec& spec) {
   r.disks_fit = r.vm_footprint_bytes <= r.raw_bytes;
   r.reserve_kept = r.vm_footprint_bytes <= r.raw_bytes - r.reserve_bytes;
   if (r.disks_fit && !r.reserve_kept) {
-    r.warnings.push_back("capacity: the VMs' disks need " + tb(r.vm_footprint_bytes) + " with " +
-                         std::to_string(r.copies) + " copies, more than the " + tb(r.raw_bytes - r.reserve_bytes) +
-                         " left after the repair reserve (" + tb(r.reserve_bytes) +
-                         "): a failed drive could not be rebuilt in place");
+    Finding f;  // a failed drive could not be rebuilt in place
+    f.kind = FindingKind::ReserveNotKept;
+    f.footprint_bytes = r.vm_footprint_bytes;
+    f.copies = r.copies;
+    f.room_bytes = r.raw_bytes - r.reserve_bytes;
+    f.reserve_bytes = r.reserve_bytes;
+    r.warnings.push_back(f);
   }
 
   // Hosts, and where each VM runs (as the simulator places them).
@@ -119,13 +115,14 @@ CapacityReport assess_capacity(const ScenarioSpec& spec) {
   for (HostCapacity& h : r.hosts) {
     h.vcpu_ratio = static_cast<double>(h.vcpus) / h.logical_processors;
     if (h.vcpu_ratio > 1.0) {
-      char text[256];
-      std::snprintf(text, sizeof text,
-                    "capacity: %s %d runs %d vCPUs on %d logical processors (%.2f:1 over-commit): the VMs' "
-                    "vCPUs wait for each other",
-                    h.compute_host ? "host" : "node", h.compute_host ? h.host - c.node_count + 1 : h.host + 1, h.vcpus,
-                    h.logical_processors, h.vcpu_ratio);
-      r.warnings.push_back(text);
+      Finding f;  // the VMs' vCPUs wait for each other
+      f.kind = FindingKind::VcpuOvercommit;
+      f.compute_host = h.compute_host;
+      f.host = h.compute_host ? h.host - c.node_count : h.host;
+      f.vcpus = h.vcpus;
+      f.logical_processors = h.logical_processors;
+      f.vcpu_ratio = h.vcpu_ratio;
+      r.warnings.push_back(f);
     }
   }
   return r;

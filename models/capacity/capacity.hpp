@@ -14,13 +14,13 @@
 // host's logical processors (over-commit above 1:1), VM memory against the
 // host's memory. Impossible placements (a VM wider than its host, memory beyond
 // the host's) are the loader's errors; risky ones (the reserve not kept, vCPUs
-// over-committed) are warnings here.
+// over-committed) are findings here (result/finding.hpp).
 #pragma once
 
 #include <cstdint>
-#include <string>
 #include <vector>
 
+#include "models/result/finding.hpp"
 #include "models/spec/scenario_spec.hpp"
 
 namespace hcisim::models {
@@ -51,7 +51,7 @@ struct CapacityReport {
   bool disks_fit = true;          // footprint within raw
   bool reserve_kept = true;       // footprint within raw - reserve
   std::vector<HostCapacity> hosts;
-  std::vector<std::string> warnings;
+  std::vector<Finding> warnings;  // ReserveNotKept, VcpuOvercommit
 };
 
 CapacityReport assess_capacity(const ScenarioSpec& spec);

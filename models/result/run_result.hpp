@@ -9,6 +9,7 @@
 
 #include "models/hardware/cpu_work.hpp"
 #include "models/io/io_request.hpp"
+#include "models/result/finding.hpp"
 #include "models/result/run_phase.hpp"
 #include "models/result/statistics_table.hpp"
 #include "models/spec/oltp_spec.hpp"
@@ -206,8 +207,10 @@ struct RepairStall {
   double degraded_bytes = 0;           // at the end of the stretch
   RepairHold hold = RepairHold::None;  // what the product says holds it (None with repair queued: starved)
   int hold_node = -1;
-  bool starved = false;    // repair was queued but made no progress
-  std::string starved_by;  // then: the run's busiest resource
+  bool starved = false;  // repair was queued but made no progress
+  // Then: the run's busiest resource (Bottleneck::resource) and its utilisation.
+  std::string starved_by;
+  double starved_by_utilisation = 0;
 };
 
 struct RunPerformance {
@@ -351,9 +354,9 @@ struct RunResult {
   // The analytic fast path's estimate (models/analytic), not a simulation:
   // means from mean value analysis, percentiles from a two-moment fit.
   bool analytic = false;
-  // Why the numbers may not be what they seem (run/steady_state.hpp, workload/stream_coverage.hpp); empty when they
-  // are.
-  std::vector<std::string> warnings;
+  // Why the numbers may not be what they seem (run/steady_state.hpp, workload/stream_coverage.hpp,
+  // run/repair_progress.hpp); empty when they are. The front end words them (finding_text).
+  std::vector<Finding> warnings;
   // What the components counted, by name (sim/statistics.hpp): read when the
   // run ends, or estimated by the fast path under the same names.
   StatisticsTable statistics;

@@ -144,7 +144,7 @@ struct Outcome {
   double usable_bytes = 0;
   MttdlFigure mttdl;
   Bottleneck limit;
-  std::vector<std::string> warnings;  // the run's steady-state warnings
+  std::vector<Finding> warnings;  // the run's findings
 };
 Outcome outcome_of(const ScenarioSpec& spec, const RunResult& run);
 

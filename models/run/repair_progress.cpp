@@ -1,8 +1,6 @@
 #include "models/run/repair_progress.hpp"
 
 #include <cmath>
-#include <cstdio>
-#include <string>
 
 #include "sim/batch_means.hpp"
 
@@ -18,33 +16,7 @@ bool inside(const std::vector<PhaseSpan>& spans, RunPhase phase, sim::SimTime be
   return false;
 }
 
-std::string gb(double bytes) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.2f GB", bytes / 1e9);
-  return text;
-}
-
-std::string seconds(double s) {
-  char text[32];
-  std::snprintf(text, sizeof text, s < 100 ? "%.1f s" : "%.0f s", s);
-  return text;
-}
-
 }  // namespace
-
-std::string repair_hold_text(RepairHold hold, int node) {
-  const std::string name = "node " + std::to_string(node + 1);
-  switch (hold) {
-    case RepairHold::None: return "";
-    case RepairHold::Detection:
-      return "the failure is not detected yet (I/O to the failed part waits for the stack's detection time)";
-    case RepairHold::PartDown:
-      return name + " is down: the copies it holds are resynced when it returns (S2D repairs a node's copies in place)";
-    case RepairHold::NoCopy: return "no current copy is left to copy from";
-    case RepairHold::NoRoom: return name + " has no reserve capacity left to rebuild into";
-  }
-  return "";
-}
 
 void steady_phase_intervals(PhaseResult& phase, const std::vector<PhaseSpan>& spans,
                             const std::vector<TimelinePoint>& timeline, sim::SimTime interval) {
@@ -124,28 +96,34 @@ void summarise_repair(RunResult& result, const RepairStatus& at_end) {
     stall.hold_node = hold_node;
     stall.starved = starved;
     if (starved) {
-      stall.starved_by = result.bottleneck.resource + " (" +
-                         std::to_string(static_cast<int>(std::lround(result.bottleneck.utilisation * 100))) +
-                         " % busy over the run)";
+      stall.starved_by = result.bottleneck.resource;
+      stall.starved_by_utilisation = result.bottleneck.utilisation;
     }
     result.repair_stalls.push_back(stall);
   }
   for (const RepairStall& stall : result.repair_stalls) {
-    const std::string cause = stall.starved
-                                  ? "repair was queued but starved; the run's busiest resource is " + stall.starved_by
-                                  : repair_hold_text(stall.hold, stall.hold_node);
-    result.warnings.push_back("no repair progress from " + seconds(stall.from_s) + " to " + seconds(stall.to_s) +
-                              " with " + gb(stall.degraded_bytes) + " degraded: " + cause);
+    Finding f;
+    f.kind = FindingKind::RepairStalled;
+    f.from_s = stall.from_s;
+    f.to_s = stall.to_s;
+    f.degraded_bytes = stall.degraded_bytes;
+    f.hold = stall.hold;
+    f.node = stall.hold_node;
+    f.starved = stall.starved;
+    f.starved_by = stall.starved_by;
+    f.starved_by_utilisation = stall.starved_by_utilisation;
+    result.warnings.push_back(f);
   }
   if (left.unfinished) {
-    std::string text = "the run ended with repair unfinished: " + gb(left.degraded_bytes) + " degraded, " +
-                       gb(left.bytes_to_repair) + " queued for repair; ";
-    text += left.eta_s >= 0 ? "at the last interval's rate (" + gb(left.bytes_per_s) + "/s) it would take " +
-                                  seconds(left.eta_s) + " more"
-                            : "no repair moved in the last interval" +
-                                  (left.hold != RepairHold::None ? ": " + repair_hold_text(left.hold, left.hold_node)
-                                                                 : std::string());
-    result.warnings.push_back(text);
+    Finding f;
+    f.kind = FindingKind::RepairUnfinished;
+    f.degraded_bytes = left.degraded_bytes;
+    f.bytes_to_repair = left.bytes_to_repair;
+    f.repair_bytes_per_s = left.bytes_per_s;
+    f.eta_s = left.eta_s;
+    f.hold = left.hold;
+    f.node = left.hold_node;
+    result.warnings.push_back(f);
   }
 }
 

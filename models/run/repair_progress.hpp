@@ -3,7 +3,6 @@
 // long it would take, and stretches where degraded data made no repair progress.
 #pragma once
 
-#include <string>
 #include <vector>
 
 #include "models/result/run_result.hpp"
@@ -33,15 +32,12 @@ inline double repair_eta_s(const TimelinePoint& p) {
   return p.repair_bytes_per_s > 0 ? to_go / p.repair_bytes_per_s : -1;
 }
 
-// Why repair does not move, in words ("" for RepairHold::None).
-std::string repair_hold_text(RepairHold hold, int node);
-
 // Sets result.repair_left from the product's repair status at the end and the
 // last sampling interval's repair rate, and result.repair_stalls from the
 // timeline: every run of sampling intervals in a row with data degraded at both
 // ends and no byte repaired, with what held it (the product's hold, or with
 // repair queued, the run's bottleneck as what starved it); each stall and an
-// unfinished repair are warnings.
+// unfinished repair are findings (RunResult::warnings).
 void summarise_repair(RunResult& result, const RepairStatus& at_end);
 
 }  // namespace hcisim::models

@@ -2,50 +2,62 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <numeric>
 #include <string>
 #include <utility>
 
-#include "models/result/warning_text.hpp"
+#include "models/result/duration_text.hpp"
 #include "models/run/precision_stop.hpp"
 
 namespace hcisim::models {
 namespace {
 
-// A precision as asked for: "2%", "0.25%", "0.01%".
-std::string target_text(double fraction) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3g%%", fraction * 100);
-  return text;
-}
-
 std::string run_text(const RunResult& r) {
   return duration_text(r.measured_seconds) + " measured after a " + duration_text(r.warmup_seconds) + " warm-up";
 }
 
+// The precision a wide interval's finding suggests a duration for: +/- 2 %.
+constexpr double kSuggestedPrecision = 0.02;
+
 // A run that gives a half-width `now` would give `wanted` if it were (now / wanted)^2 times longer.
-std::string longer_for(const RunResult& r, double now, double wanted) {
+double longer_for(const RunResult& r, double now, double wanted) {
   const double factor = std::pow(now / wanted, 2);
-  return "a duration of " + duration_text(r.measured_seconds * factor);
+  return r.measured_seconds * factor;
+}
+
+Finding finding_of(FindingKind kind, const RunResult& r) {
+  Finding f;
+  f.kind = kind;
+  f.measured_s = r.measured_seconds;
+  f.warmup_s = r.warmup_seconds;
+  return f;
+}
+
+// An interval wider than kWideInterval, with the duration that would make it kSuggestedPrecision.
+Finding wide_interval(FindingKind kind, const RunResult& r, double relative) {
+  Finding f = finding_of(kind, r);
+  f.relative = relative;
+  f.precision = kSuggestedPrecision;
+  f.suggested_duration_s = longer_for(r, relative, kSuggestedPrecision);
+  return f;
 }
 
 // A p99 that moved between the halves of the measured time (steady_state.hpp).
 void warn_moving_tails(RunResult& result, const Measurement& measurement) {
-  for (const auto& [name, sections] :
-       {std::pair{"read", &measurement.read_sections()}, std::pair{"write", &measurement.write_sections()}}) {
+  using Of = LatencyPercentile::Of;
+  for (const auto& [of, sections] :
+       {std::pair{Of::Read, &measurement.read_sections()}, std::pair{Of::Write, &measurement.write_sections()}}) {
     const auto halves = sections->halves(99, 0.95);
     if (!halves || !halves->moved()) continue;
     const double change = halves->second_ns / halves->first_ns - 1;
     if (!(std::fabs(change) > kWideInterval)) continue;
-    char moved[160];
-    std::snprintf(moved, sizeof moved,
-                  " p99 moved from %.3f ms over the first half of the measured time to %.3f ms over "
-                  "the second (%+.1f%%, beyond the 95%% interval of the change)",
-                  halves->first_ns * 1e-6, halves->second_ns * 1e-6, change * 100);
-    result.warnings.push_back(std::string("the ") + name + moved +
-                              ": the tail had not settled, which its own interval cannot see; try a warm-up of " +
-                              duration_text(result.measured_seconds) + " or more, and measure as long");
+    Finding tail = finding_of(FindingKind::MovingTail, result);
+    tail.of = of;
+    tail.first_ns = halves->first_ns;
+    tail.second_ns = halves->second_ns;
+    tail.change = change;
+    tail.suggested_warmup_s = result.measured_seconds;  // and measure as long
+    result.warnings.push_back(tail);
   }
 }
 
@@ -99,29 +111,33 @@ void assess_steady_state(RunResult& result, const ScenarioSpec& spec, const Meas
     if (closed_loop && o.present && o.tps > 0 && o.users > 0) {
       const double looping = o.tps * cycle;
       if (std::fabs(looping - o.users) > kLittleTolerance * o.users) {
-        char users[96];
-        std::snprintf(users, sizeof users, "%.0f users looping (TPS x (think + transaction latency)) against the %d",
-                      looping, o.users);
-        result.warnings.push_back(std::string("not at steady state: ") + users + " that run; " + run_text(result) +
-                                  " is too short for their cycle of " + duration_text(cycle) + "; try a warm-up of " +
-                                  duration_text(5 * cycle) + " and a duration of " + duration_text(20 * cycle));
+        Finding users = finding_of(FindingKind::UsersNotSteady, result);
+        users.users_looping = looping;
+        users.users = o.users;
+        users.cycle_s = cycle;
+        users.suggested_warmup_s = 5 * cycle;
+        users.suggested_duration_s = 20 * cycle;
+        result.warnings.push_back(users);
       }
     }
   } else if (closed_loop && iops > 0) {
     const double little = in_flight / iops;
     if (std::fabs(latency - little) > kLittleTolerance * little) {
-      result.warnings.push_back("not at steady state: mean latency " + duration_text(latency) +
-                                " against Little's law " + std::to_string(static_cast<std::uint64_t>(in_flight)) +
-                                " I/Os in flight / IOPS = " + duration_text(little) + "; " + run_text(result) +
-                                " is too short for these latencies; try a warm-up of " + duration_text(5 * little) +
-                                " and a duration of " + duration_text(20 * little));
+      Finding little_law = finding_of(FindingKind::LatencyNotSteady, result);
+      little_law.latency_s = latency;
+      little_law.little_s = little;
+      little_law.in_flight = static_cast<std::uint64_t>(in_flight);
+      little_law.suggested_warmup_s = 5 * little;
+      little_law.suggested_duration_s = 20 * little;
+      result.warnings.push_back(little_law);
     }
   }
   if (result.all_latency.max_s >= kRunFraction * total_s) {
-    result.warnings.push_back("the slowest I/O took " + duration_text(result.all_latency.max_s) + " of a " +
-                              duration_text(total_s) +
-                              " run: the latency distribution is cut off by the run length; try a duration of " +
-                              duration_text(20 * result.all_latency.max_s));
+    Finding slowest = finding_of(FindingKind::SlowestIoCut, result);
+    slowest.slowest_s = result.all_latency.max_s;
+    slowest.run_s = total_s;
+    slowest.suggested_duration_s = 20 * result.all_latency.max_s;
+    result.warnings.push_back(slowest);
   }
   if (phased) return;
   if (spec.run.precision > 0 && !result.precision_reached) {
@@ -129,33 +145,29 @@ void assess_steady_state(RunResult& result, const ScenarioSpec& spec, const Meas
     const double on_iops = result.total_iops_ci_half_width / iops;
     const double on_latency = result.latency_ci_half_width_s / latency;
     double worst = std::max(on_iops, on_latency);
-    std::string widths = "IOPS " + (on_iops > 0 ? "+/- " + percent_text(on_iops) : std::string("too few intervals")) +
-                         ", mean latency " +
-                         (on_latency > 0 ? "+/- " + percent_text(on_latency) : std::string("too few intervals"));
+    Finding short_of = finding_of(FindingKind::PrecisionNotReached, result);
+    short_of.precision = spec.run.precision;
+    short_of.iops_relative = on_iops;
+    short_of.latency_relative = on_latency;
     for (const LatencyPercentile& percentile : spec.run.precision_percentiles) {
       const auto on_percentile = PrecisionStop::interval(measurement, percentile);
-      widths += ", " + latency_percentile_name(percentile) + " ";
+      PercentileWidth width{percentile, std::nullopt};
       if (on_percentile && on_percentile->estimate_ns > 0) {
-        const double relative = on_percentile->half_width_ns / on_percentile->estimate_ns;
-        widths += "+/- " + percent_text(relative);
-        worst = std::max(worst, relative);
-      } else {
-        widths += "too few samples beyond it";
+        width.relative = on_percentile->half_width_ns / on_percentile->estimate_ns;
+        worst = std::max(worst, *width.relative);
       }
+      short_of.percentiles.push_back(width);
     }
-    result.warnings.push_back("the run measured its whole duration without reaching its precision of +/- " +
-                              target_text(spec.run.precision) + " (95% intervals: " + widths + ")" +
-                              (worst > 0 ? "; try " + longer_for(result, worst, spec.run.precision) : std::string()));
+    if (worst > 0) short_of.suggested_duration_s = longer_for(result, worst, spec.run.precision);
+    result.warnings.push_back(short_of);
   }
   if (result.total_iops_ci_half_width > kWideInterval * iops) {
-    const double relative = result.total_iops_ci_half_width / iops;
-    result.warnings.push_back("the 95% interval on IOPS is +/- " + percent_text(relative) + "; for +/- 2% try " +
-                              longer_for(result, relative, 0.02));
+    result.warnings.push_back(
+        wide_interval(FindingKind::WideIopsInterval, result, result.total_iops_ci_half_width / iops));
   }
   if (result.latency_ci_half_width_s > kWideInterval * latency) {
-    const double relative = result.latency_ci_half_width_s / latency;
-    result.warnings.push_back("the 95% interval on the mean latency is +/- " + percent_text(relative) +
-                              "; for +/- 2% try " + longer_for(result, relative, 0.02));
+    result.warnings.push_back(
+        wide_interval(FindingKind::WideLatencyInterval, result, result.latency_ci_half_width_s / latency));
   }
   warn_moving_tails(result, measurement);
 }

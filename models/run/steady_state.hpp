@@ -1,6 +1,6 @@
 // Is a run's measurement worth reading? Checks a finished run against its own
-// numbers and says, in RunResult::warnings, when it is not, with the run
-// length that would do:
+// numbers and says, in RunResult::warnings (findings: result/finding.hpp), when
+// it is not, with the run length that would do:
 //  - Little's law on the measured window: a closed loop keeps N = VMs x
 //    threads x outstanding I/Os in flight, so the mean latency must be N / IOPS.
 //    Far below it, the window is too short (or the warm-up too short) for the

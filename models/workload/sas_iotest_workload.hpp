@@ -25,6 +25,7 @@
 
 #include "models/hardware/vcpu_set.hpp"
 #include "models/io/io_request.hpp"
+#include "models/result/sas_phase.hpp"
 #include "models/spec/scenario_spec.hpp"
 #include "models/storage/infoscale/vxfs_buffered_io.hpp"
 #include "models/workload/measurement.hpp"
@@ -32,8 +33,6 @@
 #include "sim/engine.hpp"
 
 namespace hcisim::models {
-
-enum class SasPhase { Write, Flush, Read, Done };
 
 class SasIotestWorkload final : public Workload, private sim::EventHandler {
  public:

@@ -1,11 +1,8 @@
 #include "models/workload/stream_coverage.hpp"
 
 #include <algorithm>
-#include <cstdio>
-#include <string>
 
 #include "models/result/run_result.hpp"
-#include "models/result/warning_text.hpp"
 #include "models/workload/diskspd_regions.hpp"
 
 namespace hcisim::models {
@@ -33,13 +30,12 @@ StreamCoverage stream_coverage(const DiskspdSpec& workload, const std::vector<Ta
 
 void warn_short_streams(RunResult& result, const StreamCoverage& coverage) {
   if (coverage.short_share <= kShortStreamShare) return;
-  char least[32];  // two digits: a short run's share can be a small fraction of a percent
-  std::snprintf(least, sizeof least, "%.2g%%", coverage.least * 100);
-  result.warnings.push_back("sequential streams passed over only " + std::string(least) +
-                            " of their region in the run (" + percent_text(coverage.short_share) +
-                            " of the I/O): the figures are those of the few slabs they passed, not the average over "
-                            "the file that a benchmark covering it measures; try a warm-up + duration of at least " +
-                            duration_text(coverage.needed_s));
+  Finding streams;
+  streams.kind = FindingKind::ShortStreams;
+  streams.least_covered = coverage.least;
+  streams.short_share = coverage.short_share;
+  streams.suggested_run_s = coverage.needed_s;
+  result.warnings.push_back(streams);
 }
 
 }  // namespace hcisim::models

@@ -43,8 +43,9 @@ constexpr double kShortStreamShare = 0.1;
 // Over a run of `run_s` seconds (warm-up included: the streams move then too).
 StreamCoverage stream_coverage(const DiskspdSpec& workload, const std::vector<TargetTraffic>& traffic, double run_s);
 
-// The simulator's warning (RunResult::warnings) when the short streams carry
-// more than kShortStreamShare of the I/O, with the run length that would do.
+// The simulator's finding (RunResult::warnings, FindingKind::ShortStreams) when
+// the short streams carry more than kShortStreamShare of the I/O, with the run
+// length that would do.
 void warn_short_streams(RunResult& result, const StreamCoverage& coverage);
 
 }  // namespace hcisim::models

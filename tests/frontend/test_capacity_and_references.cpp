@@ -11,6 +11,7 @@
 #include "tools/frontend/input/catalog.hpp"
 #include "tools/frontend/input/measured_results.hpp"
 #include "tools/frontend/input/scenario_loader.hpp"
+#include "tools/frontend/report/finding_text.hpp"
 
 using namespace hcisim;
 using namespace hcisim::frontend;
@@ -67,11 +68,19 @@ TEST_CASE("risky placements are warnings, impossible ones errors", "[capacity]")
   CHECK(c.disks_fit);
   CHECK_FALSE(c.reserve_kept);
   REQUIRE(c.warnings.size() == 1);
-  CHECK_THAT(c.warnings.front(), Contains("after the repair reserve"));
+  CHECK(c.warnings.front().kind == models::FindingKind::ReserveNotKept);
+  CHECK(c.warnings.front().footprint_bytes == c.vm_footprint_bytes);
+  CHECK(c.warnings.front().room_bytes == Approx(307.2e12 - 12.8e12));
+  CHECK_THAT(frontend::finding_text(c.warnings.front()), Contains("after the repair reserve"));
   // 8 vCPUs x 64 VMs = 512 on 256 logical processors: 2:1, a warning per node.
   const models::CapacityReport over = models::assess_capacity(load_scenario(kTest1, bundled(), {"vms.vcpus=8"}));
   REQUIRE(over.warnings.size() == 4);
-  CHECK_THAT(over.warnings.front(), Contains("512 vCPUs on 256 logical processors (2.00:1 over-commit)"));
+  CHECK(over.warnings.front().kind == models::FindingKind::VcpuOvercommit);
+  CHECK(over.warnings.front().vcpus == 512);
+  CHECK(over.warnings.front().logical_processors == 256);
+  CHECK(over.warnings.front().vcpu_ratio == Approx(2.0));
+  CHECK_THAT(frontend::finding_text(over.warnings.front()),
+             Contains("node 1 runs 512 vCPUs on 256 logical processors (2.00:1 over-commit)"));
   // A VM wider than its host cannot start.
   CHECK_THAT(
       load_error_of([&] { load_scenario(kTest1, bundled(), {"vms.vcpus=500"}); }),

@@ -40,9 +40,9 @@ ScenarioSpec one_node(int outstanding, std::int64_t warmup_ns, std::int64_t dura
   return s;
 }
 
-bool has_warning(const RunResult& r, const std::string& text) {
-  return std::any_of(r.warnings.begin(), r.warnings.end(),
-                     [&](const std::string& w) { return w.find(text) != std::string::npos; });
+const Finding* finding(const RunResult& r, FindingKind kind) {
+  const auto it = std::find_if(r.warnings.begin(), r.warnings.end(), [&](const Finding& w) { return w.kind == kind; });
+  return it == r.warnings.end() ? nullptr : &*it;
 }
 
 }  // namespace
@@ -53,17 +53,25 @@ TEST_CASE("steady state: a window short against its latencies is flagged by Litt
   const RunResult short_run = simulate(one_node(2048, 1 * kMillisecond, 2 * kMillisecond));
   const double little = 4096.0 / short_run.total_iops();
   CHECK(short_run.all_latency.mean_s < 0.9 * little);  // the bias the warning is about is real
-  CHECK(has_warning(short_run, "not at steady state"));
-  CHECK(has_warning(short_run, "Little's law"));
-  CHECK(has_warning(short_run, "cut off by the run length"));  // the first I/Os took most of the run
+  const Finding* not_steady = finding(short_run, FindingKind::LatencyNotSteady);
+  REQUIRE(not_steady != nullptr);
+  CHECK(not_steady->in_flight == 4096);
+  CHECK(not_steady->little_s == Approx(little));
+  CHECK(not_steady->latency_s == short_run.all_latency.mean_s);
+  CHECK(not_steady->suggested_warmup_s == Approx(5 * little));
+  CHECK(not_steady->suggested_duration_s == Approx(20 * little));
+  const Finding* cut = finding(short_run, FindingKind::SlowestIoCut);  // the first I/Os took most of the run
+  REQUIRE(cut != nullptr);
+  CHECK(cut->slowest_s >= kRunFraction * cut->run_s);
+  CHECK(cut->run_s == Approx(3e-3));
 
   // The run length it suggests (warm-up 5 N/X, duration 20 N/X) closes Little's law.
   const RunResult long_run = simulate(
       one_node(2048, static_cast<std::int64_t>(5 * little * 1e9), static_cast<std::int64_t>(20 * little * 1e9)));
   const double long_little = 4096.0 / long_run.total_iops();
   CHECK(long_run.all_latency.mean_s == Approx(long_little).epsilon(kLittleTolerance));
-  CHECK_FALSE(has_warning(long_run, "not at steady state"));
-  CHECK_FALSE(has_warning(long_run, "cut off by the run length"));
+  CHECK(finding(long_run, FindingKind::LatencyNotSteady) == nullptr);
+  CHECK(finding(long_run, FindingKind::SlowestIoCut) == nullptr);
 }
 
 TEST_CASE("steady state: no completed I/O is an error that suggests a longer run", "[steady-state]") {
@@ -88,7 +96,10 @@ TEST_CASE("steady state: a wide interval is flagged with the duration that would
   r.total_iops_ci_half_width = 0.1 * r.read_iops;
   assess_steady_state(r, spec, m);
   REQUIRE(r.warnings.size() == 1);
-  CHECK_THAT(r.warnings[0], Contains("+/- 10.0%") && Contains("a duration of 2.5 s"));
+  CHECK(r.warnings[0].kind == FindingKind::WideIopsInterval);
+  CHECK(r.warnings[0].relative == Approx(0.1));
+  CHECK(r.warnings[0].precision == 0.02);
+  CHECK(r.warnings[0].suggested_duration_s == Approx(2.5));
 }
 
 TEST_CASE("steady state: the mean latency's interval covers other seeds' means", "[steady-state]") {
@@ -137,10 +148,18 @@ TEST_CASE("steady state: an OLTP run is checked by Little's law on its users, no
   };
   RunResult steady = result_at(12'630);
   assess_steady_state(steady, spec, m);
-  CHECK_FALSE(has_warning(steady, "not at steady state"));
+  CHECK(finding(steady, FindingKind::UsersNotSteady) == nullptr);
+  CHECK(finding(steady, FindingKind::LatencyNotSteady) == nullptr);
   RunResult short_of_it = result_at(9'000);
   assess_steady_state(short_of_it, spec, m);
-  REQUIRE(has_warning(short_of_it, "not at steady state"));
-  CHECK_THAT(short_of_it.warnings[0], Contains("42777 users looping") && Contains("against the 60000") &&
-                                          Contains("cycle of 4.8 s") && Contains("a duration of 96 s"));
+  REQUIRE_FALSE(short_of_it.warnings.empty());
+  const Finding& users = short_of_it.warnings[0];
+  CHECK(users.kind == FindingKind::UsersNotSteady);
+  CHECK(users.users_looping == Approx(42'777));
+  CHECK(users.users == 60'000);
+  CHECK(users.cycle_s == Approx(4.753));
+  CHECK(users.suggested_warmup_s == Approx(5 * 4.753));
+  CHECK(users.suggested_duration_s == Approx(20 * 4.753));
+  CHECK(users.measured_s == 20);
+  CHECK(users.warmup_s == 30);
 }

@@ -128,6 +128,10 @@ TEST_CASE("a rebuild cut short by the end of the run says what is left and how l
   // still needed (the rate is steady through a rebuild).
   const double still_needed = done->at_s - (1.0 + cut.measured_seconds);
   CHECK(left.eta_s == Approx(still_needed).epsilon(0.35));
-  CHECK(std::any_of(cut.warnings.begin(), cut.warnings.end(),
-                    [](const std::string& w) { return w.find("repair unfinished") != std::string::npos; }));
+  const auto unfinished = std::find_if(cut.warnings.begin(), cut.warnings.end(), [](const models::Finding& w) {
+    return w.kind == models::FindingKind::RepairUnfinished;
+  });
+  REQUIRE(unfinished != cut.warnings.end());
+  CHECK(unfinished->degraded_bytes == left.degraded_bytes);
+  CHECK(unfinished->eta_s == left.eta_s);
 }

@@ -11,8 +11,10 @@
 
 #include "models/analytic/fast_path.hpp"
 #include "models/run/simulation.hpp"
+#include "models/workload/stream_coverage.hpp"
 #include "tools/frontend/input/catalog.hpp"
 #include "tools/frontend/input/scenario_loader.hpp"
+#include "tools/frontend/report/finding_text.hpp"
 #include "tools/frontend/report/report_json.hpp"
 #include "tools/frontend/report/report_text.hpp"
 #include "tools/frontend/validation/validate.hpp"
@@ -111,7 +113,7 @@ TEST_CASE("the fast path agrees with the simulator on every bundled scenario it 
     const models::RunResult sim = models::simulate(spec);
     CHECK(sim.all_latency.observed);
     // Where the fast path finds the streams covered, so does the simulator.
-    for (const std::string& w : sim.warnings) CHECK(w.find("sequential streams") == std::string::npos);
+    for (const models::Finding& w : sim.warnings) CHECK(w.kind != models::FindingKind::ShortStreams);
     CAPTURE(fast.total_iops(), sim.total_iops(), fast.all_latency.mean_s, sim.all_latency.mean_s);
     CHECK(std::fabs(relative(fast.total_iops(), sim.total_iops())) < 0.10);
     CHECK(std::fabs(relative(fast.total_bytes_per_s(), sim.total_bytes_per_s())) < 0.10);
@@ -140,11 +142,16 @@ TEST_CASE("a run too short for its sequential streams warns, and measures the sl
   spec.run.warmup_ns = 50'000'000;
   spec.run.duration_ns = 200'000'000;
   const models::RunResult sim = models::simulate(spec);
-  const auto warning = std::find_if(sim.warnings.begin(), sim.warnings.end(), [](const std::string& w) {
-    return w.find("sequential streams passed over only") != std::string::npos;
+  const auto warning = std::find_if(sim.warnings.begin(), sim.warnings.end(), [](const models::Finding& w) {
+    return w.kind == models::FindingKind::ShortStreams;
   });
   REQUIRE(warning != sim.warnings.end());
-  CHECK(warning->find("try a warm-up + duration of at least") != std::string::npos);
+  // A few percent of each region passed, on all of the I/O; the run that would carry the streams over theirs.
+  CHECK(warning->least_covered > 0);
+  CHECK(warning->least_covered < 0.1);
+  CHECK(warning->short_share > models::kShortStreamShare);
+  CHECK(warning->suggested_run_s == Approx(0.25 / warning->least_covered));
+  CHECK_THAT(frontend::finding_text(*warning), Catch::Matchers::Contains("try a warm-up + duration of at least"));
   CHECK(sim.total_bytes_per_s() > 1.2 * fast.total_bytes_per_s());
   CHECK_THROWS_AS(models::analyse(spec), models::BeyondFastPath);
 }

@@ -12,6 +12,7 @@
 #include "models/run/simulation.hpp"
 #include "tools/frontend/input/catalog.hpp"
 #include "tools/frontend/input/scenario_loader.hpp"
+#include "tools/frontend/report/finding_text.hpp"
 #include "tools/frontend/report/report_fingerprint.hpp"
 #include "tools/frontend/report/report_json.hpp"
 #include "tools/frontend/report/report_text.hpp"
@@ -54,7 +55,7 @@ TEST_CASE("a run with a precision stops once both intervals are that narrow, the
   CHECK(r.latency_ci_half_width_s <= 0.02 * r.all_latency.mean_s);
   // And the minimum it needs to trust them: 50 mean latencies of measured time.
   CHECK(r.measured_seconds >= models::PrecisionStop::kMinTurnovers * r.all_latency.mean_s * 0.9);
-  for (const std::string& w : r.warnings) CHECK(w.find("without reaching its precision") == std::string::npos);
+  for (const models::Finding& w : r.warnings) CHECK(w.kind != models::FindingKind::PrecisionNotReached);
   // The checks are at fixed simulated times: the same stop, to the byte.
   CHECK(frontend::deterministic_report_json(spec, models::simulate(spec)) ==
         frontend::deterministic_report_json(spec, r));
@@ -80,8 +81,13 @@ TEST_CASE("a precision the duration cannot reach: the run measures all of it and
   CHECK_FALSE(r.precision_reached);
   CHECK(r.measured_seconds == Approx(0.04));
   bool said = false;
-  for (const std::string& w : r.warnings) {
-    said = said || w.find("without reaching its precision of +/- 0.01% (95% intervals: IOPS +/- ") != std::string::npos;
+  for (const models::Finding& w : r.warnings) {
+    if (w.kind != models::FindingKind::PrecisionNotReached) continue;
+    said = true;
+    CHECK(w.precision == 0.0001);
+    CHECK(w.iops_relative > 0);
+    CHECK_THAT(frontend::finding_text(w),
+               Contains("without reaching its precision of +/- 0.01% (95% intervals: IOPS +/- "));
   }
   CHECK(said);
   CHECK_THAT(frontend::format_run_report(spec, r), Contains("run.precision +/- 0.01% not reached"));

@@ -11,6 +11,7 @@
 #include "tools/frontend/input/catalog.hpp"
 #include "tools/frontend/input/scenario_loader.hpp"
 #include "tools/frontend/report/compare_table.hpp"
+#include "tools/frontend/report/finding_text.hpp"
 
 namespace hcisim::cli {
 
@@ -101,8 +102,9 @@ int compare_command(const std::vector<std::string>& args) {
     if (tty) std::fprintf(stderr, "%60s\r", "");
     std::cout << frontend::compare_row(result, joined(runs.own_sets[i])) << frontend::compare_phase_rows(result)
               << std::flush;
-    for (const std::string& warning : result.warnings) {
-      std::cerr << "  " << frontend::printable(spec.id, 30) << ": " << frontend::printable(warning) << "\n";
+    for (const models::Finding& warning : result.warnings) {
+      std::cerr << "  " << frontend::printable(spec.id, 30) << ": "
+                << frontend::printable(frontend::finding_text(warning)) << "\n";
     }
   }
   return 0;

@@ -20,6 +20,7 @@
 #include "tools/frontend/input/catalog.hpp"
 #include "tools/frontend/input/scenario_loader.hpp"
 #include "tools/frontend/report/capacity_report.hpp"
+#include "tools/frontend/report/finding_text.hpp"
 #include "tools/frontend/report/footing.hpp"
 #include "tools/frontend/report/plots.hpp"
 #include "tools/frontend/report/report_csv.hpp"
@@ -136,8 +137,8 @@ int run_command(const std::vector<std::string>& args) {
   if (vm.count("dry-run")) {
     const models::CapacityReport capacity = models::assess_capacity(spec);
     std::cout << frontend::describe(spec) << frontend::format_capacity(capacity, spec.cluster.node_count);
-    for (const std::string& warning : capacity.warnings)
-      std::cout << "  warning: " << frontend::printable(warning) << "\n";
+    for (const models::Finding& warning : capacity.warnings)
+      std::cout << "  warning: " << frontend::printable(frontend::finding_text(warning)) << "\n";
     std::cout << frontend::format_run_estimate(models::estimate_run(spec));
     return 0;
   }

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "tools/frontend/base/quantity_format.hpp"
+#include "tools/frontend/report/finding_text.hpp"
 
 namespace hcisim::frontend {
 
@@ -64,7 +65,7 @@ nlohmann::json capacity_json(const models::CapacityReport& c, int storage_nodes)
           {"disks_fit", c.disks_fit},
           {"reserve_kept", c.reserve_kept},
           {"hosts", hosts},
-          {"warnings", c.warnings}};
+          {"warnings", finding_texts(c.warnings)}};
 }
 
 }  // namespace hcisim::frontend

@@ -11,6 +11,7 @@
 #include "tools/frontend/base/message_text.hpp"
 #include "tools/frontend/base/quantity_format.hpp"
 #include "tools/frontend/base/workload_names.hpp"
+#include "tools/frontend/report/finding_text.hpp"
 #include "tools/frontend/report/repair_text.hpp"
 
 namespace hcisim::frontend {
@@ -262,7 +263,9 @@ std::string what_if_section(const models::WhatIfs& w) {
             "bound)\n";
   for (const models::Counterfactual& c : w.rows) {
     text += "  " + c.name + ": " + (c.ran ? printable(c.change) : "not run: " + printable(c.why_not)) + "\n";
-    for (const std::string& warning : c.outcome.warnings) text += "    warning: " + printable(warning) + "\n";
+    for (const models::Finding& warning : c.outcome.warnings) {
+      text += "    warning: " + printable(finding_text(warning)) + "\n";
+    }
   }
   return text;
 }
@@ -328,7 +331,7 @@ nlohmann::json outcome_json(const models::Outcome& o) {
           {"usable_bytes", o.usable_bytes},
           {"mttdl", mttdl_json(o.mttdl)},
           {"limit", {{"resource", o.limit.resource}, {"utilisation", o.limit.utilisation}, {"reason", o.limit.reason}}},
-          {"warnings", o.warnings}};
+          {"warnings", finding_texts(o.warnings)}};
 }
 
 nlohmann::json stages_json(const std::vector<models::StageShare>& stages) {
@@ -349,7 +352,7 @@ std::string format_explain_report(const models::ScenarioSpec& spec, const models
       << repair_section(what_ifs);
   if (!run.warnings.empty()) {
     out << "\nWarnings about the run\n";
-    for (const std::string& warning : run.warnings) out << "  " << printable(warning) << "\n";
+    for (const models::Finding& warning : run.warnings) out << "  " << printable(finding_text(warning)) << "\n";
   }
   return out.str();
 }
@@ -436,7 +439,7 @@ nlohmann::json explain_json(const models::ScenarioSpec& spec, const models::RunR
     j["repair_speeds"] = nullptr;
     j["repair_speeds_skipped"] = w.repair_skipped;
   }
-  j["warnings"] = run.warnings;
+  j["warnings"] = finding_texts(run.warnings);
   return j;
 }
 

@@ -6,6 +6,7 @@
 #include "models/run/repair_progress.hpp"
 #include "tools/frontend/base/figure_names.hpp"
 #include "tools/frontend/report/capacity_report.hpp"
+#include "tools/frontend/report/finding_text.hpp"
 #include "tools/frontend/report/report_cloud.hpp"
 #include "tools/frontend/report/run_event_names.hpp"
 #include "tools/frontend/report/run_event_text.hpp"
@@ -294,18 +295,20 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
                         {"held_by", std::string(repair_hold_name(left.hold))}};
     nlohmann::json stalls = nlohmann::json::array();
     for (const models::RepairStall& s : r.repair_stalls) {
+      // The busiest resource, as the warning names it ("" unless starved).
+      const std::string starved_by = s.starved ? starved_by_text(s.starved_by, s.starved_by_utilisation) : "";
       stalls.push_back({{"from_s", s.from_s},
                         {"to_s", s.to_s},
                         {"degraded_bytes", s.degraded_bytes},
                         {"held_by", s.starved ? std::string("starved") : std::string(repair_hold_name(s.hold))},
                         {"node", s.hold_node >= 0 ? nlohmann::json(s.hold_node + 1) : nlohmann::json(nullptr)},
-                        {"starved_by", s.starved_by}});
+                        {"starved_by", starved_by}});
     }
     j["repair_stalls"] = stalls;
   }
   j["repaired_bytes"] = r.repaired_bytes;
   j["failed_ios"] = r.failed_ios;
-  j["warnings"] = r.warnings;
+  j["warnings"] = finding_texts(r.warnings);
   j["capacity"] = capacity_json(models::assess_capacity(spec), spec.cluster.node_count);
   if (with_performance) {
     const auto& p = r.performance;

@@ -17,6 +17,7 @@
 #include "tools/frontend/base/quantity_format.hpp"
 #include "tools/frontend/base/workload_names.hpp"
 #include "tools/frontend/report/capacity_report.hpp"
+#include "tools/frontend/report/finding_text.hpp"
 #include "tools/frontend/report/footing.hpp"
 #include "tools/frontend/report/report_cloud.hpp"
 #include "tools/frontend/report/run_event_names.hpp"
@@ -149,7 +150,7 @@ std::string failures_section(const models::RunResult& r) {
         left.eta_s >= 0
             ? printf_string("about %.0f s more at the last interval's %.1f MB/s\n", left.eta_s, left.bytes_per_s / 1e6)
             : "no repair moved in the last interval" +
-                  (left.hold != models::RepairHold::None ? ": " + models::repair_hold_text(left.hold, left.hold_node)
+                  (left.hold != models::RepairHold::None ? ": " + repair_hold_text(left.hold, left.hold_node)
                                                          : std::string()) +
                   "\n";
   }
@@ -445,8 +446,8 @@ std::string format_run_report(const models::ScenarioSpec& spec, const models::Ru
   const std::string footing_line = footing ? footing_warning(*footing) : std::string();
   if (!r.warnings.empty() || !capacity.warnings.empty() || !footing_line.empty()) {
     out << "\nWarnings\n";
-    for (const std::string& warning : r.warnings) out << "  " << printable(warning) << "\n";
-    for (const std::string& warning : capacity.warnings) out << "  " << printable(warning) << "\n";
+    for (const models::Finding& warning : r.warnings) out << "  " << printable(finding_text(warning)) << "\n";
+    for (const models::Finding& warning : capacity.warnings) out << "  " << printable(finding_text(warning)) << "\n";
     if (!footing_line.empty()) out << "  " << printable(footing_line) << "\n";
   }
   if (!r.references.empty()) {

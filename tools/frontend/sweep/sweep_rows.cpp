@@ -10,6 +10,7 @@
 #include "tools/frontend/base/message_text.hpp"
 #include "tools/frontend/base/quantity_format.hpp"
 #include "tools/frontend/input/suggestions.hpp"
+#include "tools/frontend/report/finding_text.hpp"
 #include "tools/frontend/report/report_json.hpp"
 
 namespace hcisim::frontend {
@@ -184,7 +185,7 @@ nlohmann::json sweep_row_json(const std::vector<SweepAxis>& axes, const SweepPoi
   row["figures"] = values;
   row["bottleneck"] = result.bottleneck.resource;
   row["method"] = result.analytic ? "analytic" : "simulation";
-  row["warnings"] = result.warnings;
+  row["warnings"] = finding_texts(result.warnings);
   nlohmann::json run = run_report_json(spec, result, /*with_performance=*/false);
   row["run"] = run;
   return row;

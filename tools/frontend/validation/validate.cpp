@@ -15,6 +15,7 @@
 #include "tools/frontend/base/printf_string.hpp"
 #include "tools/frontend/base/progress_text.hpp"
 #include "tools/frontend/input/scenario_loader.hpp"
+#include "tools/frontend/report/finding_text.hpp"
 #include "tools/frontend/report/report_text.hpp"
 
 namespace hcisim::frontend {
@@ -125,7 +126,7 @@ ValidationReport validate_scenarios(const std::vector<ScenarioFile>& files, cons
           const models::RunResult result = models::simulate(p.spec);
           const std::lock_guard guard(lock);
           p.comparisons = result.references;
-          p.warnings = result.warnings;
+          p.warnings = finding_texts(result.warnings);
         } else {
           const auto c = static_cast<std::size_t>(task.measured_case);
           MeasuredComparison m = compare_measured(p.name, p.cases[c], models::simulate(p.cases[c].spec));

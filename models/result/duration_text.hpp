@@ -1,5 +1,6 @@
-// How a run's warnings (RunResult::warnings) write a duration and a share, so
-// each check that warns (steady_state, stream_coverage) words them alike.
+// How a duration is written, the same wherever a run's length is suggested:
+// in the models' errors (NoCompletedIo, run/steady_state.hpp) and in the
+// findings' sentences (tools/frontend/report/finding_text.hpp).
 #pragma once
 
 #include <string>
@@ -8,8 +9,5 @@ namespace hcisim::models {
 
 // "365 ms", "7.3 s": two significant digits, rounded up (a suggestion should not undershoot).
 std::string duration_text(double seconds);
-
-// "12.5%": one decimal.
-std::string percent_text(double fraction);
 
 }  // namespace hcisim::models

@@ -1,4 +1,4 @@
-#include "models/result/warning_text.hpp"
+#include "models/result/duration_text.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -19,12 +19,6 @@ std::string duration_text(double seconds) {
   } else {
     std::snprintf(text, sizeof text, "%g us", up * 1000);
   }
-  return text;
-}
-
-std::string percent_text(double fraction) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.1f%%", fraction * 100);
   return text;
 }
 
