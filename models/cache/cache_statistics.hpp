@@ -12,14 +12,15 @@ namespace hcisim::models::cache_statistics {
 struct Declared {
   std::string_view name;
   std::string_view unit;
+  bool count = false;  // an integer count (else a measure)
 };
 
 // Reads the cache could serve: hits and misses; bypasses went to the capacity drive.
-inline constexpr Declared kReadHits{"read_hits", "I/Os"};
-inline constexpr Declared kReadMisses{"read_misses", "I/Os"};
-inline constexpr Declared kReadBypasses{"read_bypasses", "I/Os"};
-inline constexpr Declared kWritesCached{"writes_cached", "I/Os"};
-inline constexpr Declared kWritesBypassed{"writes_bypassed", "I/Os"};
+inline constexpr Declared kReadHits{"read_hits", "I/Os", true};
+inline constexpr Declared kReadMisses{"read_misses", "I/Os", true};
+inline constexpr Declared kReadBypasses{"read_bypasses", "I/Os", true};
+inline constexpr Declared kWritesCached{"writes_cached", "I/Os", true};
+inline constexpr Declared kWritesBypassed{"writes_bypassed", "I/Os", true};
 // Hits over hits and misses (0 when the cache served no read).
 inline constexpr Declared kReadHitRatio{"read_hit_ratio", "fraction"};
 inline constexpr Declared kFill{"fill", "fraction"};                   // share of the cache holding data
@@ -30,11 +31,10 @@ inline constexpr Declared kCacheDriveMax{"cache_drive_utilisation_max", "fractio
 inline constexpr Declared kCapacityDriveMean{"capacity_drive_utilisation_mean", "fraction"};
 inline constexpr Declared kCapacityDriveMax{"capacity_drive_utilisation_max", "fraction"};
 
-// Every one, counts first, in the order CacheTier declares them.
+// Every one, in the order CacheTier declares them.
 inline constexpr std::array<Declared, 13> kAll{
     kReadHits,   kReadMisses, kReadBypasses,   kWritesCached,  kWritesBypassed,    kReadHitRatio,    kFill,
     kDirtyBytes, kDestage,    kCacheDriveMean, kCacheDriveMax, kCapacityDriveMean, kCapacityDriveMax};
-inline constexpr std::size_t kCounts = 5;  // the first five are integer counts
 
 // The name the tier enrols by, and where node `node` (0-based)'s puts them:
 // "node3/cache_tier/" and the statistic's name.

@@ -9,11 +9,11 @@ namespace hcisim::models {
 
 inline void add_cache_tier_rows(StatisticsTable& table, int node) {
   namespace s = cache_statistics;
-  for (std::size_t i = 0; i < s::kAll.size(); ++i) {
-    if (i < s::kCounts) {
-      table.set_count(s::name(node, s::kAll[i]), s::kAll[i].unit, 0);
+  for (const s::Declared& d : s::kAll) {
+    if (d.count) {
+      table.set_count(s::name(node, d), d.unit, 0);
     } else {
-      table.set_value(s::name(node, s::kAll[i]), s::kAll[i].unit, 0);
+      table.set_value(s::name(node, d), d.unit, 0);
     }
   }
 }

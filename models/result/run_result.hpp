@@ -164,8 +164,8 @@ struct FastForwardSpan {
 // One failure, return, failover or repair milestone, in simulated time.
 struct TimelineMark {
   double at_s = 0;
-  RunEventKind kind = RunEventKind::Note;
   RunEventFacts what;  // worded by the reports (run_event_text)
+  RunEventKind kind() const { return run_event_kind(what.what); }
 };
 
 // The measured I/O of one phase of a run with failures (healthy, detecting,

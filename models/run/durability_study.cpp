@@ -23,10 +23,10 @@ struct EpisodeReading {
 EpisodeReading read_episode(const RunResult& run, RunEventKind start) {
   EpisodeReading r;
   for (std::size_t i = 0; i < run.events.size(); ++i) {
-    if (run.events[i].kind != start) continue;
+    if (run.events[i].kind() != start) continue;
     const double from = run.events[i].at_s;
     for (std::size_t j = i + 1; j < run.events.size(); ++j) {
-      if (run.events[j].kind != RunEventKind::RepairDone) continue;
+      if (run.events[j].kind() != RunEventKind::RepairDone) continue;
       r.seconds = r.elapsed_s = run.events[j].at_s - from;
       r.bytes = run.repaired_bytes;
       return r;

@@ -107,11 +107,10 @@ void FailureDriver::on_event(std::uint64_t index) {
       restarts_.push_back(stopped);
       engine_->schedule_timer_in(detection_ns_ + vm_restart_ns_, restart_event_,
                                  (static_cast<std::uint64_t>(e.node) << 32) | (restarts_.size() - 1));
-      log_->add(engine_->now(), RunEventKind::VmStop,
-                {.what = RunEventWhat::VmsStop,
-                 .node = e.node,
-                 .count = stopped.size(),
-                 .seconds = sim::to_seconds(detection_ns_ + vm_restart_ns_)});
+      log_->add(engine_->now(), {.what = RunEventWhat::VmsStop,
+                                 .node = e.node,
+                                 .count = stopped.size(),
+                                 .seconds = sim::to_seconds(detection_ns_ + vm_restart_ns_)});
     }
   } else {
     if (cluster_->up(e.node)) return;
@@ -126,14 +125,12 @@ void FailureDriver::port_event(const TimelineEvent& e) {
   Fabric& fabric = cluster_->fabric();
   const int up = fabric.ports_up(e.node) + (e.fail ? -1 : 1);
   fabric.set_ports_up(e.node, up);
-  log_->add(engine_->now(), e.fail ? RunEventKind::Failure : RunEventKind::Return,
-            {.what = RunEventWhat::NicPort,
-             .node = e.node,
-             .port = e.port,
-             .up = up,
-             .of = fabric.ports(e.node),
-             .gbps = fabric.node_bytes_per_s(e.node) * 8 / 1e9,
-             .stops_answering = e.fail});
+  log_->add(engine_->now(), {.what = e.fail ? RunEventWhat::NicPortFails : RunEventWhat::NicPortReturns,
+                             .node = e.node,
+                             .port = e.port,
+                             .up = up,
+                             .of = fabric.ports(e.node),
+                             .gbps = fabric.node_bytes_per_s(e.node) * 8 / 1e9});
 }
 
 // Planned maintenance (Suspend-ClusterNode -Drain, then a reboot): the VMs are
@@ -150,12 +147,11 @@ void FailureDriver::drain(int node) {
   }
   const int host = failover_node(node);
   if (host < 0) {
-    log_->add(engine_->now(), RunEventKind::Note, {.what = RunEventWhat::NoNodeForVms, .node = node});
+    log_->add(engine_->now(), {.what = RunEventWhat::NoNodeForVms, .node = node});
     return;
   }
   for (const std::uint32_t vm : moving) vms_->restart_vm(vm, host, cluster_->cpu(host), *workload_);
-  log_->add(engine_->now(), RunEventKind::VmRestart,
-            {.what = RunEventWhat::VmsMigrated, .node = node, .to_node = host, .count = moving.size()});
+  log_->add(engine_->now(), {.what = RunEventWhat::VmsMigrated, .node = node, .to_node = host, .count = moving.size()});
 }
 
 void FailureDriver::restart(std::uint64_t token) {
@@ -163,11 +159,11 @@ void FailureDriver::restart(std::uint64_t token) {
   const std::vector<std::uint32_t>& stopped = restarts_[token & 0xFFFFFFFFu];
   const int host = failover_node(failed);
   if (host < 0) {
-    log_->add(engine_->now(), RunEventKind::Note, {.what = RunEventWhat::NoNodeForVms, .node = failed});
+    log_->add(engine_->now(), {.what = RunEventWhat::NoNodeForVms, .node = failed});
     return;
   }
   for (const std::uint32_t vm : stopped) vms_->restart_vm(vm, host, cluster_->cpu(host), *workload_);
-  log_->add(engine_->now(), RunEventKind::VmRestart,
+  log_->add(engine_->now(),
             {.what = RunEventWhat::VmsRestarted, .node = failed, .to_node = host, .count = stopped.size()});
 }
 

@@ -521,7 +521,7 @@ RunResult simulate(const ScenarioSpec& spec, const RunOptions& options) {
       p.advanced = p.advanced || (span.begin_s < p.end_s && span.end_s > begin_s);
   }
   result.failed_ios = measurement.failed();
-  for (const RunEvent& e : events.events()) result.events.push_back({sim::to_seconds(e.at), e.kind, e.what});
+  for (const RunEvent& e : events.events()) result.events.push_back({sim::to_seconds(e.at), e.what});
   if (events.on_event) fill_phases(result, m.phases, m, measurement.interval());
   result.repaired_bytes = static_cast<double>(m.product->repair_status().bytes_repaired);
   fill_nodes(result, m);

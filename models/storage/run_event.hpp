@@ -47,7 +47,8 @@ enum class RunEventWhat {
   NoSpareLeft,          // count chunks stay with one copy
   ScaleIoRebuildDone,   // every chunk has two copies again
   VmsStop,              // count VMs of node stop, restart after seconds (detection + boot)
-  NicPort,              // NIC port of node fails (stops_answering) or returns: up of of ports, gbps each way
+  NicPortFails,         // NIC port of node: up of of ports left, gbps each way
+  NicPortReturns,       // NIC port of node: up of of ports, gbps each way
   NoNodeForVms,         // no running node left for the VMs of node
   VmsMigrated,          // count VMs of node live-migrated to to_node
   VmsRestarted,         // count VMs of node restarted on to_node
@@ -60,13 +61,47 @@ struct RunEventFacts {
   std::uint64_t count = 0, total = 0;
   int up = 0, of = 0;
   double seconds = 0, gbps = 0;
-  bool stops_answering = false;  // a drive that stops answering; a NIC port that fails
+  bool stops_answering = false;  // DriveFails: it stops answering (else it fails with errors)
 };
+
+// The class of event a fact is (the phases, the timeline plot's colours and
+// the durability study go by it).
+constexpr RunEventKind run_event_kind(RunEventWhat what) {
+  using W = RunEventWhat;
+  switch (what) {
+    case W::NodeFails:
+    case W::NodeDrained:
+    case W::DriveFails:
+    case W::DeviceFails:
+    case W::NicPortFails: return RunEventKind::Failure;
+    case W::NodeDetectedDown:
+    case W::DriveDetectedFailed: return RunEventKind::Detection;
+    case W::NodeReturns:
+    case W::NicPortReturns: return RunEventKind::Return;
+    case W::S2dRebuild:
+    case W::ScaleIoRebuild: return RunEventKind::Rebuild;
+    case W::NodeResync: return RunEventKind::Resync;
+    case W::VolumeFailover: return RunEventKind::Failover;
+    case W::PoolOffline:
+    case W::PoolOnline: return RunEventKind::Quorum;
+    case W::S2dRepairDone:
+    case W::NothingToRebuild:
+    case W::ScaleIoRebuildDone: return RunEventKind::RepairDone;
+    case W::VmsStop: return RunEventKind::VmStop;
+    case W::VmsMigrated:
+    case W::VmsRestarted: return RunEventKind::VmRestart;
+    case W::ExtentsUnplaced:
+    case W::ChunksLost:
+    case W::NoSpareLeft:
+    case W::NoNodeForVms: return RunEventKind::Note;
+  }
+  return RunEventKind::Note;
+}
 
 struct RunEvent {
   sim::SimTime at = 0;
-  RunEventKind kind = RunEventKind::Note;
   RunEventFacts what;
+  RunEventKind kind() const { return run_event_kind(what.what); }
 };
 
 // The run's event log; `on_event` (if set) sees each event once it is logged,
@@ -75,8 +110,8 @@ class RunLog {
  public:
   // `at` on the simulator's clock; the log keeps the scenario's (later by the
   // spans fast-forwarded so far, models/run/fast_forward.hpp).
-  void add(sim::SimTime at, RunEventKind kind, const RunEventFacts& what) {
-    events_.push_back({at + skipped_, kind, what});
+  void add(sim::SimTime at, const RunEventFacts& what) {
+    events_.push_back({at + skipped_, what});
     if (on_event) on_event(events_.back());
   }
   const std::vector<RunEvent>& events() const { return events_; }

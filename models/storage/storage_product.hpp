@@ -107,8 +107,8 @@ class StorageProduct {
   virtual void skip(sim::SimTime /*span*/, sim::SimTime /*window*/) {}
 
  protected:
-  void log_event(sim::SimTime at, RunEventKind kind, const RunEventFacts& what) {
-    if (events_) events_->add(at, kind, what);
+  void log_event(sim::SimTime at, const RunEventFacts& what) {
+    if (events_) events_->add(at, what);
   }
 
  private:

@@ -38,12 +38,10 @@ models::RunResult run_with_failures() {
     r.timeline.push_back(p);
   }
   using W = models::RunEventWhat;
-  r.events = {{0.9, models::RunEventKind::Failure, {.what = W::NodeFails, .node = 1}},
-              {2.5, models::RunEventKind::Detection, {.what = W::NodeDetectedDown, .node = 1}},
+  r.events = {{0.9, {.what = W::NodeFails, .node = 1}},
+              {2.5, {.what = W::NodeDetectedDown, .node = 1}},
               // worded with a comma: a quoted CSV field
-              {4.0,
-               models::RunEventKind::Return,
-               {.what = W::NicPort, .node = 1, .port = 1, .up = 2, .of = 2, .gbps = 25, .stops_answering = false}}};
+              {4.0, {.what = W::NicPortReturns, .node = 1, .port = 1, .up = 2, .of = 2, .gbps = 25}}};
   models::PhaseResult degraded;
   degraded.phase = models::RunPhase::Degraded;
   degraded.seconds = 2.5;

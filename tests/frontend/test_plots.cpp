@@ -41,9 +41,9 @@ models::RunResult small_result() {
     r.timeline.push_back(p);
   }
   using W = models::RunEventWhat;
-  r.events.push_back({0.004, models::RunEventKind::Failure, {.what = W::NodeFails, .node = 1}});
-  r.events.push_back({0.004, models::RunEventKind::VmStop, {.what = W::VmsStop, .node = 1, .count = 2, .seconds = 45}});
-  r.events.push_back({0.0041, models::RunEventKind::Detection, {.what = W::NodeDetectedDown, .node = 1}});
+  r.events.push_back({0.004, {.what = W::NodeFails, .node = 1}});
+  r.events.push_back({0.004, {.what = W::VmsStop, .node = 1, .count = 2, .seconds = 45}});
+  r.events.push_back({0.0041, {.what = W::NodeDetectedDown, .node = 1}});
   for (int n = 0; n < 2; ++n) {
     models::NodeResult node;
     node.node = n;

@@ -22,8 +22,7 @@ TEST_CASE("run events: each fact worded with its numbers, 1-based", "[report][ev
         "pool offline: 10 of 24 drives and 1 of 4 nodes lose quorum; every volume fails its I/O");
   CHECK(frontend::run_event_text(F{.what = W::VmsStop, .node = 2, .count = 8, .seconds = 40.5}) ==
         "8 VMs of node 3 stop; they restart once the failure is detected and they have booted (40.5 s)");
-  CHECK(frontend::run_event_text(
-            F{.what = W::NicPort, .node = 0, .port = 1, .up = 1, .of = 2, .gbps = 100, .stops_answering = true}) ==
+  CHECK(frontend::run_event_text(F{.what = W::NicPortFails, .node = 0, .port = 1, .up = 1, .of = 2, .gbps = 100}) ==
         "NIC port 2 of node 1 fails: 1 of 2 ports up, 100 Gb/s each way");
   CHECK(frontend::run_event_text(F{.what = W::VmsRestarted, .node = 2, .to_node = 1, .count = 1}) ==
         "1 VMs of node 3 restarted on node 2");

@@ -125,7 +125,7 @@ TEST_CASE("cache tier: its statistics are read by the names declared once, and r
   for (std::size_t i = 0; i < tier.size(); ++i) {
     CHECK(tier[i].name == "cache_tier/" + std::string(s::kAll[i].name));
     CHECK(tier[i].unit == s::kAll[i].unit);
-    CHECK(tier[i].is_count == (i < s::kCounts));
+    CHECK(tier[i].is_count == s::kAll[i].count);
   }
   CHECK(tier[0].count == 1);                        // read_hits
   CHECK(tier[1].count == 1);                        // read_misses

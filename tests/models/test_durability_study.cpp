@@ -22,8 +22,8 @@ TEST_CASE("durability study: resync time is the return to 'repair done', as the 
   CHECK(seen.node_downtime_s == Approx(0.100));
   double back = 0, done = 0;
   for (const auto& e : r.events) {
-    if (e.kind == RunEventKind::Return) back = e.at_s;
-    if (e.kind == RunEventKind::RepairDone) done = e.at_s;
+    if (e.kind() == RunEventKind::Return) back = e.at_s;
+    if (e.kind() == RunEventKind::RepairDone) done = e.at_s;
   }
   CHECK(seen.node_resync_s == Approx(done - back));
   CHECK(seen.repair_bytes_per_s == Approx(r.repaired_bytes / (done - back)));

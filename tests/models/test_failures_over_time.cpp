@@ -25,7 +25,8 @@ using hcisim::sim::kMillisecond;
 namespace {
 
 const TimelineMark* first(const RunResult& r, RunEventKind kind) {
-  const auto it = std::find_if(r.events.begin(), r.events.end(), [&](const TimelineMark& m) { return m.kind == kind; });
+  const auto it =
+      std::find_if(r.events.begin(), r.events.end(), [&](const TimelineMark& m) { return m.kind() == kind; });
   return it == r.events.end() ? nullptr : &*it;
 }
 
@@ -323,8 +324,7 @@ TEST_CASE("failures: a NIC port lost and regained takes away and gives back its 
   REQUIRE(failed != nullptr);
   CHECK(failed->at_s == Approx(0.1).margin(1e-9));
   // NIC port 2 of node 1 fails: 1 of 2 ports up
-  CHECK(failed->what.what == RunEventWhat::NicPort);
-  CHECK(failed->what.stops_answering);
+  CHECK(failed->what.what == RunEventWhat::NicPortFails);
   CHECK(failed->what.port == 1);
   CHECK(failed->what.node == 0);
   CHECK(failed->what.up == 1);

@@ -142,7 +142,7 @@ ScenarioSpec timed(const ProductCase& c, SimTime duration) {
 
 bool logged(const RunResult& r, RunEventKind kind, double from_s) {
   return std::any_of(r.events.begin(), r.events.end(),
-                     [&](const TimelineMark& m) { return m.kind == kind && m.at_s >= from_s - 1e-12; });
+                     [&](const TimelineMark& m) { return m.kind() == kind && m.at_s >= from_s - 1e-12; });
 }
 
 }  // namespace

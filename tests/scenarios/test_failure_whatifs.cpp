@@ -33,7 +33,7 @@ models::RunResult run(const std::string& file, std::vector<std::string> sets) {
 }
 
 const models::TimelineMark* first(const models::RunResult& r, RunEventKind kind) {
-  const auto it = std::find_if(r.events.begin(), r.events.end(), [&](const auto& m) { return m.kind == kind; });
+  const auto it = std::find_if(r.events.begin(), r.events.end(), [&](const auto& m) { return m.kind() == kind; });
   return it == r.events.end() ? nullptr : &*it;
 }
 

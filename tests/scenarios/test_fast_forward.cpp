@@ -45,7 +45,7 @@ const models::PhaseResult* phase(const models::RunResult& r, RunPhase p) {
 
 double at(const models::RunResult& r, RunEventKind kind) {
   for (const auto& e : r.events) {
-    if (e.kind == kind) return e.at_s;
+    if (e.kind() == kind) return e.at_s;
   }
   return -1;
 }

@@ -49,8 +49,8 @@ Timed timed_run(const fs::path& file, const frontend::Catalog& catalog, bool fas
 double repair_seconds(const models::RunResult& r) {
   double begun = -1, done = -1;
   for (const auto& e : r.events) {
-    if (e.kind == models::RunEventKind::Resync || e.kind == models::RunEventKind::Rebuild) begun = e.at_s;
-    if (e.kind == models::RunEventKind::RepairDone) done = e.at_s;
+    if (e.kind() == models::RunEventKind::Resync || e.kind() == models::RunEventKind::Rebuild) begun = e.at_s;
+    if (e.kind() == models::RunEventKind::RepairDone) done = e.at_s;
   }
   return begun >= 0 && done >= begun ? done - begun : -1;
 }

@@ -37,7 +37,7 @@ void S2dProduct::take_down(int node, RunEventWhat what) {
   ClusterNode& n = cluster_->node(node);
   if (!n.up) throw std::invalid_argument("node " + std::to_string(node + 1) + " goes down, but it is already down");
   n.up = false;
-  log_event(engine_->now(), RunEventKind::Failure, {.what = what, .node = node});
+  log_event(engine_->now(), {.what = what, .node = node});
   // What was in flight toward the node stalls until the failure is detected.
   auto& stalled = stalled_on_node_[static_cast<std::size_t>(node)];
   for (std::uint32_t id = 0; id < states_.size(); ++id) {
@@ -70,8 +70,7 @@ void S2dProduct::on_node_detected(std::uint64_t node) {
   if (cluster_->up(static_cast<int>(node))) return;  // it came back before anyone noticed
   if (known_down_[n]) return;                        // known already (drained)
   known_down_[n] = 1;
-  log_event(engine_->now(), RunEventKind::Detection,
-            {.what = RunEventWhat::NodeDetectedDown, .node = static_cast<int>(node)});
+  log_event(engine_->now(), {.what = RunEventWhat::NodeDetectedDown, .node = static_cast<int>(node)});
   update_quorum();
   for (std::size_t v = 0; v < volumes_.size(); ++v) {
     if (volumes_[v].owner != static_cast<int>(node)) continue;
@@ -92,7 +91,7 @@ void S2dProduct::drive_failed(int node, int drive, bool stops_answering) {
                                 " fails, but it has failed already");
   }
   down[static_cast<std::size_t>(drive)] = 1;
-  log_event(engine_->now(), RunEventKind::Failure,
+  log_event(engine_->now(),
             {.what = RunEventWhat::DriveFails, .node = node, .drive = drive, .stops_answering = stops_answering});
   const std::size_t key = static_cast<std::size_t>(node) * down.size() + static_cast<std::size_t>(drive);
   for (std::uint32_t id = 0; id < states_.size(); ++id) {
@@ -115,8 +114,7 @@ void S2dProduct::on_drive_detected(std::uint64_t key) {
   const int node = static_cast<int>(key / drives);
   const int drive = static_cast<int>(key % drives);
   drive_known_down_[static_cast<std::size_t>(node)][static_cast<std::size_t>(drive)] = 1;
-  log_event(engine_->now(), RunEventKind::Detection,
-            {.what = RunEventWhat::DriveDetectedFailed, .node = node, .drive = drive});
+  log_event(engine_->now(), {.what = RunEventWhat::DriveDetectedFailed, .node = node, .drive = drive});
   update_quorum();
   resolve_stalled(stalled_on_drive_[key]);
   // Its extent copies are lost: rebuild each on another drive of the same node
@@ -138,18 +136,16 @@ void S2dProduct::on_drive_detected(std::uint64_t key) {
       ++unplaced;
     }
   }
-  log_event(engine_->now(), RunEventKind::Rebuild,
-            {.what = RunEventWhat::S2dRebuild,
-             .node = node,
-             .drive = drive,
-             .count = static_cast<std::uint64_t>(lost - unplaced)});
+  log_event(engine_->now(), {.what = RunEventWhat::S2dRebuild,
+                             .node = node,
+                             .drive = drive,
+                             .count = static_cast<std::uint64_t>(lost - unplaced)});
   if (unplaced > 0) {
-    log_event(engine_->now(), RunEventKind::Note,
-              {.what = RunEventWhat::ExtentsUnplaced,
-               .node = node,
-               .drive = drive,
-               .count = static_cast<std::uint64_t>(unplaced),
-               .total = static_cast<std::uint64_t>(lost)});
+    log_event(engine_->now(), {.what = RunEventWhat::ExtentsUnplaced,
+                               .node = node,
+                               .drive = drive,
+                               .count = static_cast<std::uint64_t>(unplaced),
+                               .total = static_cast<std::uint64_t>(lost)});
   }
 }
 
@@ -227,7 +223,7 @@ void S2dProduct::on_volume_moved(std::uint64_t index) {
   if (owner < 0) return;  // no node left: stays unavailable
   volume.owner = owner;
   volume.available = true;
-  log_event(engine_->now(), RunEventKind::Failover,
+  log_event(engine_->now(),
             {.what = RunEventWhat::VolumeFailover, .volume = static_cast<int>(index), .to_node = owner});
   while (!volume.waiting.empty()) start(volume.waiting.pop_front());
 }
@@ -245,13 +241,12 @@ void S2dProduct::update_quorum() {
   const bool online =
       pool_has_quorum(drives_up, drives) && cluster_has_quorum(nodes_up, cluster_->node_count(), witness_);
   if (online != pool_online_) {
-    log_event(engine_->now(), RunEventKind::Quorum,
-              online ? RunEventFacts{.what = RunEventWhat::PoolOnline}
-                     : RunEventFacts{.what = RunEventWhat::PoolOffline,
-                                     .count = static_cast<std::uint64_t>(drives_up),
-                                     .total = static_cast<std::uint64_t>(drives),
-                                     .up = nodes_up,
-                                     .of = cluster_->node_count()});
+    log_event(engine_->now(), online ? RunEventFacts{.what = RunEventWhat::PoolOnline}
+                                     : RunEventFacts{.what = RunEventWhat::PoolOffline,
+                                                     .count = static_cast<std::uint64_t>(drives_up),
+                                                     .total = static_cast<std::uint64_t>(drives),
+                                                     .up = nodes_up,
+                                                     .of = cluster_->node_count()});
   }
   pool_online_ = online;
 }
@@ -261,7 +256,7 @@ void S2dProduct::node_returned(int node) {
   if (n.up) throw std::invalid_argument("node " + std::to_string(node + 1) + " returns, but it is up");
   n.up = true;
   known_down_[static_cast<std::size_t>(node)] = 0;
-  log_event(engine_->now(), RunEventKind::Return, {.what = RunEventWhat::NodeReturns, .node = node});
+  log_event(engine_->now(), {.what = RunEventWhat::NodeReturns, .node = node});
   update_quorum();
   // Dirty-region tracking: only the extents written while it was away are copied.
   int dirty = 0;
@@ -270,7 +265,7 @@ void S2dProduct::node_returned(int node) {
     ++dirty;
     queue_repair(static_cast<std::uint32_t>(i));
   }
-  log_event(engine_->now(), RunEventKind::Resync,
+  log_event(engine_->now(),
             {.what = RunEventWhat::NodeResync, .node = node, .count = static_cast<std::uint64_t>(dirty)});
 }
 

@@ -131,7 +131,7 @@ void S2dProduct::on_repair_written(std::uint64_t index) {
   pump_repair(op.volume);
   bool any = false;
   for (const RepairQueue& other : repair_) any = any || other.in_flight > 0 || other.head < other.tasks.size();
-  if (!any) log_event(engine_->now(), RunEventKind::RepairDone, {.what = RunEventWhat::S2dRepairDone});
+  if (!any) log_event(engine_->now(), {.what = RunEventWhat::S2dRepairDone});
 }
 
 RepairStatus S2dProduct::repair_status() const {

@@ -126,7 +126,7 @@ void ScaleIoProduct::drive_failed(int node, int drive, bool /*stops_answering*/)
     const Extent& e = layout_.copy_at(i);
     if (e.node == node && e.drive == drive && rebuilding_[i] == 0) ++lost_copies_;
   }
-  log_event(engine_->now(), RunEventKind::Failure, {.what = RunEventWhat::DeviceFails, .node = node, .drive = drive});
+  log_event(engine_->now(), {.what = RunEventWhat::DeviceFails, .node = node, .drive = drive});
   engine_->schedule_timer_in(stack_.failure.drive_detection_ns, device_detected_, key);
 }
 
@@ -135,8 +135,7 @@ void ScaleIoProduct::on_device_detected(std::uint64_t key) {
   const int node = static_cast<int>(key / static_cast<std::uint64_t>(drives));
   const int drive = static_cast<int>(key % static_cast<std::uint64_t>(drives));
   device_known_down_[key] = 1;
-  log_event(engine_->now(), RunEventKind::Detection,
-            {.what = RunEventWhat::DriveDetectedFailed, .node = node, .drive = drive});
+  log_event(engine_->now(), {.what = RunEventWhat::DriveDetectedFailed, .node = node, .drive = drive});
   std::uint64_t queued = 0, lost_both = 0;
   for (std::size_t i = 0; i < layout_.copy_count(); ++i) {
     const Extent& e = layout_.copy_at(i);
@@ -152,14 +151,12 @@ void ScaleIoProduct::on_device_detected(std::uint64_t key) {
     ++queued;
   }
   rebuild_pending_ += queued;
-  log_event(engine_->now(), RunEventKind::Rebuild,
-            {.what = RunEventWhat::ScaleIoRebuild, .node = node, .drive = drive, .count = queued});
+  log_event(engine_->now(), {.what = RunEventWhat::ScaleIoRebuild, .node = node, .drive = drive, .count = queued});
   if (lost_both > 0) {
-    log_event(engine_->now(), RunEventKind::Note,
-              {.what = RunEventWhat::ChunksLost, .node = node, .drive = drive, .count = lost_both});
+    log_event(engine_->now(), {.what = RunEventWhat::ChunksLost, .node = node, .drive = drive, .count = lost_both});
   }
   for (std::size_t source = 0; source < rebuild_queue_.size(); ++source) pump_rebuild(source);
-  if (queued == 0) log_event(engine_->now(), RunEventKind::RepairDone, {.what = RunEventWhat::NothingToRebuild});
+  if (queued == 0) log_event(engine_->now(), {.what = RunEventWhat::NothingToRebuild});
 }
 
 // The least-used running device of a node other than `avoid_node` with a free slot.
@@ -192,7 +189,7 @@ void ScaleIoProduct::pump_rebuild(std::size_t source) {
     const Extent src = layout_.copy_at(other_copy(copy));
     RebuildJob job{copy, src.node, src.drive, 0, 0, static_cast<std::uint64_t>(src.slot) * chunk, 0};
     if (!pick_target(src.node, job.dst_node, job.dst_drive)) {
-      log_event(engine_->now(), RunEventKind::Note,
+      log_event(engine_->now(),
                 {.what = RunEventWhat::NoSpareLeft, .count = static_cast<std::uint64_t>(queue.size() - next)});
       rebuild_pending_ -= queue.size() - next;
       next = queue.size();
@@ -257,7 +254,7 @@ void ScaleIoProduct::on_rebuild_written(std::uint64_t id) {
   jobs_.release(static_cast<std::uint32_t>(id));
   pump_rebuild(source);
   if (rebuild_pending_ == 0) {
-    log_event(engine_->now(), RunEventKind::RepairDone, {.what = RunEventWhat::ScaleIoRebuildDone});
+    log_event(engine_->now(), {.what = RunEventWhat::ScaleIoRebuildDone});
   }
 }
 

@@ -49,7 +49,7 @@ struct Mark {
 std::vector<Mark> marks_of(const std::vector<models::TimelineMark>& events, double end_s, int right) {
   std::vector<Mark> marks;
   for (std::size_t i = 0; i < events.size();) {
-    Mark m{events[i].at_s, i + 1, i + 1, colour_of(events[i].kind)};
+    Mark m{events[i].at_s, i + 1, i + 1, colour_of(events[i].kind())};
     for (++i; i < events.size() && events[i].at_s == m.at_s; ++i) m.last = i + 1;
     marks.push_back(m);
   }
@@ -253,7 +253,7 @@ Picture timeline(const std::filesystem::path& dir, const std::string& title, con
     }
     s += fmt::format("set label {} at screen {:.4f}, screen {:.4f} left font 'monospace,9' tc rgb '{}'\n",
                      gp_string(line), 30.0 / kWidth, screen_y(panels_bottom + 82 + kEventLinePx * (i + 0.5)),
-                     colour_of(e.kind));
+                     colour_of(e.kind()));
   }
   // The list is drawn by the next plot; an empty one draws nothing else.
   if (event_lines > 0) {

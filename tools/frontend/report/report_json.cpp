@@ -252,7 +252,7 @@ nlohmann::json run_report_json(const models::ScenarioSpec& spec, const models::R
   nlohmann::json events = nlohmann::json::array();
   for (const auto& e : r.events) {
     events.push_back(
-        {{"at_s", e.at_s}, {"kind", std::string(event_kind_name(e.kind))}, {"what", run_event_text(e.what)}});
+        {{"at_s", e.at_s}, {"kind", std::string(event_kind_name(e.kind()))}, {"what", run_event_text(e.what)}});
   }
   j["events"] = events;
   if (!r.phases.empty()) {

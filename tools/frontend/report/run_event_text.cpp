@@ -53,9 +53,11 @@ std::string run_event_text(const models::RunEventFacts& e) {
     case W::VmsStop:
       return count + " VMs of " + node(e.node) +
              " stop; they restart once the failure is detected and they have booted (" + shortest(e.seconds) + " s)";
-    case W::NicPort:
-      return "NIC port " + number(e.port + 1) + " of " + node(e.node) + (e.stops_answering ? " fails" : " returns") +
-             ": " + number(e.up) + " of " + number(e.of) + " ports up, " + shortest(e.gbps) + " Gb/s each way";
+    case W::NicPortFails:
+    case W::NicPortReturns:
+      return "NIC port " + number(e.port + 1) + " of " + node(e.node) +
+             (e.what == W::NicPortFails ? " fails" : " returns") + ": " + number(e.up) + " of " + number(e.of) +
+             " ports up, " + shortest(e.gbps) + " Gb/s each way";
     case W::NoNodeForVms: return "no running node is left for the VMs of " + node(e.node);
     case W::VmsMigrated: return count + " VMs of " + node(e.node) + " live-migrated to " + node(e.to_node);
     case W::VmsRestarted: return count + " VMs of " + node(e.node) + " restarted on " + node(e.to_node);
